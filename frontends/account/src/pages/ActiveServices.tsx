@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function ActiveServices() {
+  return (
+    <PagePlaceholder title="Active Services">
+      <p>The services we are delivering for you right now.</p>
+    </PagePlaceholder>
+  );
+}

@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function AdminLogin() {
+  return (
+    <PagePlaceholder title="Admin Login">
+      <p>Sign in to manage the shop.</p>
+    </PagePlaceholder>
+  );
+}

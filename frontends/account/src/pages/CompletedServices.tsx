@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function CompletedServices() {
+  return (
+    <PagePlaceholder title="Completed Services">
+      <p>The services we have delivered for you.</p>
+    </PagePlaceholder>
+  );
+}

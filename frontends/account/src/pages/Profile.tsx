@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function Profile() {
+  return (
+    <PagePlaceholder title="My Profile">
+      <p>Your details and a summary of your services.</p>
+    </PagePlaceholder>
+  );
+}

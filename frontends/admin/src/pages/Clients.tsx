@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function Clients() {
+  return (
+    <PagePlaceholder title="Clients">
+      <p>Registered customers, with search and paging.</p>
+    </PagePlaceholder>
+  );
+}

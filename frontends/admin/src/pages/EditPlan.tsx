@@ -1,0 +1,11 @@
+import { useParams } from 'wouter';
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function EditPlan() {
+  const { planId } = useParams<{ planId: string }>();
+  return (
+    <PagePlaceholder title="Edit Plan">
+      <p>Plan {planId}: name, status and pricing tiers.</p>
+    </PagePlaceholder>
+  );
+}

@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function Tasks() {
+  return (
+    <PagePlaceholder title="Tasks">
+      <p>All subscriptions, with status filter, search and sorting.</p>
+    </PagePlaceholder>
+  );
+}

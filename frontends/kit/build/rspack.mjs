@@ -1,0 +1,145 @@
+// The one rspack + Module Federation configuration of the frontends. Every app's
+// rspack.config.mjs calls `frontendConfig` with its own name and exposes, so the shared
+// singletons, loaders, file naming and precompression are set in exactly one place.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './gzip-plugin.mjs';
+
+const kitDir = fileURLToPath(new URL('..', import.meta.url));
+const kitPackage = JSON.parse(readFileSync(join(kitDir, 'package.json'), 'utf8'));
+
+/**
+ * Shared singletons (DESIGN §4): React with its subpaths, the router and kit. Keep this list
+ * short: shared modules are not tree-shaken and all land in the first load.
+ */
+export function sharedSingletons(appPackage) {
+  const deps = appPackage.dependencies ?? {};
+  const range = (name) => {
+    if (!deps[name]) throw new Error(`${appPackage.name} must depend on ${name} to share it`);
+    return deps[name];
+  };
+  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
+  return {
+    react: singleton(range('react')),
+    'react/jsx-runtime': singleton(range('react')),
+    'react-dom': singleton(range('react-dom')),
+    'react-dom/client': singleton(range('react-dom')),
+    wouter: singleton(range('wouter')),
+    '@growth/kit': { ...singleton(range('@growth/kit')), version: kitPackage.version },
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir         the app's folder (pass `import.meta.dirname`)
+ * @param {string} options.name           federation name, e.g. 'storefront'
+ * @param {'host'|'remote'} options.kind
+ * @param {Record<string,string>} [options.exposes]  remote route components
+ * @param {string} [options.title]        host only: the HTML title
+ */
+export function frontendConfig({ appDir, name, kind, exposes, title }) {
+  return (_env, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+    const production = mode === 'production';
+    const appPackage = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
+    const isHost = kind === 'host';
+    const hashed = production ? '.[contenthash:8]' : '';
+
+    const federation = new ModuleFederationPlugin({
+      name,
+      dts: false,
+      // 'loaded-first': never fetch other remotes' entries just to compare shared versions;
+      // a visitor of / must not download the account or admin remote.
+      shareStrategy: 'loaded-first',
+      shared: sharedSingletons(appPackage),
+      ...(isHost
+        ? { remotes: {}, experiments: { provideExternalRuntime: true } }
+        : {
+            filename: 'remoteEntry.js',
+            exposes,
+            manifest: true,
+            experiments: { externalRuntime: true },
+          }),
+    });
+
+    const plugins = [federation];
+    if (isHost) {
+      plugins.push(
+        new rspack.HtmlRspackPlugin({
+          template: join(appDir, 'src/index.html'),
+          title,
+          minify: production,
+        }),
+      );
+    }
+    if (production) plugins.push(new PrecompressPlugin());
+
+    return {
+      mode,
+      context: appDir,
+      // Remotes need no entry of their own: the container (remoteEntry.js) is their entry.
+      entry: isHost ? { main: './src/main.tsx' } : {},
+      devtool: production ? false : 'cheap-module-source-map',
+      target: ['web', 'es2020'],
+      output: {
+        path: resolve(appDir, 'dist'),
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: `growth_${name}`,
+        filename: `[name]${hashed}.js`,
+        chunkFilename: `[name]${hashed}.js`,
+        cssFilename: `[name]${hashed}.css`,
+        cssChunkFilename: `[name]${hashed}.css`,
+        assetModuleFilename: `assets/[name]${production ? '.[contenthash:8]' : ''}[ext]`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset' },
+        ],
+        parser: {
+          'css/auto': { namedExports: false },
+        },
+        generator: {
+          'css/auto': {
+            localIdentName: production ? `${name}-[hash:6]` : `${name}-[name]__[local]`,
+            exportsConvention: 'camel-case-only',
+          },
+        },
+      },
+      optimization: {
+        // Let federation decide chunking of shared modules; keep names short and stable.
+        chunkIds: production ? 'deterministic' : 'named',
+        moduleIds: production ? 'deterministic' : 'named',
+      },
+      performance: { hints: false },
+      plugins,
+      devServer: isHost
+        ? {
+            port: 4200,
+            historyApiFallback: true,
+            proxy: [{ context: ['/api', '/remotes'], target: 'http://localhost:3000' }],
+          }
+        : { headers: { 'Access-Control-Allow-Origin': '*' } },
+    };
+  };
+}
+

@@ -1,0 +1,19 @@
+/**
+ * What the shell read from `GET /api/runtime-config` at start. The shell sets it once before
+ * rendering; remotes read it (kit is a shared singleton, so they see the same object).
+ */
+export interface RuntimeConfig {
+  remotes: Record<string, string>;
+  /** Null when Google sign-in is not configured (DESIGN §2). */
+  googleClientId: string | null;
+}
+
+let current: RuntimeConfig = { remotes: {}, googleClientId: null };
+
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+export function getRuntimeConfig(): RuntimeConfig {
+  return current;
+}

@@ -1,0 +1,6 @@
+// CSS imports handled by rspack's built-in CSS support.
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+declare module '*.css';

@@ -1,0 +1,35 @@
+// @growth/kit: the API client, the session store, shared types and small UI pieces.
+// A shared singleton: every app gets the same instance at run time.
+export { api, adminApi, createApiClient, PAYMENT_VERIFY_TIMEOUT_MS } from './api/client';
+export type { ApiClient, ApiClientOptions, RequestOptions } from './api/client';
+export { ApiError, GENERIC_ERROR_MESSAGE, errorText, extractErrorText } from './api/errors';
+
+export { AuthProvider, useAuth } from './session/AuthProvider';
+export type { AuthContextValue, SessionGrant } from './session/AuthProvider';
+export { buildSessionUser, displayName } from './session/sessionUser';
+export {
+  clearAdminSession,
+  getAdminId,
+  getAdminToken,
+  hasAdminSession,
+  setAdminSession,
+} from './session/adminSession';
+export {
+  ADMIN_ID_KEY,
+  ADMIN_TOKEN_KEY,
+  EMAIL_KEY,
+  IS_ADMIN_KEY,
+  TOKEN_KEY,
+  USER_ID_KEY,
+} from './session/storageKeys';
+
+export { getRuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
+export type { RuntimeConfig } from './config/runtimeConfig';
+
+export { Spinner } from './ui/Spinner';
+export { slugify } from './util/slug';
+export { logoSrc } from './util/logo';
+export { PLATFORMS } from './util/platforms';
+export type { Platform } from './util/platforms';
+
+export type * from './types';

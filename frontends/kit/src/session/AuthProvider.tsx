@@ -1,0 +1,103 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SessionUser } from '../types';
+import { EMAIL_KEY, TOKEN_KEY, USER_ID_KEY, safeStorage } from './storageKeys';
+import { buildSessionUser } from './sessionUser';
+
+/** What a successful login, Google sign-in or registration hands to the session. */
+export interface SessionGrant {
+  token: string;
+  userId: string;
+  /** The e-mail typed at login; the fallback when the server's user carries none. */
+  email: string;
+  user?: Partial<SessionUser> | null;
+}
+
+export interface AuthContextValue {
+  token: string | null;
+  user: SessionUser | null;
+  /** True until the stored session has been read (spec §4). */
+  loading: boolean;
+  /** A token exists (spec §4). */
+  isAuthenticated: boolean;
+  /**
+   * Store token, userId, email in local storage and set token and user.
+   * The hook for login / Google sign-in / register-then-login (later issues call the API,
+   * then this with the response).
+   */
+  startSession(grant: SessionGrant): void;
+  /** Merge newer profile fields (e.g. after a profile edit). */
+  updateUser(patch: Partial<SessionUser>): void;
+  /** Clear all local storage and reset user and token (spec §4). The caller navigates to /. */
+  logout(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+interface StoredSession {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+function readStoredSession(): StoredSession {
+  const storage = safeStorage();
+  const token = storage?.getItem(TOKEN_KEY) ?? null;
+  const userId = storage?.getItem(USER_ID_KEY) ?? null;
+  const email = storage?.getItem(EMAIL_KEY) ?? null;
+  return { token, user: token && userId && email ? buildSessionUser(userId, email) : null };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<StoredSession>({ token: null, user: null });
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    setSession(readStoredSession());
+    setLoading(false);
+    // Another tab signed in or out: follow it.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === TOKEN_KEY || event.key === USER_ID_KEY || event.key === EMAIL_KEY) {
+        setSession(readStoredSession());
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const startSession = useCallback((grant: SessionGrant) => {
+    const storage = safeStorage();
+    storage?.setItem(TOKEN_KEY, grant.token);
+    storage?.setItem(USER_ID_KEY, grant.userId);
+    storage?.setItem(EMAIL_KEY, grant.user?.email || grant.email);
+    setSession({ token: grant.token, user: buildSessionUser(grant.userId, grant.email, grant.user ?? {}) });
+  }, []);
+
+  const updateUser = useCallback((patch: Partial<SessionUser>) => {
+    setSession((current) => (current.user ? { ...current, user: { ...current.user, ...patch } } : current));
+  }, []);
+
+  const logout = useCallback(() => {
+    safeStorage()?.clear();
+    setSession({ token: null, user: null });
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      token: session.token,
+      user: session.user,
+      loading,
+      isAuthenticated: Boolean(session.token),
+      startSession,
+      updateUser,
+      logout,
+    }),
+    [session, loading, startSession, updateUser, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be inside AuthProvider');
+  return context;
+}

@@ -1,0 +1,16 @@
+/** Local-storage names fixed by the spec (§3, §9). */
+export const TOKEN_KEY = 'token';
+export const USER_ID_KEY = 'userId';
+export const EMAIL_KEY = 'email';
+export const ADMIN_TOKEN_KEY = 'adminToken';
+export const ADMIN_ID_KEY = 'adminId';
+export const IS_ADMIN_KEY = 'isAdmin';
+
+/** localStorage, or null where it is unavailable (private mode quirks, tests, SSR). */
+export function safeStorage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' && window.localStorage ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}

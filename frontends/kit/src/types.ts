@@ -1,0 +1,91 @@
+/** Shapes shared by every frontend. Field names follow spec §3 and DESIGN §3. */
+
+export interface ServiceContentItem {
+  contentId: string;
+  key: string;
+  value: string;
+}
+
+export interface Service {
+  serviceId: string;
+  serviceHeading: string;
+  serviceDescription: string;
+  /** Base64 text or a data URL; see `logoSrc`. */
+  logo?: string | null;
+  serviceContent: ServiceContentItem[];
+}
+
+export interface PricingTier {
+  pricingId?: string;
+  name: string;
+  /** Decimal string in the plan's currency, e.g. "19.99". */
+  price: string;
+  description: string;
+  features: string[];
+  isPopular: boolean;
+}
+
+export type PlanStatus = 'Active' | 'Inactive' | 'Pending';
+
+export interface Plan {
+  planId: string;
+  name: string;
+  slug?: string;
+  status: PlanStatus;
+  currency?: string;
+  pricing: PricingTier[];
+}
+
+/** 0 In Process, 1 Completed (spec §3). */
+export type SubscriptionStatus = 0 | 1 | number;
+
+export interface Subscription {
+  _id: string;
+  subscriptionId: string;
+  planName: string;
+  profileLink: string;
+  orderId: string;
+  paymentId: string;
+  createdAt: string;
+  Status: SubscriptionStatus;
+  pricing: PricingTier;
+  user?: string | { userId: string; name?: string; email?: string };
+}
+
+/** Paging of customer lists and the users list. */
+export interface PageMeta {
+  total: number;
+  page: number;
+  perPage?: number;
+  lastPage: number;
+}
+
+/** Paging of the admin task list. */
+export interface TaskPaging {
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+/** The session profile (spec §3 "User session profile"). */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  countryId: string;
+  callingId: string;
+  gender: number | '';
+  createdAt: string;
+}
+
+/** The API envelope (DESIGN §3). */
+export type ApiSuccess<T extends object = Record<string, unknown>> = { success: true } & T;
+export interface ApiFailure {
+  success: false;
+  message?: string | string[];
+  error?: string;
+}

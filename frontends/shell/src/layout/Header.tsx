@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { displayName, useAuth } from '@growth/kit';
+import { Logo } from './Logo';
+
+const NAV_LINKS = [
+  { href: '/services', label: 'Services' },
+  { href: '/about', label: 'About Us' },
+  { href: '/contact', label: 'Contact Us' },
+] as const;
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+function ProfileIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8" />
+    </svg>
+  );
+}
+
+/** Public header: logo, Services, About Us, Contact Us, profile button, Sign In or Logout; slide-in menu on phones. */
+export function Header() {
+  const [location, navigate] = useLocation();
+  const { isAuthenticated, user, logout } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // The mobile menu closes on route change…
+  useEffect(() => setMenuOpen(false), [location]);
+
+  // …and on Escape, handing focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const handleLogout = () => {
+    logout();
+    setMenuOpen(false);
+    navigate('/');
+  };
+
+  const profileName = isAuthenticated ? displayName(user) : 'Sign In';
+  const isCurrent = (href: string) => (location === href ? 'page' : undefined);
+
+  const links = NAV_LINKS.map((link) => (
+    <Link key={link.href} href={link.href} className="nav__link" aria-current={isCurrent(link.href)}>
+      {link.label}
+    </Link>
+  ));
+
+  const profileButton = (
+    <Link
+      href={isAuthenticated ? '/profile' : '/login'}
+      className="profile-button"
+      title={profileName}
+      aria-label={isAuthenticated ? `Profile of ${profileName}` : 'Profile (sign in)'}
+    >
+      <ProfileIcon />
+    </Link>
+  );
+
+  const sessionAction = isAuthenticated ? (
+    <button type="button" className="button button--ghost" onClick={handleLogout}>
+      Logout
+    </button>
+  ) : (
+    <Link href="/login" className="button button--primary">
+      Sign In
+    </Link>
+  );
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Logo />
+        <nav className="nav nav--desktop" aria-label="Main">
+          {links}
+        </nav>
+        <div className="site-header__actions">
+          {profileButton}
+          <span className="site-header__session">{sessionAction}</span>
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="menu-button__bars" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+
+      <div
+        className={`mobile-menu__backdrop${menuOpen ? ' is-open' : ''}`}
+        aria-hidden="true"
+        onClick={() => setMenuOpen(false)}
+      />
+      <div
+        id={MOBILE_MENU_ID}
+        className={`mobile-menu${menuOpen ? ' is-open' : ''}`}
+        aria-label="Menu"
+        inert={!menuOpen}
+      >
+        <nav className="nav nav--mobile" aria-label="Mobile">
+          {links}
+        </nav>
+        <div className="mobile-menu__session">{sessionAction}</div>
+      </div>
+    </header>
+  );
+}

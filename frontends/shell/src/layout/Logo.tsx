@@ -1,0 +1,13 @@
+import { Link } from 'wouter';
+
+export function Logo() {
+  return (
+    <Link href="/" className="logo" aria-label="SocialGrowth home">
+      <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" />
+        <path d="M8 22l6-7 4 4 6-9" />
+      </svg>
+      <span className="logo__text">SocialGrowth</span>
+    </Link>
+  );
+}

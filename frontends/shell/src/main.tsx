@@ -1,0 +1,64 @@
+// Entry of the host. Reads where the remotes live, registers them, then starts React behind the
+// async boundary (`import('./bootstrap')`) so the shared singletons can be negotiated first.
+import './styles/shell.css';
+import '@growth/kit/src/ui/kit.css';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RuntimeConfig } from '@growth/kit';
+
+const RUNTIME_CONFIG_URL = '/api/runtime-config';
+
+async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch(RUNTIME_CONFIG_URL, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${RUNTIME_CONFIG_URL} answered ${response.status}`);
+  const body = (await response.json()) as { success?: boolean; remotes?: unknown; googleClientId?: unknown };
+  if (!body?.success || !body.remotes || typeof body.remotes !== 'object') {
+    throw new Error(`${RUNTIME_CONFIG_URL} sent no remotes`);
+  }
+  const remotes: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(body.remotes as Record<string, unknown>)) {
+    // The federation runtime wants absolute manifest URLs.
+    if (typeof entry === 'string' && entry) remotes[name] = new URL(entry, window.location.href).href;
+  }
+  return { remotes, googleClientId: typeof body.googleClientId === 'string' ? body.googleClientId : null };
+}
+
+function showStartupError(root: HTMLElement, retry: () => void): void {
+  const box = document.createElement('div');
+  box.className = 'startup-error';
+  box.setAttribute('role', 'alert');
+  const heading = document.createElement('h1');
+  heading.textContent = 'We could not load the shop';
+  const text = document.createElement('p');
+  text.textContent = 'Please check your connection and try again.';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'button button--primary';
+  button.textContent = 'Retry';
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    button.textContent = 'Retrying…';
+    retry();
+  });
+  box.append(heading, text, button);
+  root.replaceChildren(box);
+  button.focus();
+}
+
+async function start(): Promise<void> {
+  const root = document.getElementById('root') as HTMLElement;
+  try {
+    const config = await loadRuntimeConfig();
+    // Registering fetches nothing: a remote is requested only when a route loads it.
+    registerRemotes(
+      Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })),
+      { force: true },
+    );
+    const { mount } = await import('./bootstrap');
+    mount(root, config);
+  } catch (error) {
+    console.error('Start-up failed:', error);
+    showStartupError(root, () => void start());
+  }
+}
+
+void start();

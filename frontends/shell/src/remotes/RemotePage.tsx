@@ -1,0 +1,46 @@
+import { Suspense, lazy, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { Spinner } from '@growth/kit';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+
+/** `<remote>/<ExposedComponent>`, e.g. 'storefront/Home'. */
+export type RemoteId = `${'storefront' | 'account' | 'admin'}/${string}`;
+
+type RouteComponent = ComponentType<Record<string, never>>;
+
+/**
+ * One lazy component per remote module, created on first render (React.lazy loads nothing until
+ * then, so nothing is preloaded) and kept so that going back to a page does not suspend again.
+ */
+const lazyPages = new Map<RemoteId, LazyExoticComponent<RouteComponent>>();
+
+function lazyPage(id: RemoteId): LazyExoticComponent<RouteComponent> {
+  let page = lazyPages.get(id);
+  if (!page) {
+    page = lazy(async () => {
+      const module = await loadRemote<{ default?: RouteComponent }>(id);
+      if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
+      return { default: module.default };
+    });
+    lazyPages.set(id, page);
+  }
+  return page;
+}
+
+/** Mounts a route component exposed by a remote, with a spinner while it loads and a retry on failure. */
+export function RemotePage({ id }: { id: RemoteId }) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => {
+    lazyPages.delete(id); // React.lazy remembers a rejection: build a fresh one
+    setAttempt((n) => n + 1);
+  }, [id]);
+  const Page = lazyPage(id);
+
+  return (
+    <RemoteErrorBoundary key={`${id}#${attempt}`} onRetry={retry}>
+      <Suspense fallback={<Spinner label="Loading page…" />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

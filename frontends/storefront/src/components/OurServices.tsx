@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { api, errorText, type Service } from '@growth/kit';
+import { ServiceCard } from './ServiceCard';
+import styles from './OurServices.module.css';
+
+/** Home shows the first four services (spec §9). */
+const HOME_SERVICE_COUNT = 4;
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; services: Service[] };
+
+/** "Our Services" on Home: the first four services, each with View More, plus View More Services. */
+export function OurServices() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<{ data?: Service[] }>('/services/getAll', {
+        query: { page: 1, limit: HOME_SERVICE_COUNT },
+        signal: controller.signal,
+      })
+      .then((body) => setState({ status: 'loaded', services: (body.data ?? []).slice(0, HOME_SERVICE_COUNT) }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
+      });
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <section className={styles.section} aria-labelledby="our-services-title">
+      <h2 id="our-services-title" className={styles.title}>
+        Our Services
+      </h2>
+      <p className={styles.lead}>Pick a platform and start growing with real, organic engagement.</p>
+
+      {state.status === 'loading' && (
+        <p className={styles.status} role="status">
+          Loading services...
+        </p>
+      )}
+      {state.status === 'error' && (
+        <p className={styles.error} role="alert">
+          {'Error: ' + state.message}
+        </p>
+      )}
+      {state.status === 'loaded' &&
+        (state.services.length > 0 ? (
+          <ul className={styles.grid} data-testid="services-grid">
+            {state.services.map((service) => (
+              <li key={service.serviceId} className={styles.item}>
+                <ServiceCard service={service} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.status}>No services available yet.</p>
+        ))}
+
+      <div className={styles.more}>
+        <Link href="/services" className="button button--ghost">
+          View More Services
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function Contact() {
+  return (
+    <PagePlaceholder title="Contact Us">
+      <p>Questions about a package or an order? Get in touch.</p>
+    </PagePlaceholder>
+  );
+}

@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function Faq() {
+  return (
+    <PagePlaceholder title="Frequently Asked Questions">
+      <p>Answers about our services, pricing, payments and accounts.</p>
+    </PagePlaceholder>
+  );
+}

@@ -1,0 +1,13 @@
+import { useParams } from 'wouter';
+import { PLATFORMS } from '@growth/kit';
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function Pricing() {
+  const { platform = '' } = useParams<{ platform: string }>();
+  const known = PLATFORMS.find((p) => p.slug === platform.toLowerCase());
+  return (
+    <PagePlaceholder title={known ? `${known.name} Growth Packages` : 'Growth Packages'}>
+      <p>Choose the package that fits your goals.</p>
+    </PagePlaceholder>
+  );
+}

@@ -1,0 +1,9 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function Terms() {
+  return (
+    <PagePlaceholder title="Terms of Service">
+      <p>The terms that govern the use of our services.</p>
+    </PagePlaceholder>
+  );
+}
