@@ -1,0 +1,28 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from './platform/config/app-config';
+import { PlatformModule } from './platform/platform.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { BillingModule } from './modules/billing/billing.module';
+import { CatalogueModule } from './modules/catalogue/catalogue.module';
+import { IdentityModule } from './modules/identity/identity.module';
+import { PlansModule } from './modules/plans/plans.module';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+
+/** The whole app for one configuration (main.ts loads it from the environment; tests build their own). */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot(config),
+        IdentityModule,
+        CatalogueModule,
+        PlansModule,
+        BillingModule,
+        SubscriptionsModule,
+        AdminModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,169 @@
+import { resolve } from 'node:path';
+
+/**
+ * Every setting the server reads, parsed and checked in one place at start. A bad or missing value
+ * raises ConfigError with a one-line reason; main.ts prints it and exits.
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'razorpay';
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+}
+
+/** The validated configuration. A class, so it doubles as the Nest injection token. */
+export class AppConfig {
+  readonly production!: boolean;
+  readonly env!: string;
+  readonly host!: string;
+  readonly port!: number;
+  readonly publicUrl!: string;
+  readonly dataDir!: string;
+  readonly database!: DatabaseConfig;
+  readonly redisUrl!: string | null;
+  /** Prefix of every BullMQ key, so several deployments or test runs can share one Redis. */
+  readonly queuePrefix!: string;
+  readonly smtpUrl!: string | null;
+  readonly mailFrom!: string;
+  readonly supportEmail!: string;
+  readonly jwtSecret!: string;
+  readonly payments!: PaymentsConfig;
+  readonly googleClientId!: string | null;
+  readonly admin!: { email: string; password: string };
+  readonly corsOrigins!: string[] | true;
+  readonly frontendsDir!: string;
+  readonly remotes!: Record<'storefront' | 'account' | 'admin', string>;
+  readonly logLevel!: string;
+
+  constructor(values: AppConfig) {
+    Object.assign(this, values);
+  }
+}
+
+export const DEV_ADMIN = { email: 'admin@growth.local', password: 'admin-dev-password' } as const;
+/** The repository root: src/platform/config and dist/platform/config both sit four levels below it. */
+export const REPO_ROOT = resolve(__dirname, '../../../..');
+
+const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`);
+  }
+  return raw;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name) ?? fallback;
+  if (!allowed.includes(raw as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+/** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */
+export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): AppConfig {
+  const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDir = resolve(root, text(env, 'DATA_DIR') ?? '.data');
+
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const pgliteDir = text(env, 'PGLITE_DIR');
+  const schema = text(env, 'DATABASE_SCHEMA');
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError('DATABASE_SCHEMA must be a lower-case identifier (letters, digits, underscores)');
+  }
+  const database: DatabaseConfig = databaseUrl
+    ? { kind: 'postgres', url: databaseUrl, schema }
+    : { kind: 'pglite', dataDir: pgliteDir === 'memory' ? null : resolve(dataDir, pgliteDir ?? 'pglite') };
+
+  const jwtSecret = text(env, 'JWT_SECRET');
+  if (production && !jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+
+  const provider = oneOf(env, 'PAYMENTS_PROVIDER', ['sandbox', 'razorpay'] as const, 'sandbox');
+  if (production && provider === 'sandbox') {
+    throw new ConfigError('PAYMENTS_PROVIDER=sandbox is not allowed when NODE_ENV=production; set razorpay and its keys');
+  }
+  const payments: PaymentsConfig = {
+    provider,
+    keyId: text(env, 'RAZORPAY_KEY_ID') ?? (provider === 'sandbox' ? 'rzp_sandbox_local' : ''),
+    keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? (provider === 'sandbox' ? 'sandbox-key-secret' : ''),
+    webhookSecret: text(env, 'RAZORPAY_WEBHOOK_SECRET') ?? (provider === 'sandbox' ? 'sandbox-webhook-secret' : ''),
+  };
+  if (provider === 'razorpay') {
+    for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']) {
+      if (!text(env, name)) throw new ConfigError(`${name} is required when PAYMENTS_PROVIDER=razorpay`);
+    }
+  }
+
+  const adminEmail = text(env, 'ADMIN_EMAIL');
+  const adminPassword = text(env, 'ADMIN_PASSWORD');
+  if (production && (!adminEmail || !adminPassword)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD are required when NODE_ENV=production');
+  }
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL is not a valid e-mail address');
+  if (adminPassword && adminPassword.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters long');
+
+  const cors = text(env, 'CORS_ORIGINS');
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const remoteUrl = (name: string) => text(env, `REMOTE_${name.toUpperCase()}_URL`) ?? `/remotes/${name}/mf-manifest.json`;
+
+  return new AppConfig({
+    production,
+    env: nodeEnv,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    port,
+    publicUrl,
+    dataDir,
+    database,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
+    queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth',
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? null,
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Growth Storefront <no-reply@growth.local>',
+    supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@growth.local',
+    jwtSecret: jwtSecret ?? DEV_JWT_SECRET,
+    payments,
+    googleClientId: text(env, 'GOOGLE_CLIENT_ID') ?? null,
+    admin: { email: adminEmail ?? DEV_ADMIN.email, password: adminPassword ?? DEV_ADMIN.password },
+    corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : production ? [publicUrl] : true,
+    frontendsDir: resolve(root, text(env, 'FRONTENDS_DIR') ?? 'frontends'),
+    remotes: { storefront: remoteUrl('storefront'), account: remoteUrl('account'), admin: remoteUrl('admin') },
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+  });
+}

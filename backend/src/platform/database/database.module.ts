@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { openDatabase } from './open-database';
+
+/**
+ * The TypeORM connection for the whole app. Modules register their entities with
+ * `TypeOrmModule.forFeature`; migrations run on start; the embedded database is closed with the
+ * DataSource.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: async (config: AppConfig) => ({ ...(await openDatabase(config.database)).options, autoLoadEntities: true }),
+      dataSourceFactory: async (options?: DataSourceOptions) => {
+        if (!options) throw new Error('Database options are missing');
+        const dataSource = new DataSource(options);
+        const pglite = (options as { extra?: { pglite?: { close(): Promise<void> } } }).extra?.pglite;
+        if (pglite) {
+          const destroy = dataSource.destroy.bind(dataSource);
+          dataSource.destroy = async () => {
+            await destroy();
+            await pglite.close();
+          };
+        }
+        return dataSource.initialize();
+      },
+    }),
+  ],
+})
+export class DatabaseModule {}

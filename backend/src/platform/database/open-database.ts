@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/app-config';
+import { migrations } from './migrations';
+import { pgliteDriver } from './pglite-driver';
+
+/** Postgres type ids whose text form we keep as text, as `pg` does (bigint and numeric). */
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * TypeORM options for the configured database: PGlite in-process (data under DATA_DIR, or in
+ * memory) or PostgreSQL by URL. Entities come from the modules (autoLoadEntities), tables from the
+ * migrations.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<{ options: DataSourceOptions }> {
+  const common = {
+    type: 'postgres' as const,
+    migrations,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    installExtensions: false,
+    logging: ['error' as const, 'warn' as const, 'migration' as const],
+  };
+  if (config.kind === 'postgres') {
+    return {
+      options: {
+        ...common,
+        url: config.url,
+        poolSize: 20,
+        // A schema of its own (tests, side-by-side runs): every statement, migrations too, lands there.
+        ...(config.schema ? { extra: { options: `-c search_path=${config.schema}` } } : {}),
+      },
+    };
+  }
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const pglite = await PGlite.create(config.dataDir ?? 'memory://', {
+    parsers: { [INT8]: (value: string) => value, [NUMERIC]: (value: string) => value },
+  });
+  return {
+    // The DataSource closes this PGlite instance when it is destroyed (see DatabaseModule).
+    options: { ...common, driver: pgliteDriver, extra: { pglite } },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The one error type use cases throw. Plain TypeScript, so domain and application code can use it
+ * without importing the framework; the HTTP exception filter maps each kind to its status.
+ */
+export type AppErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable';
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+    /** Machine-readable code for the `error` field, e.g. `plan_not_found`. Defaults to the kind. */
+    readonly code: string = kind,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}

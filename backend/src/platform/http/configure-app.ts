@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import pino from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AppConfig } from '../config/app-config';
+import { serveFrontends } from '../frontends/serve-frontends';
+import { ErrorEnvelopeFilter, toErrorResponse } from './error-envelope.filter';
+import { createValidationPipe } from './validation.pipe';
+
+export const API_PREFIX = 'api';
+
+/** One structured (JSON) line per finished request: id, method, path, status, duration. */
+function requestLogger(config: AppConfig) {
+  const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ sync: false }));
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    quietReqLogger: true,
+    customAttributeKeys: { responseTime: 'ms' },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  });
+}
+
+/**
+ * Everything around the route handlers, shared by main.ts and the tests: security headers, CORS,
+ * request log, `/api` prefix, validation, the error envelope, OpenAPI at /api/docs and the frontends.
+ */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('etag', false); // JSON handlers that are worth caching set their own ETag
+  app.use(requestLogger(config));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com'],
+          frameSrc: ["'self'", 'https://accounts.google.com', 'https://api.razorpay.com'],
+          connectSrc: ["'self'", 'https://accounts.google.com', 'https://lumberjack.razorpay.com'],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.production ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.enableCors({ origin: config.corsOrigins, credentials: false, maxAge: 600 });
+  app.useBodyParser('json', { limit: '2mb' });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ErrorEnvelopeFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Growth storefront API')
+      .setDescription('Every response is `{ success: true, ... }` or `{ success: false, message, error }`.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document);
+
+  serveFrontends(app, config);
+
+  // Errors raised by Express middleware before Nest's handlers (e.g. a malformed JSON body).
+  const logger = new Logger('Errors');
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const { status, body } = toErrorResponse(error, logger, req);
+    res.status(status).json(body);
+  });
+}

@@ -1,0 +1,73 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import type { WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { JobQueue, type QueueName, type ServiceState } from './job-queue.port';
+import { JOB_OPTIONS } from './bullmq.job-queue';
+
+/**
+ * The metadata key `@Processor(queue)` of @nestjs/bullmq writes on a processor class. The in-process
+ * queue finds the same processor classes BullMQ's explorer finds (a spec pins this key).
+ */
+export const PROCESSOR_METADATA = 'bullmq:processor_metadata';
+
+/**
+ * Runs jobs in this process, after the current request, with the same processors and the same retry
+ * policy as the BullMQ adapter. For the embedded profile: jobs do not survive a restart.
+ */
+@Injectable()
+export class InProcessJobQueue extends JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Queue');
+  private readonly processors = new Map<string, WorkerHost>();
+  private readonly running = new Set<Promise<void>>();
+  private sequence = 0;
+  private stopping = false;
+
+  constructor(private readonly discovery: DiscoveryService) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    for (const wrapper of this.discovery.getProviders()) {
+      const metatype = wrapper.metatype as Function | undefined;
+      if (!metatype || !wrapper.instance) continue;
+      const options = Reflect.getMetadata(PROCESSOR_METADATA, metatype) as { name?: string } | undefined;
+      if (options?.name) this.processors.set(options.name, wrapper.instance as WorkerHost);
+    }
+  }
+
+  async enqueue(queue: QueueName, jobName: string, data: object): Promise<void> {
+    const processor = this.processors.get(queue);
+    if (!processor) throw new Error(`No processor is registered for queue "${queue}"`);
+    const id = String(++this.sequence);
+    const run = this.run(processor, queue, { id, name: jobName, data, attemptsMade: 0 });
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+  }
+
+  private async run(processor: WorkerHost, queue: string, job: { id: string; name: string; data: object; attemptsMade: number }) {
+    for (let attempt = 1; attempt <= JOB_OPTIONS.attempts; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, attempt === 1 ? 0 : JOB_OPTIONS.backoff.delay * 2 ** (attempt - 2)));
+      try {
+        await processor.process({ ...job, attemptsMade: attempt - 1 } as unknown as Job);
+        return;
+      } catch (error) {
+        const last = attempt === JOB_OPTIONS.attempts || this.stopping;
+        this.logger.error(
+          `Job ${queue}/${job.name}#${job.id} failed (attempt ${attempt} of ${JOB_OPTIONS.attempts}${last ? ', giving up' : ''}): ${(error as Error).message}`,
+        );
+        if (last) return;
+      }
+    }
+  }
+
+  /** Lets attempts under way finish before the process stops; no new retries start. */
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.running]);
+  }
+
+  async state(): Promise<ServiceState> {
+    return { kind: 'in-process', ok: true };
+  }
+}

@@ -1,0 +1,47 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullModule } from '@nestjs/bullmq';
+import type { AppConfig } from '../config/app-config';
+import { BullMqJobQueue } from './bullmq.job-queue';
+import { InProcessJobQueue } from './in-process.job-queue';
+import { JobQueue, QUEUE_NAMES } from './job-queue.port';
+
+/** redis://user:pass@host:port/db → the connection options BullMQ hands to ioredis. */
+export function redisOptions(redisUrl: string) {
+  const url = new URL(redisUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
+/** Binds the JobQueue port: BullMQ when REDIS_URL is set, the in-process queue otherwise. */
+@Module({})
+export class QueueModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    if (config.redisUrl) {
+      return {
+        module: QueueModule,
+        global: true,
+        imports: [
+          BullModule.forRoot({ connection: redisOptions(config.redisUrl), prefix: config.queuePrefix }),
+          BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+        ],
+        providers: [{ provide: JobQueue, useClass: BullMqJobQueue }],
+        exports: [JobQueue],
+      };
+    }
+    return {
+      module: QueueModule,
+      global: true,
+      imports: [DiscoveryModule],
+      providers: [{ provide: JobQueue, useClass: InProcessJobQueue }],
+      exports: [JobQueue],
+    };
+  }
+}
