@@ -1,5 +1,7 @@
+import { CatalogueAndPlans1763700000000 } from './1763700000000-catalogue-and-plans';
+
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
  * on PGlite and on PostgreSQL.
  */
-export const migrations: Function[] = [];
+export const migrations: Function[] = [CatalogueAndPlans1763700000000];

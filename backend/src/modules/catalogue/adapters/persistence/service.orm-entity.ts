@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { ServiceContentOrmEntity } from './service-content.orm-entity';
+
+/** Table `services` (created by migration 1763700000000-catalogue-and-plans). */
+@Entity({ name: 'services' })
+export class ServiceOrmEntity {
+  @PrimaryGeneratedColumn('uuid', { name: 'service_id' })
+  serviceId: string;
+
+  @Column({ name: 'heading', type: 'text' })
+  heading: string;
+
+  @Column({ name: 'description', type: 'text' })
+  description: string;
+
+  @Column({ name: 'logo', type: 'text', nullable: true })
+  logo: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @OneToMany(() => ServiceContentOrmEntity, (item) => item.service)
+  content?: ServiceContentOrmEntity[];
+}

@@ -1,0 +1,52 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DEFAULT_CURRENCY, planSlugOf } from '../../domain/plan';
+import { PlanOrmEntity } from './plan.orm-entity';
+import { PricingTierOrmEntity } from './pricing-tier.orm-entity';
+import { PLAN_SEEDS } from './seed/plans.seed';
+
+/** Key of the transaction-level advisory lock that serialises seeding across app instances. */
+const PLANS_SEED_LOCK = 7_430_002;
+
+/**
+ * Creates the eight platform plans and their tiers on an empty database (DESIGN §5).
+ * Runs on application bootstrap, after TypeORM has run the migrations. Safe when several instances
+ * start at once: an advisory lock inside the transaction lets one instance seed, the others then
+ * find plans and do nothing; the unique slug is the backstop.
+ */
+@Injectable()
+export class PlansSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PlansSeeder.name);
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const created = await this.seed();
+    if (created > 0) this.logger.log(`Seeded ${created} plans`);
+  }
+
+  /** Inserts the seed plans when there are none; returns how many were created. */
+  async seed(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [PLANS_SEED_LOCK]);
+      const plans = manager.getRepository(PlanOrmEntity);
+      if (await plans.exists()) return 0;
+
+      for (const seed of PLAN_SEEDS) {
+        const result = await plans.insert({
+          name: seed.platform,
+          slug: planSlugOf(seed.platform),
+          platform: seed.platform,
+          status: 'Active',
+          currency: DEFAULT_CURRENCY,
+        });
+        const planId = result.identifiers[0].planId as string;
+        await manager.getRepository(PricingTierOrmEntity).insert(
+          seed.tiers.map((tier, position) => ({ planId, ...tier, features: tier.features, position })),
+        );
+      }
+      return PLAN_SEEDS.length;
+    });
+  }
+}

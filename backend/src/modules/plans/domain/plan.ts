@@ -1,0 +1,37 @@
+/**
+ * A plan: the priced offer of one platform, with its pricing tiers (shown as package cards).
+ * Plain data; plans are CRUD.
+ */
+export const PLAN_STATUSES = ['Active', 'Inactive', 'Pending'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+export const DEFAULT_CURRENCY = 'USD';
+
+export interface PricingTier {
+  pricingId: string;
+  name: string;
+  /** Decimal string in the plan's currency, two decimals, e.g. "19.99". */
+  price: string;
+  description: string;
+  features: string[];
+  isPopular: boolean;
+  position: number;
+}
+
+export interface Plan {
+  planId: string;
+  name: string;
+  /** Lower-cased platform name ('youtube', ..., 'facebook'); the pricing page address. */
+  slug: string;
+  platform: string;
+  status: PlanStatus;
+  currency: string;
+  tiers: PricingTier[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A plan's slug is its platform name in lower case (DESIGN §3). */
+export function planSlugOf(platform: string): string {
+  return platform.trim().toLowerCase();
+}

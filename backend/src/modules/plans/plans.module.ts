@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { GetPlanByNameUseCase } from './application/get-plan-by-name.use-case';
+import { PlanRepository } from './application/plan.repository.port';
+import { PlansController } from './adapters/http/plans.controller';
+import { PlanOrmEntity } from './adapters/persistence/plan.orm-entity';
+import { TypeOrmPlanRepository } from './adapters/persistence/plan.repository';
+import { PlansSeeder } from './adapters/persistence/plans.seeder';
+import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-entity';
+
+/**
+ * Plans: one priced plan per platform with its pricing tiers (the pricing pages).
+ * Exports GetPlanByNameUseCase; billing will need a tier lookup by id (to be added as an exported
+ * facade, not by reading these tables).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([PlanOrmEntity, PricingTierOrmEntity])],
+  controllers: [PlansController],
+  providers: [{ provide: PlanRepository, useClass: TypeOrmPlanRepository }, GetPlanByNameUseCase, PlansSeeder],
+  exports: [GetPlanByNameUseCase],
+})
+export class PlansModule {}
