@@ -1,0 +1,53 @@
+/**
+ * Home page through the real server (built shell + remotes, real API, fresh seeded database):
+ * the "Our Services" grid shows the first four seeded services, and a visitor never downloads
+ * the admin remote.
+ */
+import { describeInBrowser, recordProblems, recordRequests, useSystem } from '../support/harness';
+
+describeInBrowser('Home page (real server, Chromium)', () => {
+  const system = useSystem({ browser: true });
+
+  test('shows the four first seeded services and never requests the admin remote', async () => {
+    const context = await system.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const requests = recordRequests(context);
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    try {
+      await page.goto(system.url('/'));
+      await page.getByRole('heading', { name: 'Our Services' }).waitFor();
+
+      const cards = page.getByTestId('services-grid').getByTestId('service-card');
+      await cards.nth(3).waitFor();
+      expect(await cards.count()).toBe(4);
+
+      const headings: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        headings.push((await cards.nth(i).getByRole('heading').first().innerText()).trim());
+      }
+      expect(headings).toEqual(['YouTube', 'Instagram', 'X', 'Threads']);
+      for (let i = 0; i < 4; i++) {
+        expect(await cards.nth(i).getByText('View More', { exact: true }).isVisible()).toBe(true);
+      }
+
+      // Let every lazy chunk the page wants arrive before reading the network log.
+      await page.waitForLoadState('networkidle');
+      const paths = requests.map((request) => new URL(request.url()).pathname);
+
+      // The check below could never fail if remotes were not loaded at all: prove they were.
+      expect(paths.filter((p) => p.startsWith('/remotes/storefront/')).length).toBeGreaterThan(0);
+      expect(paths).toContain('/api/services/getAll');
+      const services = requests.find((r) => new URL(r.url()).pathname === '/api/services/getAll');
+      const query = new URL(services!.url()).searchParams;
+      expect([query.get('page'), query.get('limit')]).toEqual(['1', '4']);
+
+      expect(paths.filter((p) => p.startsWith('/remotes/admin'))).toEqual([]);
+      expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+    } catch (error) {
+      if (problems.length) console.log(`Browser problems on /:\n${problems.join('\n')}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});

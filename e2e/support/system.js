@@ -1,0 +1,370 @@
+// @ts-check
+/**
+ * Starting and stopping the REAL built system for whole-system checks.
+ *
+ * Plain CommonJS so that both the Jest specs (TypeScript through @swc/jest) and the
+ * benchmark harness (`e2e/bench/run.mjs`, plain Node ESM) use the same code.
+ *
+ * - `createStore()` makes a fresh, private place for the server's data: a temporary
+ *   DATA_DIR (PGlite + mail outbox), and, when DATABASE_URL is set, a uniquely named
+ *   PostgreSQL database on that server (dropped again by `dispose()`), so runs never collide.
+ * - `startServer({ store })` runs `node backend/dist/main.js` on a free port and resolves once
+ *   GET /api/health answers 200 with status "ok". If the process dies or never becomes
+ *   healthy, the error carries its stderr and stdout.
+ * - `findChrome()` / `launchBrowser()` find and start Debian's Chromium through playwright-core.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const fsp = require('node:fs/promises');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const crypto = require('node:crypto');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const serverEntry = path.join(repoRoot, 'backend', 'dist', 'main.js');
+const remoteNames = ['storefront', 'account', 'admin'];
+const frontendDists = ['shell', ...remoteNames].map((name) => path.join(repoRoot, 'frontends', name, 'dist'));
+const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
+
+/** The flags the machine notes prescribe for Debian's Chromium (no sandbox as root, no background traffic). */
+const chromeArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** @param {string | undefined} value */
+function isTruthy(value) {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/** In CI (or when asked) every suite must really run: a missing browser is a failure, not a skip. */
+function allSuitesRequired() {
+  return isTruthy(process.env.CI) || process.env.REQUIRE_ALL_SUITES === '1';
+}
+
+/** @returns {{ path: string | null, reason: string }} */
+function findChrome() {
+  const configured = process.env.CHROME_PATH;
+  if (configured) {
+    if (fs.existsSync(configured)) return { path: configured, reason: `CHROME_PATH=${configured}` };
+    return { path: null, reason: `CHROME_PATH=${configured} does not exist` };
+  }
+  const candidate = '/usr/bin/chromium';
+  if (fs.existsSync(candidate)) return { path: candidate, reason: candidate };
+  return { path: null, reason: 'no Chromium found' };
+}
+
+function noBrowserLine() {
+  const { reason } = findChrome();
+  return `Browser specs NOT run: ${reason} (apt-get install -y chromium, or set CHROME_PATH)`;
+}
+
+/** @param {import('playwright-core').LaunchOptions} [options] */
+async function launchBrowser(options = {}) {
+  const { path: executablePath, reason } = findChrome();
+  if (!executablePath) throw new Error(`Cannot launch a browser: ${reason}`);
+  const { chromium } = require('playwright-core');
+  return chromium.launch({ executablePath, args: chromeArgs, ...options });
+}
+
+/** Lists what the build should have produced but did not. */
+function missingBuildOutputs() {
+  const missing = [];
+  if (!fs.existsSync(serverEntry)) missing.push(path.relative(repoRoot, serverEntry));
+  for (const dir of frontendDists) {
+    if (!fs.existsSync(path.join(dir, 'index.html')) && !fs.existsSync(path.join(dir, 'mf-manifest.json'))) {
+      missing.push(path.relative(repoRoot, dir));
+    }
+  }
+  return missing;
+}
+
+function assertBuilt() {
+  const missing = missingBuildOutputs();
+  if (missing.length > 0) {
+    throw new Error(
+      `The system under test is not built (missing: ${missing.join(', ')}). ` +
+        'Run `npx nx run-many -t build` at the repository root first.',
+    );
+  }
+}
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** @param {string} url */
+function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<unparseable URL>';
+  }
+}
+
+/**
+ * @typedef {object} Store
+ * @property {string} dataDir       fresh temporary DATA_DIR
+ * @property {string | undefined} databaseUrl  URL of the private PostgreSQL database, if DATABASE_URL is set
+ * @property {string | undefined} databaseName
+ * @property {Record<string, string>} env  the variables to hand to the server
+ * @property {() => Promise<void>} dispose  drops the database and removes the data directory
+ */
+
+/**
+ * A fresh place for one system's data. Several server starts may share one store (restart tests).
+ * @param {{ label?: string }} [options]
+ * @returns {Promise<Store>}
+ */
+async function createStore(options = {}) {
+  const label = (options.label ?? 'e2e').replace(/[^a-z0-9]+/gi, '_').toLowerCase().slice(0, 20);
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), `growth-${label}-`));
+  /** @type {Record<string, string>} */
+  const env = { DATA_DIR: dataDir };
+  const unique = `${label}_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
+  // BullMQ keys of this run stay apart from any other user of the same Redis.
+  if (process.env.REDIS_URL) env.QUEUE_PREFIX = `growth_${unique}`;
+  /** @type {string | undefined} */
+  let databaseUrl;
+  /** @type {string | undefined} */
+  let databaseName;
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    databaseName = `growth_${unique}`.slice(0, 63);
+    await withAdminClient(baseUrl, (client) => client.query(`CREATE DATABASE "${databaseName}"`));
+    const url = new URL(baseUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+    env.DATABASE_URL = databaseUrl;
+  }
+  let disposed = false;
+  return {
+    dataDir,
+    databaseUrl,
+    databaseName,
+    env,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      if (databaseName && baseUrl) {
+        const name = databaseName;
+        await withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      }
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs `fn` with a client connected to the database named in `url` (used only to create/drop ours).
+ * @param {string} url
+ * @param {(client: import('pg').Client) => Promise<unknown>} fn
+ */
+async function withAdminClient(url, fn) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`Cannot connect to DATABASE_URL ${redactUrl(url)}: ${/** @type {Error} */ (error).message}`);
+  }
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Keeps the last `limit` characters of a stream's output. */
+class Tail {
+  /** @param {number} limit */
+  constructor(limit) {
+    this.limit = limit;
+    this.text = '';
+  }
+  /** @param {Buffer | string} chunk */
+  push(chunk) {
+    this.text += chunk.toString();
+    if (this.text.length > this.limit * 2) this.text = this.text.slice(-this.limit);
+  }
+  toString() {
+    return this.text.length > this.limit ? `…${this.text.slice(-this.limit)}` : this.text;
+  }
+}
+
+/** Children still running; killed if this process exits without stopping them. */
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * @typedef {object} RunningServer
+ * @property {string} baseUrl   e.g. http://127.0.0.1:43211
+ * @property {number} port
+ * @property {number} pid
+ * @property {(p: string) => string} url
+ * @property {() => string} stdout
+ * @property {() => string} stderr
+ * @property {() => any} health   the last /api/health body
+ * @property {() => Promise<{ code: number | null, signal: string | null }>} stop
+ */
+
+/**
+ * Starts `node backend/dist/main.js` and waits until /api/health says ok.
+ * @param {{ store: Store, env?: Record<string, string>, cpu?: number, timeoutMs?: number, quiet?: boolean }} options
+ * @returns {Promise<RunningServer>}
+ */
+async function startServer(options) {
+  assertBuilt();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  /** @type {Record<string, string | undefined>} */
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.E2E_NODE_ENV ?? 'development',
+    ...options.store.env,
+    ...options.env,
+    PORT: String(port),
+  };
+  // Jest's own variables mean nothing to the server.
+  delete env.JEST_WORKER_ID;
+  let command = process.execPath;
+  let args = [serverEntry];
+  if (options.cpu !== undefined && hasTaskset()) {
+    args = ['-c', String(options.cpu), command, ...args];
+    command = 'taskset';
+  }
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  const stdout = new Tail(64 * 1024);
+  const stderr = new Tail(64 * 1024);
+  child.stdout.on('data', (chunk) => stdout.push(chunk));
+  child.stderr.on('data', (chunk) => stderr.push(chunk));
+
+  /** @type {{ code: number | null, signal: string | null } | null} */
+  let exited = null;
+  /** @type {Promise<{ code: number | null, signal: string | null }>} */
+  const exitPromise = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      running.delete(child);
+      resolve(exited);
+    });
+  });
+  let stopping = false;
+  exitPromise.then((result) => {
+    if (!stopping) {
+      process.stderr.write(
+        `\n[e2e] server on port ${port} exited unexpectedly (code ${result.code}, signal ${result.signal}).\n` +
+          `--- server stderr ---\n${stderr}\n--- server stdout (tail) ---\n${stdout}\n`,
+      );
+    }
+  });
+
+  const describeOutput = () =>
+    `--- server stderr ---\n${stderr.toString() || '(empty)'}\n--- server stdout (tail) ---\n${stdout.toString() || '(empty)'}`;
+
+  const timeoutMs = options.timeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS ?? 120_000);
+  const deadline = Date.now() + timeoutMs;
+  let lastHealth = null;
+  let lastProblem = 'no answer yet';
+  while (true) {
+    if (exited) {
+      const { code, signal } = exited;
+      throw new Error(`The server exited during start-up (code ${code}, signal ${signal}).\n${describeOutput()}`);
+    }
+    if (Date.now() > deadline) {
+      stopping = true;
+      child.kill('SIGKILL');
+      await exitPromise;
+      throw new Error(
+        `The server did not become healthy within ${timeoutMs} ms (last: ${lastProblem}).\n${describeOutput()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
+      const text = await response.text();
+      lastProblem = `HTTP ${response.status} ${text.slice(0, 300)}`;
+      if (response.status === 200) {
+        lastHealth = JSON.parse(text);
+        if (lastHealth && lastHealth.status === 'ok') break;
+      }
+    } catch (error) {
+      lastProblem = /** @type {Error} */ (error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    baseUrl,
+    port,
+    pid: /** @type {number} */ (child.pid),
+    url: (p) => new URL(p, baseUrl).toString(),
+    stdout: () => stdout.toString(),
+    stderr: () => stderr.toString(),
+    health: () => lastHealth,
+    async stop() {
+      if (!exited) {
+        stopping = true;
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exitPromise;
+        clearTimeout(timer);
+      }
+      const result = /** @type {{ code: number | null, signal: string | null }} */ (exited);
+      const errText = stderr.toString().trim();
+      if (errText && !options.quiet) {
+        process.stderr.write(`\n[e2e] stderr of the server on port ${port} (pid ${child.pid}):\n${errText}\n`);
+      }
+      return result;
+    },
+  };
+}
+
+/** @type {boolean | undefined} */
+let tasksetChecked;
+function hasTaskset() {
+  if (tasksetChecked === undefined) {
+    tasksetChecked = spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' }).status === 0;
+  }
+  return tasksetChecked;
+}
+
+module.exports = {
+  repoRoot,
+  serverEntry,
+  artifactsDir,
+  remoteNames,
+  chromeArgs,
+  allSuitesRequired,
+  findChrome,
+  noBrowserLine,
+  launchBrowser,
+  missingBuildOutputs,
+  assertBuilt,
+  freePort,
+  createStore,
+  startServer,
+  hasTaskset,
+  redactUrl,
+};
