@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { openDatabase } from './open-database';
+import { createDataSource, openDatabase } from './open-database';
 
 /**
  * The TypeORM connection for the whole app. Modules register their entities with
@@ -16,16 +16,7 @@ import { openDatabase } from './open-database';
       useFactory: async (config: AppConfig) => ({ ...(await openDatabase(config.database)).options, autoLoadEntities: true }),
       dataSourceFactory: async (options?: DataSourceOptions) => {
         if (!options) throw new Error('Database options are missing');
-        const dataSource = new DataSource(options);
-        const pglite = (options as { extra?: { pglite?: { close(): Promise<void> } } }).extra?.pglite;
-        if (pglite) {
-          const destroy = dataSource.destroy.bind(dataSource);
-          dataSource.destroy = async () => {
-            await destroy();
-            await pglite.close();
-          };
-        }
-        return dataSource.initialize();
+        return createDataSource(options).initialize();
       },
     }),
   ],

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config';
 import { migrations } from './migrations';
 import { pgliteDriver } from './pglite-driver';
@@ -43,4 +43,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<{ options: D
     // The DataSource closes this PGlite instance when it is destroyed (see DatabaseModule).
     options: { ...common, driver: pgliteDriver, extra: { pglite } },
   };
+}
+
+/** A DataSource that also closes its embedded PGlite database, if any, when it is destroyed. */
+export function createDataSource(options: DataSourceOptions): DataSource {
+  const dataSource = new DataSource(options);
+  const pglite = (options as { extra?: { pglite?: { close(): Promise<void> } } }).extra?.pglite;
+  if (pglite) {
+    const destroy = dataSource.destroy.bind(dataSource);
+    dataSource.destroy = async () => {
+      await destroy();
+      await pglite.close();
+    };
+  }
+  return dataSource;
 }

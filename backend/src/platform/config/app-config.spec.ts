@@ -1,0 +1,69 @@
+import { ConfigError, DEV_ADMIN, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({}, '/repo');
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/repo/.data/pglite' });
+    expect(config.redisUrl).toBeNull();
+    expect(config.smtpUrl).toBeNull();
+    expect(config.payments.provider).toBe('sandbox');
+    expect(config.admin).toEqual(DEV_ADMIN);
+    expect(config.remotes.admin).toBe('/remotes/admin/mf-manifest.json');
+  });
+
+  it('uses PostgreSQL, Redis and SMTP when their URLs are given', () => {
+    const config = loadConfig(
+      { DATABASE_URL: 'postgres://u:p@db:5432/shop', REDIS_URL: 'redis://redis:6379', SMTP_URL: 'smtp://mail:1025' },
+      '/repo',
+    );
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shop', schema: undefined });
+    expect(config.redisUrl).toBe('redis://redis:6379');
+    expect(config.smtpUrl).toBe('smtp://mail:1025');
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a'.repeat(40),
+    PAYMENTS_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: 'rzp_live_x',
+    RAZORPAY_KEY_SECRET: 'secret',
+    RAZORPAY_WEBHOOK_SECRET: 'hook',
+    ADMIN_EMAIL: 'ops@shop.example',
+    ADMIN_PASSWORD: 'a-long-admin-password',
+  };
+
+  it('accepts a complete production configuration', () => {
+    expect(loadConfig(production, '/repo').production).toBe(true);
+  });
+
+  it.each([
+    ['JWT_SECRET', { JWT_SECRET: undefined }, 'JWT_SECRET is required when NODE_ENV=production'],
+    ['sandbox payments', { PAYMENTS_PROVIDER: 'sandbox' }, 'PAYMENTS_PROVIDER=sandbox is not allowed when NODE_ENV=production'],
+    ['payments left at the default', { PAYMENTS_PROVIDER: undefined }, 'PAYMENTS_PROVIDER=sandbox is not allowed'],
+    ['admin credentials', { ADMIN_PASSWORD: undefined }, 'ADMIN_EMAIL and ADMIN_PASSWORD are required'],
+  ])('refuses production without %s', (_what, change, reason) => {
+    expect(() => loadConfig({ ...production, ...change }, '/repo')).toThrow(reason);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535, got "eighty"'],
+    [{ PORT: '70000' }, 'PORT must be a whole number'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL is not a valid URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
+    [{ PAYMENTS_PROVIDER: 'razorpay' }, 'RAZORPAY_KEY_ID is required when PAYMENTS_PROVIDER=razorpay'],
+    [{ DATABASE_URL: 'postgres://x/y', DATABASE_SCHEMA: 'x; drop table' }, 'DATABASE_SCHEMA must be a lower-case identifier'],
+  ])('stops on a bad value %j with a one-line reason', (env, reason) => {
+    let error: unknown;
+    try {
+      loadConfig(env, '/repo');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(reason);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * Says which real services this run uses, so a green run cannot hide that PostgreSQL or Redis were
+ * left out. With CI or REQUIRE_ALL_SUITES=1 set, a missing one fails the run instead.
+ */
+export default async function globalSetup(): Promise<void> {
+  const strict = Boolean(process.env.CI) || process.env.REQUIRE_ALL_SUITES === '1';
+  const postgres = process.env.DATABASE_URL;
+  const redis = process.env.REDIS_URL;
+  const hide = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+  console.log(
+    [
+      '',
+      'Backend specs use these real services:',
+      '  PGlite (embedded PostgreSQL): always',
+      `  PostgreSQL: ${postgres ? hide(postgres) + ' (DATABASE_URL)' : 'NOT USED: set DATABASE_URL to run the PostgreSQL specs'}`,
+      `  Redis (BullMQ): ${redis ? hide(redis) + ' (REDIS_URL)' : 'NOT USED: set REDIS_URL to run the BullMQ specs'}`,
+      '',
+    ].join('\n'),
+  );
+  if (strict && (!postgres || !redis)) {
+    throw new Error('CI/REQUIRE_ALL_SUITES is set, so DATABASE_URL and REDIS_URL are required: no suite may be skipped.');
+  }
+}
