@@ -56,12 +56,12 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
       shareStrategy: 'loaded-first',
       shared: sharedSingletons(appPackage),
       ...(isHost
-        ? { remotes: {}, experiments: { provideExternalRuntime: true } }
+        ? { remotes: {}, experiments: { provideExternalRuntime: true, optimization: { target: 'web' } } }
         : {
             filename: 'remoteEntry.js',
             exposes,
             manifest: true,
-            experiments: { externalRuntime: true },
+            experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
           }),
     });
 
