@@ -21,6 +21,8 @@ export {
   IS_ADMIN_KEY,
   TOKEN_KEY,
   USER_ID_KEY,
+  SESSION_CHANGED_EVENT,
+  notifySessionChanged,
 } from './session/storageKeys';
 
 export { getRuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';

@@ -76,3 +76,14 @@ describe('admin session', () => {
     localStorage.clear();
   });
 });
+
+describe('admin logout while a customer session is open', () => {
+  it('signs the customer out too', async () => {
+    localStorage.setItem('token', 'tok');
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    act(() => clearAdminSession());
+    expect(result.current.isAuthenticated).toBe(false);
+    localStorage.clear();
+  });
+});

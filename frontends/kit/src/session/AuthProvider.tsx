@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../types';
-import { EMAIL_KEY, TOKEN_KEY, USER_ID_KEY, safeStorage } from './storageKeys';
+import { EMAIL_KEY, SESSION_CHANGED_EVENT, TOKEN_KEY, USER_ID_KEY, safeStorage } from './storageKeys';
 import { buildSessionUser } from './sessionUser';
 
 /** What a successful login, Google sign-in or registration hands to the session. */
@@ -59,8 +59,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setSession(readStoredSession());
       }
     };
+    const onSessionChanged = () => setSession(readStoredSession());
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    window.addEventListener(SESSION_CHANGED_EVENT, onSessionChanged);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener(SESSION_CHANGED_EVENT, onSessionChanged);
+    };
   }, []);
 
   const startSession = useCallback((grant: SessionGrant) => {

@@ -1,4 +1,4 @@
-import { ADMIN_ID_KEY, ADMIN_TOKEN_KEY, IS_ADMIN_KEY, TOKEN_KEY, safeStorage } from './storageKeys';
+import { ADMIN_ID_KEY, ADMIN_TOKEN_KEY, IS_ADMIN_KEY, TOKEN_KEY, notifySessionChanged, safeStorage } from './storageKeys';
 
 /**
  * The admin session lives apart from the customer session: `adminToken` and `adminId` in local
@@ -26,4 +26,5 @@ export function setAdminSession(token: string, adminId: string): void {
 export function clearAdminSession(): void {
   const storage = safeStorage();
   for (const key of [ADMIN_ID_KEY, ADMIN_TOKEN_KEY, TOKEN_KEY, IS_ADMIN_KEY]) storage?.removeItem(key);
+  notifySessionChanged(); // the customer token went too: let AuthProvider follow
 }

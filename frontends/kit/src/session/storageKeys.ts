@@ -14,3 +14,10 @@ export function safeStorage(): Storage | null {
     return null;
   }
 }
+
+/** Fired on window when code outside AuthProvider changes the stored session (e.g. admin logout). */
+export const SESSION_CHANGED_EVENT = 'growth:session-changed';
+
+export function notifySessionChanged(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
+}
