@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ListServicesUseCase } from './application/list-services.use-case';
 import { ServiceListCache } from './application/service-list.cache';
 import { ServiceRepository } from './application/service.repository.port';
+import { ServicesFastPath } from './adapters/http/services-fast-path';
 import { ServicesController } from './adapters/http/services.controller';
 import { CatalogueSeeder } from './adapters/persistence/catalogue.seeder';
 import { ServiceContentOrmEntity } from './adapters/persistence/service-content.orm-entity';
@@ -21,6 +22,7 @@ import { TypeOrmServiceRepository } from './adapters/persistence/service.reposit
     { provide: ServiceListCache, useFactory: () => new ServiceListCache() },
     ListServicesUseCase,
     CatalogueSeeder,
+    ServicesFastPath,
   ],
   exports: [ListServicesUseCase],
 })
