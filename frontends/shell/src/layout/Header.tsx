@@ -103,21 +103,15 @@ export function Header() {
         </div>
       </div>
 
-      <div
-        className={`mobile-menu__backdrop${menuOpen ? ' is-open' : ''}`}
-        aria-hidden="true"
-        onClick={() => setMenuOpen(false)}
-      />
-      <div
-        id={MOBILE_MENU_ID}
-        className={`mobile-menu${menuOpen ? ' is-open' : ''}`}
-        aria-label="Menu"
-        inert={!menuOpen}
-      >
-        <nav className="nav nav--mobile" aria-label="Mobile">
-          {links}
-        </nav>
-        <div className="mobile-menu__session">{sessionAction}</div>
+      {/* The layer clips the off-screen panel, so a closed menu never widens the page. */}
+      <div className={`mobile-layer${menuOpen ? ' is-open' : ''}`}>
+        <div className="mobile-menu__backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+        <div id={MOBILE_MENU_ID} className="mobile-menu" aria-label="Menu" inert={!menuOpen}>
+          <nav className="nav nav--mobile" aria-label="Mobile">
+            {links}
+          </nav>
+          <div className="mobile-menu__session">{sessionAction}</div>
+        </div>
       </div>
     </header>
   );
