@@ -8,6 +8,9 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './gzip-plugin.mjs';
 
+/** `rspack serve` ports; the shell proxies /api and /remotes to the backend on :3000. */
+const DEV_PORTS = { shell: 4200, storefront: 4201, account: 4202, admin: 4203 };
+
 const kitDir = fileURLToPath(new URL('..', import.meta.url));
 const kitPackage = JSON.parse(readFileSync(join(kitDir, 'package.json'), 'utf8'));
 
@@ -134,11 +137,11 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
       plugins,
       devServer: isHost
         ? {
-            port: 4200,
+            port: DEV_PORTS.shell,
             historyApiFallback: true,
             proxy: [{ context: ['/api', '/remotes'], target: 'http://localhost:3000' }],
           }
-        : { headers: { 'Access-Control-Allow-Origin': '*' } },
+        : { port: DEV_PORTS[name], headers: { 'Access-Control-Allow-Origin': '*' } },
     };
   };
 }
