@@ -50,4 +50,26 @@ describeInBrowser('Home page (real server, Chromium)', () => {
       await context.close();
     }
   });
+
+  test('the network log does see the admin remote when an admin token exists on an /admin path', async () => {
+    // Control for the check above: the same detector catches the admin remote when it is due.
+    const context = await system.browser.newContext();
+    const requests = recordRequests(context);
+    const page = await context.newPage();
+    try {
+      // A visitor on the (public) admin login page: still no admin remote.
+      await page.goto(system.url('/admin/login'));
+      await page.waitForLoadState('networkidle');
+      const adminPaths = () => requests.map((r) => new URL(r.url()).pathname).filter((p) => p.startsWith('/remotes/admin/'));
+      expect(adminPaths()).toEqual([]);
+
+      // The shell's gate is the presence of `adminToken` in local storage (DESIGN §4).
+      await page.evaluate(() => localStorage.setItem('adminToken', 'e2e-placeholder-admin-token'));
+      await page.goto(system.url('/admin/dashboard'));
+      await page.waitForLoadState('networkidle');
+      expect(adminPaths()).toContain('/remotes/admin/mf-manifest.json');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -211,6 +211,23 @@ class Tail {
   }
 }
 
+/** The last `limit` characters of a file, read when asked. */
+class FileTail {
+  /** @param {string} file @param {number} limit */
+  constructor(file, limit) {
+    this.file = file;
+    this.limit = limit;
+  }
+  toString() {
+    try {
+      const text = fs.readFileSync(this.file, 'utf8');
+      return text.length > this.limit ? `…${text.slice(-this.limit)}` : text;
+    } catch {
+      return '';
+    }
+  }
+}
+
 /** Children still running; killed if this process exits without stopping them. */
 const running = new Set();
 process.once('exit', () => {
@@ -231,7 +248,7 @@ process.once('exit', () => {
 
 /**
  * Starts `node backend/dist/main.js` and waits until /api/health says ok.
- * @param {{ store: Store, env?: Record<string, string>, cpu?: number, timeoutMs?: number, quiet?: boolean }} options
+ * @param {{ store: Store, env?: Record<string, string>, cpu?: number, timeoutMs?: number, quiet?: boolean, logFile?: string }} options
  * @returns {Promise<RunningServer>}
  */
 async function startServer(options) {
@@ -254,12 +271,15 @@ async function startServer(options) {
     args = ['-c', String(options.cpu), command, ...args];
     command = 'taskset';
   }
-  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // With logFile, stdout goes straight to a file: no pipe for this process to drain under load.
+  const logFd = options.logFile ? fs.openSync(options.logFile, 'a') : undefined;
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', logFd ?? 'pipe', 'pipe'] });
+  if (logFd !== undefined) fs.closeSync(logFd);
   running.add(child);
-  const stdout = new Tail(64 * 1024);
+  const stdout = options.logFile ? new FileTail(options.logFile, 64 * 1024) : new Tail(64 * 1024);
   const stderr = new Tail(64 * 1024);
-  child.stdout.on('data', (chunk) => stdout.push(chunk));
-  child.stderr.on('data', (chunk) => stderr.push(chunk));
+  child.stdout?.on('data', (chunk) => /** @type {Tail} */ (stdout).push(chunk));
+  child.stderr?.on('data', (chunk) => stderr.push(chunk));
 
   /** @type {{ code: number | null, signal: string | null } | null} */
   let exited = null;

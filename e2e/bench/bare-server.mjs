@@ -1,0 +1,30 @@
+// The yardstick: a bare node:http server answering with the very bytes our server sent, from memory.
+//   node bare-server.mjs <responses.json> <port>
+// responses.json: [{ method, path, status, contentType, bodyBase64 }]
+import fs from 'node:fs';
+import http from 'node:http';
+
+const [file, port] = process.argv.slice(2);
+const routes = new Map(
+  JSON.parse(fs.readFileSync(file, 'utf8')).map((r) => [
+    `${r.method} ${r.path}`,
+    { status: r.status, headers: { 'content-type': r.contentType, 'content-length': Buffer.byteLength(Buffer.from(r.bodyBase64, 'base64')) }, body: Buffer.from(r.bodyBase64, 'base64') },
+  ]),
+);
+
+const server = http.createServer((req, res) => {
+  const route = routes.get(`${req.method} ${req.url}`);
+  // Read (and drop) any request body before answering, as a real server must.
+  req.resume();
+  req.on('end', () => {
+    if (!route) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(route.status, route.headers);
+    res.end(route.body);
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(port), '127.0.0.1', () => process.stdout.write(`listening ${port}\n`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

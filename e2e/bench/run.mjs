@@ -1,0 +1,272 @@
+// Benchmark harness: the real built server against a bare node:http server sending the same bytes,
+// then the JavaScript a first visit to / really transfers. Run after the build: `npm run bench`.
+//
+//   BENCH_DURATION     seconds measured per endpoint and server (default 10; 3 s warm-up before)
+//   BENCH_CONNECTIONS  autocannon connections (default 50)
+//   BENCH_WARMUP       warm-up seconds (default 3)
+//   BENCH_STRICT=1     exit 1 when the first-load JavaScript is over budget or a run had non-2xx
+//   DATABASE_URL       benchmark against a fresh database on that PostgreSQL server instead of PGlite
+//   CHROME_PATH        Chromium for the page-weight part (default /usr/bin/chromium)
+//
+// Cores: with taskset, both servers run on core 0 (one at a time under load) and autocannon, in its
+// own process, on core 1. Results also go to e2e/artifacts/bench.json.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const system = require('../support/system.js');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const strict = process.env.BENCH_STRICT === '1';
+const BUDGET_KB = 150;
+const GOAL_KB = 120;
+const KB = 1024;
+
+const endpoints = [
+  { name: 'GET services/getAll (limit 100)', method: 'GET', path: '/api/services/getAll?page=1&limit=100' },
+  {
+    name: 'POST plan/getByName youtube',
+    method: 'POST',
+    path: '/api/plan/getByName',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'youtube' }),
+  },
+];
+
+const pin = system.hasTaskset();
+const SERVER_CORE = 0;
+const LOAD_CORE = 1;
+
+function log(line = '') {
+  process.stdout.write(`${line}\n`);
+}
+
+/** One request with node:http, no Accept-Encoding: the exact bytes autocannon will receive. */
+function fetchRaw(baseUrl, endpoint) {
+  return new Promise((resolve, reject) => {
+    const url = new URL(endpoint.path, baseUrl);
+    const req = http.request(url, { method: endpoint.method, headers: endpoint.headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, contentType: res.headers['content-type'], body: Buffer.concat(chunks), headers: res.headers }),
+      );
+    });
+    req.on('error', reject);
+    req.end(endpoint.body);
+  });
+}
+
+function command(core, args) {
+  return pin ? ['taskset', ['-c', String(core), ...args]] : [args[0], args.slice(1)];
+}
+
+async function startBare(responses) {
+  const file = path.join(os.tmpdir(), `growth-bench-responses-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(responses));
+  const port = await system.freePort();
+  const [cmd, args] = command(SERVER_CORE, [process.execPath, path.join(here, 'bare-server.mjs'), file, String(port)]);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare server exited with code ${code}`)));
+    child.stdout.on('data', (chunk) => chunk.toString().includes('listening') && resolve(undefined));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => {
+          fs.rmSync(file, { force: true });
+          resolve(undefined);
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function load(baseUrl, endpoint) {
+  const config = {
+    url: new URL(endpoint.path, baseUrl).toString(),
+    method: endpoint.method,
+    headers: endpoint.headers,
+    body: endpoint.body,
+    connections,
+    duration,
+    warmup,
+  };
+  const [cmd, args] = command(LOAD_CORE, [process.execPath, path.join(here, 'load.mjs'), JSON.stringify(config)]);
+  const result = spawnSync(cmd, args, { encoding: 'utf8', timeout: (duration + warmup + 60) * 1000 });
+  if (result.status !== 0) throw new Error(`autocannon run failed (${result.status}): ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1));
+}
+
+const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
+
+function printTable(rows) {
+  const header = [pad('endpoint', 34, true), pad('server', 6, true), pad('req/s', 10), pad('p50 ms', 8), pad('p99 ms', 8), pad('non-2xx', 8), pad('errors', 7), pad('ours/bare', 10)];
+  log(header.join(' | '));
+  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  for (const row of rows) {
+    log(
+      [
+        pad(row.endpoint, 34, true),
+        pad(row.server, 6, true),
+        pad(fmt(row.requestsPerSecond), 10),
+        pad(fmt(row.latencyP50), 8),
+        pad(fmt(row.latencyP99), 8),
+        pad(fmt(row.non2xx), 8),
+        pad(fmt(row.errors + row.timeouts), 7),
+        pad(row.ratio === undefined ? '' : fmt(row.ratio, 3), 10),
+      ].join(' | '),
+    );
+  }
+}
+
+/** Opens / in a fresh context and adds up the encoded (as transferred) bytes of every JS response. */
+async function measurePageWeight(baseUrl) {
+  const browser = await system.launchBrowser();
+  try {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' }, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const responses = [];
+    page.on('response', (response) => responses.push(response));
+    await page.goto(new URL('/', baseUrl).toString());
+    await page.getByTestId('services-grid').getByTestId('service-card').nth(3).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const files = [];
+    for (const response of responses) {
+      const url = new URL(response.url());
+      const type = response.headers()['content-type'] ?? '';
+      if (!/javascript/.test(type) && !/\.m?js$/.test(url.pathname)) continue;
+      const sizes = await response.request().sizes();
+      let decoded = null;
+      try {
+        decoded = (await response.body()).length;
+      } catch {
+        /* body unavailable (e.g. redirect) */
+      }
+      files.push({
+        path: url.pathname,
+        status: response.status(),
+        encoding: response.headers()['content-encoding'] ?? 'identity',
+        encodedBytes: sizes.responseBodySize,
+        decodedBytes: decoded,
+      });
+    }
+    await context.close();
+    const totalEncoded = files.reduce((sum, f) => sum + f.encodedBytes, 0);
+    const totalDecoded = files.reduce((sum, f) => sum + (f.decodedBytes ?? 0), 0);
+    return { files, totalEncoded, totalDecoded };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  system.assertBuilt();
+  if (pin) spawnSync('taskset', ['-p', '-c', String(LOAD_CORE), String(process.pid)], { stdio: 'ignore' });
+  const startedAt = new Date().toISOString();
+  log(`Benchmark: ${connections} connections, ${warmup} s warm-up + ${duration} s per run; ` +
+    (pin ? `servers on core ${SERVER_CORE}, autocannon on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+
+  const store = await system.createStore({ label: 'bench' });
+  const profile = store.databaseUrl ? `PostgreSQL (${system.redactUrl(store.databaseUrl)})` : `PGlite (DATA_DIR ${store.dataDir})`;
+  log(`Database: ${profile}${process.env.REDIS_URL ? ', queue: Redis' : ''}; LOG_LEVEL ${process.env.LOG_LEVEL ?? 'default (info)'}`);
+  let server;
+  let bare;
+  const report = { startedAt, duration, warmup, connections, pinned: pin, database: store.databaseUrl ? 'postgres' : 'pglite', cpus: os.cpus().length, node: process.version, endpoints: [], rows: [] };
+  let failed = false;
+  try {
+    const startClock = Date.now();
+    server = await system.startServer({ store, cpu: pin ? SERVER_CORE : undefined, logFile: path.join(store.dataDir, 'server.log') });
+    report.logLevel = process.env.LOG_LEVEL ?? 'info (server default: one log line per request)';
+    log(`Server up in ${((Date.now() - startClock) / 1000).toFixed(1)} s on ${server.baseUrl}`);
+
+    // The bytes to replay: one real answer per endpoint.
+    const responses = [];
+    for (const endpoint of endpoints) {
+      const answer = await fetchRaw(server.baseUrl, endpoint);
+      if (answer.status < 200 || answer.status >= 300) {
+        throw new Error(`${endpoint.method} ${endpoint.path} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
+      }
+      let items = null;
+      try {
+        const json = JSON.parse(answer.body.toString());
+        items = Array.isArray(json.data) ? json.data.length : null;
+      } catch {
+        /* not JSON: keep the bytes anyway */
+      }
+      report.endpoints.push({ name: endpoint.name, path: endpoint.path, bytes: answer.body.length, contentType: answer.contentType, items });
+      log(`  ${endpoint.name}: ${answer.status}, ${fmt(answer.body.length)} bytes${items === null ? '' : `, ${items} items`}, ${answer.contentType}`);
+      responses.push({ method: endpoint.method, path: endpoint.path, status: answer.status, contentType: answer.contentType, bodyBase64: answer.body.toString('base64') });
+    }
+    bare = await startBare(responses);
+
+    for (const endpoint of endpoints) {
+      const ours = load(server.baseUrl, endpoint);
+      const yardstick = load(bare.baseUrl, endpoint);
+      const ratio = yardstick.requestsPerSecond > 0 ? ours.requestsPerSecond / yardstick.requestsPerSecond : undefined;
+      report.rows.push({ endpoint: endpoint.name, server: 'ours', ...ours, ratio });
+      report.rows.push({ endpoint: endpoint.name, server: 'bare', ...yardstick });
+      if (ours.non2xx > 0 || ours.errors > 0) failed = true;
+    }
+    await bare.stop();
+    bare = undefined;
+    log();
+    printTable(report.rows);
+    log('(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes)');
+
+    log();
+    const chrome = system.findChrome();
+    if (!chrome.path) {
+      log(`First-load JavaScript NOT measured: ${system.noBrowserLine()}`);
+      report.pageWeight = null;
+      if (strict) failed = true;
+    } else {
+      const weight = await measurePageWeight(server.baseUrl);
+      log('First-load JavaScript of / (fresh context; encoded = bytes on the wire, KB = 1024 bytes):');
+      for (const f of [...weight.files].sort((a, b) => b.encodedBytes - a.encodedBytes)) {
+        log(`  ${pad(fmt(f.encodedBytes / KB, 1), 7)} KB  ${pad(f.encoding, 8, true)} ${pad(f.decodedBytes === null ? '' : `(${fmt(f.decodedBytes / KB, 1)} KB raw)`, 16, true)} ${f.path}`);
+      }
+      const totalKb = weight.totalEncoded / KB;
+      const verdict = totalKb <= GOAL_KB ? 'within goal' : totalKb <= BUDGET_KB ? 'within budget, over goal' : 'OVER BUDGET';
+      log(`  total: ${fmt(totalKb, 1)} KB encoded (${fmt(weight.totalDecoded / KB, 1)} KB raw) in ${weight.files.length} files; budget ${BUDGET_KB} KB, goal ${GOAL_KB} KB: ${verdict}`);
+      const uncompressed = weight.files.filter((f) => f.encoding === 'identity' && f.encodedBytes > 1024);
+      if (uncompressed.length) log(`  note: sent without compression: ${uncompressed.map((f) => f.path).join(', ')}`);
+      report.pageWeight = { ...weight, totalKb, budgetKb: BUDGET_KB, goalKb: GOAL_KB, verdict };
+      if (strict && totalKb > BUDGET_KB) failed = true;
+    }
+  } finally {
+    if (bare) await bare.stop();
+    if (server) {
+      const { code, signal } = await server.stop();
+      report.serverExit = { code, signal };
+    }
+    await store.dispose();
+    fs.mkdirSync(system.artifactsDir, { recursive: true });
+    const out = path.join(system.artifactsDir, 'bench.json');
+    fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+    log(`\nResults written to ${path.relative(system.repoRoot, out)}`);
+  }
+  if (failed && strict) {
+    log('BENCH_STRICT: failing (non-2xx/errors under load, or JavaScript over budget).');
+    process.exitCode = 1;
+  } else if (failed) {
+    log('Warning: our server answered non-2xx or errored under load (see the table).');
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`Benchmark failed: ${error.stack ?? error}\n`);
+  process.exitCode = 1;
+});

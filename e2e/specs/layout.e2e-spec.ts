@@ -1,0 +1,116 @@
+/**
+ * The public layout as a visitor sees it: where the header shows, the phone-width slide-in menu,
+ * and screenshots of / at phone and desktop width (e2e/artifacts/, not committed).
+ */
+import type { Page } from 'playwright-core';
+import { describeInBrowser, recordProblems, screenshot, useSystem } from '../support/harness';
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function homeWithServices(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByTestId('services-grid').getByTestId('service-card').nth(3).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describeInBrowser('Public layout (real server, Chromium)', () => {
+  const system = useSystem({ browser: true });
+
+  test('the header shows on / and /services/youtube, and is hidden on /login and /services', async () => {
+    const context = await system.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    const header = page.getByRole('banner');
+    try {
+      await homeWithServices(page, system.url('/'));
+      expect(await header.isVisible()).toBe(true);
+      for (const name of ['Services', 'About Us', 'Contact Us', 'Sign In']) {
+        expect([name, await header.getByRole('link', { name, exact: true }).isVisible()]).toEqual([name, true]);
+      }
+
+      await page.goto(system.url('/services/youtube'));
+      await page.getByRole('contentinfo').waitFor(); // the page has rendered (footer links all platforms)
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/services/youtube'); // a visitor may see prices
+      expect(await header.isVisible()).toBe(true);
+
+      await page.goto(system.url('/login'));
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      expect(await header.count()).toBe(0);
+
+      await page.goto(system.url('/services'));
+      await page.getByRole('link', { name: 'View Package' }).first().waitFor();
+      expect(await header.count()).toBe(0);
+    } catch (error) {
+      if (problems.length) console.log(`Browser problems:\n${problems.join('\n')}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('at 360 px the menu button slides the menu in, and a route change closes it', async () => {
+    const context = await system.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    try {
+      await homeWithServices(page, system.url('/'));
+      const header = page.getByRole('banner');
+      const desktopNav = header.getByRole('navigation', { name: 'Main' });
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      expect(await desktopNav.isVisible()).toBe(false);
+      expect(await menu.isVisible()).toBe(false);
+
+      const open = header.getByRole('button', { name: 'Open menu' });
+      await open.click();
+      await menu.waitFor({ state: 'visible' });
+      // Slid fully into the screen once the animation ends.
+      await page.waitForFunction(
+        () => {
+          const box = document.querySelector('nav[aria-label="Mobile"]')?.getBoundingClientRect();
+          return !!box && box.left >= 0 && box.right <= window.innerWidth + 0.5 && box.width > 0;
+        },
+        undefined,
+        { timeout: 5000 },
+      );
+      expect(await header.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+
+      // Following a link in the menu: new page, menu gone.
+      await menu.getByRole('link', { name: 'About Us' }).click();
+      await page.waitForURL((url) => url.pathname === '/about');
+      await menu.waitFor({ state: 'hidden' });
+
+      // A route change from elsewhere (the browser's Back button) closes it too.
+      await header.getByRole('button', { name: 'Open menu' }).click();
+      await menu.waitFor({ state: 'visible' });
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/');
+      await menu.waitFor({ state: 'hidden' });
+      expect(await header.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('screenshots of / at 360 px and 1280 px', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const context = await system.browser.newContext({ viewport });
+      const page = await context.newPage();
+      try {
+        await homeWithServices(page, system.url('/'));
+        // The page cannot be scrolled sideways at either width.
+        const scrolledSideways = await page.evaluate(() => {
+          window.scrollTo(10_000, 0);
+          const x = window.scrollX;
+          window.scrollTo(0, 0);
+          return x;
+        });
+        expect([viewport.width, scrolledSideways]).toEqual([viewport.width, 0]);
+        const file = await screenshot(page, `home-${viewport.width}.png`);
+        expect(file).toMatch(/home-\d+\.png$/);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
