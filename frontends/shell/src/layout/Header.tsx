@@ -49,7 +49,7 @@ export function Header() {
     navigate('/');
   };
 
-  const profileName = isAuthenticated ? displayName(user) : 'Sign In';
+  const profileName = isAuthenticated ? displayName(user) : 'Profile';
   const isCurrent = (href: string) => (location === href ? 'page' : undefined);
 
   const links = NAV_LINKS.map((link) => (
@@ -63,7 +63,7 @@ export function Header() {
       href={isAuthenticated ? '/profile' : '/login'}
       className="profile-button"
       title={profileName}
-      aria-label={isAuthenticated ? `Profile of ${profileName}` : 'Profile (sign in)'}
+      aria-label={isAuthenticated ? `Profile of ${profileName}` : 'Profile'}
     >
       <ProfileIcon />
     </Link>
