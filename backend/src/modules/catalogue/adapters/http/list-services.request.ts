@@ -33,7 +33,7 @@ export class ListServicesRequest {
 
   @ApiPropertyOptional({ description: 'Case-insensitive text to find in heading or description.' })
   @IsOptional()
-  @IsString({ message: 'search must be text' })
   @MaxLength(MAX_SEARCH_LENGTH, { message: `search must be at most ${MAX_SEARCH_LENGTH} characters` })
+  @IsString({ message: 'search must be text' }) // checked first: decorators apply bottom-up
   search?: string;
 }

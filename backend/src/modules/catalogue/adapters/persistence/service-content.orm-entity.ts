@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { ServiceOrmEntity } from './service.orm-entity';
 
 /** Table `service_content`: the ordered key/value items of a service. */
@@ -12,7 +12,7 @@ export class ServiceContentOrmEntity {
 
   @ManyToOne(() => ServiceOrmEntity, (service) => service.content, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'service_id' })
-  service?: ServiceOrmEntity;
+  service?: Relation<ServiceOrmEntity>;
 
   @Column({ name: 'key', type: 'text' })
   key: string;

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
 import { ServiceContentOrmEntity } from './service-content.orm-entity';
 
 /** Table `services` (created by migration 1763700000000-catalogue-and-plans). */
@@ -23,5 +23,5 @@ export class ServiceOrmEntity {
   updatedAt: Date;
 
   @OneToMany(() => ServiceContentOrmEntity, (item) => item.service)
-  content?: ServiceContentOrmEntity[];
+  content?: Relation<ServiceContentOrmEntity[]>;
 }

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
 import type { PlanStatus } from '../../domain/plan';
 import { PricingTierOrmEntity } from './pricing-tier.orm-entity';
 
@@ -30,5 +30,5 @@ export class PlanOrmEntity {
   updatedAt: Date;
 
   @OneToMany(() => PricingTierOrmEntity, (tier) => tier.plan)
-  tiers?: PricingTierOrmEntity[];
+  tiers?: Relation<PricingTierOrmEntity[]>;
 }

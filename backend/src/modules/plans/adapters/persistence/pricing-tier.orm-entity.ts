@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
 import { PlanOrmEntity } from './plan.orm-entity';
 
 /** Table `pricing_tiers`: the package cards of a plan. */
@@ -12,7 +12,7 @@ export class PricingTierOrmEntity {
 
   @ManyToOne(() => PlanOrmEntity, (plan) => plan.tiers, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'plan_id' })
-  plan?: PlanOrmEntity;
+  plan?: Relation<PlanOrmEntity>;
 
   @Column({ name: 'name', type: 'text' })
   name: string;

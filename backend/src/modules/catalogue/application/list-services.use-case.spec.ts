@@ -1,0 +1,60 @@
+import { type CatalogueQuery, catalogueQuery } from '../domain/catalogue-page';
+import type { Service } from '../domain/service';
+import { ListServicesUseCase } from './list-services.use-case';
+import { ServiceRepository } from './service.repository.port';
+
+/** In-memory ServiceRepository for unit specs; same ordering and search rules as the real one. */
+class InMemoryServiceRepository extends ServiceRepository {
+  readonly services: Service[] = [];
+  calls = 0;
+
+  add(heading: string, description = `${heading} growth`, createdAt = new Date(Date.UTC(2025, 0, 1) + this.services.length)): Service {
+    const service: Service = {
+      serviceId: `00000000-0000-4000-8000-${String(this.services.length + 1).padStart(12, '0')}`,
+      serviceHeading: heading,
+      serviceDescription: description,
+      logo: null,
+      content: [{ contentId: `c-${heading}`, key: 'Delivery', value: 'Starts within 24-48 hours', position: 0 }],
+      createdAt,
+      updatedAt: createdAt,
+    };
+    this.services.push(service);
+    return service;
+  }
+
+  async pageForCatalogue(query: CatalogueQuery): Promise<{ items: Service[]; total: number }> {
+    this.calls += 1;
+    const needle = query.search.toLowerCase();
+    const matches = this.services
+      .filter((s) => !needle || s.serviceHeading.toLowerCase().includes(needle) || s.serviceDescription.toLowerCase().includes(needle))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.serviceHeading.localeCompare(b.serviceHeading));
+    const start = (query.page - 1) * query.perPage;
+    return { items: matches.slice(start, start + query.perPage), total: matches.length };
+  }
+}
+
+describe('ListServicesUseCase', () => {
+  const repository = new InMemoryServiceRepository();
+  const useCase = new ListServicesUseCase(repository);
+  for (let i = 1; i <= 23; i++) repository.add(`Service ${String(i).padStart(2, '0')}`);
+
+  it('returns a full page and the paging meta', async () => {
+    const page = await useCase.execute(catalogueQuery({ page: 2, limit: 10 }));
+    expect(page.items).toHaveLength(10);
+    expect(page.items[0].serviceHeading).toBe('Service 11');
+    expect(page.meta).toEqual({ total: 23, page: 2, perPage: 10, lastPage: 3 });
+  });
+
+  it('returns the remainder on the last page and nothing beyond it', async () => {
+    expect((await useCase.execute(catalogueQuery({ page: 3, limit: 10 }))).items).toHaveLength(3);
+    const beyond = await useCase.execute(catalogueQuery({ page: 9, limit: 10 }));
+    expect(beyond.items).toEqual([]);
+    expect(beyond.meta.total).toBe(23);
+  });
+
+  it('reports the clamped page size', async () => {
+    const page = await useCase.execute(catalogueQuery({ limit: 500 }));
+    expect(page.meta.perPage).toBe(100);
+    expect(page.items).toHaveLength(23);
+  });
+});

@@ -1,0 +1,42 @@
+import { AppError } from '../../../platform/errors/app-error';
+import type { Plan } from '../domain/plan';
+import { GetPlanByNameUseCase } from './get-plan-by-name.use-case';
+import { PlanRepository } from './plan.repository.port';
+
+/** In-memory PlanRepository with the real matching rule: slug first, then name, ignoring case. */
+class InMemoryPlanRepository extends PlanRepository {
+  constructor(readonly plans: Plan[]) {
+    super();
+  }
+
+  async findByNameOrSlug(nameOrSlug: string): Promise<Plan | null> {
+    const key = nameOrSlug.trim().toLowerCase();
+    return this.plans.find((p) => p.slug === key) ?? this.plans.find((p) => p.name.toLowerCase() === key) ?? null;
+  }
+}
+
+const plan = (name: string, platform = name): Plan => ({
+  planId: `plan-${platform.toLowerCase()}`,
+  name,
+  slug: platform.toLowerCase(),
+  platform,
+  status: 'Active',
+  currency: 'USD',
+  tiers: [{ pricingId: 't1', name: 'Starter', price: '9.99', description: 'First steps', features: ['100 followers'], isPopular: false, position: 0 }],
+  createdAt: new Date(),
+  updatedAt: new Date(),
+});
+
+describe('GetPlanByNameUseCase', () => {
+  const useCase = new GetPlanByNameUseCase(new InMemoryPlanRepository([plan('YouTube'), plan('LinkedIn')]));
+
+  it.each(['YouTube', 'youtube', 'YOUTUBE', '  youtube  '])('finds the plan by %j', async (name) => {
+    await expect(useCase.execute(name)).resolves.toMatchObject({ planId: 'plan-youtube', slug: 'youtube' });
+  });
+
+  it('refuses an unknown plan with not_found / plan_not_found / "Plan not found"', async () => {
+    const failure = useCase.execute('spotify');
+    await expect(failure).rejects.toBeInstanceOf(AppError);
+    await expect(failure).rejects.toMatchObject({ kind: 'not_found', code: 'plan_not_found', message: 'Plan not found' });
+  });
+});
