@@ -165,6 +165,7 @@ async function createStore(options = {}) {
     async dispose() {
       if (disposed) return;
       disposed = true;
+      if (env.QUEUE_PREFIX && process.env.REDIS_URL) await deleteRedisKeys(process.env.REDIS_URL, env.QUEUE_PREFIX);
       if (databaseName && baseUrl) {
         const name = databaseName;
         await withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
@@ -191,6 +192,26 @@ async function withAdminClient(url, fn) {
     await fn(client);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Removes the queue keys a run left in Redis (BullMQ keeps its queue metadata forever).
+ * @param {string} url @param {string} prefix
+ */
+async function deleteRedisKeys(url, prefix) {
+  const { Redis } = require('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
 
