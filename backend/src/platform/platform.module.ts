@@ -3,6 +3,8 @@ import { AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { RuntimeConfigController } from './frontends/runtime-config.controller';
 import { HealthController } from './health/health.controller';
+import { FastLane } from './http/fast-lane';
+import { RequestLog } from './http/request-log';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
 
@@ -15,8 +17,8 @@ export class PlatformModule {
       global: true,
       imports: [DatabaseModule, QueueModule.forRoot(config), MailModule],
       controllers: [HealthController, RuntimeConfigController],
-      providers: [{ provide: AppConfig, useValue: config }],
-      exports: [AppConfig],
+      providers: [{ provide: AppConfig, useValue: config }, RequestLog, FastLane],
+      exports: [AppConfig, RequestLog, FastLane],
     };
   }
 }

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config/app-config';
 
 const REMOTES = ['storefront', 'account', 'admin'] as const;
 /** Entry files whose names do not change between builds: always revalidated. */
-const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|main\.js)$/;
+const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json)(\.gz)?$/;
 
 const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
 

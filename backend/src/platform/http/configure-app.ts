@@ -1,38 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import pino from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/app-config';
 import { serveFrontends } from '../frontends/serve-frontends';
 import { ErrorEnvelopeFilter, toErrorResponse } from './error-envelope.filter';
+import { RequestLog } from './request-log';
 import { createValidationPipe } from './validation.pipe';
 
 export const API_PREFIX = 'api';
-
-/** One structured (JSON) line per finished request: id, method, path, status, duration. */
-function requestLogger(config: AppConfig) {
-  const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ sync: false }));
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    quietReqLogger: true,
-    customAttributeKeys: { responseTime: 'ms' },
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-  });
-}
 
 /**
  * Everything around the route handlers, shared by main.ts and the tests: security headers, CORS,
@@ -42,7 +19,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false); // JSON handlers that are worth caching set their own ETag
-  app.use(requestLogger(config));
+  app.use(app.get(RequestLog).middleware);
   app.use(
     helmet({
       contentSecurityPolicy: {

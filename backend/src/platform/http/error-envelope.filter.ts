@@ -49,7 +49,7 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
     let message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
     if (Array.isArray(message)) message = message.join('; ');
     if (status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)/.test(String(message)) && request) {
-      message = `There is no ${request.method} ${request.path} in this API.`;
+      message = `There is no ${request.method} ${request.originalUrl.split('?')[0]} in this API.`;
     }
     if (status >= 500) logger.error(exception.message, exception.stack);
     return {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { type CachedBody, toCachedBody } from '../../../platform/http/cached-json';
 import type { CatalogueQuery } from '../domain/catalogue-page';
 
 /**
@@ -21,11 +21,8 @@ import type { CatalogueQuery } from '../domain/catalogue-page';
  *   invalidates that instance's cache, so the TTL bounds how long another instance can serve the
  *   old list.
  */
-export interface CachedBody {
-  readonly body: Buffer;
-  /** Strong validator of `body`, quoted as HTTP wants it. */
-  readonly etag: string;
-}
+
+export type { CachedBody };
 
 export interface ServiceListCacheOptions {
   maxEntries: number;
@@ -139,9 +136,4 @@ export class ServiceListCache {
     this.entries.delete(key);
     this.bytes -= entry.value.body.length;
   }
-}
-
-function toCachedBody(body: Buffer): CachedBody {
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, etag };
 }

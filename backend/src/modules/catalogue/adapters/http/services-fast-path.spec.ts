@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { HttpAdapterHost } from '@nestjs/core';
 import request from 'supertest';
+import { loadConfig } from '../../../../platform/config/app-config';
+import { FastLane } from '../../../../platform/http/fast-lane';
+import { RequestLog } from '../../../../platform/http/request-log';
 import { ServiceListCache } from '../../application/service-list.cache';
 import { catalogueQuery } from '../../domain/catalogue-page';
 import { ServicesFastPath } from './services-fast-path';
 
 /**
- * The fast path in front of a plain Node server standing in for Express: `fullStack` plays the
+ * The platform's fast lane with the catalogue route, in front of a plain Node server standing in for Express: `fullStack` plays the
  * middleware (a security header, a request id) and the controller (serves from the cache, filling
  * it on a miss).
  */
@@ -14,6 +17,7 @@ describe('ServicesFastPath', () => {
   let server: Server;
   let cache: ServiceListCache;
   let fullStack: jest.Mock;
+  let logged: jest.SpyInstance;
 
   beforeEach(() => {
     cache = new ServiceListCache();
@@ -33,19 +37,26 @@ describe('ServicesFastPath', () => {
     });
     server = createServer(fullStack);
     const host = { httpAdapter: { getHttpServer: () => server } } as unknown as HttpAdapterHost;
-    new ServicesFastPath(host, cache).onApplicationBootstrap();
+    const requestLog = new RequestLog(loadConfig({ LOG_LEVEL: 'silent' }));
+    logged = jest.spyOn(requestLog, 'record');
+    const fastLane = new FastLane(host, requestLog);
+    new ServicesFastPath(fastLane, cache).onModuleInit();
+    fastLane.onApplicationBootstrap();
   });
 
   const get = (path: string) => request(server).get(path);
 
   it('lets the first request through, then answers the same request itself with the same headers', async () => {
     const miss = await get('/api/services/getAll?page=2&limit=5').expect(200);
-    const hit = await get('/api/services/getAll?page=2&limit=5').expect(200);
+    const hit = await get('/api/services/getAll?page=2&limit=5').set('X-Request-Id', 'trace-42').expect(200);
     expect(fullStack).toHaveBeenCalledTimes(1);
     expect(hit.text).toBe(miss.text);
     expect(hit.headers['x-content-type-options']).toBe('nosniff');
-    expect(hit.headers['x-request-id']).toBeUndefined();
     expect(hit.headers.etag).toBe(miss.headers.etag);
+    // The hit has its own request id and its line in the request log, like any request.
+    expect(hit.headers['x-request-id']).toBe('trace-42');
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0][2]).toBe('trace-42');
   });
 
   it('serves equivalent queries from one entry (defaults, clamped limit)', async () => {

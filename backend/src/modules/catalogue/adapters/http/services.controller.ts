@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { ListServicesUseCase } from '../../application/list-services.use-case';
 import { ServiceListCache } from '../../application/service-list.cache';
 import { catalogueQuery } from '../../domain/catalogue-page';
-import { sendCachedJson } from './cached-json';
+import { sendCachedJson } from '../../../../platform/http/cached-json';
 import { ListServicesRequest } from './list-services.request';
 import { serviceListBody } from './service.presenter';
 

@@ -1,21 +1,33 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CachedBody } from '../../application/service-list.cache';
+import { createHash } from 'node:crypto';
+
+/** An already serialised JSON response body and its strong ETag (quoted, as HTTP wants it). */
+export interface CachedBody {
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
+/** Wraps serialised bytes with their ETag, computed once. */
+export function toCachedBody(body: Buffer): CachedBody {
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
 
 /**
  * Writes a cached, already serialised JSON body: precomputed Content-Length and ETag, and
  * 304 Not Modified when the client already holds these bytes (If-None-Match).
- * Works on Node's own request/response, so Express and the bare fast path share it.
- * `headers`, when given, is the complete header list as a flat [name, value, ...] array (cheapest
- * form for Node to write); otherwise the headers below are added to those already set on `res`.
+ * Works on Node's own request/response, so Express handlers and the fast lane share it.
+ * `extraHeaders` (flat [name, value, ...], the cheapest form for Node to write) are sent too;
+ * without them the headers already set on `res` (by middleware) are kept.
  */
-export function sendCachedJson(req: IncomingMessage, res: ServerResponse, cached: CachedBody, headers?: string[]): void {
+export function sendCachedJson(req: IncomingMessage, res: ServerResponse, cached: CachedBody, extraHeaders?: string[]): void {
   const inm = req.headers['if-none-match'];
   if (inm !== undefined && matchesEtag(inm, cached.etag)) {
-    res.writeHead(304, { ETag: cached.etag, 'Cache-Control': 'no-cache' });
+    const validators = ['ETag', cached.etag, 'Cache-Control', 'no-cache'];
+    res.writeHead(304, extraHeaders ? [...extraHeaders, ...validators] : validators);
     res.end();
     return;
   }
-  res.writeHead(200, headers ?? jsonHeaders(cached));
+  res.writeHead(200, extraHeaders ? [...extraHeaders, ...jsonHeaders(cached)] : jsonHeaders(cached));
   res.end(cached.body);
 }
 

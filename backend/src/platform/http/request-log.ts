@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Injectable } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+import { AppConfig } from '../config/app-config';
+
+const MESSAGE = 'request completed';
+
+/** The request id: the caller's X-Request-Id when it sends one (trimmed), else a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return (typeof given === 'string' && given.slice(0, 64)) || randomUUID();
+}
+
+/**
+ * The access log: one structured (JSON) line per finished request with its id, method, URL,
+ * status and duration, and the id echoed in X-Request-Id. The Express middleware logs every
+ * request that goes through the stack; `record` logs one that was answered before it (the fast
+ * lane) with the same line.
+ */
+@Injectable()
+export class RequestLog {
+  readonly logger: Logger;
+  readonly middleware: HttpLogger;
+
+  constructor(config: AppConfig) {
+    this.logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ sync: false }));
+    this.middleware = pinoHttp({
+      logger: this.logger,
+      genReqId: (req: IncomingMessage, res: ServerResponse) => {
+        const id = requestIdOf(req);
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      quietReqLogger: true,
+      customAttributeKeys: { responseTime: 'ms' },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customSuccessMessage: () => MESSAGE,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    });
+  }
+
+  /** Logs a request answered outside the Express stack, in the middleware's format. */
+  record(req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number): void {
+    const status = res.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (!this.logger.isLevelEnabled(level)) return;
+    this.logger[level](
+      { reqId: requestId, req: { method: req.method, url: req.url }, res: { status }, ms: Date.now() - startedAt },
+      MESSAGE,
+    );
+  }
+}
