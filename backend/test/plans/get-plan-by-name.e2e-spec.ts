@@ -58,6 +58,15 @@ describe('POST /api/plan/getByName', () => {
     expect(bySlug.body).toEqual(byName.body);
   });
 
+  it('answers a repeated lookup with the same bytes, JSON headers and an ETag', async () => {
+    const first = await post({ name: 'TikTok' }).expect(200);
+    const again = await post({ name: ' tiktok ' }).expect(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('answers an unknown plan with 404 "Plan not found"', async () => {
     const res = await post({ name: 'Spotify' }).expect(404);
     expect(res.body).toEqual({ success: false, message: 'Plan not found', error: 'plan_not_found' });

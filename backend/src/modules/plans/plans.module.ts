@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GetPlanByNameUseCase } from './application/get-plan-by-name.use-case';
 import { PlanRepository } from './application/plan.repository.port';
+import { PlanResponseCache } from './application/plan-response.cache';
 import { PlansController } from './adapters/http/plans.controller';
 import { PlanOrmEntity } from './adapters/persistence/plan.orm-entity';
 import { TypeOrmPlanRepository } from './adapters/persistence/plan.repository';
@@ -10,13 +11,19 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
 
 /**
  * Plans: one priced plan per platform with its pricing tiers (the pricing pages).
+ * Write use cases added later must call PlanResponseCache.invalidate() after committing.
  * Exports GetPlanByNameUseCase; billing will need a tier lookup by id (to be added as an exported
  * facade, not by reading these tables).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([PlanOrmEntity, PricingTierOrmEntity])],
   controllers: [PlansController],
-  providers: [{ provide: PlanRepository, useClass: TypeOrmPlanRepository }, GetPlanByNameUseCase, PlansSeeder],
+  providers: [
+    { provide: PlanRepository, useClass: TypeOrmPlanRepository },
+    { provide: PlanResponseCache, useFactory: () => new PlanResponseCache() },
+    GetPlanByNameUseCase,
+    PlansSeeder,
+  ],
   exports: [GetPlanByNameUseCase],
 })
 export class PlansModule {}

@@ -18,8 +18,8 @@ describe('ServiceListCache', () => {
   it('loads on a miss, then answers from memory with the same bytes and ETag', async () => {
     const cache = new ServiceListCache();
     const load = jest.fn(async () => body('page 1'));
-    const first = await cache.getOrLoad(q(), load);
-    const second = await cache.getOrLoad(q(), load);
+    const first = await cache.getList(q(), load);
+    const second = await cache.getList(q(), load);
     expect(load).toHaveBeenCalledTimes(1);
     expect(second).toBe(first);
     expect(first.body.toString()).toBe('{"text":"page 1"}');
@@ -30,18 +30,18 @@ describe('ServiceListCache', () => {
   it('keys by the normalised query: limit 500 and limit 100 share one entry', async () => {
     const cache = new ServiceListCache();
     const load = jest.fn(async () => body('all'));
-    await cache.getOrLoad(q(1, 500), load);
-    await cache.getOrLoad(q(1, 100), load);
+    await cache.getList(q(1, 500), load);
+    await cache.getList(q(1, 100), load);
     expect(load).toHaveBeenCalledTimes(1);
-    await cache.getOrLoad(q(2, 100), load);
-    await cache.getOrLoad(q(1, 100, 'tik'), load);
+    await cache.getList(q(2, 100), load);
+    await cache.getList(q(1, 100, 'tik'), load);
     expect(load).toHaveBeenCalledTimes(3);
   });
 
   it('gives different bytes different ETags', async () => {
     const cache = new ServiceListCache();
-    const a = await cache.getOrLoad(q(1), async () => body('a'));
-    const b = await cache.getOrLoad(q(2), async () => body('b'));
+    const a = await cache.getList(q(1), async () => body('a'));
+    const b = await cache.getList(q(2), async () => body('b'));
     expect(a.etag).not.toBe(b.etag);
   });
 
@@ -49,7 +49,7 @@ describe('ServiceListCache', () => {
     const cache = new ServiceListCache();
     const gate = deferred<Buffer>();
     const load = jest.fn(() => gate.promise);
-    const both = Promise.all([cache.getOrLoad(q(), load), cache.getOrLoad(q(), load)]);
+    const both = Promise.all([cache.getList(q(), load), cache.getList(q(), load)]);
     gate.resolve(body('once'));
     const [a, b] = await both;
     expect(load).toHaveBeenCalledTimes(1);
@@ -60,11 +60,11 @@ describe('ServiceListCache', () => {
     const cache = new ServiceListCache();
     let version = 1;
     const load = jest.fn(async () => body(`v${version}`));
-    await cache.getOrLoad(q(), load);
+    await cache.getList(q(), load);
     version = 2;
     cache.invalidate();
     expect(cache.size).toBe(0);
-    const after = await cache.getOrLoad(q(), load);
+    const after = await cache.getList(q(), load);
     expect(after.body.toString()).toContain('v2');
     expect(load).toHaveBeenCalledTimes(2);
   });
@@ -72,29 +72,29 @@ describe('ServiceListCache', () => {
   it('does not store a load that started before an invalidation', async () => {
     const cache = new ServiceListCache();
     const slow = deferred<Buffer>();
-    const stale = cache.getOrLoad(q(), () => slow.promise);
+    const stale = cache.getList(q(), () => slow.promise);
     cache.invalidate(); // a write committed while the old page was being read
     slow.resolve(body('old'));
     expect((await stale).body.toString()).toContain('old'); // that caller gets what it read...
     expect(cache.size).toBe(0); // ...but nobody after it
-    const fresh = await cache.getOrLoad(q(), async () => body('new'));
+    const fresh = await cache.getList(q(), async () => body('new'));
     expect(fresh.body.toString()).toContain('new');
   });
 
   it('does not cache a failed load', async () => {
     const cache = new ServiceListCache();
-    await expect(cache.getOrLoad(q(), async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(cache.getList(q(), async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
     expect(cache.size).toBe(0);
-    await expect(cache.getOrLoad(q(), async () => body('ok'))).resolves.toBeDefined();
+    await expect(cache.getList(q(), async () => body('ok'))).resolves.toBeDefined();
     expect(cache.size).toBe(1);
   });
 
   it('drops the least recently used key beyond maxEntries', async () => {
     const cache = new ServiceListCache({ maxEntries: 2 });
-    await cache.getOrLoad(q(1), async () => body('1'));
-    await cache.getOrLoad(q(2), async () => body('2'));
+    await cache.getList(q(1), async () => body('1'));
+    await cache.getList(q(2), async () => body('2'));
     cache.peek(cache.keyOf(q(1))!); // page 1 is now the most recently used
-    await cache.getOrLoad(q(3), async () => body('3'));
+    await cache.getList(q(3), async () => body('3'));
     expect(cache.size).toBe(2);
     expect(cache.peek(cache.keyOf(q(1))!)).toBeDefined();
     expect(cache.peek(cache.keyOf(q(2))!)).toBeUndefined();
@@ -103,11 +103,11 @@ describe('ServiceListCache', () => {
 
   it('stays within maxBytes', async () => {
     const cache = new ServiceListCache({ maxBytes: 100 });
-    await cache.getOrLoad(q(1), async () => Buffer.alloc(60));
-    await cache.getOrLoad(q(2), async () => Buffer.alloc(60));
+    await cache.getList(q(1), async () => Buffer.alloc(60));
+    await cache.getList(q(2), async () => Buffer.alloc(60));
     expect(cache.size).toBe(1);
     expect(cache.peek(cache.keyOf(q(2))!)).toBeDefined();
-    await cache.getOrLoad(q(3), async () => Buffer.alloc(200)); // larger than the whole cache: served, not kept
+    await cache.getList(q(3), async () => Buffer.alloc(200)); // larger than the whole cache: served, not kept
     expect(cache.peek(cache.keyOf(q(3))!)).toBeUndefined();
   });
 
@@ -115,13 +115,13 @@ describe('ServiceListCache', () => {
     let now = 1_000;
     const cache = new ServiceListCache({ ttlMs: 500, now: () => now });
     const load = jest.fn(async () => body('x'));
-    await cache.getOrLoad(q(), load);
+    await cache.getList(q(), load);
     now += 499;
-    await cache.getOrLoad(q(), load);
+    await cache.getList(q(), load);
     expect(load).toHaveBeenCalledTimes(1);
     now += 1;
     expect(cache.peek(cache.keyOf(q())!)).toBeUndefined();
-    await cache.getOrLoad(q(), load);
+    await cache.getList(q(), load);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -129,8 +129,8 @@ describe('ServiceListCache', () => {
     const cache = new ServiceListCache({ maxSearchLength: 5 });
     const load = jest.fn(async () => body('found'));
     expect(cache.keyOf(q(1, 10, 'a long search'))).toBeNull();
-    await cache.getOrLoad(q(1, 10, 'a long search'), load);
-    await cache.getOrLoad(q(1, 10, 'a long search'), load);
+    await cache.getList(q(1, 10, 'a long search'), load);
+    await cache.getList(q(1, 10, 'a long search'), load);
     expect(load).toHaveBeenCalledTimes(2);
     expect(cache.size).toBe(0);
   });

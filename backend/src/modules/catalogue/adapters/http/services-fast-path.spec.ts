@@ -31,7 +31,7 @@ describe('ServicesFastPath', () => {
         return;
       }
       const query = catalogueQuery({ page, limit: Number(url.searchParams.get('limit') ?? '10'), search: url.searchParams.get('search') ?? '' });
-      const cached = await cache.getOrLoad(query, async () => Buffer.from(JSON.stringify({ success: true, page })));
+      const cached = await cache.getList(query, async () => Buffer.from(JSON.stringify({ success: true, page })));
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': cached.body.length, ETag: cached.etag });
       res.end(cached.body);
     });

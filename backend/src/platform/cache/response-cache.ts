@@ -1,0 +1,129 @@
+import { type CachedBody, toCachedBody } from '../http/cached-json';
+
+/**
+ * Read-through cache of SERIALISED responses (bytes + ETag), for reads that are hot and change
+ * rarely (the catalogue list, the pricing pages' plans).
+ *
+ * Why bytes: loading from the database, serialising the body (~0.25 ms for 100 services) and
+ * hashing it for the ETag cost far more than writing a ready Buffer, so a hit costs one Map lookup
+ * and the response is written as-is.
+ *
+ * Rules:
+ * - A key is whatever string the owner derives from the normalised request; a null key means
+ *   "not cached" (e.g. long free-text searches that would only churn the cache).
+ * - Bounded: least-recently-used entries are dropped beyond `maxEntries` keys or `maxBytes` bytes.
+ * - `invalidate()` drops everything. Every use case that writes the underlying data must call it
+ *   after its transaction commits. A generation counter makes sure a load that started before an
+ *   invalidation never stores its (possibly stale) result afterwards.
+ * - Concurrent misses for one key share a single load (no stampede after an invalidation).
+ * - A failed load (e.g. not found) is not cached.
+ * - Entries also expire after `ttlMs`: with several app instances, a write on one instance only
+ *   invalidates that instance's cache, so the TTL bounds how long another instance can serve old
+ *   data.
+ */
+export type { CachedBody };
+
+export interface ResponseCacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+  ttlMs: number;
+  now: () => number;
+}
+
+interface Entry {
+  value: CachedBody;
+  expiresAt: number;
+}
+
+const DEFAULTS: ResponseCacheOptions = {
+  maxEntries: 256,
+  maxBytes: 32 * 1024 * 1024,
+  ttlMs: 30_000,
+  now: Date.now,
+};
+
+export class ResponseCache {
+  private readonly options: ResponseCacheOptions;
+  /** Map iteration order is insertion order: the first key is the least recently used. */
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<CachedBody>>();
+  private generation = 0;
+  private bytes = 0;
+
+  constructor(options: Partial<ResponseCacheOptions> = {}) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** A fresh cached body, or undefined. Synchronous, so a hot path can answer without awaiting. */
+  peek(key: string): CachedBody | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.options.now()) {
+      this.drop(key, entry);
+      return undefined;
+    }
+    // Mark as most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /**
+   * The cached body for `key`, loading (and caching) it with `load` on a miss.
+   * A null key is not cached: its body is loaded every time.
+   */
+  async getOrLoad(key: string | null, load: () => Promise<Buffer>): Promise<CachedBody> {
+    if (key === null) return toCachedBody(await load());
+
+    const hit = this.peek(key);
+    if (hit) return hit;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+
+    const generation = this.generation;
+    const promise = load().then(
+      (body) => {
+        const value = toCachedBody(body);
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+        if (generation === this.generation) this.store(key, value);
+        return value;
+      },
+      (error: unknown) => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+        throw error;
+      },
+    );
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  /** Forget everything. Call after any change to the data behind the cached responses. */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.loading.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(key: string, value: CachedBody): void {
+    const { maxEntries, maxBytes, ttlMs, now } = this.options;
+    if (value.body.length > maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) this.drop(key, previous);
+    this.entries.set(key, { value, expiresAt: now() + ttlMs });
+    this.bytes += value.body.length;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.entries.size <= maxEntries && this.bytes <= maxBytes) break;
+      this.drop(oldestKey, oldest);
+    }
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.value.body.length;
+  }
+}
