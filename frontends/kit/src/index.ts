@@ -29,6 +29,7 @@ export { getRuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
 export type { RuntimeConfig } from './config/runtimeConfig';
 
 export { Spinner } from './ui/Spinner';
+export { PagePlaceholder } from './ui/PagePlaceholder';
 export { slugify } from './util/slug';
 export { logoSrc } from './util/logo';
 export { PLATFORMS } from './util/platforms';

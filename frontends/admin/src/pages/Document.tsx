@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { PagePlaceholder } from '@growth/kit';
 
 const DOCUMENT_TITLES: Record<string, string> = {
   faqs: 'FAQs',

@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { PagePlaceholder } from '@growth/kit';
 
 export default function EditPlan() {
   const { planId } = useParams<{ planId: string }>();

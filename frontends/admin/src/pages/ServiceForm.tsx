@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { PagePlaceholder } from '@growth/kit';
 
 export default function ServiceForm() {
   const serviceId = new URLSearchParams(useSearch()).get('serviceId');

@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { PagePlaceholder } from '@growth/kit';
 
 export default function Faq() {
   return (

@@ -1,6 +1,6 @@
 import { useParams } from 'wouter';
 import { PLATFORMS } from '@growth/kit';
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { PagePlaceholder } from '@growth/kit';
 
 export default function Pricing() {
   const { platform = '' } = useParams<{ platform: string }>();
