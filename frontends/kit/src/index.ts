@@ -6,6 +6,7 @@ export { ApiError, GENERIC_ERROR_MESSAGE, errorText, extractErrorText } from './
 
 export { AuthProvider, useAuth } from './session/AuthProvider';
 export type { AuthContextValue, SessionGrant } from './session/AuthProvider';
+export type { RegistrationForm } from './session/authCalls';
 export { buildSessionUser, displayName } from './session/sessionUser';
 export {
   clearAdminSession,
@@ -30,6 +31,7 @@ export type { RuntimeConfig } from './config/runtimeConfig';
 
 export { Spinner } from './ui/Spinner';
 export { PagePlaceholder } from './ui/PagePlaceholder';
+export { Logo } from './ui/Logo';
 export { slugify } from './util/slug';
 export { logoSrc } from './util/logo';
 export { PLATFORMS } from './util/platforms';

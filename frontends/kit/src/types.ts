@@ -89,3 +89,12 @@ export interface ApiFailure {
   message?: string | string[];
   error?: string;
 }
+
+/** A country of GET /country/getall (spec §3). `flag` is an emoji or an image URL. */
+export interface Country {
+  _id: string;
+  flag: string;
+  countryName: string;
+  countryCode: string;
+  callingCode: string;
+}

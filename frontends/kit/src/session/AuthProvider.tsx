@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { errorText } from '../api/errors';
 import type { SessionUser } from '../types';
+import { signIn, signInWithGoogle, signUp, type RegistrationForm } from './authCalls';
 import { EMAIL_KEY, SESSION_CHANGED_EVENT, TOKEN_KEY, USER_ID_KEY, safeStorage } from './storageKeys';
 import { buildSessionUser } from './sessionUser';
 
@@ -21,14 +23,24 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   /**
    * Store token, userId, email in local storage and set token and user.
-   * The hook for login / Google sign-in / register-then-login (later issues call the API,
-   * then this with the response).
+   * Used by login / googleLogin / register below; exposed for callers holding a token already.
    */
   startSession(grant: SessionGrant): void;
   /** Merge newer profile fields (e.g. after a profile edit). */
   updateUser(patch: Partial<SessionUser>): void;
   /** Clear all local storage and reset user and token (spec §4). The caller navigates to /. */
   logout(): void;
+  /**
+   * POST /user/login and start the session. Failures are swallowed (spec §8): false, with the
+   * reason available from `lastAuthError()`.
+   */
+  login(email: string, password: string): Promise<boolean>;
+  /** POST /user/register, then log in with the same credentials; the result is that login's (spec §4). */
+  register(form: RegistrationForm): Promise<boolean>;
+  /** POST /user/google with a Google ID token and start the session. */
+  googleLogin(idToken: string): Promise<boolean>;
+  /** The human reason of the last failed login / register / googleLogin, or null after a success. */
+  lastAuthError(): string | null;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -80,6 +92,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession((current) => (current.user ? { ...current, user: { ...current.user, ...patch } } : current));
   }, []);
 
+  const lastError = useRef<string | null>(null);
+  const settle = useCallback(
+    async (attempt: Promise<SessionGrant>): Promise<boolean> => {
+      lastError.current = null;
+      try {
+        startSession(await attempt);
+        return true;
+      } catch (error) {
+        lastError.current = errorText(error);
+        return false;
+      }
+    },
+    [startSession],
+  );
+  const login = useCallback((email: string, password: string) => settle(signIn(email, password)), [settle]);
+  const register = useCallback((form: RegistrationForm) => settle(signUp(form)), [settle]);
+  const googleLogin = useCallback((idToken: string) => settle(signInWithGoogle(idToken)), [settle]);
+  const lastAuthError = useCallback(() => lastError.current, []);
+
   const logout = useCallback(() => {
     safeStorage()?.clear();
     setSession({ token: null, user: null });
@@ -94,8 +125,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       startSession,
       updateUser,
       logout,
+      login,
+      register,
+      googleLogin,
+      lastAuthError,
     }),
-    [session, loading, startSession, updateUser, logout],
+    [session, loading, startSession, updateUser, logout, login, register, googleLogin, lastAuthError],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
-import { PLATFORMS } from '@growth/kit';
-import { Logo } from './Logo';
+import { Logo, PLATFORMS } from '@growth/kit';
 
 const SOCIAL_LINKS = [
   { href: 'https://www.youtube.com/', label: 'YouTube', short: 'YT' },

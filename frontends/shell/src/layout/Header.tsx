@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { displayName, useAuth } from '@growth/kit';
-import { Logo } from './Logo';
+import { Logo, displayName, useAuth } from '@growth/kit';
 
 const NAV_LINKS = [
   { href: '/services', label: 'Services' },

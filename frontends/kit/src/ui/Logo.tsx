@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 
+/** The shop's logo, a link home. Styled by the shell's global `.logo` classes. */
 export function Logo() {
   return (
     <Link href="/" className="logo" aria-label="SocialGrowth home">
