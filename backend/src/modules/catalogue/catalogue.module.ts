@@ -1,28 +1,49 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContactRequestRepository } from './application/contact-request.repository.port';
+import { DocumentResponseCache } from './application/document-response.cache';
+import { DocumentRepository } from './application/document.repository.port';
+import { GetDocumentUseCase } from './application/get-document.use-case';
 import { ListServicesUseCase } from './application/list-services.use-case';
 import { ServiceListCache } from './application/service-list.cache';
 import { ServiceRepository } from './application/service.repository.port';
+import { SubmitContactRequestUseCase } from './application/submit-contact-request.use-case';
+import { ContactController } from './adapters/http/contact.controller';
+import { DocumentsController } from './adapters/http/documents.controller';
 import { ServicesFastPath } from './adapters/http/services-fast-path';
 import { ServicesController } from './adapters/http/services.controller';
 import { CatalogueSeeder } from './adapters/persistence/catalogue.seeder';
+import { ContactRequestOrmEntity } from './adapters/persistence/contact-request.orm-entity';
+import { TypeOrmContactRequestRepository } from './adapters/persistence/contact-request.repository';
+import { DocumentOrmEntity } from './adapters/persistence/document.orm-entity';
+import { TypeOrmDocumentRepository } from './adapters/persistence/document.repository';
+import { DocumentsSeeder } from './adapters/persistence/documents.seeder';
 import { ServiceContentOrmEntity } from './adapters/persistence/service-content.orm-entity';
 import { ServiceOrmEntity } from './adapters/persistence/service.orm-entity';
 import { TypeOrmServiceRepository } from './adapters/persistence/service.repository';
 
 /**
- * Catalogue: the services shown on the home and catalogue pages, with their content items.
- * Write use cases added later must call ServiceListCache.invalidate() after committing.
+ * Catalogue: the shop's content. The services shown on the home and catalogue pages with their
+ * content items, the contact requests sent from the Contact page, and the stored documents (FAQ
+ * and policies) the information pages render.
+ * Write use cases added later must call ServiceListCache.invalidate() (services) or
+ * DocumentResponseCache.invalidate() (documents) after committing.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ServiceOrmEntity, ServiceContentOrmEntity])],
-  controllers: [ServicesController],
+  imports: [TypeOrmModule.forFeature([ServiceOrmEntity, ServiceContentOrmEntity, ContactRequestOrmEntity, DocumentOrmEntity])],
+  controllers: [ServicesController, ContactController, DocumentsController],
   providers: [
     { provide: ServiceRepository, useClass: TypeOrmServiceRepository },
     { provide: ServiceListCache, useFactory: () => new ServiceListCache() },
     ListServicesUseCase,
     CatalogueSeeder,
     ServicesFastPath,
+    { provide: ContactRequestRepository, useClass: TypeOrmContactRequestRepository },
+    SubmitContactRequestUseCase,
+    { provide: DocumentRepository, useClass: TypeOrmDocumentRepository },
+    { provide: DocumentResponseCache, useFactory: () => new DocumentResponseCache({ maxEntries: 32 }) },
+    GetDocumentUseCase,
+    DocumentsSeeder,
   ],
   exports: [ListServicesUseCase],
 })

@@ -1,8 +1,9 @@
 import { CatalogueAndPlans1763700000000 } from './1763700000000-catalogue-and-plans';
 import { Admins1763700000100 } from './1763700000100-admins';
+import { ContactRequestsAndDocuments1763700000400 } from './1763700000400-contact-requests-and-documents';
 
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
  * on PGlite and on PostgreSQL.
  */
-export const migrations: Function[] = [CatalogueAndPlans1763700000000, Admins1763700000100];
+export const migrations: Function[] = [CatalogueAndPlans1763700000000, Admins1763700000100, ContactRequestsAndDocuments1763700000400];

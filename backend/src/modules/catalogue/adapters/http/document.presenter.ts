@@ -1,0 +1,24 @@
+import type { DocumentSection, StoredDocument } from '../../domain/document';
+
+/** Response of GET /documents/:slug, built from an explicit list of fields (DESIGN §3). */
+export function documentBody(document: StoredDocument) {
+  return {
+    success: true as const,
+    document: {
+      slug: document.slug,
+      title: document.title,
+      lastUpdated: document.lastUpdated,
+      sections: document.sections.map(sectionBody),
+    },
+  };
+}
+
+function sectionBody(section: DocumentSection) {
+  return {
+    id: section.id,
+    heading: section.heading,
+    paragraphs: section.paragraphs ?? [],
+    ...(section.items?.length ? { items: section.items } : {}),
+    ...(section.faqs?.length ? { faqs: section.faqs.map((faq) => ({ question: faq.question, answer: faq.answer })) } : {}),
+  };
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { StoredDocument } from '../../domain/document';
+import { DocumentRepository } from '../../application/document.repository.port';
+import { DocumentOrmEntity } from './document.orm-entity';
+
+export function toStoredDocument(row: DocumentOrmEntity): StoredDocument {
+  return {
+    slug: row.slug,
+    title: row.title,
+    lastUpdated: row.lastUpdated,
+    sections: row.content.sections,
+    updatedAt: row.updatedAt,
+  };
+}
+
+@Injectable()
+export class TypeOrmDocumentRepository extends DocumentRepository {
+  constructor(@InjectRepository(DocumentOrmEntity) private readonly rows: Repository<DocumentOrmEntity>) {
+    super();
+  }
+
+  async findBySlug(slug: string): Promise<StoredDocument | null> {
+    const row = await this.rows.findOneBy({ slug });
+    return row ? toStoredDocument(row) : null;
+  }
+
+  async upsert(document: Omit<StoredDocument, 'updatedAt'>): Promise<StoredDocument> {
+    await this.rows
+      .createQueryBuilder()
+      .insert()
+      .values({
+        slug: document.slug,
+        title: document.title,
+        lastUpdated: document.lastUpdated,
+        content: { sections: document.sections },
+        updatedAt: () => 'now()',
+      })
+      .orUpdate(['title', 'last_updated', 'content', 'updated_at'], ['slug'])
+      .execute();
+    return toStoredDocument(await this.rows.findOneByOrFail({ slug: document.slug }));
+  }
+}

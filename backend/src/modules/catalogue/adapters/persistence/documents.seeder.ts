@@ -1,0 +1,58 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DocumentResponseCache } from '../../application/document-response.cache';
+import { DocumentOrmEntity } from './document.orm-entity';
+import { DOCUMENT_SEEDS } from './seed/documents';
+
+/** Key of the transaction-level advisory lock that serialises document seeding across app instances. */
+const DOCUMENTS_SEED_LOCK = 7_430_004;
+
+/**
+ * Stores the FAQ and policy documents (DESIGN §5) that are missing, on application bootstrap
+ * (after the migrations ran).
+ *
+ * Per document, not per table: a document that exists is never touched, so an admin's edits
+ * survive every restart, and a document added to the seeds later is still created on the next
+ * start. Safe when several instances start at once: the advisory lock serialises them and
+ * `ON CONFLICT DO NOTHING` on the slug is the backstop.
+ */
+@Injectable()
+export class DocumentsSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DocumentsSeeder.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: DocumentResponseCache,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const created = await this.seed();
+    if (created > 0) this.logger.log(`Seeded ${created} documents`);
+  }
+
+  /** Inserts the seed documents whose slug is not stored yet; returns how many were created. */
+  async seed(): Promise<number> {
+    const created = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [DOCUMENTS_SEED_LOCK]);
+      const result = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(DocumentOrmEntity)
+        .values(
+          DOCUMENT_SEEDS.map((seed) => ({
+            slug: seed.slug,
+            title: seed.title,
+            lastUpdated: seed.lastUpdated,
+            content: { sections: seed.sections },
+          })),
+        )
+        .orIgnore()
+        .returning(['slug'])
+        .execute();
+      return (result.raw as unknown[]).length;
+    });
+    if (created > 0) this.cache.invalidate();
+    return created;
+  }
+}
