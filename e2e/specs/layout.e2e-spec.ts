@@ -29,9 +29,8 @@ describeInBrowser('Public layout (real server, Chromium)', () => {
       header: 'shown', // pricing pages are public (DESIGN §3) and keep the header
       ready: (page) => page.getByRole('main').getByRole('heading').first().waitFor(),
     },
-    // The auth screen and the catalogue are headings for now; their issues make these wait for
-    // 'Welcome Back' and the first 'View Package' link.
-    { path: '/login', header: 'hidden', ready: (page) => page.getByRole('heading', { name: 'Sign In' }).waitFor() },
+    // The catalogue is a heading for now; its issue makes this wait for the first 'View Package' link.
+    { path: '/login', header: 'hidden', ready: (page) => page.getByRole('heading', { name: 'Welcome Back' }).waitFor() },
     { path: '/services', header: 'hidden', ready: (page) => page.getByRole('main').getByRole('heading').first().waitFor() },
   ];
 

@@ -1,9 +1,71 @@
-import { PagePlaceholder } from '@growth/kit';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Logo, Spinner, useAuth } from '@growth/kit';
+import { LoginForm } from '../auth/LoginForm';
+import { RegisterFlow } from '../auth/RegisterFlow';
+import { safeNext } from '../auth/safeNext';
+import styles from '../auth/Auth.module.css';
 
+const CLAIMS = [
+  'Real, organic engagement from real users',
+  'Delivery within 24-48 hours',
+  '30-day money-back guarantee',
+  '24/7 support',
+];
+
+/**
+ * The auth screen (spec §2): login and register modes. Switching mode mounts a fresh form, so
+ * fields, message and password visibility start over. After signing in here the visitor goes to
+ * `?next=` (a local path) or '/'; someone already signed in is sent to '/' (replace).
+ */
 export default function Login() {
+  const { loading, isAuthenticated } = useAuth();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const signingInHere = useRef(false);
+  const target = safeNext(new URLSearchParams(search).get('next'));
+
+  useEffect(() => {
+    if (loading || !isAuthenticated) return;
+    navigate(signingInHere.current ? target : '/', { replace: true });
+  }, [loading, isAuthenticated, navigate, target]);
+
+  const onAttempt = useCallback(() => {
+    signingInHere.current = true;
+  }, []);
+
+  // The heading of the new mode receives focus, so keyboard and screen-reader users land there.
+  const card = useRef<HTMLDivElement>(null);
+  const switchTo = (next: 'login' | 'register') => {
+    setMode(next);
+    requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('h1')?.focus());
+  };
+
+  if (loading || (isAuthenticated && !signingInHere.current)) return <Spinner label="Checking your session…" />;
+
   return (
-    <PagePlaceholder title="Sign In">
-      <p>Sign in with your e-mail and password, or create an account.</p>
-    </PagePlaceholder>
+    <div className={styles.screen}>
+      <aside className={styles.brand} aria-hidden="true">
+        <p className={styles.brandTitle}>Grow your audience with real engagement.</p>
+        <ul className={styles.claims}>
+          {CLAIMS.map((claim) => (
+            <li key={claim}>{claim}</li>
+          ))}
+        </ul>
+      </aside>
+      <div className={styles.panel}>
+        <div className={styles.card} ref={card}>
+          <div className={styles.logo}>
+            <Logo />
+          </div>
+          {mode === 'login' ? (
+            <LoginForm key="login" onAttempt={onAttempt} onRegister={() => switchTo('register')} />
+          ) : (
+            <RegisterFlow key="register" onAttempt={onAttempt} onLogin={() => switchTo('login')} />
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

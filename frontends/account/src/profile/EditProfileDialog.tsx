@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Banner, type BannerMessage } from '../ui/Banner';
+import { PasswordField } from '../ui/PasswordField';
+import { SubmitButton } from '../ui/SubmitButton';
+import { TextField } from '../ui/TextField';
+import { updateProfile, type ProfileView } from './profileData';
+import { reasonOf } from './reason';
+import form from '../ui/Form.module.css';
+import styles from './Profile.module.css';
+
+interface Props {
+  profile: ProfileView;
+  onClose(): void;
+  /** The update went through: the new name and phone, and the server's words if any. */
+  onSaved(saved: { name: string; phone: string }, serverMessage: string | null): void;
+}
+
+type Errors = Partial<Record<'name' | 'phone' | 'oldPassword', string>>;
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Edit Profile: a modal dialog (native <dialog> shown modally, so the page behind is inert;
+ * Tab wraps inside, Escape closes, focus goes back to the opener). Name and phone required; a
+ * new password needs the old one (spec §5).
+ */
+export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [name, setName] = useState(profile.name);
+  const [phone, setPhone] = useState(profile.phone);
+  const [newPassword, setNewPassword] = useState('');
+  const [oldPassword, setOldPassword] = useState('');
+  const [showNew, setShowNew] = useState(false);
+  const [showOld, setShowOld] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<BannerMessage | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    const opener = document.activeElement as HTMLElement | null;
+    if (element && !element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    document.getElementById('edit-name')?.focus();
+    return () => opener?.focus();
+  }, []);
+
+  // Tab and Shift+Tab wrap around inside the dialog.
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found: Errors = {
+      name: name.trim() ? undefined : 'Please enter your name.',
+      phone: phone.trim() ? undefined : 'Please enter your phone number.',
+      oldPassword: newPassword && !oldPassword ? 'Enter your current password to set a new one.' : undefined,
+    };
+    setErrors(found);
+    const first = (['name', 'phone', 'oldPassword'] as const).find((key) => found[key]);
+    if (first) {
+      document.getElementById(`edit-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const serverMessage = await updateProfile(profile.userId, { name, phone, newPassword, oldPassword });
+      onSaved({ name: name.trim(), phone: phone.trim() }, serverMessage);
+    } catch (error) {
+      setMessage({ tone: 'failure', text: 'Update failed', detail: reasonOf(error) });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby="edit-profile-title"
+      aria-modal="true"
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault(); // Escape: close through React state
+        if (!busy) onClose();
+      }}
+    >
+      <form className={form.form} onSubmit={submit} noValidate>
+        <div className={styles.dialogHeader}>
+          <h2 id="edit-profile-title" className={styles.dialogTitle}>
+            Edit Profile
+          </h2>
+          <button type="button" className={styles.close} aria-label="Close" onClick={onClose} disabled={busy}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <Banner message={message} />
+        <TextField id="edit-name" label="Full name" autoComplete="name" value={name} onChange={setName} error={errors.name} />
+        <TextField
+          id="edit-phone"
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={phone}
+          onChange={setPhone}
+          error={errors.phone}
+        />
+        <PasswordField
+          id="edit-newPassword"
+          label="New password"
+          optional
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNewPassword}
+          visible={showNew}
+          onToggle={() => setShowNew((v) => !v)}
+        />
+        {newPassword && (
+          <PasswordField
+            id="edit-oldPassword"
+            label="Current password"
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={setOldPassword}
+            visible={showOld}
+            onToggle={() => setShowOld((v) => !v)}
+            error={errors.oldPassword}
+          />
+        )}
+        <div className={styles.dialogActions}>
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <SubmitButton busy={busy} className={styles.save}>
+            Save Changes
+          </SubmitButton>
+        </div>
+      </form>
+    </dialog>
+  );
+}

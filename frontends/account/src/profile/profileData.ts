@@ -1,0 +1,75 @@
+import { api } from '@growth/kit';
+
+/** POST /user/getById → data (spec §3 "User (profile view)") and subscription counts. */
+export interface ProfileView {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** The country's name, when the server resolves it. */
+  country: string;
+  countryId: string;
+  callingId: string;
+  createdAt: string;
+  counts: { total: number; active: number; completed: number };
+}
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return '';
+}
+
+function count(value: unknown): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : 0;
+}
+
+/** The server may send the country as a name or as a country object. */
+function countryName(value: unknown): string {
+  if (value && typeof value === 'object') return text((value as { countryName?: unknown }).countryName);
+  return text(value);
+}
+
+export async function fetchProfile(userId: string): Promise<ProfileView> {
+  const body = await api.post<{ data?: Record<string, unknown>; subscriptions?: Record<string, unknown> }>('/user/getById', { userId });
+  const data = body.data ?? {};
+  const subs = body.subscriptions ?? {};
+  return {
+    userId: text(data.userId) || userId,
+    name: text(data.name),
+    email: text(data.email),
+    phone: text(data.phone),
+    country: countryName(data.country),
+    countryId: text(data.countryId),
+    callingId: text(data.callingId),
+    createdAt: text(data.createdAt),
+    counts: { total: count(subs.total), active: count(subs.active), completed: count(subs.completed) },
+  };
+}
+
+export interface ProfileUpdate {
+  name: string;
+  phone: string;
+  newPassword?: string;
+  oldPassword?: string;
+}
+
+/** POST /user/update: the old password is sent only when a new one is given (spec §5). */
+export async function updateProfile(userId: string, update: ProfileUpdate): Promise<string | null> {
+  const payload: Record<string, string> = { userId, name: update.name.trim(), phone: update.phone.trim() };
+  if (update.newPassword) {
+    payload.newPassword = update.newPassword;
+    payload.oldPassword = update.oldPassword ?? '';
+  }
+  const body = await api.post<{ message?: unknown }>('/user/update', payload);
+  return typeof body.message === 'string' && body.message.trim() ? body.message.trim() : null;
+}
+
+/** 'March 4, 2025'; '' for a missing or unreadable date. */
+export function formatDate(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}

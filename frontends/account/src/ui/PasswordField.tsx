@@ -1,0 +1,62 @@
+import styles from './Form.module.css';
+
+interface Props {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  visible: boolean;
+  onToggle(): void;
+  autoComplete: 'current-password' | 'new-password';
+  error?: string | null;
+  optional?: boolean;
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {!open && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}
+
+/** A password input with a show/hide toggle (a pressed-state button). */
+export function PasswordField({ id, label, value, onChange, visible, onToggle, autoComplete, error, optional }: Props) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label} {optional && <span className={styles.optional}>(optional)</span>}
+      </label>
+      <div className={styles.passwordWrap}>
+        <input
+          id={id}
+          className={styles.input}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button
+          type="button"
+          className={styles.reveal}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          aria-controls={id}
+          onClick={onToggle}
+        >
+          <EyeIcon open={!visible} />
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
