@@ -1,9 +1,117 @@
-import { PagePlaceholder } from '@growth/kit';
+import { Link } from 'wouter';
+import { Icon, type IconName } from '../components/Icon';
+import styles from './About.module.css';
 
+const VALUES: { icon: IconName; title: string; text: string }[] = [
+  { icon: 'heart', title: 'Authenticity', text: 'Only real people, real engagement and honest numbers. No bots, no fake accounts.' },
+  { icon: 'star', title: 'Excellence', text: 'We measure ourselves by your results and keep improving every campaign we run.' },
+  { icon: 'sparkle', title: 'Innovation', text: 'New platforms, new formats, new ideas: we adapt fast so your growth never stalls.' },
+  { icon: 'scale', title: 'Integrity', text: 'Clear prices, clear promises, and a 30-day money-back guarantee when we fall short.' },
+];
+
+const STATS = [
+  { value: '2023', label: 'Founded' },
+  { value: '50+', label: 'Team members' },
+  { value: '20+', label: 'Countries' },
+  { value: '100K+', label: 'Clients' },
+];
+
+/** About (spec §2): story, mission, vision, four core values, team stats. */
 export default function About() {
   return (
-    <PagePlaceholder title="About Us">
-      <p>Real, organic engagement from real users since 2023.</p>
-    </PagePlaceholder>
+    <div className={styles.page}>
+      <section className={styles.hero} aria-labelledby="about-title">
+        <div className={styles.heroInner}>
+          <p className={styles.eyebrow}>About Us</p>
+          <h1 id="about-title" className={styles.title}>
+            We help creators and businesses grow with real people
+          </h1>
+          <p className={styles.lead}>
+            SocialGrowth brings real, organic engagement to YouTube, Instagram, X, Threads, Telegram, LinkedIn, TikTok and
+            Facebook, for 100K+ clients in 20+ countries.
+          </p>
+        </div>
+      </section>
+
+      <section className={styles.story} aria-labelledby="story-title">
+        <div>
+          <h2 id="story-title" className={styles.sectionTitle}>
+            Our Story
+          </h2>
+          <p>
+            SocialGrowth was founded in 2023 by a small group of creators and marketers in Mathura, India, who were tired of
+            growth services that sold bots and empty numbers. We believed that a channel or a brand grows when real people
+            discover it, so we built campaigns that put your content in front of audiences who actually care.
+          </p>
+          <p>
+            Today a team of 50+ people runs campaigns for creators, musicians, coaches and businesses in more than 20 countries,
+            with delivery within 24-48 hours and support around the clock.
+          </p>
+        </div>
+        <dl className={styles.stats} aria-label="Team stats">
+          {STATS.map((stat) => (
+            <div key={stat.label} className={styles.stat}>
+              <dt>{stat.label}</dt>
+              <dd>{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className={styles.missionVision} aria-label="Mission and vision">
+        <article className={styles.mv}>
+          <span className={styles.mvIcon}>
+            <Icon name="target" />
+          </span>
+          <h2 className={styles.mvTitle}>Our Mission</h2>
+          <p>
+            To make real, organic growth simple, safe and affordable for everyone who creates, with no passwords required and
+            results you can trust.
+          </p>
+        </article>
+        <article className={styles.mv}>
+          <span className={styles.mvIcon}>
+            <Icon name="eye" />
+          </span>
+          <h2 className={styles.mvTitle}>Our Vision</h2>
+          <p>
+            A world where great content finds its audience, whatever the size of the creator behind it, and where every
+            follower is a real person.
+          </p>
+        </article>
+      </section>
+
+      <section className={styles.values} aria-labelledby="values-title">
+        <h2 id="values-title" className={styles.sectionTitleCenter}>
+          Our Core Values
+        </h2>
+        <ul className={styles.valueGrid}>
+          {VALUES.map((value) => (
+            <li key={value.title} className={styles.value}>
+              <span className={styles.valueIcon}>
+                <Icon name={value.icon} />
+              </span>
+              <h3 className={styles.valueTitle}>{value.title}</h3>
+              <p>{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.cta} aria-labelledby="about-cta-title">
+        <h2 id="about-cta-title" className={styles.ctaTitle}>
+          Grow with us
+        </h2>
+        <p>Browse our services or talk to the team about your goals.</p>
+        <div className={styles.ctaActions}>
+          <Link href="/services" className="button button--primary">
+            View Services
+          </Link>
+          <Link href="/contact" className="button button--ghost">
+            Contact Us
+          </Link>
+        </div>
+      </section>
+    </div>
   );
 }

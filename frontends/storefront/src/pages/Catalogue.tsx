@@ -1,9 +1,109 @@
-import { PagePlaceholder } from '@growth/kit';
+import { useEffect, useState } from 'react';
+import { api, errorText, type Service } from '@growth/kit';
+import { CatalogueBar } from '../catalogue/CatalogueBar';
+import { CatalogueCard } from '../catalogue/CatalogueCard';
+import styles from './Catalogue.module.css';
 
+/** The catalogue shows up to 100 services (spec §9). */
+const CATALOGUE_LIMIT = 100;
+/** Server-side search waits this long after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; services: Service[]; search: string };
+
+/** Catalogue `/services` (spec §2): own top bar with a search toggle, service cards, states. */
 export default function Catalogue() {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  // Debounce the typed text into the search sent to the server.
+  useEffect(() => {
+    const trimmed = query.trim();
+    if (trimmed === search) return;
+    const timer = setTimeout(() => setSearch(trimmed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, search]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((current) => (current.status === 'loaded' ? current : { status: 'loading' }));
+    api
+      .get<{ data?: Service[] }>('/services/getAll', {
+        query: { page: 1, limit: CATALOGUE_LIMIT, search },
+        signal: controller.signal,
+      })
+      .then((body) => setState({ status: 'loaded', services: body.data ?? [], search }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
+      });
+    return () => controller.abort();
+  }, [search]);
+
+  const toggleSearch = () => {
+    if (searchOpen) setQuery('');
+    setSearchOpen((open) => !open);
+  };
+
+  const summary =
+    state.status === 'loaded'
+      ? state.search
+        ? `${state.services.length} ${state.services.length === 1 ? 'service' : 'services'} found for “${state.search}”`
+        : `${state.services.length} ${state.services.length === 1 ? 'service' : 'services'}`
+      : '';
+
   return (
-    <PagePlaceholder title="Our Services">
-      <p>Browse every growth package we offer.</p>
-    </PagePlaceholder>
+    <div className={styles.page}>
+      <CatalogueBar searchOpen={searchOpen} onToggleSearch={toggleSearch} query={query} onQueryChange={setQuery} />
+
+      <section className={styles.intro} aria-labelledby="catalogue-title">
+        <p className={styles.eyebrow}>Catalogue</p>
+        <h1 id="catalogue-title" className={styles.title}>
+          Our Services
+        </h1>
+        <p className={styles.lead}>
+          Real, organic engagement for every platform you grow on. Pick a service to see its packages and prices.
+        </p>
+      </section>
+
+      <div className={styles.content}>
+        <p className={styles.summary} role="status">
+          {state.status === 'loading' ? 'Loading services...' : summary}
+        </p>
+
+        {state.status === 'error' && (
+          <p className={styles.error} role="alert">
+            {'Error: ' + state.message}
+          </p>
+        )}
+
+        {state.status === 'loaded' &&
+          (state.services.length > 0 ? (
+            <ul className={styles.grid} data-testid="catalogue-grid">
+              {state.services.map((service) => (
+                <li key={service.serviceId} className={styles.item}>
+                  <CatalogueCard service={service} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className={styles.empty}>
+              <p className={styles.emptyTitle}>No services found.</p>
+              <p>
+                {state.search ? 'Try another search term or clear the search.' : 'Please check back soon.'}
+              </p>
+              {state.search && (
+                <button type="button" className="button button--ghost" onClick={() => setQuery('')}>
+                  Clear search
+                </button>
+              )}
+            </div>
+          ))}
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,57 @@
-import { PagePlaceholder } from '@growth/kit';
+import { ContactForm } from '../contact/ContactForm';
+import { Icon, type IconName } from '../components/Icon';
+import styles from './Contact.module.css';
 
+/** Static support values (spec §2); the backend's policy texts quote the same ones. */
+const CONTACT_DETAILS: { icon: IconName; title: string; value: string; href?: string }[] = [
+  { icon: 'mail', title: 'Email Support', value: 'support@growth.local', href: 'mailto:support@growth.local' },
+  { icon: 'phone', title: 'Phone', value: '+91 565 240 7788', href: 'tel:+915652407788' },
+  {
+    icon: 'pin',
+    title: 'Office Address',
+    value: '2nd Floor, Krishna Plaza, Dampier Nagar, Mathura, Uttar Pradesh 281001, India',
+  },
+  { icon: 'chat', title: 'Live Chat', value: 'Mon-Fri 9am-6pm PST' },
+];
+
+/** Contact (spec §2): the contact form and 'Get in Touch'. */
 export default function Contact() {
   return (
-    <PagePlaceholder title="Contact Us">
-      <p>Questions about a package or an order? Get in touch.</p>
-    </PagePlaceholder>
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <p className={styles.eyebrow}>Contact Us</p>
+        <h1 className={styles.title}>We would love to hear from you</h1>
+        <p className={styles.lead}>
+          Questions about a package, an order or a custom plan? Send us a message and our team replies within 24 hours.
+        </p>
+      </header>
+      <div className={styles.body}>
+        <ContactForm />
+        <section className={styles.touch} aria-labelledby="get-in-touch-title">
+          <h2 id="get-in-touch-title" className={styles.touchTitle}>
+            Get in Touch
+          </h2>
+          <ul className={styles.details}>
+            {CONTACT_DETAILS.map((detail) => (
+              <li key={detail.title} className={styles.detail}>
+                <span className={styles.icon}>
+                  <Icon name={detail.icon} />
+                </span>
+                <div>
+                  <h3 className={styles.detailTitle}>{detail.title}</h3>
+                  {detail.href ? (
+                    <a href={detail.href} className={styles.detailValue}>
+                      {detail.value}
+                    </a>
+                  ) : (
+                    <p className={styles.detailValue}>{detail.value}</p>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,151 @@
-import { useParams } from 'wouter';
-import { PLATFORMS } from '@growth/kit';
-import { PagePlaceholder } from '@growth/kit';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { api, PLATFORMS, Spinner, type Plan, type PricingTier } from '@growth/kit';
+import { Icon } from '../components/Icon';
+import { PlatformIcon } from '../pricing/PlatformIcon';
+import { PlanAvatar } from '../pricing/PlanAvatar';
+import { TierCard } from '../pricing/TierCard';
+import { GENERIC_PLATFORM_INFO, PLATFORM_INFO } from '../pricing/platformInfo';
+import styles from './Pricing.module.css';
 
+interface PlanResponse {
+  planId?: string;
+  pricing?: PricingTier[];
+  plan?: Partial<Plan>;
+}
+
+type State = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; name: string; currency: string; tiers: PricingTier[] };
+
+/** Pricing page `/services/{platform}` (spec §2), public (DESIGN §3). */
 export default function Pricing() {
   const { platform = '' } = useParams<{ platform: string }>();
-  const known = PLATFORMS.find((p) => p.slug === platform.toLowerCase());
+  const [location] = useLocation();
+  const slug = platform.toLowerCase();
+  const info = PLATFORM_INFO[slug] ?? GENERIC_PLATFORM_INFO;
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    api
+      .post<PlanResponse>('/plan/getByName', { name: platform }, { signal: controller.signal })
+      .then((body) => {
+        const tiers = body.pricing ?? body.plan?.pricing ?? [];
+        if (tiers.length === 0) throw new Error('no tiers');
+        setState({
+          status: 'loaded',
+          name: body.plan?.name ?? platform,
+          currency: body.plan?.currency ?? 'USD',
+          tiers,
+        });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      });
+    return () => controller.abort();
+  }, [platform]);
+
   return (
-    <PagePlaceholder title={known ? `${known.name} Growth Packages` : 'Growth Packages'}>
-      <p>Choose the package that fits your goals.</p>
-    </PagePlaceholder>
+    <div className={styles.page}>
+      <section className={styles.info} aria-labelledby="pricing-title">
+        <div className={styles.infoInner}>
+          <span className={styles.platformIcon}>
+            <PlatformIcon slug={slug} size={44} />
+          </span>
+          <div>
+            <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+              <ol>
+                <li>
+                  <Link href="/services">Services</Link>
+                </li>
+                <li aria-current="page">{PLATFORMS.find((p) => p.slug === slug)?.name ?? platform}</li>
+              </ol>
+            </nav>
+            <h1 id="pricing-title" className={styles.title}>
+              {info.title}
+            </h1>
+            <p className={styles.description}>{info.description}</p>
+            {info.features.length > 0 && (
+              <ul className={styles.features} aria-label="Features">
+                {info.features.map((feature) => (
+                  <li key={feature}>
+                    <Icon name="check" size={16} />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.packages} aria-labelledby="packages-title">
+        <div className={styles.packagesHead}>
+          {state.status === 'loaded' && <PlanAvatar name={state.name} className={styles.avatar} />}
+          <div>
+            <h2 id="packages-title" className={styles.packagesTitle}>
+              {state.status === 'loaded' ? `${state.name} Packages` : 'Packages'}
+            </h2>
+            <p className={styles.packagesLead}>
+              Delivery within 24-48 hours · 30-day money-back guarantee · No password required
+            </p>
+          </div>
+        </div>
+
+        {state.status === 'loading' && <Spinner label="Loading pricing…" />}
+        {state.status === 'error' && (
+          <div className={styles.error} role="alert">
+            <p>Unable to load pricing.</p>
+            <Link href="/services" className="button button--ghost">
+              Browse all services
+            </Link>
+          </div>
+        )}
+        {state.status === 'loaded' && (
+          <ul className={styles.grid}>
+            {state.tiers.map((tier) => (
+              <li key={tier.pricingId ?? tier.name}>
+                <TierCard tier={tier} currency={state.currency} returnTo={location} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.cta} aria-labelledby="pricing-cta-title">
+        <div className={styles.ctaPanel}>
+          <div>
+            <h2 id="pricing-cta-title" className={styles.ctaTitle}>
+              Ready to start growing?
+            </h2>
+            <p className={styles.ctaText}>
+              Sign in to buy a package, or talk to our team about a custom plan. We answer 24/7.
+            </p>
+          </div>
+          <div className={styles.ctaActions}>
+            <Link href="/login" className={`button ${styles.ctaPrimary}`}>
+              Sign In to Get Started
+            </Link>
+            <Link href="/contact" className={`button ${styles.ctaSecondary}`}>
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <nav className={styles.others} aria-label="Other platforms">
+        <h2 className={styles.othersTitle}>Growth packages for other platforms</h2>
+        <ul>
+          {PLATFORMS.filter((p) => p.slug !== slug).map((p) => (
+            <li key={p.slug}>
+              <Link href={`/services/${p.slug}`}>
+                <PlatformIcon slug={p.slug} size={18} />
+                {p.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -1,9 +1,6 @@
-import { PagePlaceholder } from '@growth/kit';
+import { DocumentPage } from '../documents/DocumentPage';
 
+/** /privacy: the stored 'privacy-policy' document. */
 export default function Privacy() {
-  return (
-    <PagePlaceholder title="Privacy Policy">
-      <p>How we collect, use and protect your information.</p>
-    </PagePlaceholder>
-  );
+  return <DocumentPage slug="privacy-policy" pageName="Privacy Policy" />;
 }

@@ -1,9 +1,6 @@
-import { PagePlaceholder } from '@growth/kit';
+import { DocumentPage } from '../documents/DocumentPage';
 
+/** /refund: the stored 'returns-policy' document. */
 export default function Refund() {
-  return (
-    <PagePlaceholder title="Refund Policy">
-      <p>When and how you can request a refund.</p>
-    </PagePlaceholder>
-  );
+  return <DocumentPage slug="returns-policy" pageName="Refund Policy" />;
 }

@@ -1,9 +1,6 @@
-import { PagePlaceholder } from '@growth/kit';
+import { DocumentPage } from '../documents/DocumentPage';
 
+/** /terms: the stored 'terms-of-use' document. */
 export default function Terms() {
-  return (
-    <PagePlaceholder title="Terms of Service">
-      <p>The terms that govern the use of our services.</p>
-    </PagePlaceholder>
-  );
+  return <DocumentPage slug="terms-of-use" pageName="Terms of Use" />;
 }

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { api, errorText } from '@growth/kit';
+
+export interface DocumentFaq {
+  question: string;
+  answer: string;
+}
+
+export interface DocumentSection {
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  items?: string[];
+  faqs?: DocumentFaq[];
+}
+
+export interface StoredDocument {
+  slug: string;
+  title: string;
+  /** 'YYYY-MM-DD' */
+  lastUpdated: string;
+  sections: DocumentSection[];
+}
+
+export type DocumentState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; document: StoredDocument };
+
+/** A stored document (FAQ and policies) from GET /api/documents/:slug (DESIGN §3). */
+export function useDocument(slug: string): DocumentState {
+  const [state, setState] = useState<DocumentState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    api
+      .get<{ document: StoredDocument }>(`/documents/${encodeURIComponent(slug)}`, { signal: controller.signal })
+      .then((body) => setState({ status: 'loaded', document: body.document }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
+      });
+    return () => controller.abort();
+  }, [slug]);
+  return state;
+}
+
+/** '2025-09-02' → 'September 2, 2025' (read as a calendar date, whatever the time zone). */
+export function formatDocumentDate(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+}
