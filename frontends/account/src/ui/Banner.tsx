@@ -17,7 +17,7 @@ export function Banner({ message }: { message: BannerMessage | null }) {
     <div className={`${styles.banner} ${styles[message.tone]}`} role={message.tone === 'failure' ? 'alert' : 'status'}>
       <div>
         <strong>{message.text}</strong>
-        {message.detail && <span>{message.detail}</span>}
+        {message.detail && message.detail !== message.text && <span>{message.detail}</span>}
       </div>
     </div>
   );

@@ -1,0 +1,297 @@
+/**
+ * Identity through the real server and Chromium (issue 3): registration in three steps with the OTP
+ * read from the mail outbox, the profile and its Edit Profile dialog, logout, the guard's round trip
+ * through /login, a wrong password, Google without a client id, and both widths.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, recordProblems, recordRequests, screenshot, useSystem } from '../support/harness';
+import { waitForOtp } from '../support/outbox';
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+
+const account = {
+  email: `ann.${Date.now().toString(36)}@example.com`,
+  password: 'correct horse battery',
+  name: 'Ann Example',
+  renamed: 'Ann Renamed',
+};
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** How far the page can be scrolled sideways (0 when nothing overflows). */
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    window.scrollTo(10_000, window.scrollY);
+    const x = window.scrollX;
+    window.scrollTo(0, window.scrollY);
+    return Math.max(x, document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  });
+}
+
+/** The element lies fully inside the viewport horizontally and is visible. */
+async function fullyVisibleSideways(page: Page, locator: ReturnType<Page['getByRole']>): Promise<boolean> {
+  if (!(await locator.isVisible())) return false;
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return !!box && box.x >= 0 && box.x + box.width <= width + 0.5;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login Now' }).click();
+}
+
+describeInBrowser('Identity (real server, Chromium)', () => {
+  // Outbox mail and no Google client id, whatever the environment says.
+  const system = useSystem({ browser: true, env: { SMTP_URL: '', GOOGLE_CLIENT_ID: '' } });
+  let registered = false;
+
+  async function withPage<T>(viewport: { width: number; height: number }, fn: (page: Page, context: BrowserContext) => Promise<T>) {
+    const context = await system.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    try {
+      return await fn(page, context);
+    } catch (error) {
+      if (problems.length) console.log(`Browser problems:\n${problems.join('\n')}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }
+
+  test('registers in three steps with the mailed OTP, lands on /, sees and edits the profile, logs out', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await page.goto(system.url('/login'));
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await page.getByRole('button', { name: 'Register Now' }).click();
+
+      // Step 1: e-mail.
+      await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+      const since = Date.now() - 1000;
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByRole('button', { name: 'Send OTP' }).click();
+      await page.getByText('OTP sent!', { exact: true }).waitFor();
+
+      // Step 2: the code from the outbox.
+      await page.getByRole('heading', { name: 'Enter OTP' }).waitFor();
+      const otpInput = page.getByLabel('One-time code');
+      expect(await otpInput.getAttribute('inputmode')).toBe('numeric');
+      expect(await otpInput.getAttribute('autocomplete')).toBe('one-time-code');
+      await otpInput.fill('12ab'); // letters never get in
+      expect(await otpInput.inputValue()).toBe('12');
+      const otp = await waitForOtp(system.store.dataDir, account.email, { since });
+      await otpInput.fill(otp);
+      await page.getByRole('button', { name: 'Verify OTP' }).click();
+      await page.getByText('OTP verified!', { exact: true }).waitFor();
+
+      // Step 3: details, with the searchable selects.
+      await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+      await page.getByLabel('Full name').fill(account.name);
+      const calling = page.getByRole('combobox', { name: 'Calling code' });
+      await calling.focus();
+      await calling.press('ArrowDown');
+      const callingList = page.getByRole('listbox', { name: 'Calling code' });
+      await callingList.getByRole('option').first().waitFor();
+      expect(await callingList.getByRole('option').first().innerText()).toMatch(/\+1\s*United States/);
+      await calling.fill('+44');
+      await callingList.getByRole('option', { name: /United Kingdom/ }).waitFor();
+      await calling.press('Enter');
+      expect(await calling.inputValue()).toBe('+44');
+      await page.locator('#register-phone').fill('7700 900123');
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      const country = page.getByRole('combobox', { name: 'Country' });
+      await country.fill('GERM');
+      await page.getByRole('listbox', { name: 'Country' }).getByRole('option', { name: /Germany/ }).click();
+      expect(await country.inputValue()).toBe('Germany');
+      await page.getByLabel('Gender').selectOption({ label: 'Female' });
+      await page.getByRole('button', { name: 'Complete Registration' }).click();
+
+      await page.waitForURL((url) => url.pathname === '/');
+      registered = true;
+      expect(await page.evaluate(() => [localStorage.getItem('email'), !!localStorage.getItem('token'), !!localStorage.getItem('userId')])).toEqual([
+        account.email,
+        true,
+        true,
+      ]);
+
+      // The profile shows the new account.
+      await page.getByRole('banner').getByRole('link', { name: /^Profile of / }).click();
+      await page.waitForURL((url) => url.pathname === '/profile');
+      await page.getByRole('heading', { level: 1, name: account.name }).waitFor();
+      const main = page.getByRole('main');
+      expect(await main.getByText(account.email).first().isVisible()).toBe(true);
+      expect(await main.getByText('Germany', { exact: true }).isVisible()).toBe(true);
+      expect(await main.getByText(/^Joined /).isVisible()).toBe(true);
+      for (const label of ['Active', 'Completed', 'Total services']) {
+        expect([label, await main.getByText(label, { exact: true }).isVisible()]).toEqual([label, true]);
+      }
+      expect(await main.getByRole('link', { name: 'View Services' }).getAttribute('href')).toBe('/services/active');
+
+      // Edit Profile: a labelled modal; Escape closes it and focus returns to the opener.
+      const editButton = main.getByRole('button', { name: 'Edit Profile' });
+      await editButton.click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+      await dialog.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('edit-name');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await editButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await editButton.click();
+      await dialog.getByLabel('Full name').fill('');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.getByText('Please enter your name.').waitFor();
+      await dialog.getByLabel('Full name').fill(account.renamed);
+      // A new password needs the current one.
+      await dialog.getByLabel(/New password/).fill('another long secret');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.getByText('Enter your current password to set a new one.').waitFor();
+      await dialog.getByLabel(/New password/).fill('');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await main.getByText('Profile updated', { exact: true }).waitFor();
+      await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
+
+      // Stored on the server: a reload shows it, and the header's profile button carries the name.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
+      expect(await page.getByRole('banner').getByRole('link', { name: `Profile of ${account.renamed}` }).getAttribute('title')).toBe(account.renamed);
+
+      // Logout clears the session and goes home.
+      await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    });
+  });
+
+  test('a signed-out visitor of /profile goes to /login and comes back after signing in', async () => {
+    expect(registered).toBe(true);
+    await withPage(DESKTOP, async (page) => {
+      await page.goto(system.url('/profile'));
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      expect(pathOf(page)).toBe('/login?next=%2Fprofile');
+
+      await logIn(page, account.email, account.password);
+      await page.waitForURL((url) => url.pathname === '/profile');
+      await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
+
+      // Signed in, the auth screen sends the visitor home.
+      await page.goto(system.url('/login'));
+      await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    });
+  });
+
+  test("a wrong password shows 'Invalid email or password.' and keeps the visitor signed out", async () => {
+    expect(registered).toBe(true);
+    await withPage(DESKTOP, async (page) => {
+      await page.goto(system.url('/login'));
+      await logIn(page, account.email, 'not the password');
+      const alert = page.getByRole('alert');
+      await alert.getByText('Invalid email or password.', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Login Now' }).isEnabled()).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+      // Empty fields are caught before any call.
+      await page.getByLabel('Email').fill('');
+      await page.getByRole('button', { name: 'Login Now' }).click();
+      await page.getByText('Please enter your e-mail.').waitFor();
+    });
+  });
+
+  test('password visibility toggles, and switching mode resets form, message and visibility', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await page.goto(system.url('/login'));
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      const password = page.getByLabel('Password', { exact: true });
+      await password.fill('secret');
+      const toggle = page.getByRole('button', { name: 'Show password' });
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      await toggle.click();
+      expect(await password.getAttribute('type')).toBe('text');
+      expect(await page.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('button', { name: 'Login Now' }).click(); // e-mail missing
+      await page.getByText('Please enter your e-mail.').waitFor();
+
+      await page.getByRole('button', { name: 'Register Now' }).click();
+      await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+      expect(await page.getByRole('link', { name: 'SocialGrowth home' }).getAttribute('href')).toBe('/');
+      await page.getByRole('button', { name: 'Already have an account? Login' }).click();
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+      expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+      expect(await page.getByText('Please enter your e-mail.').count()).toBe(0);
+    });
+  });
+
+  test('Continue with Google says it is not configured, and fails with the spec text when Google cannot load', async () => {
+    await withPage(DESKTOP, async (page, context) => {
+      const requests = recordRequests(context);
+      await page.goto(system.url('/login'));
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await page.getByText('Google sign-in is not configured.').waitFor();
+      expect(requests.filter((r) => r.url().includes('accounts.google.com'))).toEqual([]);
+
+      // With a client id but Google unreachable: the spec's failure text.
+      await page.route('**/api/runtime-config', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), googleClientId: 'e2e-client.apps.googleusercontent.com' } });
+      });
+      await page.route('https://accounts.google.com/**', (route) => route.abort('internetdisconnected'));
+      await page.reload();
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await page.getByRole('alert').getByText('Google sign-in failed.', { exact: true }).waitFor();
+      expect(requests.some((r) => r.url().startsWith('https://accounts.google.com/gsi/client'))).toBe(true);
+    });
+  });
+
+  test('the auth screen and the profile fit 360 px and 1280 px', async () => {
+    expect(registered).toBe(true);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await withPage(viewport, async (page) => {
+        const w = viewport.width;
+        await page.goto(system.url('/login'));
+        await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+        for (const name of ['Login Now', 'Continue with Google', 'Register Now', 'Forgot Password?']) {
+          expect([w, name, await fullyVisibleSideways(page, page.getByRole('button', { name }))]).toEqual([w, name, true]);
+        }
+        expect([w, await sidewaysScroll(page)]).toEqual([w, 0]);
+        await screenshot(page, `login-${w}.png`);
+
+        await page.getByRole('button', { name: 'Register Now' }).click();
+        await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+        expect([w, await fullyVisibleSideways(page, page.getByRole('button', { name: 'Send OTP' }))]).toEqual([w, true]);
+        expect([w, await sidewaysScroll(page)]).toEqual([w, 0]);
+        await page.getByRole('button', { name: 'Back to Login' }).click();
+
+        await logIn(page, account.email, account.password);
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.goto(system.url('/profile'));
+        await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
+        for (const role of [
+          page.getByRole('button', { name: 'Edit Profile' }),
+          page.getByRole('link', { name: 'View Services' }),
+        ]) {
+          expect([w, await fullyVisibleSideways(page, role)]).toEqual([w, true]);
+        }
+        expect([w, await sidewaysScroll(page)]).toEqual([w, 0]);
+        await screenshot(page, `profile-${w}.png`);
+
+        await page.getByRole('button', { name: 'Edit Profile' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+        await dialog.waitFor();
+        expect([w, await fullyVisibleSideways(page, dialog.getByRole('button', { name: 'Save Changes' }))]).toEqual([w, true]);
+        await screenshot(page, `profile-dialog-${w}.png`);
+      });
+    }
+  });
+});
