@@ -26,8 +26,11 @@ export default function Login() {
   const signingInHere = useRef(false);
   const target = safeNext(new URLSearchParams(search).get('next'));
 
+  const redirected = useRef(false);
+
   useEffect(() => {
-    if (loading || !isAuthenticated) return;
+    if (loading || !isAuthenticated || redirected.current) return;
+    redirected.current = true; // once: the new location must not re-trigger this
     navigate(signingInHere.current ? target : '/', { replace: true });
   }, [loading, isAuthenticated, navigate, target]);
 
