@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { RuntimeConfigController } from './frontends/runtime-config.controller';
@@ -7,18 +8,20 @@ import { FastLane } from './http/fast-lane';
 import { RequestLog } from './http/request-log';
 import { MailModule } from './mail/mail.module';
 import { QueueModule } from './queue/queue.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { Clock, SystemClock } from './time/clock';
 
-/** Cross-cutting plumbing every module may use: configuration, database, queue, mail. */
+/** Cross-cutting plumbing every module may use: configuration, clock, database, queue, mail, auth, rate limits. */
 @Module({})
 export class PlatformModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: PlatformModule,
       global: true,
-      imports: [DatabaseModule, QueueModule.forRoot(config), MailModule],
+      imports: [DatabaseModule, QueueModule.forRoot(config), MailModule, AuthModule, RateLimitModule],
       controllers: [HealthController, RuntimeConfigController],
-      providers: [{ provide: AppConfig, useValue: config }, RequestLog, FastLane],
-      exports: [AppConfig, RequestLog, FastLane],
+      providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useClass: SystemClock }, RequestLog, FastLane],
+      exports: [AppConfig, Clock, RequestLog, FastLane, RateLimitModule],
     };
   }
 }

@@ -40,6 +40,8 @@ export class AppConfig {
   readonly jwtSecret!: string;
   readonly payments!: PaymentsConfig;
   readonly googleClientId!: string | null;
+  /** Request limits per window (see platform/rate-limit): OTP mails per address and per client per hour, sign-in attempts per client per 15 minutes. */
+  readonly rateLimits!: { otpPerAddress: number; otpPerIp: number; signInPerIp: number };
   readonly admin!: { email: string; password: string };
   readonly corsOrigins!: string[] | true;
   readonly frontendsDir!: string;
@@ -160,6 +162,11 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
     jwtSecret: jwtSecret ?? DEV_JWT_SECRET,
     payments,
     googleClientId: text(env, 'GOOGLE_CLIENT_ID') ?? null,
+    rateLimits: {
+      otpPerAddress: integer(env, 'RATE_LIMIT_OTP_PER_ADDRESS', 5, 1, 1_000_000),
+      otpPerIp: integer(env, 'RATE_LIMIT_OTP_PER_IP', 20, 1, 1_000_000),
+      signInPerIp: integer(env, 'RATE_LIMIT_SIGN_IN_PER_IP', 30, 1, 1_000_000),
+    },
     admin: { email: adminEmail ?? DEV_ADMIN.email, password: adminPassword ?? DEV_ADMIN.password },
     corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : production ? [publicUrl] : true,
     frontendsDir: resolve(root, text(env, 'FRONTENDS_DIR') ?? 'frontends'),

@@ -1,0 +1,51 @@
+import { Module } from '@nestjs/common';
+import { normalizeIp, ThrottlerModule } from '@nestjs/throttler';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { redisOptions } from '../queue/queue.module';
+import { RateLimitGuard } from './rate-limit.guard';
+import { RedisThrottlerStorage } from './redis-throttler.storage';
+
+/**
+ * The app's named rate limits. A route opts in with `@RateLimit('otp-per-address', ...)`.
+ * - otp-per-address: codes sent to one e-mail address (the body's `email`), per hour.
+ * - otp-per-ip: codes requested from one client address, per hour.
+ * - sign-in-per-ip: password, OTP and Google sign-in attempts from one client address, per 15 minutes.
+ */
+export type RateLimitName = 'otp-per-address' | 'otp-per-ip' | 'sign-in-per-ip';
+
+const HOUR = 60 * 60 * 1000;
+
+function ipOf(request: { ip?: string }): string {
+  return normalizeIp(request.ip ?? 'unknown', 64);
+}
+
+function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
+  const email = request.body?.email;
+  return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}` : `ip:${ipOf(request)}`;
+}
+
+/**
+ * @nestjs/throttler with its counters in Redis when REDIS_URL is set (shared by every instance),
+ * in memory otherwise.
+ */
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [
+          { name: 'otp-per-address', ttl: HOUR, limit: config.rateLimits.otpPerAddress, getTracker: emailOf },
+          { name: 'otp-per-ip', ttl: HOUR, limit: config.rateLimits.otpPerIp, getTracker: ipOf },
+          { name: 'sign-in-per-ip', ttl: HOUR / 4, limit: config.rateLimits.signInPerIp, getTracker: ipOf },
+        ],
+        storage: config.redisUrl
+          ? new RedisThrottlerStorage(new Redis({ ...redisOptions(config.redisUrl), maxRetriesPerRequest: 2 }), config.queuePrefix)
+          : undefined,
+      }),
+    }),
+  ],
+  providers: [RateLimitGuard],
+  exports: [ThrottlerModule, RateLimitGuard],
+})
+export class RateLimitModule {}
