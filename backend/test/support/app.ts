@@ -25,7 +25,12 @@ export interface TestApp {
  * Migrations and seeds run as on a first start.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: DatabaseKind } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: DatabaseKind;
+    /** Providers to replace by a test double (a fake clock, fake Google certificates...). */
+    overrides?: Array<{ provide: Function; useValue: unknown }>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'growth-test-'));
   const database = await freshDatabase(options.database ?? defaultDatabaseKind());
@@ -38,7 +43,9 @@ export async function createTestApp(
     ...options.env,
   });
   const config = new AppConfig({ ...base, database: database.config });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
+  for (const { provide, useValue } of options.overrides ?? []) builder.overrideProvider(provide).useValue(useValue);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
   configureApp(app, config);
   await app.init();

@@ -1,5 +1,62 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { PasswordHasher } from '../../platform/security/password-hasher';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CountryRepository } from './application/country.repository.port';
+import { EmailVerificationRepository } from './application/email-verification.repository.port';
+import { GetProfileUseCase } from './application/get-profile.use-case';
+import { GoogleIdentityVerifier } from './application/google-identity.verifier.port';
+import { GoogleSignInUseCase } from './application/google-sign-in.use-case';
+import { ListCountriesUseCase } from './application/list-countries.use-case';
+import { LoginUseCase } from './application/login.use-case';
+import { OtpCodes } from './application/otp-codes';
+import { RegisterUserUseCase } from './application/register-user.use-case';
+import { RequestOtpUseCase } from './application/request-otp.use-case';
+import { UpdateProfileUseCase } from './application/update-profile.use-case';
+import { UserRepository } from './application/user.repository.port';
+import { VerifyOtpUseCase } from './application/verify-otp.use-case';
+import { GoogleCertificates, HttpGoogleCertificates } from './adapters/google/google-certificates';
+import { PassportGoogleIdentityVerifier } from './adapters/google/passport-google-identity.verifier';
+import { CountryController, CountryListCache } from './adapters/http/country.controller';
+import { UserController } from './adapters/http/user.controller';
+import { CountriesSeeder } from './adapters/persistence/countries.seeder';
+import { CountryOrmEntity } from './adapters/persistence/country.orm-entity';
+import { TypeOrmCountryRepository } from './adapters/persistence/country.repository';
+import { EmailVerificationOrmEntity } from './adapters/persistence/email-verification.orm-entity';
+import { TypeOrmEmailVerificationRepository } from './adapters/persistence/email-verification.repository';
+import { UserOrmEntity } from './adapters/persistence/user.orm-entity';
+import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
 
-/** The identity module: its use cases arrive with the issue that builds them. */
-@Module({})
+/**
+ * Identity: customer accounts (OTP-verified registration, password and Google sign-in, profile)
+ * and the country list. Subscription counters come from the subscriptions module's port adapter.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([UserOrmEntity, EmailVerificationOrmEntity, CountryOrmEntity]), SubscriptionsModule],
+  controllers: [UserController, CountryController],
+  providers: [
+    { provide: UserRepository, useClass: TypeOrmUserRepository },
+    { provide: EmailVerificationRepository, useClass: TypeOrmEmailVerificationRepository },
+    { provide: CountryRepository, useClass: TypeOrmCountryRepository },
+    { provide: PasswordHasher, useValue: new PasswordHasher() },
+    { provide: GoogleCertificates, useFactory: () => new HttpGoogleCertificates() },
+    {
+      provide: GoogleIdentityVerifier,
+      inject: [AppConfig, GoogleCertificates],
+      useFactory: (config: AppConfig, certificates: GoogleCertificates) => new PassportGoogleIdentityVerifier(config.googleClientId, certificates),
+    },
+    { provide: CountryListCache, useFactory: () => new CountryListCache({ ttlMs: 60 * 60 * 1000, maxEntries: 1 }) },
+    OtpCodes,
+    RequestOtpUseCase,
+    VerifyOtpUseCase,
+    RegisterUserUseCase,
+    LoginUseCase,
+    GoogleSignInUseCase,
+    GetProfileUseCase,
+    UpdateProfileUseCase,
+    ListCountriesUseCase,
+    CountriesSeeder,
+  ],
+})
 export class IdentityModule {}

@@ -1,0 +1,67 @@
+import type { ProfileWithCounts, Profile } from '../../application/profile';
+import type { SignInResult } from '../../application/sign-in.result';
+import type { Country } from '../../domain/country';
+
+// Responses are built from explicit fields (DESIGN §3): no hash ever leaves the server.
+
+/** POST /user/login and /user/google. */
+export function signInBody(result: SignInResult, message: string) {
+  const { user } = result;
+  return {
+    success: true as const,
+    message,
+    token: result.token,
+    userId: user.userId,
+    user: {
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      countryId: user.countryId,
+      callingId: user.callingId,
+      gender: user.gender,
+      createdAt: user.createdAt.toISOString(),
+    },
+  };
+}
+
+/** The `data` of /user/getById and /user/update. */
+export function profileData(profile: Profile) {
+  const { user } = profile;
+  return {
+    userId: user.userId,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    country: profile.countryName,
+    countryId: user.countryId,
+    callingId: user.callingId,
+    gender: user.gender,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function profileBody(profile: ProfileWithCounts) {
+  return {
+    success: true as const,
+    data: profileData(profile),
+    subscriptions: {
+      total: profile.subscriptions.total,
+      active: profile.subscriptions.active,
+      completed: profile.subscriptions.completed,
+    },
+  };
+}
+
+/** GET /country/getall. */
+export function countriesBody(countries: Country[]) {
+  return {
+    success: true as const,
+    data: countries.map((country) => ({
+      _id: country.countryId,
+      flag: country.flag,
+      countryName: country.name,
+      countryCode: country.code,
+      callingCode: country.callingCode,
+    })),
+  };
+}

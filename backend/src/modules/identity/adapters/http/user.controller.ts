@@ -1,0 +1,101 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import type { Principal } from '../../../../platform/auth/principal';
+import { RateLimit } from '../../../../platform/rate-limit/rate-limit.guard';
+import { GetProfileUseCase } from '../../application/get-profile.use-case';
+import { GoogleSignInUseCase } from '../../application/google-sign-in.use-case';
+import { LoginUseCase } from '../../application/login.use-case';
+import { RegisterUserUseCase } from '../../application/register-user.use-case';
+import { RequestOtpUseCase } from '../../application/request-otp.use-case';
+import { UpdateProfileUseCase } from '../../application/update-profile.use-case';
+import { VerifyOtpUseCase } from '../../application/verify-otp.use-case';
+import {
+  GoogleSignInRequest,
+  LoginRequest,
+  RegisterRequest,
+  RequestOtpRequest,
+  UpdateProfileRequest,
+  UserIdRequest,
+  VerifyOtpRequest,
+} from './identity.requests';
+import { profileBody, profileData, signInBody } from './identity.presenter';
+
+@ApiTags('user')
+@Controller('user')
+export class UserController {
+  constructor(
+    private readonly requestOtp: RequestOtpUseCase,
+    private readonly verifyOtp: VerifyOtpUseCase,
+    private readonly registerUser: RegisterUserUseCase,
+    private readonly login: LoginUseCase,
+    private readonly googleSignIn: GoogleSignInUseCase,
+    private readonly getProfile: GetProfileUseCase,
+    private readonly updateProfile: UpdateProfileUseCase,
+  ) {}
+
+  @Post('request-otp')
+  @HttpCode(200)
+  @RateLimit('otp-per-address', 'otp-per-ip')
+  @ApiOkResponse({ description: "{ success: true, message: 'OTP sent!' }" })
+  @ApiConflictResponse({ description: "'This email is already registered.'" })
+  async requestOtpCode(@Body() body: RequestOtpRequest) {
+    await this.requestOtp.execute(body.email);
+    return { success: true as const, message: 'OTP sent!' };
+  }
+
+  @Post('verify-otp')
+  @HttpCode(200)
+  @RateLimit('sign-in-per-ip')
+  @ApiOkResponse({ description: "{ success: true, message: 'OTP verified!' }" })
+  @ApiBadRequestResponse({ description: "'Invalid OTP. N tries left.', 'This code has expired. Please request a new one.'" })
+  async verifyOtpCode(@Body() body: VerifyOtpRequest) {
+    await this.verifyOtp.execute(body.email, body.otp);
+    return { success: true as const, message: 'OTP verified!' };
+  }
+
+  @Post('register')
+  @HttpCode(201)
+  @RateLimit('sign-in-per-ip')
+  @ApiCreatedResponse({ description: "{ success: true, message: 'Registration successful!', userId }" })
+  @ApiConflictResponse({ description: "'This email is already registered.'" })
+  async register(@Body() body: RegisterRequest) {
+    const { userId } = await this.registerUser.execute(body);
+    return { success: true as const, message: 'Registration successful!', userId };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @RateLimit('sign-in-per-ip')
+  @ApiOkResponse({ description: '{ success: true, message, token, userId, user }' })
+  @ApiUnauthorizedResponse({ description: "'Invalid email or password.'" })
+  async logIn(@Body() body: LoginRequest) {
+    return signInBody(await this.login.execute(body.email, body.password), 'Login successful!');
+  }
+
+  @Post('google')
+  @HttpCode(200)
+  @RateLimit('sign-in-per-ip')
+  @ApiOkResponse({ description: '{ success: true, message, token, userId, user } (as login)' })
+  @ApiUnauthorizedResponse({ description: "'Google sign-in failed.'" })
+  async google(@Body() body: GoogleSignInRequest) {
+    return signInBody(await this.googleSignIn.execute(body.idToken), 'Logged in with Google!');
+  }
+
+  @Post('getById')
+  @HttpCode(200)
+  @Authenticated('customer', 'admin')
+  @ApiOkResponse({ description: '{ success: true, data: { userId, name, email, phone, country, countryId, callingId, gender, createdAt }, subscriptions: { total, active, completed } }' })
+  async getById(@CurrentPrincipal() caller: Principal, @Body() body: UserIdRequest) {
+    return profileBody(await this.getProfile.execute(caller, body.userId));
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  @Authenticated('customer', 'admin')
+  @ApiOkResponse({ description: "{ success: true, message: 'Profile updated', data }" })
+  async update(@CurrentPrincipal() caller: Principal, @Body() body: UpdateProfileRequest) {
+    const profile = await this.updateProfile.execute(caller, body);
+    return { success: true as const, message: 'Profile updated', data: profileData(profile) };
+  }
+}

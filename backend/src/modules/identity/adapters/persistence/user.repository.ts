@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, Repository } from 'typeorm';
+import { AppError } from '../../../../platform/errors/app-error';
+import { UserRepository } from '../../application/user.repository.port';
+import type { NewUser, User } from '../../domain/user';
+import { toUser } from './identity.mapper';
+import { UserOrmEntity } from './user.orm-entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** TypeORM implementation of the user repository. */
+@Injectable()
+export class TypeOrmUserRepository extends UserRepository {
+  constructor(@InjectRepository(UserOrmEntity) private readonly users: Repository<UserOrmEntity>) {
+    super();
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.users.findOneBy({ email });
+    return row ? toUser(row) : null;
+  }
+
+  async findById(userId: string): Promise<User | null> {
+    if (!UUID.test(userId)) return null;
+    const row = await this.users.findOneBy({ userId });
+    return row ? toUser(row) : null;
+  }
+
+  async findByGoogleId(googleId: string): Promise<User | null> {
+    const row = await this.users.findOneBy({ googleId });
+    return row ? toUser(row) : null;
+  }
+
+  async create(user: NewUser): Promise<User> {
+    try {
+      const result = await this.users.insert({ ...user });
+      const created = await this.users.findOneByOrFail({ userId: result.identifiers[0].userId as string });
+      return toUser(created);
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {
+        throw new AppError('conflict', 'This email is already registered.', 'email_taken');
+      }
+      throw error;
+    }
+  }
+
+  async updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }): Promise<User | null> {
+    if (!UUID.test(userId)) return null;
+    const result = await this.users.update({ userId }, { ...changes });
+    if (!result.affected) return null;
+    return this.findById(userId);
+  }
+
+  async linkGoogleAccount(userId: string, googleId: string): Promise<void> {
+    await this.users.update({ userId }, { googleId });
+  }
+}

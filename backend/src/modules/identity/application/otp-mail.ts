@@ -1,0 +1,33 @@
+import type { Mail } from '../../../platform/mail/mail.port';
+import { OTP_TTL_MS } from '../domain/email-verification';
+
+export const OTP_MAIL_SUBJECT = 'Your Growth Storefront verification code';
+
+/** The branded mail carrying a verification code. */
+export function otpMail(to: string, code: string): Mail {
+  const minutes = OTP_TTL_MS / 60_000;
+  const text = [
+    'Hello,',
+    '',
+    'Use this code to verify your e-mail address and finish creating your Growth Storefront account:',
+    '',
+    `    ${code}`,
+    '',
+    `The code is valid for ${minutes} minutes and can be used once.`,
+    '',
+    "If you did not ask for this code, you can ignore this e-mail: no account is created without it.",
+    'Never share this code with anyone. Our team will never ask you for it.',
+    '',
+    'The Growth Storefront team',
+  ].join('\n');
+  const html = [
+    '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
+    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront</h2>',
+    '<p>Use this code to verify your e-mail address and finish creating your account:</p>',
+    `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:24px 0">${code}</p>`,
+    `<p>The code is valid for ${minutes} minutes and can be used once.</p>`,
+    '<p style="color:#6b7280;font-size:13px">If you did not ask for this code, you can ignore this e-mail: no account is created without it. Never share this code with anyone.</p>',
+    '</div>',
+  ].join('');
+  return { to, subject: OTP_MAIL_SUBJECT, text, html };
+}

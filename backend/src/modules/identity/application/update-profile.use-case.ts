@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../../platform/auth/principal';
+import { AppError } from '../../../platform/errors/app-error';
+import { PasswordHasher } from '../../../platform/security/password-hasher';
+import { CountryRepository } from './country.repository.port';
+import { loadOwnUser, withCountry } from './get-profile.use-case';
+import type { Profile } from './profile';
+import { UserRepository } from './user.repository.port';
+
+export interface ProfileChanges {
+  userId: string;
+  name: string;
+  phone: string;
+  oldPassword?: string;
+  newPassword?: string;
+}
+
+/** Edit Profile: name and phone, and a new password when the old one is given correctly. */
+@Injectable()
+export class UpdateProfileUseCase {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly countries: CountryRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute(caller: Principal, changes: ProfileChanges): Promise<Profile> {
+    const user = await loadOwnUser(this.users, caller, changes.userId);
+    let passwordHash: string | undefined;
+    if (changes.newPassword) {
+      if (!user.passwordHash) {
+        throw new AppError('invalid', 'This account signs in with Google and has no password to change.', 'no_password');
+      }
+      if (!changes.oldPassword) throw new AppError('invalid', 'Old password is required to set a new password.', 'old_password_required');
+      if (!(await this.hasher.verify(changes.oldPassword, user.passwordHash))) {
+        throw new AppError('invalid', 'Old password is incorrect.', 'old_password_incorrect');
+      }
+      passwordHash = await this.hasher.hash(changes.newPassword);
+    }
+    const updated = await this.users.updateProfile(user.userId, {
+      name: changes.name.trim(),
+      phone: changes.phone.trim(),
+      ...(passwordHash ? { passwordHash } : {}),
+    });
+    if (!updated) throw new AppError('not_found', 'User not found', 'user_not_found');
+    return withCountry(this.countries, updated);
+  }
+}

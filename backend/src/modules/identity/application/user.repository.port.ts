@@ -1,0 +1,14 @@
+import type { NewUser, User } from '../domain/user';
+
+/** Where customer accounts are kept. E-mail addresses are stored normalised (see normaliseEmail). */
+export abstract class UserRepository {
+  abstract findByEmail(email: string): Promise<User | null>;
+  /** Null for an unknown id, including one that is not a valid id at all. */
+  abstract findById(userId: string): Promise<User | null>;
+  abstract findByGoogleId(googleId: string): Promise<User | null>;
+  /** Throws AppError 'conflict' (email_taken) when the address is already registered. */
+  abstract create(user: NewUser): Promise<User>;
+  /** Saves name and phone, and the password hash when given; null when the user does not exist. */
+  abstract updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }): Promise<User | null>;
+  abstract linkGoogleAccount(userId: string, googleId: string): Promise<void>;
+}

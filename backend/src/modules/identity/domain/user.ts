@@ -1,0 +1,46 @@
+/** Gender as the registration form sends it: 0 male, 1 female, 2 other. */
+export type Gender = 0 | 1 | 2;
+export const GENDERS: readonly Gender[] = [0, 1, 2];
+
+/** A customer account. `passwordHash` is null for an account made by Google sign-in. */
+export interface User {
+  userId: string;
+  email: string;
+  name: string;
+  phone: string;
+  countryId: string | null;
+  callingId: string | null;
+  address: string | null;
+  gender: Gender | null;
+  passwordHash: string | null;
+  googleId: string | null;
+  createdAt: Date;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  phone: string;
+  countryId: string | null;
+  callingId: string | null;
+  address: string | null;
+  gender: Gender | null;
+  passwordHash: string | null;
+  googleId: string | null;
+}
+
+/** The one spelling of an address used for lookups, uniqueness and rate limits. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** Spec §3: a Google account's name, else the part of the e-mail before '@', else 'User'. */
+export function displayNameFor(name: string | undefined | null, email: string | undefined | null): string {
+  const fromName = name?.trim();
+  if (fromName) return fromName.slice(0, 100);
+  const local = email?.split('@')[0]?.trim();
+  return local ? local.slice(0, 100) : 'User';
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { SubscriptionCounts } from '../../../identity/application/subscription-counts.port';
+import type { SubscriptionTotals } from '../../../identity/domain/subscription-counts';
+import { SubscriptionOrmEntity } from './subscription.orm-entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Identity's SubscriptionCounts port, answered from the subscriptions table in one query. */
+@Injectable()
+export class TypeOrmSubscriptionCounts extends SubscriptionCounts {
+  constructor(@InjectRepository(SubscriptionOrmEntity) private readonly subscriptions: Repository<SubscriptionOrmEntity>) {
+    super();
+  }
+
+  async countFor(userId: string): Promise<SubscriptionTotals> {
+    if (!UUID.test(userId)) return { total: 0, active: 0, completed: 0 };
+    const row = await this.subscriptions
+      .createQueryBuilder('s')
+      .select('count(*)', 'total')
+      .addSelect('count(*) FILTER (WHERE s.status = 0)', 'active')
+      .addSelect('count(*) FILTER (WHERE s.status = 1)', 'completed')
+      .where('s.userId = :userId', { userId })
+      .getRawOne<{ total: string; active: string; completed: string }>();
+    return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0), completed: Number(row?.completed ?? 0) };
+  }
+}
