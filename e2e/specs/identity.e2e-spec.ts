@@ -42,7 +42,7 @@ async function fullyVisibleSideways(page: Page, locator: ReturnType<Page['getByR
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login Now' }).click();
 }
@@ -75,7 +75,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       // Step 1: e-mail.
       await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
       const since = Date.now() - 1000;
-      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Email', { exact: true }).fill(account.email);
       await page.getByRole('button', { name: 'Send OTP' }).click();
       await page.getByText('OTP sent!', { exact: true }).waitFor();
 
@@ -201,7 +201,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
       // Empty fields are caught before any call.
-      await page.getByLabel('Email').fill('');
+      await page.getByLabel('Email', { exact: true }).fill('');
       await page.getByRole('button', { name: 'Login Now' }).click();
       await page.getByText('Please enter your e-mail.').waitFor();
     });
