@@ -66,4 +66,10 @@ describe('loadConfig', () => {
     expect((error as Error).message).toContain(reason);
     expect((error as Error).message).not.toContain('\n');
   });
+
+  it('reads the rate limits, with defaults, and refuses a bad one', () => {
+    expect(loadConfig({}, '/repo').rateLimits).toEqual({ otpPerAddress: 5, otpPerIp: 20, signInPerIp: 30 });
+    expect(loadConfig({ RATE_LIMIT_OTP_PER_IP: '7' }, '/repo').rateLimits.otpPerIp).toBe(7);
+    expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_IP: '0' }, '/repo')).toThrow(ConfigError);
+  });
 });

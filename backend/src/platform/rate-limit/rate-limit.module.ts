@@ -7,10 +7,11 @@ import { RateLimitGuard } from './rate-limit.guard';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 /**
- * The app's named rate limits. A route opts in with `@RateLimit('otp-per-address', ...)`.
+ * The app's named rate limits. A route opts in with `@RateLimit('otp-per-address', ...)`; each
+ * route keeps its own counters (the throttler's key includes the handler).
  * - otp-per-address: codes sent to one e-mail address (the body's `email`), per hour.
  * - otp-per-ip: codes requested from one client address, per hour.
- * - sign-in-per-ip: password, OTP and Google sign-in attempts from one client address, per 15 minutes.
+ * - sign-in-per-ip: attempts of one sign-in route (login, verify-otp, register, google) from one client address, per 15 minutes.
  */
 export type RateLimitName = 'otp-per-address' | 'otp-per-ip' | 'sign-in-per-ip';
 

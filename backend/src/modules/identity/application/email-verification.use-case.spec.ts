@@ -1,0 +1,109 @@
+import { AppConfig } from '../../../platform/config/app-config';
+import { InMemoryCountries, InMemoryUsers, InMemoryVerifications, ManualClock, PlainHasher, RecordingMailer } from '../../../../test/identity/in-memory';
+import { OtpCodes } from './otp-codes';
+import { RegisterUserUseCase } from './register-user.use-case';
+import { RequestOtpUseCase } from './request-otp.use-case';
+import { VerifyOtpUseCase } from './verify-otp.use-case';
+
+
+function setup() {
+  const users = new InMemoryUsers();
+  const verifications = new InMemoryVerifications();
+  const countries = new InMemoryCountries();
+  const codes = new OtpCodes({ jwtSecret: 'unit-test-secret-unit-test-secret-00' } as AppConfig);
+  const mailer = new RecordingMailer();
+  const clock = new ManualClock();
+  const hasher = new PlainHasher();
+  const requestOtp = new RequestOtpUseCase(users, verifications, codes, mailer, clock);
+  const verifyOtp = new VerifyOtpUseCase(verifications, codes, clock);
+  const register = new RegisterUserUseCase(users, verifications, countries, codes, hasher, clock);
+  const lastCode = () => /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1];
+  return { users, verifications, countries, codes, mailer, clock, requestOtp, verifyOtp, register, lastCode };
+}
+
+const details = { password: 'long enough', name: 'Ada', phone: '5550100' };
+
+describe('e-mail verification and registration use cases', () => {
+  it('stores only a hash of the code, normalises the address and mails the code', async () => {
+    const s = setup();
+    await s.requestOtp.execute('  Ada@Example.COM ');
+    const stored = await s.verifications.findByEmail('ada@example.com');
+    const code = s.lastCode();
+    expect(stored?.codeHash).not.toContain(code);
+    expect(s.codes.matches('ada@example.com', code, stored!.codeHash)).toBe(true);
+    expect(stored!.expiresAt.getTime() - stored!.sentAt.getTime()).toBe(10 * 60_000);
+    expect(s.mailer.sent[0].to).toBe('ada@example.com');
+  });
+
+  it('makes 6-digit codes, zero-padded', () => {
+    const codes = new OtpCodes({ jwtSecret: 'x'.repeat(32) } as AppConfig);
+    for (let i = 0; i < 200; i++) expect(codes.generate()).toMatch(/^\d{6}$/);
+  });
+
+  it('enforces the 60 s cooldown with the seconds left', async () => {
+    const s = setup();
+    await s.requestOtp.execute('a@example.com');
+    s.clock.advance(59_000);
+    await expect(s.requestOtp.execute('a@example.com')).rejects.toMatchObject({ kind: 'rate_limited', message: 'Please wait 1 seconds before requesting a new code.' });
+    s.clock.advance(1_000);
+    await s.requestOtp.execute('a@example.com');
+    expect(s.mailer.sent).toHaveLength(2);
+  });
+
+  it('refuses an address with an account (409) and forgets the code when the mail cannot be queued (503)', async () => {
+    const s = setup();
+    await s.users.create({ email: 'taken@example.com', name: 'T', phone: '', countryId: null, callingId: null, address: null, gender: null, passwordHash: null, googleId: null });
+    await expect(s.requestOtp.execute('Taken@example.com')).rejects.toMatchObject({ kind: 'conflict', message: 'This email is already registered.' });
+    s.mailer.failing = true;
+    await expect(s.requestOtp.execute('new@example.com')).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(await s.verifications.findByEmail('new@example.com')).toBeNull();
+  });
+
+  it('locks the code after 5 wrong tries, even for the right code', async () => {
+    const s = setup();
+    await s.requestOtp.execute('a@example.com');
+    const wrong = s.lastCode() === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) await expect(s.verifyOtp.execute('a@example.com', wrong)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(s.verifyOtp.execute('a@example.com', wrong)).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(s.verifyOtp.execute('a@example.com', s.lastCode())).rejects.toMatchObject({ kind: 'rate_limited' });
+  });
+
+  it('accepts the right code on the fifth try', async () => {
+    const s = setup();
+    await s.requestOtp.execute('a@example.com');
+    const wrong = s.lastCode() === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) await expect(s.verifyOtp.execute('a@example.com', wrong)).rejects.toMatchObject({ kind: 'invalid' });
+    await s.verifyOtp.execute('a@example.com', s.lastCode());
+  });
+
+  it('refuses an expired code', async () => {
+    const s = setup();
+    await s.requestOtp.execute('a@example.com');
+    s.clock.advance(10 * 60_000);
+    await expect(s.verifyOtp.execute('a@example.com', s.lastCode())).rejects.toMatchObject({ kind: 'invalid', code: 'otp_expired' });
+  });
+
+  it('registers a verified address once, within 30 minutes of verification', async () => {
+    const s = setup();
+    await expect(s.register.execute({ email: 'a@example.com', ...details })).rejects.toMatchObject({ kind: 'forbidden' });
+    await s.requestOtp.execute('a@example.com');
+    await s.verifyOtp.execute('a@example.com', s.lastCode());
+    s.clock.advance(30 * 60_000);
+    const { userId } = await s.register.execute({ email: 'A@example.com', countryId: s.countries.india.countryId, gender: 1, ...details });
+    const user = await s.users.findById(userId);
+    expect(user).toMatchObject({ email: 'a@example.com', passwordHash: 'plain$long enough', countryId: s.countries.india.countryId, gender: 1 });
+    // The verification is used up.
+    await expect(s.register.execute({ email: 'a@example.com', ...details })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+
+  it('refuses a stale verification, a mismatching code and an unknown country', async () => {
+    const s = setup();
+    await s.requestOtp.execute('a@example.com');
+    const code = s.lastCode();
+    await s.verifyOtp.execute('a@example.com', code);
+    await expect(s.register.execute({ email: 'a@example.com', otp: code === '000000' ? '111111' : '000000', ...details })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(s.register.execute({ email: 'a@example.com', callingId: 'f'.repeat(8), ...details })).rejects.toMatchObject({ kind: 'invalid' });
+    s.clock.advance(30 * 60_000 + 1);
+    await expect(s.register.execute({ email: 'a@example.com', otp: code, ...details })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+});

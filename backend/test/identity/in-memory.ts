@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../src/platform/errors/app-error';
+import type { Mail } from '../../src/platform/mail/mail.port';
+import { Mailer } from '../../src/platform/mail/mailer';
+import { PasswordHasher } from '../../src/platform/security/password-hasher';
+import { Clock } from '../../src/platform/time/clock';
+import { CountryRepository } from '../../src/modules/identity/application/country.repository.port';
+import { EmailVerificationRepository } from '../../src/modules/identity/application/email-verification.repository.port';
+import { type GoogleIdentity, GoogleIdentityVerifier } from '../../src/modules/identity/application/google-identity.verifier.port';
+import { SubscriptionCounts } from '../../src/modules/identity/application/subscription-counts.port';
+import { UserRepository } from '../../src/modules/identity/application/user.repository.port';
+import type { Country } from '../../src/modules/identity/domain/country';
+import type { EmailVerification } from '../../src/modules/identity/domain/email-verification';
+import type { NewUser, User } from '../../src/modules/identity/domain/user';
+
+/** In-memory fakes extending identity's ports, for the use-case unit specs. */
+
+export class InMemoryUsers extends UserRepository {
+  readonly rows = new Map<string, User>();
+  async findByEmail(email: string) {
+    return [...this.rows.values()].find((u) => u.email === email) ?? null;
+  }
+  async findById(userId: string) {
+    return this.rows.get(userId) ?? null;
+  }
+  async findByGoogleId(googleId: string) {
+    return [...this.rows.values()].find((u) => u.googleId === googleId) ?? null;
+  }
+  async create(user: NewUser) {
+    if (await this.findByEmail(user.email)) throw new AppError('conflict', 'This email is already registered.', 'email_taken');
+    const created: User = { ...user, userId: randomUUID(), createdAt: new Date() };
+    this.rows.set(created.userId, created);
+    return { ...created };
+  }
+  async updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }) {
+    const user = this.rows.get(userId);
+    if (!user) return null;
+    Object.assign(user, changes);
+    return { ...user };
+  }
+  async linkGoogleAccount(userId: string, googleId: string) {
+    this.rows.get(userId)!.googleId = googleId;
+  }
+}
+
+export class InMemoryVerifications extends EmailVerificationRepository {
+  readonly rows = new Map<string, EmailVerification>();
+  async findByEmail(email: string) {
+    const row = this.rows.get(email);
+    return row ? { ...row } : null;
+  }
+  async replaceUnlessSentAfter(verification: EmailVerification, sentBefore: Date) {
+    const previous = this.rows.get(verification.email);
+    if (previous && previous.sentAt > sentBefore) return false;
+    this.rows.set(verification.email, { ...verification });
+    return true;
+  }
+  async claimTry(email: string, codeHash: string, maxTries: number) {
+    const row = this.rows.get(email);
+    if (!row || row.codeHash !== codeHash || row.wrongTries >= maxTries) return null;
+    row.wrongTries += 1;
+    return row.wrongTries;
+  }
+  async markVerified(email: string, at: Date) {
+    this.rows.get(email)!.verifiedAt = at;
+  }
+  async remove(email: string) {
+    this.rows.delete(email);
+  }
+}
+
+export class InMemoryCountries extends CountryRepository {
+  readonly india: Country = { countryId: randomUUID(), code: 'IN', name: 'India', callingCode: '+91', flag: '🇮🇳' };
+  async listAll() {
+    return [this.india];
+  }
+  async findById(countryId: string) {
+    return countryId === this.india.countryId ? this.india : null;
+  }
+}
+
+export class FixedSubscriptionCounts extends SubscriptionCounts {
+  async countFor() {
+    return { total: 3, active: 2, completed: 1 };
+  }
+}
+
+export class FakeGoogle extends GoogleIdentityVerifier {
+  configured = true;
+  identity: GoogleIdentity | null = { googleId: 'g-1', email: 'Gina@Gmail.com', emailVerified: true, name: 'Gina' };
+  async verify() {
+    return this.identity;
+  }
+}
+
+export class RecordingMailer extends Mailer {
+  readonly sent: Mail[] = [];
+  failing = false;
+  constructor() {
+    super(undefined as never);
+  }
+  async send(mail: Mail) {
+    if (this.failing) throw new Error('Redis is down');
+    this.sent.push(mail);
+  }
+}
+
+export class ManualClock extends Clock {
+  time = new Date('2026-01-01T10:00:00Z').getTime();
+  now() {
+    return new Date(this.time);
+  }
+  advance(ms: number) {
+    this.time += ms;
+  }
+}
+
+/** A hasher without scrypt's cost, so unit specs stay fast. */
+export class PlainHasher extends PasswordHasher {
+  verifications = 0;
+  async hash(password: string) {
+    return `plain$${password}`;
+  }
+  async verify(password: string, stored: string) {
+    this.verifications += 1;
+    return stored === `plain$${password}`;
+  }
+}
