@@ -128,6 +128,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       const main = page.getByRole('main');
       expect(await main.getByText(account.email).first().isVisible()).toBe(true);
       expect(await main.getByText('Germany', { exact: true }).isVisible()).toBe(true);
+      await main.getByText('+44 7700 900123', { exact: true }).waitFor();
       expect(await main.getByText(/^Joined /).isVisible()).toBe(true);
       for (const label of ['Active', 'Completed', 'Total services']) {
         expect([label, await main.getByText(label, { exact: true }).isVisible()]).toEqual([label, true]);
@@ -251,6 +252,20 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.getByRole('alert').getByText('Google sign-in failed.', { exact: true }).waitFor();
       expect(requests.some((r) => r.url().startsWith('https://accounts.google.com/gsi/client'))).toBe(true);
+    });
+  });
+
+  test('the home page downloads no account code; /login does', async () => {
+    await withPage(DESKTOP, async (page, context) => {
+      const requests = recordRequests(context);
+      const accountFiles = () => requests.map((r) => new URL(r.url()).pathname).filter((p) => p.startsWith('/remotes/account/'));
+      await page.goto(system.url('/'));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(accountFiles()).toEqual([]);
+      await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      expect(accountFiles().length).toBeGreaterThan(0);
     });
   });
 

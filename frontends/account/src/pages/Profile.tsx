@@ -5,6 +5,8 @@ import { Banner, type BannerMessage } from '../ui/Banner';
 import { EditProfileDialog } from '../profile/EditProfileDialog';
 import { fetchProfile, formatDate, type ProfileView } from '../profile/profileData';
 import { reasonOf } from '../profile/reason';
+import { displayCallingCode } from '../countries/countryFilter';
+import { useCountries } from '../countries/useCountries';
 import styles from '../profile/Profile.module.css';
 
 type State =
@@ -43,6 +45,7 @@ export default function Profile() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<BannerMessage | null>(null);
+  const countries = useCountries();
 
   const load = useCallback(async () => {
     if (!userId) return;
@@ -112,10 +115,13 @@ export default function Profile() {
   const { profile } = state;
   const name = displayName({ name: profile.name, email: profile.email });
   const joined = formatDate(profile.createdAt);
+  const calling = countries.find((c) => c._id === profile.callingId);
+  const phone = profile.phone && calling ? `${displayCallingCode(calling.callingCode)} ${profile.phone}` : profile.phone;
+  const country = profile.country || countries.find((c) => c._id === profile.countryId)?.countryName || '';
   const cards = [
     { kind: 'email' as const, label: 'Email', value: profile.email },
-    { kind: 'phone' as const, label: 'Phone', value: profile.phone },
-    { kind: 'country' as const, label: 'Country', value: profile.country },
+    { kind: 'phone' as const, label: 'Phone', value: phone },
+    { kind: 'country' as const, label: 'Country', value: country },
     { kind: 'since' as const, label: 'Member since', value: joined },
   ];
   const counters = [
