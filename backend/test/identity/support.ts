@@ -49,7 +49,13 @@ function readOutbox(dataDir: string): OutboxMail[] {
     return readdirSync(dir)
       .filter((name) => name.endsWith('.json'))
       .sort()
-      .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMail);
+      .flatMap((name) => {
+        try {
+          return [JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMail];
+        } catch {
+          return []; // still being written: read it on the next poll
+        }
+      });
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
@@ -19,7 +19,9 @@ export class OutboxMailSender extends MailSender {
     await mkdir(this.dir, { recursive: true });
     const sentAt = new Date().toISOString();
     const file = join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
-    await writeFile(file, JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2));
+    // Written aside, then renamed: a reader polling for *.json never sees a half-written file.
+    await writeFile(`${file}.tmp`, JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2));
+    await rename(`${file}.tmp`, file);
     this.logger.log(`Mail to ${mail.to}: "${mail.subject}"\n${mail.text}\n(saved as ${file})`);
   }
 }
