@@ -99,7 +99,7 @@ export class RecordingMailer extends Mailer {
   constructor() {
     super(undefined as never);
   }
-  async send(mail: Mail) {
+  override async send(mail: Mail) {
     if (this.failing) throw new Error('Redis is down');
     this.sent.push(mail);
   }
@@ -118,10 +118,10 @@ export class ManualClock extends Clock {
 /** A hasher without scrypt's cost, so unit specs stay fast. */
 export class PlainHasher extends PasswordHasher {
   verifications = 0;
-  async hash(password: string) {
+  override async hash(password: string) {
     return `plain$${password}`;
   }
-  async verify(password: string, stored: string) {
+  override async verify(password: string, stored: string) {
     this.verifications += 1;
     return stored === `plain$${password}`;
   }
