@@ -286,6 +286,26 @@ describeInBrowser('Identity (real server, Chromium)', () => {
         await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
         expect([w, await fullyVisibleSideways(page, page.getByRole('button', { name: 'Send OTP' }))]).toEqual([w, true]);
         expect([w, await sidewaysScroll(page)]).toEqual([w, 0]);
+
+        // The details step (OTP calls answered by the page, so no mail or cooldown is involved).
+        for (const call of ['request-otp', 'verify-otp']) {
+          await page.route(`**/api/user/${call}`, (route) => route.fulfill({ json: { success: true } }));
+        }
+        await page.getByLabel('Email', { exact: true }).fill(`wide.${w}@example.com`);
+        await page.getByRole('button', { name: 'Send OTP' }).click();
+        await page.getByLabel('One-time code').fill('123456');
+        await page.getByRole('button', { name: 'Verify OTP' }).click();
+        await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+        const calling = page.getByRole('combobox', { name: 'Calling code' });
+        await calling.click();
+        const list = page.getByRole('listbox', { name: 'Calling code' });
+        await list.getByRole('option').first().waitFor();
+        const listBox = await list.boundingBox();
+        expect([w, !!listBox && listBox.x >= 0 && listBox.x + listBox.width <= w + 0.5]).toEqual([w, true]);
+        await screenshot(page, `register-details-${w}.png`);
+        await calling.press('Escape');
+        expect([w, await fullyVisibleSideways(page, page.getByRole('button', { name: 'Complete Registration' }))]).toEqual([w, true]);
+        expect([w, await sidewaysScroll(page)]).toEqual([w, 0]);
         await page.getByRole('button', { name: 'Back to Login' }).click();
 
         await logIn(page, account.email, account.password);

@@ -11,11 +11,15 @@ function Harness({ kind }: { kind: 'country' | 'calling' }) {
   return (
     <>
       <CountryCombobox id="pick" label="Pick" kind={kind} countries={countries} value={value} onChange={setValue} />
-      <output>{value || 'none'}</output>
+      <output role="status">{value || 'none'}</output>
     </>
   );
 }
 
+// jsdom has no canvas: flags fall back to their ISO code.
+HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+
+const chosen = () => screen.getByRole('status').textContent;
 const options = () => screen.queryAllByRole('option').map((o) => o.textContent);
 
 describe('CountryCombobox', () => {
@@ -32,7 +36,7 @@ describe('CountryCombobox', () => {
 
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByText('DE')).toBeTruthy();
+    expect(chosen()).toBe('DE');
     expect((input as HTMLInputElement).value).toBe('+49');
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
@@ -41,11 +45,11 @@ describe('CountryCombobox', () => {
     render(<Harness kind="country" />);
     const input = screen.getByRole('combobox', { name: 'Pick' });
     fireEvent.change(input, { target: { value: 'UNITED' } });
-    expect(options()).toEqual(['🏳United Kingdom', '🏳United States']);
+    expect(options()).toEqual(['GBUnited Kingdom', 'USUnited States']);
     fireEvent.change(input, { target: { value: '+44' } });
-    expect(options()).toEqual(['🏳United Kingdom']);
+    expect(options()).toEqual(['GBUnited Kingdom']);
     fireEvent.click(screen.getByRole('option', { name: /United Kingdom/ }));
-    expect(screen.getByText('GB')).toBeTruthy();
+    expect(chosen()).toBe('GB');
     expect((input as HTMLInputElement).value).toBe('United Kingdom');
   });
 
@@ -56,7 +60,7 @@ describe('CountryCombobox', () => {
     expect(screen.getByText('No matches')).toBeTruthy();
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByText('none')).toBeTruthy();
+    expect(chosen()).toBe('none');
     expect((input as HTMLInputElement).value).toBe('');
   });
 });

@@ -115,7 +115,7 @@ export function CountryCombobox({ id, label, labelHidden, kind, countries, value
         {label}
       </label>
       <div className={`${styles.control} ${open ? styles.controlOpen : ''}`}>
-        {selected && !open && <Flag flag={selected.flag} />}
+        {selected && !open && <Flag flag={selected.flag} code={selected.countryCode} />}
         <input
           id={id}
           className={styles.input}
@@ -165,7 +165,7 @@ export function CountryCombobox({ id, label, labelHidden, kind, countries, value
               onClick={() => pick(country)}
               onMouseMove={() => index !== active && setActive(index)}
             >
-              <Flag flag={country.flag} />
+              <Flag flag={country.flag} code={country.countryCode} />
               <span className={styles.optionText}>{optionText(country, kind)}</span>
               {kind === 'calling' && <span className={styles.optionHint}>{country.countryName}</span>}
             </li>
