@@ -70,7 +70,7 @@ export const RETURNS_POLICY: DocumentSeed = {
     section('Review Process', {
       paragraphs: [
         'We confirm that we have received your request within 24 hours. Our team then checks the delivery records of your order and, where needed, the public profile it was delivered to. The review takes 7-10 business days, and we tell you the outcome by e-mail, with the amount of any refund and how we calculated it.',
-        'We may ask you for more information during the review; the review time starts again once we have it. The date that counts for the 10-day and 30-day limits is the date we received your request, not the date we finish the review.',
+        'We may ask you for more information during the review; the review continues as soon as we have it. The date that counts for the 10-day and 30-day limits is the date we received your request, not the date we finish the review.',
       ],
     }),
     section('Refund Method and Timing', {
