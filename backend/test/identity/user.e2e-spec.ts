@@ -41,7 +41,7 @@ describe('identity API', () => {
   async function registerUser(email: string, password = 'correct horse battery', extra: object = {}) {
     const otp = await requestCode(email);
     await post('verify-otp', { email, otp }).expect(200);
-    const res = await post('register', { email, password, name: 'Test Creator', phone: '+1 555 010 0199', ...extra }).expect(201);
+    const res = await post('register', { email, otp, password, name: 'Test Creator', phone: '+1 555 010 0199', ...extra }).expect(201);
     return res.body.userId as string;
   }
 
@@ -210,7 +210,7 @@ describe('identity API', () => {
     });
 
     it('refuses an address that was never verified (403)', async () => {
-      const res = await post('register', { email: newEmail('unverified'), password: 'correct horse battery', name: 'X', phone: '5550100' }).expect(403);
+      const res = await post('register', { email: newEmail('unverified'), otp: '123456', password: 'correct horse battery', name: 'X', phone: '5550100' }).expect(403);
       expect(res.body).toMatchObject({ success: false, error: 'email_not_verified' });
       expect(res.body.message).toMatch(/verify your email/);
     });
@@ -218,7 +218,7 @@ describe('identity API', () => {
     it('refuses an address whose code was only requested, or verified more than 30 minutes ago', async () => {
       const email = newEmail('stale');
       const otp = await requestCode(email);
-      const body = { email, password: 'correct horse battery', name: 'X', phone: '5550100' };
+      const body = { email, otp, password: 'correct horse battery', name: 'X', phone: '5550100' };
       await post('register', body).expect(403);
       await post('verify-otp', { email, otp }).expect(200);
       clock.advance(31 * 60_000);
@@ -238,11 +238,13 @@ describe('identity API', () => {
       const otp = await requestCode(email);
       await post('verify-otp', { email, otp }).expect(200);
       await post('google', { idToken: googleToken({ sub: `sub-${email}`, email }) }).expect(200);
-      const res = await post('register', { email, password: 'correct horse battery', name: 'X', phone: '5550100' }).expect(409);
+      const res = await post('register', { email, otp, password: 'correct horse battery', name: 'X', phone: '5550100' }).expect(409);
       expect(res.body).toEqual({ success: false, message: 'This email is already registered.', error: 'email_taken' });
     });
 
     it.each([
+      [{ otp: undefined }, 'otp is required'],
+      [{ otp: '12ab56' }, 'otp must be 6 digits'],
       [{ password: 'short' }, 'password must be at least 8 characters long'],
       [{ password: undefined }, 'password is required'],
       [{ name: '   ' }, 'name is required'],
@@ -251,7 +253,7 @@ describe('identity API', () => {
       [{ gender: 3 }, 'gender must be 0 (male), 1 (female) or 2 (other)'],
       [{ countryId: 'US' }, 'countryId must be a country _id from /country/getall'],
     ])('answers 400 for %j', async (change, message) => {
-      const body = { email: 'someone@example.com', password: 'correct horse battery', name: 'X', phone: '5550100', ...change };
+      const body = { email: 'someone@example.com', otp: '123456', password: 'correct horse battery', name: 'X', phone: '5550100', ...change };
       const res = await post('register', body).expect(400);
       expect(res.body).toEqual({ success: false, message, error: 'invalid' });
     });
@@ -260,7 +262,7 @@ describe('identity API', () => {
       const email = newEmail('nocountry');
       const otp = await requestCode(email);
       await post('verify-otp', { email, otp }).expect(200);
-      const res = await post('register', { email, password: 'correct horse battery', name: 'X', phone: '5550100', countryId: randomUUID() }).expect(400);
+      const res = await post('register', { email, otp, password: 'correct horse battery', name: 'X', phone: '5550100', countryId: randomUUID() }).expect(400);
       expect(res.body.message).toBe('countryId is not a known country');
     });
   });

@@ -14,8 +14,11 @@ export interface Registration {
   password: string;
   name: string;
   phone: string;
-  /** The code entered in step 2; when sent it must be the verified one. */
-  otp?: string;
+  /**
+   * The code entered in step 2; it must be the verified one. Without it, anyone could register an
+   * address in the 30 minutes after its owner verified it.
+   */
+  otp: string;
   countryId?: string | null;
   callingId?: string | null;
   address?: string | null;
@@ -40,7 +43,7 @@ export class RegisterUserUseCase {
     if (!isVerifiedForRegistration(verification, this.clock.now())) {
       throw new AppError('forbidden', 'Please verify your email address with the code we sent before registering.', 'email_not_verified');
     }
-    if (registration.otp !== undefined && !this.codes.matches(email, registration.otp, verification!.codeHash)) {
+    if (!this.codes.matches(email, registration.otp, verification!.codeHash)) {
       throw new AppError('forbidden', 'The verification code does not match. Please verify your email again.', 'email_not_verified');
     }
     if (await this.users.findByEmail(email)) {

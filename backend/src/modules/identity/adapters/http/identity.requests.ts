@@ -109,12 +109,11 @@ export class RegisterRequest {
   @PhoneField()
   phone: string;
 
-  @ApiPropertyOptional({ example: '042917', description: 'The verified code of step 2; when sent it must match.' })
-  @Transform(emptyToUndefined)
+  @ApiProperty({ example: '042917', description: 'The code verified in step 2; it must match.' })
   @Matches(/^\d{6}$/, { message: 'otp must be 6 digits' })
   @IsString({ message: 'otp must be 6 digits' })
-  @IsOptional()
-  otp?: string;
+  @IsDefined({ message: 'otp is required' })
+  otp: string;
 
   @CountryIdField('countryId')
   countryId?: string;
