@@ -86,7 +86,7 @@ export function SuccessStories() {
         className={styles.carousel}
         role="region"
         aria-roledescription="carousel"
-        aria-label="Success stories"
+        aria-label="Customer stories"
         onKeyDown={onKeyDown}
       >
         <div className={styles.viewport} aria-live="polite" aria-atomic="true">

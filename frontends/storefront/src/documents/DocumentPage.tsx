@@ -28,7 +28,12 @@ export function DocumentPage({ slug, pageName }: { slug: string; pageName: strin
               <li>
                 <Link href="/">Home</Link>
               </li>
-              <li aria-current="page">{title}</li>
+              <li aria-current="page">
+                <span aria-hidden="true" className={styles.separator}>
+                  /
+                </span>
+                {title}
+              </li>
             </ol>
           </nav>
           <h1 className={styles.title}>{title}</h1>

@@ -58,7 +58,12 @@ export default function Pricing() {
                 <li>
                   <Link href="/services">Services</Link>
                 </li>
-                <li aria-current="page">{PLATFORMS.find((p) => p.slug === slug)?.name ?? platform}</li>
+                <li aria-current="page">
+                  <span aria-hidden="true" className={styles.separator}>
+                    /
+                  </span>
+                  {PLATFORMS.find((p) => p.slug === slug)?.name ?? platform}
+                </li>
               </ol>
             </nav>
             <h1 id="pricing-title" className={styles.title}>

@@ -62,7 +62,7 @@ export function TierCard({ tier, currency, returnTo }: { tier: PricingTier; curr
         <Link
           href={`/login?next=${encodeURIComponent(returnTo)}`}
           className={`button ${tier.isPopular ? 'button--primary' : 'button--ghost'} ${styles.buy}`}
-          aria-label={`Buy ${tier.name}: sign in to continue`}
+          aria-label={`Buy Now: ${tier.name}, sign in to continue`}
         >
           <Icon name="cart" size={18} />
           Buy Now
