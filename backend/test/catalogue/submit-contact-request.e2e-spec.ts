@@ -51,7 +51,8 @@ describe('POST /api/contact/contact', () => {
     t.app.get(DataSource).query('SELECT name, email, service_type, platform, message, created_at, handled_at FROM contact_requests ORDER BY created_at');
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SUPPORT_EMAIL: 'help-desk@example.com' } });
+    // These cases send far more requests than a visitor may (rate limits are checked below).
+    t = await createTestApp({ env: { SUPPORT_EMAIL: 'help-desk@example.com', RATE_LIMIT_CONTACT_PER_IP: '1000' } });
   });
 
   afterAll(() => t?.close());
@@ -163,5 +164,26 @@ describe('POST /api/contact/contact', () => {
     await post().send({ ...valid, user_email: 'extra@example.com', handled_at: '2025-01-01', id: 'x' }).expect(201);
     const [row] = await t.app.get(DataSource).query(`SELECT handled_at FROM contact_requests WHERE email = 'extra@example.com'`);
     expect(row.handled_at).toBeNull();
+  });
+});
+
+describe('POST /api/contact/contact rate limit', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REDIS_URL: '', RATE_LIMIT_CONTACT_PER_IP: '2' } });
+  });
+
+  afterAll(() => t?.close());
+
+  it('refuses a third request from one client address within the hour with 429, and stores only two', async () => {
+    const send = () => request(t.app.getHttpServer()).post('/api/contact/contact').send(valid);
+    await send().expect(201);
+    await send().expect(201);
+    const refused = await send().expect(429);
+    expect(refused.body).toMatchObject({ success: false, error: 'rate_limited' });
+    expect(refused.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    const [{ count }] = await t.app.get(DataSource).query('SELECT count(*) AS count FROM contact_requests');
+    expect(count).toBe('2');
   });
 });

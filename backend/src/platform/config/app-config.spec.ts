@@ -68,7 +68,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the rate limits, with defaults, and refuses a bad one', () => {
-    expect(loadConfig({}, '/repo').rateLimits).toEqual({ otpPerAddress: 5, otpPerIp: 20, signInPerIp: 30 });
+    expect(loadConfig({}, '/repo').rateLimits).toEqual({ otpPerAddress: 5, otpPerIp: 20, signInPerIp: 30, contactPerIp: 10 });
     expect(loadConfig({ RATE_LIMIT_OTP_PER_IP: '7' }, '/repo').rateLimits.otpPerIp).toBe(7);
     expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_IP: '0' }, '/repo')).toThrow(ConfigError);
   });

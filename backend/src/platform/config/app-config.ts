@@ -41,7 +41,7 @@ export class AppConfig {
   readonly payments!: PaymentsConfig;
   readonly googleClientId!: string | null;
   /** Request limits per window (see platform/rate-limit): OTP mails per address and per client per hour, sign-in attempts per client per 15 minutes. */
-  readonly rateLimits!: { otpPerAddress: number; otpPerIp: number; signInPerIp: number };
+  readonly rateLimits!: { otpPerAddress: number; otpPerIp: number; signInPerIp: number; contactPerIp: number };
   readonly admin!: { email: string; password: string };
   readonly corsOrigins!: string[] | true;
   readonly frontendsDir!: string;
@@ -166,6 +166,7 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
       otpPerAddress: integer(env, 'RATE_LIMIT_OTP_PER_ADDRESS', 5, 1, 1_000_000),
       otpPerIp: integer(env, 'RATE_LIMIT_OTP_PER_IP', 20, 1, 1_000_000),
       signInPerIp: integer(env, 'RATE_LIMIT_SIGN_IN_PER_IP', 30, 1, 1_000_000),
+      contactPerIp: integer(env, 'RATE_LIMIT_CONTACT_PER_IP', 10, 1, 1_000_000),
     },
     admin: { email: adminEmail ?? DEV_ADMIN.email, password: adminPassword ?? DEV_ADMIN.password },
     corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : production ? [publicUrl] : true,

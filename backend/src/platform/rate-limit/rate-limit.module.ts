@@ -12,8 +12,9 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
  * - otp-per-address: codes sent to one e-mail address (the body's `email`), per hour.
  * - otp-per-ip: codes requested from one client address, per hour.
  * - sign-in-per-ip: attempts of one sign-in route (login, verify-otp, register, google) from one client address, per 15 minutes.
+ * - contact-per-ip: contact requests sent from one client address, per hour.
  */
-export type RateLimitName = 'otp-per-address' | 'otp-per-ip' | 'sign-in-per-ip';
+export type RateLimitName = 'otp-per-address' | 'otp-per-ip' | 'sign-in-per-ip' | 'contact-per-ip';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -39,6 +40,7 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
           { name: 'otp-per-address', ttl: HOUR, limit: config.rateLimits.otpPerAddress, getTracker: emailOf },
           { name: 'otp-per-ip', ttl: HOUR, limit: config.rateLimits.otpPerIp, getTracker: ipOf },
           { name: 'sign-in-per-ip', ttl: HOUR / 4, limit: config.rateLimits.signInPerIp, getTracker: ipOf },
+          { name: 'contact-per-ip', ttl: HOUR, limit: config.rateLimits.contactPerIp, getTracker: ipOf },
         ],
         storage: config.redisUrl
           ? new RedisThrottlerStorage(new Redis({ ...redisOptions(config.redisUrl), maxRetriesPerRequest: 2 }), config.queuePrefix)
