@@ -6,7 +6,8 @@
 //   BENCH_WARMUP       warm-up seconds (default 3)
 //   BENCH_STRICT=1     exit 1 when the first-load JavaScript is over budget or a run had non-2xx
 //   DATABASE_URL       benchmark against a fresh database on that PostgreSQL server instead of PGlite
-//   CHROME_PATH        Chromium for the page-weight part (default /usr/bin/chromium)
+//   CHROME_PATH        Chromium for the page-weight and Lighthouse parts (default /usr/bin/chromium)
+//   BENCH_LIGHTHOUSE=0 skip the Lighthouse performance runs (mobile profile, simulated throttling)
 //
 // Cores: with taskset, both servers run on core 0 (one at a time under load) and autocannon, in its
 // own process, on core 1. Results also go to e2e/artifacts/bench.json.
@@ -132,6 +133,50 @@ function printTable(rows) {
   }
 }
 
+/** Pages whose Lighthouse performance score (mobile, local server) the bench reports; goal 95. */
+const LIGHTHOUSE_PATHS = ['/', '/services', '/services/youtube'];
+const LIGHTHOUSE_GOAL = 95;
+
+/**
+ * Lighthouse performance of each page, mobile form factor with Lighthouse's default simulated
+ * throttling, one fresh Chromium (chrome-launcher, headless) for all pages. Runs on the load core
+ * when pinned, so it does not compete with the server for core 0.
+ */
+async function measureLighthouse(baseUrl, chromePath) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const results = [];
+  try {
+    for (const pagePath of LIGHTHOUSE_PATHS) {
+      const { lhr } = await lighthouse(new URL(pagePath, baseUrl).toString(), {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+      results.push({
+        path: pagePath,
+        score: lhr.categories.performance.score === null ? null : Math.round(lhr.categories.performance.score * 100),
+        fcpMs: metric('first-contentful-paint'),
+        lcpMs: metric('largest-contentful-paint'),
+        tbtMs: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        speedIndexMs: metric('speed-index'),
+        runtimeError: lhr.runtimeError?.message ?? null,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
 /** Opens / in a fresh context and adds up the encoded (as transferred) bytes of every JS response. */
 async function measurePageWeight(baseUrl) {
   const browser = await system.launchBrowser();
@@ -245,6 +290,22 @@ async function main() {
       if (uncompressed.length) log(`  note: sent without compression: ${uncompressed.map((f) => f.path).join(', ')}`);
       report.pageWeight = { ...weight, totalKb, budgetKb: BUDGET_KB, goalKb: GOAL_KB, verdict };
       if (strict && totalKb > BUDGET_KB) failed = true;
+    }
+
+    log();
+    if (process.env.BENCH_LIGHTHOUSE === '0') {
+      log('Lighthouse: skipped (BENCH_LIGHTHOUSE=0)');
+    } else if (!chrome.path) {
+      log(`Lighthouse NOT measured: ${system.noBrowserLine()}`);
+      report.lighthouse = null;
+    } else {
+      const scores = await measureLighthouse(server.baseUrl, chrome.path);
+      log(`Lighthouse performance (mobile, simulated throttling, local server; goal ${LIGHTHOUSE_GOAL}):`);
+      const s = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
+      for (const r of scores) {
+        log(`  ${pad(r.score ?? '-', 3)}  ${pad(r.path, 18, true)} FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`);
+      }
+      report.lighthouse = { goal: LIGHTHOUSE_GOAL, pages: scores };
     }
   } finally {
     if (bare) await bare.stop();
