@@ -1,19 +1,5 @@
-/** Unit tests of kit: TypeScript/TSX through @swc/jest, in a jsdom browser environment. */
+/** Unit tests of kit (the shared setup: build/jest.preset.cjs). */
 module.exports = {
   displayName: 'kit',
-  testEnvironment: 'jsdom',
-  roots: ['<rootDir>/src'],
-  testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
-        },
-      },
-    ],
-  },
-  moduleNameMapper: { '\\.css$': '<rootDir>/src/test/style-stub.js' },
+  preset: './build/jest.preset.cjs',
 };

@@ -1,25 +1,5 @@
 /** Shell specs: routing, guards and layout rules, with remotes replaced by a fake loadRemote. */
 module.exports = {
   displayName: 'shell',
-  testEnvironment: 'jsdom',
-  roots: ['<rootDir>/src'],
-  testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
-  },
-  // wouter and its dependency ship ES modules only.
-  transformIgnorePatterns: ['/node_modules/(?!(wouter|regexparam)/)'],
-  moduleNameMapper: {
-    '^@growth/kit$': '<rootDir>/../kit/src/index.ts',
-    '\\.css$': '<rootDir>/../kit/src/test/style-stub.js',
-  },
+  preset: '../kit/build/jest.preset.cjs',
 };
