@@ -18,7 +18,6 @@ export function LoginForm({ onAttempt, onRegister }: Props) {
   const { login, lastAuthError } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<BannerMessage | null>(null);
@@ -69,8 +68,6 @@ export function LoginForm({ onAttempt, onRegister }: Props) {
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
-          visible={showPassword}
-          onToggle={() => setShowPassword((v) => !v)}
           error={errors.password}
         />
         <div className={styles.forgotRow}>

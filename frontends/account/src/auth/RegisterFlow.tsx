@@ -50,7 +50,6 @@ export function RegisterFlow({ onAttempt, onLogin }: Props) {
   const [otpError, setOtpError] = useState<string | null>(null);
   const [details, setDetails] = useState<Details>({ name: '', phone: '', password: '', callingId: '', countryId: '', gender: '' });
   const [detailErrors, setDetailErrors] = useState<DetailErrors>({});
-  const [showPassword, setShowPassword] = useState(false);
   const countries = useCountries();
 
   // A new step puts the cursor in its first field.
@@ -292,8 +291,6 @@ export function RegisterFlow({ onAttempt, onLogin }: Props) {
               autoComplete="new-password"
               value={details.password}
               onChange={set('password')}
-              visible={showPassword}
-              onToggle={() => setShowPassword((v) => !v)}
               error={detailErrors.password}
             />
             <div className={form.row}>

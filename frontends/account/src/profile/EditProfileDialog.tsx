@@ -30,8 +30,6 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
   const [phone, setPhone] = useState(profile.phone);
   const [newPassword, setNewPassword] = useState('');
   const [oldPassword, setOldPassword] = useState('');
-  const [showNew, setShowNew] = useState(false);
-  const [showOld, setShowOld] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<BannerMessage | null>(null);
@@ -127,8 +125,6 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
           autoComplete="new-password"
           value={newPassword}
           onChange={setNewPassword}
-          visible={showNew}
-          onToggle={() => setShowNew((v) => !v)}
         />
         {newPassword && (
           <PasswordField
@@ -137,8 +133,6 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
             autoComplete="current-password"
             value={oldPassword}
             onChange={setOldPassword}
-            visible={showOld}
-            onToggle={() => setShowOld((v) => !v)}
             error={errors.oldPassword}
           />
         )}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styles from './Form.module.css';
 
 interface Props {
@@ -5,8 +6,6 @@ interface Props {
   label: string;
   value: string;
   onChange(value: string): void;
-  visible: boolean;
-  onToggle(): void;
   autoComplete: 'current-password' | 'new-password';
   error?: string | null;
   optional?: boolean;
@@ -22,8 +21,9 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** A password input with a show/hide toggle (a pressed-state button). */
-export function PasswordField({ id, label, value, onChange, visible, onToggle, autoComplete, error, optional }: Props) {
+/** A password input with its own show/hide toggle (a pressed-state button), hidden at first. */
+export function PasswordField({ id, label, value, onChange, autoComplete, error, optional }: Props) {
+  const [visible, setVisible] = useState(false);
   const errorId = `${id}-error`;
   return (
     <div className={styles.field}>
@@ -47,7 +47,7 @@ export function PasswordField({ id, label, value, onChange, visible, onToggle, a
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
           aria-controls={id}
-          onClick={onToggle}
+          onClick={() => setVisible((v) => !v)}
         >
           <EyeIcon open={!visible} />
         </button>
