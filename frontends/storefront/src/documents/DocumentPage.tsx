@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import { Spinner } from '@growth/kit';
+import { Breadcrumb } from '../components/Breadcrumb';
 import { Icon } from '../components/Icon';
+import header from '../components/PageHeader.module.css';
 import { formatDocumentDate, useDocument } from './useDocument';
 import styles from './DocumentPage.module.css';
 
@@ -21,21 +23,9 @@ export function DocumentPage({ slug, pageName }: { slug: string; pageName: strin
       <a className={styles.skip} href={`#${CONTENT_ID}`}>
         Skip to content
       </a>
-      <header className={styles.head}>
+      <header className={header.band}>
         <div className={styles.headInner}>
-          <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-            <ol>
-              <li>
-                <Link href="/">Home</Link>
-              </li>
-              <li aria-current="page">
-                <span aria-hidden="true" className={styles.separator}>
-                  /
-                </span>
-                {title}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb parent={{ href: '/', label: 'Home' }} current={title} className={styles.breadcrumb} />
           <h1 className={styles.title}>{title}</h1>
           {state.status === 'loaded' && (
             <p className={styles.updated}>

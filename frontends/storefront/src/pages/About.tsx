@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { Icon, type IconName } from '../components/Icon';
+import { PageHeader } from '../components/PageHeader';
 import styles from './About.module.css';
 
 const VALUES: { icon: IconName; title: string; text: string }[] = [
@@ -20,18 +21,13 @@ const STATS = [
 export default function About() {
   return (
     <div className={styles.page}>
-      <section className={styles.hero} aria-labelledby="about-title">
-        <div className={styles.heroInner}>
-          <p className={styles.eyebrow}>About Us</p>
-          <h1 id="about-title" className={styles.title}>
-            We help creators and businesses grow with real people
-          </h1>
-          <p className={styles.lead}>
-            SocialGrowth brings real, organic engagement to YouTube, Instagram, X, Threads, Telegram, LinkedIn, TikTok and
-            Facebook, for 100K+ clients in 20+ countries.
-          </p>
-        </div>
-      </section>
+      <PageHeader
+        variant="hero"
+        titleId="about-title"
+        eyebrow="About Us"
+        title="We help creators and businesses grow with real people"
+        lead="SocialGrowth brings real, organic engagement to YouTube, Instagram, X, Threads, Telegram, LinkedIn, TikTok and Facebook, for 100K+ clients in 20+ countries."
+      />
 
       <section className={styles.story} aria-labelledby="story-title">
         <div>

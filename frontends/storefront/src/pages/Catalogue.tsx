@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, errorText, type Service } from '@growth/kit';
 import { CatalogueBar } from '../catalogue/CatalogueBar';
 import { CatalogueCard } from '../catalogue/CatalogueCard';
+import { PageHeader } from '../components/PageHeader';
 import styles from './Catalogue.module.css';
 
 /** The catalogue shows up to 100 services (spec §9). */
@@ -60,15 +61,13 @@ export default function Catalogue() {
     <div className={styles.page}>
       <CatalogueBar searchOpen={searchOpen} onToggleSearch={toggleSearch} query={query} onQueryChange={setQuery} />
 
-      <section className={styles.intro} aria-labelledby="catalogue-title">
-        <p className={styles.eyebrow}>Catalogue</p>
-        <h1 id="catalogue-title" className={styles.title}>
-          Our Services
-        </h1>
-        <p className={styles.lead}>
-          Real, organic engagement for every platform you grow on. Pick a service to see its packages and prices.
-        </p>
-      </section>
+      <PageHeader
+        variant="plain"
+        titleId="catalogue-title"
+        eyebrow="Catalogue"
+        title="Our Services"
+        lead="Real, organic engagement for every platform you grow on. Pick a service to see its packages and prices."
+      />
 
       <div className={styles.content}>
         <p className={styles.summary} role="status">

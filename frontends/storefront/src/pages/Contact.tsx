@@ -1,5 +1,6 @@
 import { ContactForm } from '../contact/ContactForm';
 import { Icon, type IconName } from '../components/Icon';
+import { PageHeader } from '../components/PageHeader';
 import styles from './Contact.module.css';
 
 /** Static support values (spec §2); the backend's policy texts quote the same ones. */
@@ -18,13 +19,11 @@ const CONTACT_DETAILS: { icon: IconName; title: string; value: string; href?: st
 export default function Contact() {
   return (
     <div className={styles.page}>
-      <header className={styles.head}>
-        <p className={styles.eyebrow}>Contact Us</p>
-        <h1 className={styles.title}>We would love to hear from you</h1>
-        <p className={styles.lead}>
-          Questions about a package, an order or a custom plan? Send us a message and our team replies within 24 hours.
-        </p>
-      </header>
+      <PageHeader
+        eyebrow="Contact Us"
+        title="We would love to hear from you"
+        lead="Questions about a package, an order or a custom plan? Send us a message and our team replies within 24 hours."
+      />
       <div className={styles.body}>
         <ContactForm />
         <section className={styles.touch} aria-labelledby="get-in-touch-title">

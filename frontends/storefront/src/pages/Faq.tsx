@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { Spinner } from '@growth/kit';
+import { PageHeader } from '../components/PageHeader';
 import { FaqItem } from '../documents/FaqItem';
 import { useDocument } from '../documents/useDocument';
 import styles from './Faq.module.css';
@@ -11,11 +12,7 @@ export default function Faq() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.head}>
-        <p className={styles.eyebrow}>Help Center</p>
-        <h1 className={styles.title}>{title}</h1>
-        <p className={styles.lead}>Answers about our services, pricing, payments and your account.</p>
-      </header>
+      <PageHeader eyebrow="Help Center" title={title} lead="Answers about our services, pricing, payments and your account." />
 
       <div className={styles.body}>
         {state.status === 'loading' && <Spinner label="Loading questions…" />}

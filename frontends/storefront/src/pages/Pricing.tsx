@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { api, PLATFORMS, Spinner, type Plan, type PricingTier } from '@growth/kit';
+import { Breadcrumb } from '../components/Breadcrumb';
 import { Icon } from '../components/Icon';
+import header from '../components/PageHeader.module.css';
 import { PlatformIcon } from '../pricing/PlatformIcon';
 import { PlanAvatar } from '../pricing/PlanAvatar';
 import { TierCard } from '../pricing/TierCard';
@@ -47,26 +49,18 @@ export default function Pricing() {
 
   return (
     <div className={styles.page}>
-      <section className={styles.info} aria-labelledby="pricing-title">
+      <section className={header.glow} aria-labelledby="pricing-title">
         <div className={styles.infoInner}>
           <span className={styles.platformIcon}>
             <PlatformIcon slug={slug} size={44} />
           </span>
           <div>
-            <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-              <ol>
-                <li>
-                  <Link href="/services">Services</Link>
-                </li>
-                <li aria-current="page">
-                  <span aria-hidden="true" className={styles.separator}>
-                    /
-                  </span>
-                  {PLATFORMS.find((p) => p.slug === slug)?.name ?? platform}
-                </li>
-              </ol>
-            </nav>
-            <h1 id="pricing-title" className={styles.title}>
+            <Breadcrumb
+              parent={{ href: '/services', label: 'Services' }}
+              current={PLATFORMS.find((p) => p.slug === slug)?.name ?? platform}
+              className={styles.breadcrumb}
+            />
+            <h1 id="pricing-title" className={header.title}>
               {info.title}
             </h1>
             <p className={styles.description}>{info.description}</p>
