@@ -52,7 +52,7 @@ export function OurServices() {
           <ul className={styles.grid} data-testid="services-grid">
             {state.services.map((service) => (
               <li key={service.serviceId} className={styles.item}>
-                <ServiceCard service={service} />
+                <ServiceCard service={service} variant="home" />
               </li>
             ))}
           </ul>

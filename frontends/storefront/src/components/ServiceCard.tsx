@@ -2,25 +2,54 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { logoSrc, slugify, type Service } from '@growth/kit';
 import { DefaultServiceIcon } from './DefaultServiceIcon';
+import { Icon } from './Icon';
 import styles from './ServiceCard.module.css';
 
-/** A service on Home: logo (default icon when missing), heading, description, View More. */
-export function ServiceCard({ service }: { service: Service }) {
+/**
+ * A service: logo (default icon when missing), heading and description, linking to its pricing
+ * page. On Home (under the "Our Services" h2) an h3 and View More; in the catalogue (under the
+ * page's h1) an h2 beside the logo, the content keys and a View Package button.
+ */
+export function ServiceCard({ service, variant }: { service: Service; variant: 'home' | 'catalogue' }) {
+  const catalogue = variant === 'catalogue';
   const src = logoSrc(service.logo);
   const headingId = useId();
+  const Heading = catalogue ? 'h2' : 'h3';
+  const keys = catalogue ? [...new Set(service.serviceContent.map((item) => item.key.trim()).filter(Boolean))] : [];
   return (
-    <article className={styles.card} data-testid="service-card">
-      <div className={styles.logo}>
-        {src ? <img src={src} alt="" width={48} height={48} loading="lazy" /> : <DefaultServiceIcon />}
+    <article className={`${styles.card} ${styles[variant]}`} data-testid={catalogue ? 'catalogue-card' : 'service-card'}>
+      <div className={styles.top}>
+        <div className={styles.logo}>
+          {src ? <img src={src} alt="" width={48} height={48} loading={catalogue ? undefined : 'lazy'} /> : <DefaultServiceIcon />}
+        </div>
+        <Heading id={headingId} className={styles.heading}>
+          {service.serviceHeading}
+        </Heading>
       </div>
-      <h3 id={headingId} className={styles.heading}>{service.serviceHeading}</h3>
       <p className={styles.description}>{service.serviceDescription}</p>
+      {keys.length > 0 && (
+        <ul className={styles.keys} aria-label={`What ${service.serviceHeading} includes`}>
+          {keys.map((key) => (
+            <li key={key} className={styles.key}>
+              <Icon name="check" size={14} />
+              {key}
+            </li>
+          ))}
+        </ul>
+      )}
       <Link
         href={`/services/${slugify(service.serviceHeading)}`}
-        className={styles.link}
+        className={catalogue ? `button button--primary ${styles.button}` : styles.link}
         aria-describedby={headingId}
       >
-        View More
+        {catalogue ? (
+          <>
+            View Package
+            <Icon name="arrowRight" size={18} />
+          </>
+        ) : (
+          'View More'
+        )}
       </Link>
     </article>
   );

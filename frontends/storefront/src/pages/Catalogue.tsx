@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, errorText, type Service } from '@growth/kit';
 import { CatalogueBar } from '../catalogue/CatalogueBar';
-import { CatalogueCard } from '../catalogue/CatalogueCard';
 import { PageHeader } from '../components/PageHeader';
+import { ServiceCard } from '../components/ServiceCard';
 import styles from './Catalogue.module.css';
 
 /** The catalogue shows up to 100 services (spec §9). */
@@ -85,7 +85,7 @@ export default function Catalogue() {
             <ul className={styles.grid} data-testid="catalogue-grid">
               {state.services.map((service) => (
                 <li key={service.serviceId} className={styles.item}>
-                  <CatalogueCard service={service} />
+                  <ServiceCard service={service} variant="catalogue" />
                 </li>
               ))}
             </ul>
