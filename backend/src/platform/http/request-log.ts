@@ -40,6 +40,13 @@ export class RequestLog {
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customSuccessMessage: () => MESSAGE,
+      // A 5xx is one access line too. pino-http would attach a made-up Error with a stack of its own
+      // internals; the real error, with its stack, is logged once by the exception filter.
+      customErrorMessage: () => MESSAGE,
+      customErrorObject: (_req, _res, _error, value: Record<string, unknown>) => {
+        const { err: _err, ...line } = value;
+        return line;
+      },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     });
   }
