@@ -8,9 +8,10 @@
 //   DATABASE_URL       benchmark against a fresh database on that PostgreSQL server instead of PGlite
 //   CHROME_PATH        Chromium for the page-weight and Lighthouse parts (default /usr/bin/chromium)
 //   BENCH_LIGHTHOUSE=0 skip the Lighthouse performance runs (mobile profile, simulated throttling)
+//   BENCH_ONLY=browser only the browser parts (first-load JavaScript and Lighthouse), no load runs
 //
 // Cores: with taskset, both servers run on core 0 (one at a time under load) and autocannon, in its
-// own process, on core 1. Results also go to e2e/artifacts/bench.json.
+// own process, on core 1. Results also go to e2e/artifacts/bench.json (bench-browser.json with BENCH_ONLY).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,6 +28,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const strict = process.env.BENCH_STRICT === '1';
+const browserOnly = process.env.BENCH_ONLY === 'browser';
+if (process.env.BENCH_ONLY && !browserOnly) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the only choice is 'browser'`);
 const BUDGET_KB = 150;
 const GOAL_KB = 120;
 const KB = 1024;
@@ -237,6 +240,7 @@ async function main() {
     report.logLevel = process.env.LOG_LEVEL ?? 'info (server default: one log line per request)';
     log(`Server up in ${((Date.now() - startClock) / 1000).toFixed(1)} s on ${server.baseUrl}`);
 
+    if (browserOnly) log('BENCH_ONLY=browser: load runs skipped');
     // The bytes to replay: one real answer per endpoint.
     const responses = [];
     for (const endpoint of endpoints) {
@@ -255,9 +259,9 @@ async function main() {
       log(`  ${endpoint.name}: ${answer.status}, ${fmt(answer.body.length)} bytes${items === null ? '' : `, ${items} items`}, ${answer.contentType}`);
       responses.push({ method: endpoint.method, path: endpoint.path, status: answer.status, contentType: answer.contentType, bodyBase64: answer.body.toString('base64') });
     }
-    bare = await startBare(responses);
+    if (!browserOnly) bare = await startBare(responses);
 
-    for (const endpoint of endpoints) {
+    for (const endpoint of browserOnly ? [] : endpoints) {
       const ours = load(server.baseUrl, endpoint);
       const yardstick = load(bare.baseUrl, endpoint);
       const ratio = yardstick.requestsPerSecond > 0 ? ours.requestsPerSecond / yardstick.requestsPerSecond : undefined;
@@ -265,11 +269,13 @@ async function main() {
       report.rows.push({ endpoint: endpoint.name, server: 'bare', ...yardstick });
       if (ours.non2xx > 0 || ours.errors > 0) failed = true;
     }
-    await bare.stop();
-    bare = undefined;
-    log();
-    printTable(report.rows);
-    log('(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes)');
+    if (bare) {
+      await bare.stop();
+      bare = undefined;
+      log();
+      printTable(report.rows);
+      log('(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes)');
+    }
 
     log();
     const chrome = system.findChrome();
@@ -318,7 +324,7 @@ async function main() {
     }
     await store.dispose();
     fs.mkdirSync(system.artifactsDir, { recursive: true });
-    const out = path.join(system.artifactsDir, 'bench.json');
+    const out = path.join(system.artifactsDir, browserOnly ? 'bench-browser.json' : 'bench.json');
     fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
     log(`\nResults written to ${path.relative(system.repoRoot, out)}`);
   }
