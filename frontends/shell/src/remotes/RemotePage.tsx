@@ -1,10 +1,11 @@
 import { Suspense, lazy, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@growth/kit';
+import type { RemotePageId } from '@growth/kit/src/routes/pageRoutes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /** `<remote>/<ExposedComponent>`, e.g. 'storefront/Home'. */
-export type RemoteId = `${'storefront' | 'account' | 'admin'}/${string}`;
+export type RemoteId = RemotePageId;
 
 type RouteComponent = ComponentType<Record<string, never>>;
 

@@ -1,0 +1,22 @@
+import table from './page-routes.json';
+
+/** Who may see a page: nobody special (undefined), a signed-in customer, or an admin session. */
+export type PageGuard = 'customer' | 'admin';
+
+/** `<remote>/<ExposedComponent>`, e.g. 'storefront/Home'. */
+export type RemotePageId = `${'storefront' | 'account' | 'admin'}/${string}`;
+
+export interface PageRoute {
+  /** wouter pattern, e.g. '/services/:platform'. */
+  path: string;
+  page: RemotePageId;
+  guard?: PageGuard;
+  /** GET calls the page makes first; the server preloads them with index.html. */
+  data?: string[];
+}
+
+/**
+ * Every path that mounts a remote page, in matching order (first match wins). The same JSON is
+ * copied into the shell's dist for the backend's preload hints: one source of truth.
+ */
+export const PAGE_ROUTES: readonly PageRoute[] = table.routes as PageRoute[];
