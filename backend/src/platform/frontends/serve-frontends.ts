@@ -5,10 +5,11 @@ import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import expressStaticGzip from 'express-static-gzip';
 import type { AppConfig } from '../config/app-config';
+import { PreloadHints } from './preload-hints';
 
 const REMOTES = ['storefront', 'account', 'admin'] as const;
 /** Entry files whose names do not change between builds: always revalidated. */
-const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json)(\.gz)?$/;
+const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|page-routes\.json)(\.gz)?$/;
 
 const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
 
@@ -19,11 +20,13 @@ function cacheHeaders(res: ServerResponse, path: string): void {
 /**
  * Serves the built frontends on the API's port: each remote under /remotes/<name>/, the shell at /,
  * precompressed (.gz) files when the browser accepts gzip, and the shell's index.html for any other
- * page path (client-side routing; the shell shows Page Not Found for unknown paths).
+ * page path (client-side routing; the shell shows Page Not Found for unknown paths), with
+ * preload hints for what that page will fetch (see PreloadHints).
  */
 export function serveFrontends(app: NestExpressApplication, config: AppConfig): void {
   const dist = (name: string) => join(config.frontendsDir, name, 'dist');
-  const options = { enableBrotli: false, orderPreference: ['gz'], serveStatic: { index: false, setHeaders: cacheHeaders } };
+  // `index: false`: `/` is a page like any other, answered below with its preload hints.
+  const options = { enableBrotli: false, index: false, orderPreference: ['gz'], serveStatic: { index: false, setHeaders: cacheHeaders } };
 
   for (const remote of REMOTES) {
     app.use(`/remotes/${remote}`, expressStaticGzip(dist(remote), options));
@@ -34,6 +37,7 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
   const shellFiles = expressStaticGzip(dist('shell'), options);
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : shellFiles(req, res, next)));
 
+  const hints = new PreloadHints(dist('shell'), config.remotes, dist);
   const indexFile = join(dist('shell'), 'index.html');
   let indexHtml: string | null = null;
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -46,6 +50,6 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
+    res.type('html').send(hints.inject(indexHtml, req.path));
   });
 }

@@ -1,0 +1,149 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One row of the shell's path -> remote page table (frontends/kit/src/routes/page-routes.json). */
+export interface PageRoute {
+  path: string;
+  /** `<remote>/<exposed module>`, e.g. 'storefront/Home'. */
+  page: string;
+  guard?: 'customer' | 'admin';
+  data?: string[];
+}
+
+interface RemoteManifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+}
+
+export const RUNTIME_CONFIG_PATH = '/api/runtime-config';
+
+/** One `<link rel="preload">`: `fetch` for JSON the page fetches, `script`/`style` for chunks. */
+export interface Hint {
+  href: string;
+  as: 'fetch' | 'script' | 'style';
+}
+
+/** Reads a JSON file again only when it changed on disk (a remote can be redeployed while we run). */
+class JsonFile<T> {
+  private mtimeMs = -1;
+  private value: T | null = null;
+
+  constructor(readonly file: string) {}
+
+  get(): T | null {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(this.file).mtimeMs;
+    } catch {
+      this.mtimeMs = -1;
+      this.value = null;
+      return null;
+    }
+    if (mtimeMs !== this.mtimeMs) {
+      try {
+        this.value = JSON.parse(readFileSync(this.file, 'utf8')) as T;
+      } catch {
+        this.value = null; // half-written during a deploy: no hints rather than wrong ones
+      }
+      this.mtimeMs = mtimeMs;
+    }
+    return this.value;
+  }
+}
+
+/** wouter's matching: `:name` is one non-empty segment, a trailing slash is allowed, case-insensitive. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const split = (p: string) => p.replace(/\/+$/, '').split('/');
+  const want = split(pattern);
+  const have = split(pathname);
+  if (want.length !== have.length) return false;
+  return want.every((segment, i) =>
+    segment.startsWith(':') ? have[i] !== '' : segment.toLowerCase() === have[i].toLowerCase(),
+  );
+}
+
+export function findPageRoute(routes: readonly PageRoute[], pathname: string): PageRoute | undefined {
+  return routes.find((route) => matchesPattern(route.path, pathname));
+}
+
+/**
+ * Preload hints put into index.html after the shell's own script and stylesheet (so those are
+ * still requested first), so the browser fetches in parallel what the shell would otherwise request
+ * one after another: the runtime config, the entry of the one remote the page needs (its
+ * remoteEntry.js or manifest, as the runtime config says), the page's own chunks when that
+ * remote's manifest is on this server, and the page's first GET call. Pages behind a guard get no
+ * remote hints (the server cannot see the session in local storage), so the admin remote is never
+ * hinted.
+ */
+export class PreloadHints {
+  private readonly routes: JsonFile<{ routes?: PageRoute[] }>;
+  private readonly manifests = new Map<string, JsonFile<RemoteManifest>>();
+
+  constructor(
+    shellDist: string,
+    private readonly remotes: Record<string, string>,
+    private readonly remoteDist: (name: string) => string,
+  ) {
+    this.routes = new JsonFile(join(shellDist, 'page-routes.json'));
+  }
+
+  /** index.html with the page's hints just before `</head>`. */
+  inject(html: string, pathname: string): string {
+    const tags = this.hintsFor(pathname).map(renderTag).join('');
+    const at = html.lastIndexOf('</head>');
+    return at < 0 ? html : html.slice(0, at) + tags + html.slice(at);
+  }
+
+  hintsFor(pathname: string): Hint[] {
+    const hints: Hint[] = [{ href: RUNTIME_CONFIG_PATH, as: 'fetch' }];
+    const route = findPageRoute(this.routes.get()?.routes ?? [], pathname);
+    if (!route || route.guard) return hints;
+
+    const [remote, expose] = route.page.split('/');
+    const entry = this.remotes[remote];
+    if (entry) hints.push(...this.remoteHints(remote, expose, entry));
+    for (const call of route.data ?? []) {
+      if (call.startsWith('/api/')) hints.push({ href: call, as: 'fetch' });
+    }
+    return hints;
+  }
+
+  private remoteHints(remote: string, expose: string, entry: string): Hint[] {
+    const isManifest = /\.json(\?|$)/.test(entry);
+    const hints: Hint[] = [{ href: entry, as: isManifest ? 'fetch' : 'script' }];
+
+    // Chunk names are known only for a remote this server holds (served at /remotes/<name>/).
+    const base = `/remotes/${remote}/`;
+    if (!entry.startsWith(base)) return hints;
+    let manifest = this.manifests.get(remote);
+    if (!manifest) {
+      manifest = new JsonFile<RemoteManifest>(join(this.remoteDist(remote), 'mf-manifest.json'));
+      this.manifests.set(remote, manifest);
+    }
+    const content = manifest.get();
+    if (!content) return hints;
+    const publicPath = content.metaData?.publicPath;
+    const root = publicPath && publicPath !== 'auto' ? publicPath : base;
+    const remoteEntry = content.metaData?.remoteEntry;
+    if (isManifest && remoteEntry?.name) {
+      const dir = remoteEntry.path ? remoteEntry.path.replace(/\/?$/, '/') : '';
+      hints.push({ href: `${root}${dir}${remoteEntry.name}`, as: 'script' });
+    }
+    const assets = content.exposes?.find((e) => e.name === expose)?.assets;
+    for (const css of assets?.css?.sync ?? []) hints.push({ href: `${root}${css}`, as: 'style' });
+    for (const js of assets?.js?.sync ?? []) hints.push({ href: `${root}${js}`, as: 'script' });
+    return hints;
+  }
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * `fetch()` sends same-origin credentials, so a fetch preload must be `crossorigin` (anonymous) to
+ * be reused; chunks are loaded by plain <script>/<link> tags, so theirs must not be.
+ */
+function renderTag(hint: Hint): string {
+  const cors = hint.as === 'fetch' ? ' crossorigin' : '';
+  return `<link rel="preload" href="${escapeAttribute(hint.href)}" as="${hint.as}"${cors}>`;
+}

@@ -1,0 +1,180 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../support/app';
+
+/**
+ * The frontends as the server sends them: index.html for page paths with preload hints for what
+ * that page will fetch (from the shell's real path -> remote table), and cache headers. Built
+ * frontends are replaced by a small fixture so this runs without a frontend build.
+ */
+const PAGE_ROUTES = resolve(__dirname, '../../../frontends/kit/src/routes/page-routes.json');
+const INDEX_HTML =
+  '<!doctype html><html><head><title>t</title><script defer src="/main.1234abcd.js"></script>' +
+  '<link href="/main.1234abcd.css" rel="stylesheet"></head><body><div id="root"></div></body></html>';
+
+function manifest(name: string, exposes: string[]) {
+  return {
+    name,
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    exposes: exposes.map((expose) => ({
+      name: expose,
+      assets: {
+        js: { sync: [`__federation_expose_${expose}.aaaa1111.js`], async: [] },
+        css: { sync: [`__federation_expose_${expose}.bbbb2222.css`], async: [] },
+      },
+    })),
+  };
+}
+
+function frontendsFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'growth-frontends-'));
+  const dist = (name: string) => {
+    const path = join(dir, name, 'dist');
+    mkdirSync(path, { recursive: true });
+    return path;
+  };
+  const shell = dist('shell');
+  writeFileSync(join(shell, 'index.html'), INDEX_HTML);
+  writeFileSync(join(shell, 'main.1234abcd.js'), '/* main */');
+  copyFileSync(PAGE_ROUTES, join(shell, 'page-routes.json'));
+  const remotes: Record<string, string[]> = {
+    storefront: ['Home', 'Catalogue', 'Pricing', 'About'],
+    account: ['Login', 'Profile', 'AdminLogin'],
+    admin: ['Dashboard', 'Tasks'],
+  };
+  for (const [name, exposes] of Object.entries(remotes)) {
+    const remote = dist(name);
+    writeFileSync(join(remote, 'mf-manifest.json'), JSON.stringify(manifest(name, exposes)));
+    writeFileSync(join(remote, 'remoteEntry.js'), `var ${name};`);
+    writeFileSync(join(remote, `__federation_expose_${exposes[0]}.aaaa1111.js`), '/* chunk */');
+  }
+  return dir;
+}
+
+/** The preload tags of a page, as `as href` strings in document order. */
+function preloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"( crossorigin)?>/g)].map(
+    ([, href, as, cors]) => `${as}${cors ? '+cors' : ''} ${href.replace(/&amp;/g, '&')}`,
+  );
+}
+
+describe('frontends over HTTP', () => {
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = frontendsFixture();
+    t = await createTestApp({ env: { FRONTENDS_DIR: dir } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => request(t.app.getHttpServer()).get(path);
+
+  it('/ preloads the runtime config, the storefront entry, the Home chunks and its first call', async () => {
+    const res = await get('/').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(preloads(res.text)).toEqual([
+      'fetch+cors /api/runtime-config',
+      'script /remotes/storefront/remoteEntry.js',
+      'style /remotes/storefront/__federation_expose_Home.bbbb2222.css',
+      'script /remotes/storefront/__federation_expose_Home.aaaa1111.js',
+      'fetch+cors /api/services/getAll?page=1&limit=4',
+    ]);
+    // The shell's own script and stylesheet are still discovered first.
+    expect(res.text.indexOf('rel="preload"')).toBeGreaterThan(res.text.indexOf('/main.1234abcd.css'));
+  });
+
+  it('/ never hints the admin or the account remote', async () => {
+    const res = await get('/').expect(200);
+    expect(res.text).not.toContain('/remotes/admin/');
+    expect(res.text).not.toContain('/remotes/account/');
+    expect(res.headers.link).toBeUndefined();
+  });
+
+  it('/services/youtube preloads the Pricing page of the storefront (its plan call is a POST: not hinted)', async () => {
+    const res = await get('/services/youtube').expect(200);
+    expect(preloads(res.text)).toEqual([
+      'fetch+cors /api/runtime-config',
+      'script /remotes/storefront/remoteEntry.js',
+      'style /remotes/storefront/__federation_expose_Pricing.bbbb2222.css',
+      'script /remotes/storefront/__federation_expose_Pricing.aaaa1111.js',
+    ]);
+  });
+
+  it('follows the shell route order, case and trailing slash like wouter', async () => {
+    expect(preloads((await get('/services/').expect(200)).text)).toContain('fetch+cors /api/services/getAll?page=1&limit=100');
+    expect(preloads((await get('/ABOUT').expect(200)).text)).toContain('script /remotes/storefront/__federation_expose_About.aaaa1111.js');
+    expect(preloads((await get('/login').expect(200)).text)).toContain('script /remotes/account/__federation_expose_Login.aaaa1111.js');
+  });
+
+  it.each(['/admin/dashboard', '/admin/tasks', '/admin', '/profile', '/services/active', '/no/such/page'])(
+    '%s (guarded or unknown) hints only the runtime config',
+    async (path) => {
+      const res = await get(path).expect(200);
+      expect(preloads(res.text)).toEqual(['fetch+cors /api/runtime-config']);
+    },
+  );
+
+  it('sends the Content-Security-Policy with the page, and it allows the hinted same-origin files', async () => {
+    const res = await get('/').expect(200);
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).toMatch(/connect-src 'self'/);
+    expect(csp).toMatch(/style-src 'self'/);
+  });
+
+  it('caches hashed files forever and revalidates entries and tables', async () => {
+    const immutable = 'public, max-age=31536000, immutable';
+    expect((await get('/main.1234abcd.js').expect(200)).headers['cache-control']).toBe(immutable);
+    expect((await get('/remotes/storefront/__federation_expose_Home.aaaa1111.js').expect(200)).headers['cache-control']).toBe(immutable);
+    for (const path of ['/remotes/storefront/remoteEntry.js', '/remotes/storefront/mf-manifest.json', '/page-routes.json']) {
+      expect((await get(path).expect(200)).headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/remotes/admin/nothing.js').expect(404)).text).toBe('Not found');
+  });
+});
+
+describe('frontends with remotes elsewhere', () => {
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = frontendsFixture();
+    t = await createTestApp({
+      env: {
+        FRONTENDS_DIR: dir,
+        REMOTE_STOREFRONT_URL: 'https://cdn.example/storefront/remoteEntry.js',
+        REMOTE_ACCOUNT_URL: '/remotes/account/mf-manifest.json',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('hints only the entry of a remote it does not hold (its chunk names are unknown here)', async () => {
+    const res = await request(t.app.getHttpServer()).get('/services/youtube').expect(200);
+    expect(preloads(res.text)).toEqual(['fetch+cors /api/runtime-config', 'script https://cdn.example/storefront/remoteEntry.js']);
+  });
+
+  it('hints a manifest location as a fetch, then the entry and chunks it names', async () => {
+    const res = await request(t.app.getHttpServer()).get('/login').expect(200);
+    expect(preloads(res.text)).toEqual([
+      'fetch+cors /api/runtime-config',
+      'fetch+cors /remotes/account/mf-manifest.json',
+      'script /remotes/account/remoteEntry.js',
+      'style /remotes/account/__federation_expose_Login.bbbb2222.css',
+      'script /remotes/account/__federation_expose_Login.aaaa1111.js',
+    ]);
+  });
+});
