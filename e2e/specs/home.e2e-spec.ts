@@ -1,7 +1,7 @@
 /**
  * Home page through the real server (built shell + remotes, real API, fresh seeded database):
  * the "Our Services" grid shows the first four seeded services, and a visitor never downloads
- * the admin remote.
+ * the admin or the account remote.
  */
 import { describeInBrowser, recordProblems, recordRequests, useSystem } from '../support/harness';
 
@@ -42,6 +42,7 @@ describeInBrowser('Home page (real server, Chromium)', () => {
       expect([query.get('page'), query.get('limit')]).toEqual(['1', '4']);
 
       expect(paths.filter((p) => p.startsWith('/remotes/admin'))).toEqual([]);
+      expect(paths.filter((p) => p.startsWith('/remotes/account'))).toEqual([]);
       expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
     } catch (error) {
       if (problems.length) console.log(`Browser problems on /:\n${problems.join('\n')}`);
@@ -67,7 +68,7 @@ describeInBrowser('Home page (real server, Chromium)', () => {
       await page.evaluate(() => localStorage.setItem('adminToken', 'e2e-placeholder-admin-token'));
       await page.goto(system.url('/admin/dashboard'));
       await page.waitForLoadState('networkidle');
-      expect(adminPaths()).toContain('/remotes/admin/mf-manifest.json');
+      expect(adminPaths()).toContain('/remotes/admin/remoteEntry.js');
     } finally {
       await context.close();
     }

@@ -26,9 +26,9 @@ describe('platform over HTTP', () => {
     expect(res.body).toEqual({
       success: true,
       remotes: {
-        storefront: '/remotes/storefront/mf-manifest.json',
-        account: '/remotes/account/mf-manifest.json',
-        admin: '/remotes/admin/mf-manifest.json',
+        storefront: '/remotes/storefront/remoteEntry.js',
+        account: '/remotes/account/remoteEntry.js',
+        admin: '/remotes/admin/remoteEntry.js',
       },
       googleClientId: null,
       payments: { provider: 'sandbox', keyId: 'rzp_sandbox_local' },

@@ -18,13 +18,13 @@ const kitPackage = JSON.parse(readFileSync(join(kitDir, 'package.json'), 'utf8')
  * Shared singletons (DESIGN §4): React with its subpaths, the router and kit. Keep this list
  * short: shared modules are not tree-shaken and all land in the first load.
  */
-export function sharedSingletons(appPackage) {
+export function sharedSingletons(appPackage, { eager = false } = {}) {
   const deps = appPackage.dependencies ?? {};
   const range = (name) => {
     if (!deps[name]) throw new Error(`${appPackage.name} must depend on ${name} to share it`);
     return deps[name];
   };
-  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
+  const singleton = (requiredVersion) => ({ singleton: true, eager, requiredVersion, strictVersion: false });
   return {
     react: singleton(range('react')),
     'react/jsx-runtime': singleton(range('react')),
@@ -57,7 +57,10 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
       // 'loaded-first': never fetch other remotes' entries just to compare shared versions;
       // a visitor of / must not download the account or admin remote.
       shareStrategy: 'loaded-first',
-      shared: sharedSingletons(appPackage),
+      // The host bundles its singletons into main.js (eager): they are needed before the first paint
+      // anyway, and as separate chunks they were requested only after main.js had run, one round
+      // trip later. Remotes keep theirs lazy and use the host's (loaded-first).
+      shared: sharedSingletons(appPackage, { eager: isHost }),
       ...(isHost
         ? { remotes: {}, experiments: { provideExternalRuntime: true, optimization: { target: 'web' } } }
         : {
@@ -75,6 +78,10 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
           template: join(appDir, 'src/index.html'),
           title,
           minify: production,
+        }),
+        // The path -> remote page table, for the backend's preload hints (served no-cache).
+        new rspack.CopyRspackPlugin({
+          patterns: [{ from: join(kitDir, 'src/routes/page-routes.json'), to: 'page-routes.json' }],
         }),
       );
     }

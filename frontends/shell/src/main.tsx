@@ -1,9 +1,11 @@
-// Entry of the host. Reads where the remotes live, registers them, then starts React behind the
-// async boundary (`import('./bootstrap')`) so the shared singletons can be negotiated first.
+// Entry of the host. Reads where the remotes live, registers them, then starts React. The host's
+// shared singletons are eager (kit/build/rspack.mjs), so no async boundary is needed: React, the
+// router and the layout arrive in main.js, and nothing waits for a second round of chunks.
 import './styles/shell.css';
 import '@growth/kit/src/ui/kit.css';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@growth/kit';
+import { mount } from './bootstrap';
 
 const RUNTIME_CONFIG_URL = '/api/runtime-config';
 
@@ -16,7 +18,7 @@ async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   }
   const remotes: Record<string, string> = {};
   for (const [name, entry] of Object.entries(body.remotes as Record<string, unknown>)) {
-    // The federation runtime wants absolute manifest URLs.
+    // The federation runtime wants absolute entry (or manifest) URLs.
     if (typeof entry === 'string' && entry) remotes[name] = new URL(entry, window.location.href).href;
   }
   return { remotes, googleClientId: typeof body.googleClientId === 'string' ? body.googleClientId : null };
@@ -47,13 +49,13 @@ function showStartupError(root: HTMLElement, retry: () => void): void {
 async function start(): Promise<void> {
   const root = document.getElementById('root') as HTMLElement;
   try {
-    const config = await loadRuntimeConfig();
-    // Registering fetches nothing: a remote is requested only when a route loads it.
+    const config = await loadRuntimeConfig(); // preloaded by index.html (backend PreloadHints)
+    // Registering fetches nothing: a remote is requested only when a route loads it. The entry is
+    // whatever the server gives: a remoteEntry.js (one request less) or an mf-manifest.json.
     registerRemotes(
       Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })),
       { force: true },
     );
-    const { mount } = await import('./bootstrap');
     mount(root, config);
   } catch (error) {
     console.error('Start-up failed:', error);

@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeNull();
     expect(config.payments.provider).toBe('sandbox');
     expect(config.admin).toEqual(DEV_ADMIN);
-    expect(config.remotes.admin).toBe('/remotes/admin/mf-manifest.json');
+    expect(config.remotes.admin).toBe('/remotes/admin/remoteEntry.js');
   });
 
   it('uses PostgreSQL, Redis and SMTP when their URLs are given', () => {

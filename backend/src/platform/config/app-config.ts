@@ -144,7 +144,7 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
 
   const cors = text(env, 'CORS_ORIGINS');
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
-  const remoteUrl = (name: string) => text(env, `REMOTE_${name.toUpperCase()}_URL`) ?? `/remotes/${name}/mf-manifest.json`;
+  const remoteUrl = (name: string) => text(env, `REMOTE_${name.toUpperCase()}_URL`) ?? `/remotes/${name}/remoteEntry.js`;
 
   return new AppConfig({
     production,
