@@ -34,6 +34,15 @@ describeInBrowser('Accessibility (axe-core, real server, Chromium)', () => {
         await page.goto(system.url(path));
         await ready(page);
         await page.waitForLoadState('networkidle');
+        // Contrast is judged on the settled page, not mid-way through an entrance fade.
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+              .map((animation) => animation.finished),
+          ),
+        );
         await page.addScriptTag({ path: axePath });
         const violations: Violation[] = await page.evaluate(async () => {
           const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
