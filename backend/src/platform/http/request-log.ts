@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import { AppConfig } from '../config/app-config';
@@ -20,12 +20,14 @@ export function requestIdOf(req: IncomingMessage): string {
  * lane) with the same line.
  */
 @Injectable()
-export class RequestLog {
+export class RequestLog implements OnApplicationShutdown {
   readonly logger: Logger;
   readonly middleware: HttpLogger;
 
   constructor(config: AppConfig) {
-    this.logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ sync: false }));
+    // Lines are written in batches of 4 KiB (or on shutdown): one write per ~20 requests instead of
+    // one each, which on the catalogue's fast lane was a tenth of the CPU time.
+    this.logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ sync: false, minLength: 4096 }));
     this.middleware = pinoHttp({
       logger: this.logger,
       genReqId: (req: IncomingMessage, res: ServerResponse) => {
@@ -49,6 +51,11 @@ export class RequestLog {
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     });
+  }
+
+  /** Writes out the lines still buffered. */
+  onApplicationShutdown(): void {
+    this.logger.flush();
   }
 
   /** Logs a request answered outside the Express stack, in the middleware's format. */
