@@ -23,11 +23,15 @@ export function requestIdOf(req: IncomingMessage): string {
 export class RequestLog implements OnApplicationShutdown {
   readonly logger: Logger;
   readonly middleware: HttpLogger;
+  private readonly flushTimer: NodeJS.Timeout;
 
   constructor(config: AppConfig) {
-    // Lines are written in batches of 4 KiB (or on shutdown): one write per ~20 requests instead of
-    // one each, which on the catalogue's fast lane was a tenth of the CPU time.
+    // Lines are written in batches of 4 KiB, at the latest every 250 ms and on shutdown: one write per
+    // ~20 busy requests instead of one each, which on the catalogue's fast lane was a tenth of the
+    // CPU time, while a quiet console still shows each line at once.
     this.logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ sync: false, minLength: 4096 }));
+    this.flushTimer = setInterval(() => this.logger.flush(), 250);
+    this.flushTimer.unref();
     this.middleware = pinoHttp({
       logger: this.logger,
       genReqId: (req: IncomingMessage, res: ServerResponse) => {
@@ -55,6 +59,7 @@ export class RequestLog implements OnApplicationShutdown {
 
   /** Writes out the lines still buffered. */
   onApplicationShutdown(): void {
+    clearInterval(this.flushTimer);
     this.logger.flush();
   }
 
