@@ -4,9 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../../platform/config/app-config';
 import { PasswordHasher } from '../../../../platform/security/password-hasher';
 import { AdminOrmEntity } from './admin.orm-entity';
-
-/** Key of the transaction-level advisory lock that serialises seeding across app instances. */
-const ADMIN_SEED_LOCK = 7_430_003;
+import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
  * Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD (development defaults outside
@@ -25,8 +23,7 @@ export class AdminSeeder implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (await this.dataSource.getRepository(AdminOrmEntity).exists()) return;
     const passwordHash = await new PasswordHasher().hash(this.config.admin.password);
-    const created = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_SEED_LOCK]);
+    const created = await underSeedLock(this.dataSource, 'admin', async (manager) => {
       const admins = manager.getRepository(AdminOrmEntity);
       if (await admins.exists()) return false;
       await admins.insert({ email: this.config.admin.email.toLowerCase(), passwordHash });

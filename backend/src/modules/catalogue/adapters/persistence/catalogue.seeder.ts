@@ -5,9 +5,7 @@ import { ServiceListCache } from '../../application/service-list.cache';
 import { ServiceContentOrmEntity } from './service-content.orm-entity';
 import { ServiceOrmEntity } from './service.orm-entity';
 import { SERVICE_SEEDS } from './seed/services.seed';
-
-/** Key of the transaction-level advisory lock that serialises seeding across app instances. */
-const CATALOGUE_SEED_LOCK = 7_430_001;
+import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
  * Fills an empty catalogue with the eight platform services (DESIGN §5).
@@ -35,8 +33,7 @@ export class CatalogueSeeder implements OnApplicationBootstrap {
 
   /** Inserts the seed services when the catalogue is empty; returns how many were created. */
   async seed(): Promise<number> {
-    const created = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [CATALOGUE_SEED_LOCK]);
+    const created = await underSeedLock(this.dataSource, 'catalogue', async (manager) => {
       const services = manager.getRepository(ServiceOrmEntity);
       if (await services.exists()) return 0;
 

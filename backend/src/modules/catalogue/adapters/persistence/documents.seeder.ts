@@ -4,9 +4,7 @@ import { DataSource } from 'typeorm';
 import { DocumentResponseCache } from '../../application/document-response.cache';
 import { DocumentOrmEntity } from './document.orm-entity';
 import { DOCUMENT_SEEDS } from './seed/documents';
-
-/** Key of the transaction-level advisory lock that serialises document seeding across app instances. */
-const DOCUMENTS_SEED_LOCK = 7_430_004;
+import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
  * Stores the FAQ and policy documents (DESIGN §5) that are missing, on application bootstrap
@@ -33,8 +31,7 @@ export class DocumentsSeeder implements OnApplicationBootstrap {
 
   /** Inserts the seed documents whose slug is not stored yet; returns how many were created. */
   async seed(): Promise<number> {
-    const created = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [DOCUMENTS_SEED_LOCK]);
+    const created = await underSeedLock(this.dataSource, 'documents', async (manager) => {
       const result = await manager
         .createQueryBuilder()
         .insert()

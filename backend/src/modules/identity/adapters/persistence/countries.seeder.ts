@@ -4,9 +4,7 @@ import { DataSource } from 'typeorm';
 import { flagOf } from '../../domain/country';
 import { CountryOrmEntity } from './country.orm-entity';
 import { COUNTRY_SEEDS } from './seed/countries.seed';
-
-/** Key of the transaction-level advisory lock that serialises seeding across app instances. */
-const COUNTRIES_SEED_LOCK = 7_430_010;
+import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
  * Fills the country list on an empty table (DESIGN §5). Safe when several instances start at once:
@@ -24,8 +22,7 @@ export class CountriesSeeder implements OnApplicationBootstrap {
   }
 
   async seed(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [COUNTRIES_SEED_LOCK]);
+    return underSeedLock(this.dataSource, 'countries', async (manager) => {
       const countries = manager.getRepository(CountryOrmEntity);
       if (await countries.exists()) return 0;
       await countries.insert(COUNTRY_SEEDS.map(([code, name, callingCode]) => ({ code, name, callingCode, flag: flagOf(code) })));

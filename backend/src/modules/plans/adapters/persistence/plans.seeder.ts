@@ -5,9 +5,7 @@ import { DEFAULT_CURRENCY, planSlugOf } from '../../domain/plan';
 import { PlanOrmEntity } from './plan.orm-entity';
 import { PricingTierOrmEntity } from './pricing-tier.orm-entity';
 import { PLAN_SEEDS } from './seed/plans.seed';
-
-/** Key of the transaction-level advisory lock that serialises seeding across app instances. */
-const PLANS_SEED_LOCK = 7_430_002;
+import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
  * Creates the eight platform plans and their tiers on an empty database (DESIGN §5).
@@ -28,8 +26,7 @@ export class PlansSeeder implements OnApplicationBootstrap {
 
   /** Inserts the seed plans when there are none; returns how many were created. */
   async seed(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [PLANS_SEED_LOCK]);
+    return underSeedLock(this.dataSource, 'plans', async (manager) => {
       const plans = manager.getRepository(PlanOrmEntity);
       if (await plans.exists()) return 0;
 
