@@ -1,34 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { api, errorText, type Service } from '@growth/kit';
+import { useServiceList } from '../catalogue/useServiceList';
 import { ServiceCard } from './ServiceCard';
 import styles from './OurServices.module.css';
 
 /** Home shows the first four services (spec §9). */
 const HOME_SERVICE_COUNT = 4;
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'loaded'; services: Service[] };
-
 /** "Our Services" on Home: the first four services, each with View More, plus View More Services. */
 export function OurServices() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<{ data?: Service[] }>('/services/getAll', {
-        query: { page: 1, limit: HOME_SERVICE_COUNT },
-        signal: controller.signal,
-      })
-      .then((body) => setState({ status: 'loaded', services: (body.data ?? []).slice(0, HOME_SERVICE_COUNT) }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
-      });
-    return () => controller.abort();
-  }, []);
+  const state = useServiceList(HOME_SERVICE_COUNT);
 
   return (
     <section className={styles.section} aria-labelledby="our-services-title">

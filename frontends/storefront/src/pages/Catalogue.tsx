@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, errorText, type Service } from '@growth/kit';
+import { useServiceList } from '../catalogue/useServiceList';
 import { CatalogueBar } from '../catalogue/CatalogueBar';
 import { PageHeader } from '../components/PageHeader';
 import { ServiceCard } from '../components/ServiceCard';
@@ -10,17 +10,11 @@ const CATALOGUE_LIMIT = 100;
 /** Server-side search waits this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'loaded'; services: Service[]; search: string };
-
 /** Catalogue `/services` (spec §2): own top bar with a search toggle, service cards, states. */
 export default function Catalogue() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const [state, setState] = useState<State>({ status: 'loading' });
 
   // Debounce the typed text into the search sent to the server.
   useEffect(() => {
@@ -30,20 +24,7 @@ export default function Catalogue() {
     return () => clearTimeout(timer);
   }, [query, search]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((current) => (current.status === 'loaded' ? current : { status: 'loading' }));
-    api
-      .get<{ data?: Service[] }>('/services/getAll', {
-        query: { page: 1, limit: CATALOGUE_LIMIT, search },
-        signal: controller.signal,
-      })
-      .then((body) => setState({ status: 'loaded', services: body.data ?? [], search }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
-      });
-    return () => controller.abort();
-  }, [search]);
+  const state = useServiceList(CATALOGUE_LIMIT, search);
 
   const toggleSearch = () => {
     if (searchOpen) setQuery('');
