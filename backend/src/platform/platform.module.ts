@@ -21,7 +21,7 @@ export class PlatformModule {
       imports: [DatabaseModule, QueueModule.forRoot(config), MailModule, AuthModule, RateLimitModule],
       controllers: [HealthController, RuntimeConfigController],
       providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useClass: SystemClock }, RequestLog, FastLane],
-      exports: [AppConfig, Clock, RequestLog, FastLane, RateLimitModule],
+      exports: [AppConfig, Clock, RequestLog, FastLane, RateLimitModule, DatabaseModule],
     };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FindTierForSaleUseCase } from './application/find-tier-for-sale.use-case';
 import { GetPlanByNameUseCase } from './application/get-plan-by-name.use-case';
 import { PlanRepository } from './application/plan.repository.port';
 import { PlanResponseCache } from './application/plan-response.cache';
@@ -12,8 +13,8 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
 /**
  * Plans: one priced plan per platform with its pricing tiers (the pricing pages).
  * Write use cases added later must call PlanResponseCache.invalidate() after committing.
- * Exports GetPlanByNameUseCase; billing will need a tier lookup by id (to be added as an exported
- * facade, not by reading these tables).
+ * Exports GetPlanByNameUseCase and FindTierForSaleUseCase (billing's tier lookup: it never reads
+ * these tables).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([PlanOrmEntity, PricingTierOrmEntity])],
@@ -22,8 +23,9 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
     { provide: PlanRepository, useClass: TypeOrmPlanRepository },
     { provide: PlanResponseCache, useFactory: () => new PlanResponseCache() },
     GetPlanByNameUseCase,
+    FindTierForSaleUseCase,
     PlansSeeder,
   ],
-  exports: [GetPlanByNameUseCase],
+  exports: [GetPlanByNameUseCase, FindTierForSaleUseCase],
 })
 export class PlansModule {}

@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { createDataSource, openDatabase } from './open-database';
+import { UnitOfWork } from './unit-of-work';
 
 /**
  * The TypeORM connection for the whole app. Modules register their entities with
  * `TypeOrmModule.forFeature`; migrations run on start; the embedded database is closed with the
- * DataSource.
+ * DataSource. `UnitOfWork` runs a transaction across modules' repositories.
  */
 @Module({
   imports: [
@@ -20,5 +21,7 @@ import { createDataSource, openDatabase } from './open-database';
       },
     }),
   ],
+  providers: [UnitOfWork],
+  exports: [UnitOfWork],
 })
 export class DatabaseModule {}

@@ -13,6 +13,10 @@ class InMemoryPlanRepository extends PlanRepository {
     const key = nameOrSlug.trim().toLowerCase();
     return this.plans.find((p) => p.slug === key) ?? this.plans.find((p) => p.name.toLowerCase() === key) ?? null;
   }
+
+  async findById(planId: string): Promise<Plan | null> {
+    return this.plans.find((p) => p.planId === planId) ?? null;
+  }
 }
 
 const plan = (name: string, platform = name): Plan => ({

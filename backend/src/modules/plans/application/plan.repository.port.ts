@@ -7,4 +7,7 @@ export abstract class PlanRepository {
    * its tiers in position order. A slug match wins over a name match.
    */
   abstract findByNameOrSlug(nameOrSlug: string): Promise<Plan | null>;
+
+  /** The plan with this id (a UUID) and its tiers in position order, or null. */
+  abstract findById(planId: string): Promise<Plan | null>;
 }

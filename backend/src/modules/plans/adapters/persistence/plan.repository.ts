@@ -27,7 +27,15 @@ export class TypeOrmPlanRepository extends PlanRepository {
       .orderBy('CASE WHEN p.slug = :key THEN 0 ELSE 1 END', 'ASC')
       .addOrderBy('p.createdAt', 'ASC')
       .getOne();
-    if (!plan) return null;
+    return plan ? this.withTiers(plan) : null;
+  }
+
+  async findById(planId: string): Promise<Plan | null> {
+    const plan = await this.plans.findOneBy({ planId });
+    return plan ? this.withTiers(plan) : null;
+  }
+
+  private async withTiers(plan: PlanOrmEntity): Promise<Plan> {
     const tiers = await this.tiers.find({
       where: { planId: plan.planId },
       order: { position: 'ASC', createdAt: 'ASC' },

@@ -1,0 +1,35 @@
+/**
+ * A bought pricing tier being delivered (spec §3 Subscription). Created once per paid order by
+ * billing; its Status is changed by staff.
+ */
+export const SUBSCRIPTION_STATUS = { InProcess: 0, Completed: 1 } as const;
+export type SubscriptionStatus = number;
+
+/** The pricing tier as bought: later edits of the plan do not rewrite it. */
+export interface PurchasedTier {
+  pricingId: string;
+  name: string;
+  /** Decimal text in `currency`, e.g. "19.99". */
+  price: string;
+  description: string;
+  features: string[];
+  isPopular: boolean;
+  currency: string;
+}
+
+export interface Subscription {
+  subscriptionId: string;
+  userId: string;
+  planId: string | null;
+  planName: string;
+  profileLink: string;
+  orderId: string;
+  paymentId: string;
+  status: SubscriptionStatus;
+  pricing: PurchasedTier;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What billing hands over when an order is paid. */
+export type NewPurchase = Pick<Subscription, 'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing'>;
