@@ -10,6 +10,8 @@ export type AppErrorKind =
   | 'conflict'
   | 'too_large'
   | 'rate_limited'
+  /** An outside provider (payment gateway...) failed or could not be reached: 502. */
+  | 'bad_gateway'
   | 'unavailable';
 
 export class AppError extends Error {

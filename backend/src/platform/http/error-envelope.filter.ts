@@ -11,6 +11,7 @@ const STATUS_OF: Record<AppErrorKind, number> = {
   conflict: HttpStatus.CONFLICT,
   too_large: HttpStatus.PAYLOAD_TOO_LARGE,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  bad_gateway: HttpStatus.BAD_GATEWAY,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
