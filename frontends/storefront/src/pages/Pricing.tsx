@@ -29,8 +29,10 @@ export default function Pricing() {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
+    // The same URL as the server's preload hint for this page (page-routes.json), so the browser
+    // reuses the preloaded answer instead of fetching it again.
     api
-      .post<PlanResponse>('/plan/getByName', { name: platform }, { signal: controller.signal })
+      .get<PlanResponse>('/plans/' + encodeURIComponent(slug), { signal: controller.signal })
       .then((body) => {
         const tiers = body.pricing ?? body.plan?.pricing ?? [];
         if (tiers.length === 0) throw new Error('no tiers');
@@ -45,7 +47,7 @@ export default function Pricing() {
         if (!controller.signal.aborted) setState({ status: 'error' });
       });
     return () => controller.abort();
-  }, [platform]);
+  }, [platform, slug]);
 
   return (
     <div className={styles.page}>
