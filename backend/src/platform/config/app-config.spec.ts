@@ -42,6 +42,7 @@ describe('loadConfig', () => {
     ['sandbox payments', { PAYMENTS_PROVIDER: 'sandbox' }, 'PAYMENTS_PROVIDER=sandbox is not allowed when NODE_ENV=production'],
     ['payments left at the default', { PAYMENTS_PROVIDER: undefined }, 'PAYMENTS_PROVIDER=sandbox is not allowed'],
     ['admin credentials', { ADMIN_PASSWORD: undefined }, 'ADMIN_EMAIL and ADMIN_PASSWORD are required'],
+    ['https for the Razorpay API', { RAZORPAY_API_URL: 'http://127.0.0.1:9000' }, 'RAZORPAY_API_URL must start with https:// when NODE_ENV=production'],
   ])('refuses production without %s', (_what, change, reason) => {
     expect(() => loadConfig({ ...production, ...change }, '/repo')).toThrow(reason);
   });
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
     [{ PAYMENTS_PROVIDER: 'razorpay' }, 'RAZORPAY_KEY_ID is required when PAYMENTS_PROVIDER=razorpay'],
     [{ DATABASE_URL: 'postgres://x/y', DATABASE_SCHEMA: 'x; drop table' }, 'DATABASE_SCHEMA must be a lower-case identifier'],
+    [{ RAZORPAY_API_URL: 'ftp://127.0.0.1:9000' }, 'RAZORPAY_API_URL must start with http:// or https://'],
   ])('stops on a bad value %j with a one-line reason', (env, reason) => {
     let error: unknown;
     try {
@@ -65,6 +67,14 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(reason);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it("points the Razorpay SDK at RAZORPAY_API_URL when set, else leaves the SDK's own base URL", () => {
+    expect(loadConfig({}, '/repo').payments.apiUrl).toBeNull();
+    expect(loadConfig({ RAZORPAY_API_URL: 'http://127.0.0.1:9000' }, '/repo').payments.apiUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ ...production, RAZORPAY_API_URL: 'https://rzp-proxy.internal' }, '/repo').payments.apiUrl).toBe(
+      'https://rzp-proxy.internal',
+    );
   });
 
   it('reads the rate limits, with defaults, and refuses a bad one', () => {

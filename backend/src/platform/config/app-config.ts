@@ -20,6 +20,8 @@ export interface PaymentsConfig {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+  /** Base URL of Razorpay's REST API (RAZORPAY_API_URL); null: the SDK's own, https://api.razorpay.com. */
+  apiUrl: string | null;
 }
 
 /** The validated configuration. A class, so it doubles as the Nest injection token. */
@@ -127,7 +129,11 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
     keyId: text(env, 'RAZORPAY_KEY_ID') ?? (provider === 'sandbox' ? 'rzp_sandbox_local' : ''),
     keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? (provider === 'sandbox' ? 'sandbox-key-secret' : ''),
     webhookSecret: text(env, 'RAZORPAY_WEBHOOK_SECRET') ?? (provider === 'sandbox' ? 'sandbox-webhook-secret' : ''),
+    apiUrl: url(env, 'RAZORPAY_API_URL', ['http:', 'https:']) ?? null,
   };
+  if (production && payments.apiUrl && new URL(payments.apiUrl).protocol !== 'https:') {
+    throw new ConfigError('RAZORPAY_API_URL must start with https:// when NODE_ENV=production (keys travel in every request)');
+  }
   if (provider === 'razorpay') {
     for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']) {
       if (!text(env, name)) throw new ConfigError(`${name} is required when PAYMENTS_PROVIDER=razorpay`);
