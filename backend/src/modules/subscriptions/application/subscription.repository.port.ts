@@ -1,4 +1,5 @@
 import type { NewPurchase, Subscription } from '../domain/subscription';
+import type { SubscriptionList } from '../domain/subscription-list';
 
 /** Where subscriptions are kept. */
 export abstract class SubscriptionRepository {
@@ -10,4 +11,19 @@ export abstract class SubscriptionRepository {
   abstract insertOnce(purchase: NewPurchase): Promise<{ subscription: Subscription; created: boolean }>;
 
   abstract findByOrderId(orderId: string): Promise<Subscription | null>;
+
+  /**
+   * One page of a user's Active (Status 0) or Completed (any other Status) list, newest first
+   * (createdAt, then subscriptionId, both descending, so equal times keep one order across pages),
+   * and how many the whole list holds. `page` starts at 1; a page past the end has no items.
+   */
+  abstract pageForUser(
+    userId: string,
+    which: SubscriptionList,
+    page: number,
+    limit: number,
+  ): Promise<{ items: Subscription[]; total: number }>;
+
+  /** Every subscription of a user, newest first (same order as the lists). */
+  abstract allForUser(userId: string): Promise<Subscription[]>;
 }

@@ -1,0 +1,58 @@
+import { AppError } from '../../../platform/errors/app-error';
+import { SUBSCRIPTION_STATUS, type Subscription, type SubscriptionStatus } from './subscription';
+
+/**
+ * The customer's two lists (spec §2 Active and Completed lists). Active holds what is still being
+ * delivered (Status 0 In Process); Completed holds every other Status, so a state added later
+ * (cancelled, refunded...) lands there instead of vanishing from both lists.
+ */
+export type SubscriptionList = 'active' | 'completed';
+export const SUBSCRIPTION_LISTS: readonly SubscriptionList[] = ['active', 'completed'];
+
+export function listOf(status: SubscriptionStatus): SubscriptionList {
+  return status === SUBSCRIPTION_STATUS.InProcess ? 'active' : 'completed';
+}
+
+/** Spec §9: customer list page size 6. A caller may ask for up to 50 per page. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 6;
+export const MAX_PER_PAGE = 50;
+
+export interface ListPageQuery {
+  userId: string;
+  which: SubscriptionList;
+  page: number;
+  perPage: number;
+}
+
+/** Customer list paging meta (spec §3: total, page, perPage, lastPage). */
+export interface PageMeta {
+  total: number;
+  page: number;
+  perPage: number;
+  /** At least 1, also for an empty list, so "page 1 of 1" reads right. */
+  lastPage: number;
+}
+
+export interface SubscriptionPage {
+  items: Subscription[];
+  meta: PageMeta;
+}
+
+/**
+ * Applies the defaults and checks the ranges. The HTTP adapter already refuses bad input with a
+ * 400 naming the field; this keeps other callers from reaching the database with a page of 0.
+ */
+export function listPageQuery(input: { userId: string; which: SubscriptionList; page?: number; limit?: number }): ListPageQuery {
+  const page = input.page ?? DEFAULT_PAGE;
+  const perPage = input.limit ?? DEFAULT_PER_PAGE;
+  if (!Number.isSafeInteger(page) || page < 1) throw new AppError('invalid', 'page must be a whole number of at least 1', 'invalid_page');
+  if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
+    throw new AppError('invalid', `limit must be a whole number from 1 to ${MAX_PER_PAGE}`, 'invalid_limit');
+  }
+  return { userId: input.userId, which: input.which, page, perPage };
+}
+
+export function pageMeta(total: number, page: number, perPage: number): PageMeta {
+  return { total, page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) };
+}
