@@ -1,23 +1,29 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SubscriptionCounts } from '../identity/application/subscription-counts.port';
+import { ListSubscriptionPageUseCase } from './application/list-subscription-page.use-case';
+import { ListUserSubscriptionsUseCase } from './application/list-user-subscriptions.use-case';
 import { RecordPurchaseUseCase } from './application/record-purchase.use-case';
 import { SubscriptionRepository } from './application/subscription.repository.port';
 import { SubscriptionOrmEntity } from './adapters/persistence/subscription.orm-entity';
 import { TypeOrmSubscriptionCounts } from './adapters/persistence/subscription-counts.query';
 import { TypeOrmSubscriptionRepository } from './adapters/persistence/subscription.repository';
+import { SubscriptionController } from './adapters/http/subscription.controller';
 
 /**
  * Subscriptions: what customers bought and its delivery status. Exports identity's profile
  * counters (SubscriptionCounts) and billing's RecordPurchaseUseCase (a paid order becomes its one
- * subscription).
+ * subscription). Serves the customer's Active, Completed and all-services lists.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionOrmEntity])],
+  controllers: [SubscriptionController],
   providers: [
     { provide: SubscriptionCounts, useClass: TypeOrmSubscriptionCounts },
     { provide: SubscriptionRepository, useClass: TypeOrmSubscriptionRepository },
     RecordPurchaseUseCase,
+    ListSubscriptionPageUseCase,
+    ListUserSubscriptionsUseCase,
   ],
   exports: [SubscriptionCounts, RecordPurchaseUseCase],
 })

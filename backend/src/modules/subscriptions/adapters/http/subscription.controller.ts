@@ -1,0 +1,59 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import type { Principal } from '../../../../platform/auth/principal';
+import { ListSubscriptionPageUseCase } from '../../application/list-subscription-page.use-case';
+import { ListUserSubscriptionsUseCase } from '../../application/list-user-subscriptions.use-case';
+import { listPageQuery, type SubscriptionList, type SubscriptionPage } from '../../domain/subscription-list';
+import { subscriptionBody } from './subscription.presenter';
+import { SubscriptionPageRequest, UserSubscriptionsRequest } from './subscription.requests';
+
+const PAGE_RESPONSE = '{ success: true, data: Subscription[] (newest first), meta: { total, page, perPage, lastPage } }';
+
+/**
+ * The customer's own lists (spec §2 Active and Completed lists, §7). A customer reads their own,
+ * an admin anyone's; another customer's userId is a 403.
+ */
+@ApiTags('subscription')
+@Controller('subscription')
+@Authenticated('customer', 'admin')
+@ApiForbiddenResponse({ description: "'You can only see your own services.' (another customer's userId)" })
+@ApiBadRequestResponse({ description: 'The message names the field: userId, page or limit.' })
+export class SubscriptionController {
+  constructor(
+    private readonly listPage: ListSubscriptionPageUseCase,
+    private readonly listAll: ListUserSubscriptionsUseCase,
+  ) {}
+
+  @Post('activeService')
+  @HttpCode(200)
+  @ApiOkResponse({ description: `${PAGE_RESPONSE}; Status 0 (In Process) only.` })
+  active(@CurrentPrincipal() caller: Principal, @Body() body: SubscriptionPageRequest) {
+    return this.page(caller, body, 'active');
+  }
+
+  @Post('completedService')
+  @HttpCode(200)
+  @ApiOkResponse({ description: `${PAGE_RESPONSE}; every Status other than 0 (1 Completed and any later state).` })
+  completed(@CurrentPrincipal() caller: Principal, @Body() body: SubscriptionPageRequest) {
+    return this.page(caller, body, 'completed');
+  }
+
+  @Post('user')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ success: true, subscriptions: Subscription[] } (all of the user\'s, newest first)' })
+  async user(@CurrentPrincipal() caller: Principal, @Body() body: UserSubscriptionsRequest) {
+    const subscriptions = await this.listAll.execute(caller, body.userId);
+    return { success: true as const, subscriptions: subscriptions.map(subscriptionBody) };
+  }
+
+  private async page(caller: Principal, body: SubscriptionPageRequest, which: SubscriptionList) {
+    const query = listPageQuery({ userId: body.userId, which, page: body.page, limit: body.limit });
+    return pageBody(await this.listPage.execute(caller, query));
+  }
+}
+
+function pageBody(page: SubscriptionPage) {
+  const { total, page: current, perPage, lastPage } = page.meta;
+  return { success: true as const, data: page.items.map(subscriptionBody), meta: { total, page: current, perPage, lastPage } };
+}
