@@ -48,7 +48,8 @@ export interface Subscription {
   paymentId: string;
   createdAt: string;
   Status: SubscriptionStatus;
-  pricing: PricingTier;
+  /** The tier as bought; `currency` is the order's (e.g. 'USD'). */
+  pricing: PricingTier & { currency?: string };
   user?: string | { userId: string; name?: string; email?: string };
 }
 
