@@ -1,0 +1,68 @@
+import { useId, useState } from 'react';
+import { formatDateTime, formatPrice } from './format';
+import { ProfileLink } from './ProfileLink';
+import { StatusChip } from './StatusChip';
+import type { ListedSubscription } from './useSubscriptionPage';
+import styles from './Services.module.css';
+
+/**
+ * One subscription (spec §2): plan and tier, price, status chip, Open Profile, and expandable
+ * details (plan name, order id, payment id, pricing amount, created at).
+ */
+export function SubscriptionCard({ subscription }: { subscription: ListedSubscription }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const titleId = `${id}-title`;
+  const detailsId = `${id}-details`;
+  const pricing = subscription.pricing ?? ({} as Partial<ListedSubscription['pricing']>);
+  const planName = subscription.planName || '—';
+  const price = formatPrice(pricing.price, pricing.currency || 'USD');
+  const details = [
+    { label: 'Plan name', value: planName },
+    { label: 'Order ID', value: subscription.orderId || '—' },
+    { label: 'Payment ID', value: subscription.paymentId || '—' },
+    { label: 'Pricing amount', value: price },
+    { label: 'Created at', value: formatDateTime(subscription.createdAt) },
+  ];
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <header className={styles.cardHead}>
+        <div className={styles.cardTitle}>
+          <h2 id={titleId} className={styles.plan}>
+            {planName}
+          </h2>
+          {pricing.name && <p className={styles.tier}>{pricing.name}</p>}
+        </div>
+        <StatusChip status={subscription.Status} statusText={subscription.statusText} />
+      </header>
+
+      <p className={styles.price}>{price}</p>
+
+      <div className={styles.cardActions}>
+        <ProfileLink link={subscription.profileLink} planName={subscription.planName} />
+        <button
+          type="button"
+          className={`button button--ghost ${styles.toggle}`}
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          View Details
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.chevron}>
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </button>
+      </div>
+
+      <dl id={detailsId} className={styles.details} hidden={!open}>
+        {details.map((row) => (
+          <div key={row.label} className={styles.detail}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
