@@ -67,6 +67,13 @@ describe('POST /api/plan/getByName', () => {
     expect(again.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers a POST with its body even when If-None-Match holds the current ETag (304 is for GET)', async () => {
+    const first = await post({ name: 'Threads' }).expect(200);
+    const again = await post({ name: 'Threads' }).set('If-None-Match', first.headers.etag).expect(200);
+    expect(again.text).toBe(first.text);
+    await post({ name: 'Threads' }).set('If-None-Match', '*').expect(200);
+  });
+
   it('answers an unknown plan with 404 "Plan not found"', async () => {
     const res = await post({ name: 'Spotify' }).expect(404);
     expect(res.body).toEqual({ success: false, message: 'Plan not found', error: 'plan_not_found' });

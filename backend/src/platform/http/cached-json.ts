@@ -15,13 +15,16 @@ export function toCachedBody(body: Buffer): CachedBody {
 /**
  * Writes a cached, already serialised JSON body: precomputed Content-Length and ETag, and
  * 304 Not Modified when the client already holds these bytes (If-None-Match).
+ * Only GET and HEAD are answered 304 (the only methods a 304 is defined for, RFC 9110 §15.4.5): a
+ * read served by POST, like /plan/getByName, has no cached copy to revalidate, so it always gets
+ * its body and any If-None-Match is ignored.
  * Works on Node's own request/response, so Express handlers and the fast lane share it.
  * `extraHeaders` (flat [name, value, ...], the cheapest form for Node to write) are sent too;
  * without them the headers already set on `res` (by middleware) are kept.
  */
 export function sendCachedJson(req: IncomingMessage, res: ServerResponse, cached: CachedBody, extraHeaders?: string[]): void {
   const inm = req.headers['if-none-match'];
-  if (inm !== undefined && matchesEtag(inm, cached.etag)) {
+  if (inm !== undefined && (req.method === 'GET' || req.method === 'HEAD') && matchesEtag(inm, cached.etag)) {
     const validators = ['ETag', cached.etag, 'Cache-Control', 'no-cache'];
     res.writeHead(304, extraHeaders ? [...extraHeaders, ...validators] : validators);
     res.end();
