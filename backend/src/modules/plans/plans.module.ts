@@ -5,6 +5,7 @@ import { GetPlanByNameUseCase } from './application/get-plan-by-name.use-case';
 import { PlanRepository } from './application/plan.repository.port';
 import { PlanResponseCache } from './application/plan-response.cache';
 import { PlansController } from './adapters/http/plans.controller';
+import { PlansFastPath } from './adapters/http/plans-fast-path';
 import { PlanOrmEntity } from './adapters/persistence/plan.orm-entity';
 import { TypeOrmPlanRepository } from './adapters/persistence/plan.repository';
 import { PlansSeeder } from './adapters/persistence/plans.seeder';
@@ -25,6 +26,7 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
     GetPlanByNameUseCase,
     FindTierForSaleUseCase,
     PlansSeeder,
+    PlansFastPath,
   ],
   exports: [GetPlanByNameUseCase, FindTierForSaleUseCase],
 })

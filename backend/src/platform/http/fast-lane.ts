@@ -8,9 +8,13 @@ import { RequestLog, requestIdOf } from './request-log';
  * A hot GET route whose answer is often already in memory. `lookup` gets the raw URL and returns
  * the cached body for it, or undefined to let the full stack answer (a miss, an expired entry, a
  * query that needs validation).
+ * `path` is the exact path (the query aside); with `parameter: true` it ends with '/' and the route
+ * is that path plus one non-empty segment, the route's path parameter ('/api/plans/' for
+ * '/api/plans/:name'), which `lookup` decodes and validates itself.
  */
 export interface FastRoute {
   path: string;
+  parameter?: boolean;
   lookup(url: string): CachedBody | undefined;
 }
 
@@ -55,6 +59,8 @@ interface Lane {
 export class FastLane implements OnApplicationBootstrap {
   private readonly logger = new Logger(FastLane.name);
   private readonly lanes = new Map<string, Lane>();
+  /** Routes with a path parameter, by the path before it ('/api/plans/'). */
+  private readonly parameterLanes = new Map<string, Lane>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -62,7 +68,8 @@ export class FastLane implements OnApplicationBootstrap {
   ) {}
 
   register(route: FastRoute): void {
-    this.lanes.set(route.path, { route, template: null });
+    if (route.parameter && !route.path.endsWith('/')) throw new Error(`A fast route with a parameter ends with '/': ${route.path}`);
+    (route.parameter ? this.parameterLanes : this.lanes).set(route.path, { route, template: null });
   }
 
   onApplicationBootstrap(): void {
@@ -82,10 +89,17 @@ export class FastLane implements OnApplicationBootstrap {
   }
 
   private laneOf(req: IncomingMessage): Lane | undefined {
-    if (this.lanes.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+    if ((this.lanes.size === 0 && this.parameterLanes.size === 0) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return undefined;
+    }
     const url = req.url ?? '';
     const end = url.indexOf('?');
-    return this.lanes.get(end === -1 ? url : url.slice(0, end));
+    const path = end === -1 ? url : url.slice(0, end);
+    const exact = this.lanes.get(path);
+    if (exact || this.parameterLanes.size === 0) return exact;
+    // '/api/plans/youtube' -> the lane of '/api/plans/'; an empty last segment has none.
+    const slash = path.lastIndexOf('/');
+    return slash === path.length - 1 ? undefined : this.parameterLanes.get(path.slice(0, slash + 1));
   }
 
   private tryServe(lane: Lane, req: IncomingMessage, res: ServerResponse): boolean {
