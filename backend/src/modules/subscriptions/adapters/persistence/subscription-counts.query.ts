@@ -7,7 +7,10 @@ import { SubscriptionOrmEntity } from './subscription.orm-entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Identity's SubscriptionCounts port, answered from the subscriptions table in one query. */
+/**
+ * Identity's SubscriptionCounts port, answered from the subscriptions table in one query. The
+ * profile's Active and Completed counters match the totals of the Active and Completed lists.
+ */
 @Injectable()
 export class TypeOrmSubscriptionCounts extends SubscriptionCounts {
   constructor(@InjectRepository(SubscriptionOrmEntity) private readonly subscriptions: Repository<SubscriptionOrmEntity>) {
@@ -20,7 +23,8 @@ export class TypeOrmSubscriptionCounts extends SubscriptionCounts {
       .createQueryBuilder('s')
       .select('count(*)', 'total')
       .addSelect('count(*) FILTER (WHERE s.status = 0)', 'active')
-      .addSelect('count(*) FILTER (WHERE s.status = 1)', 'completed')
+      // Same split as the lists: Completed is every Status but 0, so a later state is counted somewhere.
+      .addSelect('count(*) FILTER (WHERE s.status <> 0)', 'completed')
       .where('s.userId = :userId', { userId })
       .getRawOne<{ total: string; active: string; completed: string }>();
     return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0), completed: Number(row?.completed ?? 0) };

@@ -8,6 +8,7 @@ import type { DataSource } from 'typeorm';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import type { NewPurchase } from '../../domain/subscription';
+import { TypeOrmSubscriptionCounts } from './subscription-counts.query';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
 import { TypeOrmSubscriptionRepository } from './subscription.repository';
 
@@ -177,6 +178,9 @@ describe.each(testDatabaseKinds())('TypeOrmSubscriptionRepository on %s', (kind)
       ]);
       const active = await repository.pageForUser(dave, 'active', 1, 6);
       expect(active.items.map((s) => s.orderId)).toEqual(['order_dave_active']);
+      // The profile's counters (identity's SubscriptionCounts) agree with the lists' totals.
+      const counts = new TypeOrmSubscriptionCounts(dataSource.getRepository(SubscriptionOrmEntity));
+      expect(await counts.countFor(dave)).toEqual({ total: 3, active: active.total, completed: completed.total });
     });
   });
 });
