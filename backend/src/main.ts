@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
+    rawBody: true,
     logger: new ConsoleLogger({ json: config.production, logLevels: config.logLevel === 'silent' ? [] : undefined }),
   });
   configureApp(app, config);

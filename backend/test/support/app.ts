@@ -46,7 +46,7 @@ export async function createTestApp(
   const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
   for (const { provide, useValue } of options.overrides ?? []) builder.overrideProvider(provide).useValue(useValue);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, rawBody: true, logger: ['error', 'warn'] });
   configureApp(app, config);
   await app.init();
   return {

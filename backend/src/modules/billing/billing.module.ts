@@ -1,5 +1,67 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { IdentityModule } from '../identity/identity.module';
+import { PlansModule } from '../plans/plans.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CompletePayment } from './application/complete-payment';
+import { CreateOrderUseCase } from './application/create-order.use-case';
+import { HandleWebhookUseCase } from './application/handle-webhook.use-case';
+import { PaymentGateway } from './application/payment-gateway.port';
+import { PaymentOrderRepository } from './application/payment-order.repository.port';
+import { ReconcileOrdersUseCase } from './application/reconcile-orders.use-case';
+import { SandboxCheckoutUseCase } from './application/sandbox-checkout.use-case';
+import { SandboxPayments } from './application/sandbox-payments.port';
+import { VerifyPaymentUseCase } from './application/verify-payment.use-case';
+import { RazorpayGateway } from './adapters/gateways/razorpay.gateway';
+import { SandboxGateway } from './adapters/gateways/sandbox.gateway';
+import { PaymentController } from './adapters/http/payment.controller';
+import { PaymentOrderOrmEntity } from './adapters/persistence/payment-order.orm-entity';
+import { TypeOrmPaymentOrderRepository } from './adapters/persistence/payment-order.repository';
+import { SandboxPaymentOrmEntity } from './adapters/persistence/sandbox-payment.orm-entity';
+import { WebhookEventOrmEntity } from './adapters/persistence/webhook-event.orm-entity';
+import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.processor';
 
-/** The billing module: its use cases arrive with the issue that builds them. */
-@Module({})
+/**
+ * Billing: payment orders, verification (browser, redirect, webhook, stuck-order sweep) through one
+ * CompletePayment, and the gateway chosen by PAYMENTS_PROVIDER (Razorpay, or the sandbox of the
+ * embedded profile). Turns paid orders into subscriptions through subscriptions' facade.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([PaymentOrderOrmEntity, WebhookEventOrmEntity, SandboxPaymentOrmEntity]),
+    PlansModule,
+    IdentityModule,
+    SubscriptionsModule,
+  ],
+  controllers: [PaymentController],
+  providers: [
+    {
+      provide: PaymentGateway,
+      inject: [AppConfig, UnitOfWork],
+      useFactory: (config: AppConfig, uow: UnitOfWork) =>
+        config.payments.provider === 'razorpay' ? new RazorpayGateway(config.payments) : new SandboxGateway(config.payments.keyId, uow),
+    },
+    {
+      provide: SandboxPayments,
+      inject: [PaymentGateway],
+      useFactory: (gateway: PaymentGateway) => (gateway instanceof SandboxGateway ? gateway : null),
+    },
+    {
+      provide: SandboxCheckoutUseCase,
+      inject: [AppConfig, PaymentOrderRepository, SandboxPayments],
+      useFactory: (config: AppConfig, orders: PaymentOrderRepository, sandbox: SandboxPayments | null) =>
+        sandbox ? new SandboxCheckoutUseCase(config, orders, sandbox) : null,
+    },
+    { provide: PaymentOrderRepository, useClass: TypeOrmPaymentOrderRepository },
+    CompletePayment,
+    CreateOrderUseCase,
+    VerifyPaymentUseCase,
+    HandleWebhookUseCase,
+    ReconcileOrdersUseCase,
+    BillingProcessor,
+    BillingSchedule,
+  ],
+})
 export class BillingModule {}

@@ -5,6 +5,7 @@ import { PasswordHasher } from '../../platform/security/password-hasher';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CountryRepository } from './application/country.repository.port';
 import { EmailVerificationRepository } from './application/email-verification.repository.port';
+import { FindCustomerContactUseCase } from './application/find-customer-contact.use-case';
 import { GetProfileUseCase } from './application/get-profile.use-case';
 import { GoogleIdentityVerifier } from './application/google-identity.verifier.port';
 import { GoogleSignInUseCase } from './application/google-sign-in.use-case';
@@ -54,9 +55,11 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
     LoginUseCase,
     GoogleSignInUseCase,
     GetProfileUseCase,
+    FindCustomerContactUseCase,
     UpdateProfileUseCase,
     ListCountriesUseCase,
     CountriesSeeder,
   ],
+  exports: [FindCustomerContactUseCase],
 })
 export class IdentityModule {}

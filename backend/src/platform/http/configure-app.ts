@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config';
@@ -10,6 +11,8 @@ import { RequestLog } from './request-log';
 import { createValidationPipe } from './validation.pipe';
 
 export const API_PREFIX = 'api';
+/** The only routes that take an HTML form post: Razorpay's redirect-mode callback. */
+const FORM_POST_PATHS = ['/api/payment/callback'];
 
 /**
  * Everything around the route handlers, shared by main.ts and the tests: security headers, CORS,
@@ -40,7 +43,16 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     }),
   );
   app.enableCors({ origin: config.corsOrigins, credentials: false, maxAge: 600 });
+  // The app is created with `rawBody: true` (main.ts, tests): handlers that check a signature over the
+  // exact bytes (the payment webhook) read `req.rawBody`.
   app.useBodyParser('json', { limit: '2mb' });
+  // Form posts only where a form is expected.
+  app.useBodyParser('urlencoded', {
+    extended: false,
+    limit: '16kb',
+    type: (req: IncomingMessage) =>
+      FORM_POST_PATHS.includes(req.url?.split('?')[0] ?? '') && /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''),
+  });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ErrorEnvelopeFilter());

@@ -26,6 +26,14 @@ export class BullMqJobQueue extends JobQueue {
     await this.queue(queue).add(jobName, data, JOB_OPTIONS);
   }
 
+  async repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
+    await this.queue(queue).upsertJobScheduler(
+      jobName,
+      { every: everyMs },
+      { name: jobName, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
+    );
+  }
+
   async state(): Promise<ServiceState> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

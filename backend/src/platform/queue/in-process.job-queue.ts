@@ -20,6 +20,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   private readonly logger = new Logger('Queue');
   private readonly processors = new Map<string, WorkerHost>();
   private readonly running = new Set<Promise<void>>();
+  private readonly timers: NodeJS.Timeout[] = [];
   private sequence = 0;
   private stopping = false;
 
@@ -45,16 +46,38 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
     void run.finally(() => this.running.delete(run));
   }
 
-  private async run(processor: WorkerHost, queue: string, job: { id: string; name: string; data: object; attemptsMade: number }) {
-    for (let attempt = 1; attempt <= JOB_OPTIONS.attempts; attempt++) {
+  /** Every `everyMs` while this process runs; a tick is skipped while the previous one still runs. */
+  async repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
+    let busy = false;
+    const timer = setInterval(() => {
+      const processor = this.processors.get(queue);
+      if (busy || this.stopping || !processor) return;
+      busy = true;
+      const run = this.run(processor, queue, { id: String(++this.sequence), name: jobName, data: {}, attemptsMade: 0 }, 1).finally(() => {
+        busy = false;
+        this.running.delete(run);
+      });
+      this.running.add(run);
+    }, everyMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async run(
+    processor: WorkerHost,
+    queue: string,
+    job: { id: string; name: string; data: object; attemptsMade: number },
+    attempts: number = JOB_OPTIONS.attempts,
+  ) {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, attempt === 1 ? 0 : JOB_OPTIONS.backoff.delay * 2 ** (attempt - 2)));
       try {
         await processor.process({ ...job, attemptsMade: attempt - 1 } as unknown as Job);
         return;
       } catch (error) {
-        const last = attempt === JOB_OPTIONS.attempts || this.stopping;
+        const last = attempt === attempts || this.stopping;
         this.logger.error(
-          `Job ${queue}/${job.name}#${job.id} failed (attempt ${attempt} of ${JOB_OPTIONS.attempts}${last ? ', giving up' : ''}): ${(error as Error).message}`,
+          `Job ${queue}/${job.name}#${job.id} failed (attempt ${attempt} of ${attempts}${last ? ', giving up' : ''}): ${(error as Error).message}`,
         );
         if (last) return;
       }
@@ -64,6 +87,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   /** Lets attempts under way finish before the process stops; no new retries start. */
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    for (const timer of this.timers) clearInterval(timer);
     await Promise.allSettled([...this.running]);
   }
 

@@ -1,6 +1,8 @@
 /** Names of the queues the app uses. A processor class subscribes to one with `@Processor(name)`. */
 export const MAIL_QUEUE = 'mail';
-export const QUEUE_NAMES = [MAIL_QUEUE] as const;
+/** Billing's background work: the stuck-order sweep. */
+export const BILLING_QUEUE = 'billing';
+export const QUEUE_NAMES = [MAIL_QUEUE, BILLING_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface ServiceState {
@@ -16,5 +18,10 @@ export interface ServiceState {
  */
 export abstract class JobQueue {
   abstract enqueue(queue: QueueName, jobName: string, data: object): Promise<void>;
+  /**
+   * Runs `jobName` on `queue` every `everyMs`, once across all instances (BullMQ's job scheduler,
+   * keyed by the job name, so a restart or a second instance does not add another schedule).
+   */
+  abstract repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void>;
   abstract state(): Promise<ServiceState>;
 }

@@ -27,6 +27,10 @@ class RecordingQueue extends JobQueue {
     this.jobs.push({ queue, name, data });
   }
 
+  async repeat(): Promise<void> {
+    throw new Error('the contact use case schedules nothing');
+  }
+
   async state(): Promise<ServiceState> {
     return { kind: 'recording', ok: !this.failing };
   }

@@ -1,0 +1,126 @@
+import { Body, Controller, Headers, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import type { Principal } from '../../../../platform/auth/principal';
+import { AppError } from '../../../../platform/errors/app-error';
+import { subscriptionBody } from '../../../subscriptions/adapters/http/subscription.presenter';
+import { CreateOrderUseCase } from '../../application/create-order.use-case';
+import { HandleWebhookUseCase } from '../../application/handle-webhook.use-case';
+import { PaymentGateway } from '../../application/payment-gateway.port';
+import { SandboxCheckoutUseCase } from '../../application/sandbox-checkout.use-case';
+import { VERIFICATION_FAILED, VerifyPaymentUseCase } from '../../application/verify-payment.use-case';
+import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
+import { CreateOrderRequest, SandboxCheckoutRequest, VerifyPaymentRequest } from './payment.requests';
+
+/** Where Razorpay's redirect mode posts its form (configure-app accepts form bodies there only). */
+export const PAYMENT_CALLBACK_PATH = '/api/payment/callback';
+
+/** The raw bytes the JSON parser saw (the app is created with `rawBody: true`). */
+type RawBodyRequest = Request & { rawBody?: Buffer };
+
+@ApiTags('payment')
+@Controller('payment')
+export class PaymentController {
+  private readonly logger = new Logger('Billing');
+
+  constructor(
+    private readonly createOrder: CreateOrderUseCase,
+    private readonly verifyPayment: VerifyPaymentUseCase,
+    private readonly handleWebhook: HandleWebhookUseCase,
+    // Null unless PAYMENTS_PROVIDER=sandbox (see billing.module).
+    @Inject(SandboxCheckoutUseCase) private readonly sandboxCheckout: SandboxCheckoutUseCase | null,
+    private readonly gateway: PaymentGateway,
+    private readonly orders: PaymentOrderRepository,
+  ) {}
+
+  /** Stores an order for one tier (amount from the server's price) and answers what the checkout needs. */
+  @Post('order')
+  @HttpCode(200)
+  @Authenticated('customer')
+  @ApiOkResponse({ description: "{ success: true, order: { id, amount, currency }, keyId, provider, description, callbackUrl }" })
+  async order(@CurrentPrincipal() caller: Principal, @Body() body: CreateOrderRequest) {
+    const order = await this.createOrder.execute(caller, body);
+    return {
+      success: true as const,
+      order: { id: order.orderId, amount: order.amount, currency: order.currency },
+      keyId: this.gateway.keyId,
+      provider: this.gateway.provider,
+      description: `${order.planName} · ${order.tier.name}`,
+      callbackUrl: PAYMENT_CALLBACK_PATH,
+    };
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  @Authenticated('customer')
+  @ApiOkResponse({ description: "{ success: true, message: 'Payment verified', subscription }" })
+  @ApiBadRequestResponse({ description: 'A missing or wrong signature: nothing is stored.' })
+  async verify(@CurrentPrincipal() caller: Principal, @Body() body: VerifyPaymentRequest) {
+    const { subscription } = await this.verifyPayment.execute(caller, body);
+    return { success: true as const, message: 'Payment verified', subscription: subscriptionBody(subscription) };
+  }
+
+  /** Razorpay's events (raw body signed with the webhook secret). Answers fast; 400 for a bad signature. */
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiOkResponse({ description: "{ success: true, outcome: 'completed' | 'failed' | 'duplicate' | 'ignored' }" })
+  async webhook(
+    @Req() req: RawBodyRequest,
+    @Headers('x-razorpay-signature') signature: string | undefined,
+    @Headers('x-razorpay-event-id') eventId: string | undefined,
+  ) {
+    const outcome = await this.handleWebhook.execute(req.rawBody, signature, eventId);
+    return { success: true as const, outcome };
+  }
+
+  /**
+   * Redirect mode (in-app browsers that block the checkout frame): Razorpay posts the payment as a
+   * form here, and the customer lands back on the pricing page with the result in the address.
+   */
+  @Post('callback')
+  @ApiExcludeEndpoint()
+  async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const form = (req.body ?? {}) as Record<string, unknown>;
+    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+    const orderId = field('razorpay_order_id') || orderIdOfError(field('error[metadata]'));
+    const order = /^order_[A-Za-z0-9]{1,60}$/.test(orderId) ? await this.orders.findById(orderId) : null;
+    const page = order ? `/services/${encodeURIComponent(order.planSlug)}` : '/services';
+    let target: string;
+    if (!field('razorpay_signature')) {
+      const message = field('error[description]').slice(0, 300) || VERIFICATION_FAILED;
+      target = `${page}?payment=failed&message=${encodeURIComponent(message)}`;
+    } else {
+      try {
+        const proof = { razorpay_order_id: orderId, razorpay_payment_id: field('razorpay_payment_id'), razorpay_signature: field('razorpay_signature') };
+        await this.verifyPayment.execute(null, proof, 'redirect');
+        target = `${page}?payment=success&order=${encodeURIComponent(orderId)}`;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.kind === 'bad_gateway' || error.kind === 'unavailable') throw error;
+        this.logger.warn(`Redirect callback for ${orderId || 'no order'} refused: ${error.message}`);
+        target = `${page}?payment=failed&message=${encodeURIComponent(error.kind === 'invalid' ? VERIFICATION_FAILED : error.message)}`;
+      }
+    }
+    res.redirect(303, target);
+  }
+
+  @Post('sandbox/checkout')
+  @HttpCode(200)
+  @Authenticated('customer')
+  @ApiOkResponse({ description: "Razorpay checkout's handler response, or { failed: true, error } like its payment.failed event" })
+  @ApiNotFoundResponse({ description: 'Not the sandbox provider.' })
+  async sandbox(@CurrentPrincipal() caller: Principal, @Body() body: SandboxCheckoutRequest) {
+    if (!this.sandboxCheckout) throw new AppError('not_found', 'There is no sandbox checkout: payments go through Razorpay.', 'not_found');
+    return { success: true as const, ...(await this.sandboxCheckout.execute(caller, body.orderId, body.outcome)) };
+  }
+}
+
+/** Razorpay's failed redirect carries `error[metadata]` = '{"order_id":"…","payment_id":"…"}'. */
+function orderIdOfError(metadata: string): string {
+  try {
+    const parsed = JSON.parse(metadata) as { order_id?: unknown };
+    return typeof parsed.order_id === 'string' ? parsed.order_id : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,61 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { PurchasedTier } from '../../../subscriptions/domain/subscription';
+import type { OrderStatus } from '../../domain/payment-order';
+
+/** bigint arrives as text (pg) or BigInt (PGlite); amounts stay far below 2^53. */
+export const bigintAsNumber = { to: (value: number) => value, from: (value: string | bigint | number) => Number(value) };
+
+/** Table `payment_orders` (migration 1763900000000-billing). */
+@Entity({ name: 'payment_orders' })
+export class PaymentOrderOrmEntity {
+  @PrimaryColumn({ name: 'order_id', type: 'text' })
+  orderId: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ name: 'email', type: 'text' })
+  email: string;
+
+  @Column({ name: 'plan_id', type: 'uuid' })
+  planId: string;
+
+  @Column({ name: 'plan_name', type: 'text' })
+  planName: string;
+
+  @Column({ name: 'plan_slug', type: 'text' })
+  planSlug: string;
+
+  @Column({ name: 'tier', type: 'jsonb' })
+  tier: PurchasedTier;
+
+  @Column({ name: 'amount', type: 'bigint', transformer: bigintAsNumber })
+  amount: number;
+
+  @Column({ name: 'currency', type: 'text' })
+  currency: string;
+
+  @Column({ name: 'profile_link', type: 'text' })
+  profileLink: string;
+
+  @Column({ name: 'status', type: 'text', default: 'created' })
+  status: OrderStatus;
+
+  @Column({ name: 'payment_id', type: 'text', nullable: true })
+  paymentId: string | null;
+
+  @Column({ name: 'failure_reason', type: 'text', nullable: true })
+  failureReason: string | null;
+
+  @Column({ name: 'mail_queued_at', type: 'timestamptz', nullable: true })
+  mailQueuedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt: Date | null;
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Principal } from '../../../platform/auth/principal';
+import { AppError } from '../../../platform/errors/app-error';
+import { Clock } from '../../../platform/time/clock';
+import { FindCustomerContactUseCase } from '../../identity/application/find-customer-contact.use-case';
+import { FindTierForSaleUseCase } from '../../plans/application/find-tier-for-sale.use-case';
+import { InvalidPriceError, minorUnitsOf } from '../domain/money';
+import type { PaymentOrder } from '../domain/payment-order';
+import { checkProfileLink } from '../domain/profile-link';
+import { PaymentGateway } from './payment-gateway.port';
+import { PaymentOrderRepository } from './payment-order.repository.port';
+
+export interface CreateOrderCommand {
+  userId: string;
+  planId: string;
+  pricingId: string;
+  currency?: string;
+  profileLink: string;
+}
+
+/**
+ * POST /payment/order: the caller buys one tier for themself. The amount comes from the tier's
+ * price on the server (the browser sends none); the order is stored, with a copy of the tier, before
+ * the checkout may open.
+ */
+@Injectable()
+export class CreateOrderUseCase {
+  private readonly logger = new Logger('Billing');
+
+  constructor(
+    private readonly tiers: FindTierForSaleUseCase,
+    private readonly customers: FindCustomerContactUseCase,
+    private readonly gateway: PaymentGateway,
+    private readonly orders: PaymentOrderRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Principal, command: CreateOrderCommand): Promise<PaymentOrder> {
+    if (caller.role !== 'customer' || caller.id !== command.userId) {
+      throw new AppError('forbidden', 'You can only place orders for your own account.', 'not_your_account');
+    }
+    const link = checkProfileLink(command.profileLink);
+    if (!link.ok) throw new AppError('invalid', link.message, 'invalid_profile_link');
+
+    const { plan, tier } = await this.tiers.execute(command.planId, command.pricingId);
+    const currency = (command.currency ?? plan.currency).toUpperCase();
+    if (currency !== plan.currency) {
+      throw new AppError('invalid', `currency must be ${plan.currency} for ${plan.name} packages`, 'invalid_currency');
+    }
+    let amount: number;
+    try {
+      amount = minorUnitsOf(tier.price, currency);
+    } catch (error) {
+      if (!(error instanceof InvalidPriceError)) throw error;
+      this.logger.error(`Tier ${tier.pricingId} of plan ${plan.planId} has no usable price: ${JSON.stringify(tier.price)}`);
+      throw new AppError('conflict', 'This package cannot be bought right now. Please contact support.', 'price_invalid');
+    }
+    const customer = await this.customers.execute(caller.id);
+    if (!customer) throw new AppError('unauthorized', 'Your session has expired or is not valid. Please log in again.', 'invalid_token');
+
+    const receipt = `rcpt_${randomBytes(12).toString('hex')}`;
+    const gatewayOrder = await this.gateway.createOrder({
+      amount,
+      currency,
+      receipt,
+      notes: { userId: customer.userId, planId: plan.planId, pricingId: tier.pricingId },
+    });
+    const order: PaymentOrder = {
+      orderId: gatewayOrder.id,
+      userId: customer.userId,
+      email: customer.email,
+      planId: plan.planId,
+      planName: plan.name,
+      planSlug: plan.slug,
+      tier: {
+        pricingId: tier.pricingId,
+        name: tier.name,
+        price: tier.price,
+        description: tier.description,
+        features: [...tier.features],
+        isPopular: tier.isPopular,
+        currency,
+      },
+      amount,
+      currency,
+      profileLink: link.link,
+      status: 'created',
+      paymentId: null,
+      failureReason: null,
+      mailQueuedAt: null,
+      createdAt: this.clock.now(),
+      paidAt: null,
+    };
+    await this.orders.insert(order);
+    return order;
+  }
+}

@@ -1,0 +1,29 @@
+import type { PaymentOrder } from '../domain/payment-order';
+
+/** Where payment orders and the webhook events already handled are kept. Joins the caller's UnitOfWork. */
+export abstract class PaymentOrderRepository {
+  abstract insert(order: PaymentOrder): Promise<void>;
+
+  abstract findById(orderId: string): Promise<PaymentOrder | null>;
+
+  /** The order, row-locked until the surrounding UnitOfWork ends (SELECT … FOR UPDATE). */
+  abstract lockById(orderId: string): Promise<PaymentOrder | null>;
+
+  abstract markPaid(orderId: string, paymentId: string, at: Date): Promise<void>;
+
+  abstract markFailed(orderId: string, reason: string): Promise<void>;
+
+  abstract markMailQueued(orderId: string, at: Date): Promise<void>;
+
+  /** Orders still `created` that were made between `from` and `to`, oldest first (the stuck-order sweep). */
+  abstract unpaidBetween(from: Date, to: Date, limit: number): Promise<PaymentOrder[]>;
+
+  /** Paid orders whose confirmation mail was not queued (the queue was down), paid before `before`. */
+  abstract paidWithoutMail(before: Date, limit: number): Promise<PaymentOrder[]>;
+
+  /** True when a webhook event with this id was handled before (a replay or Razorpay's retry). */
+  abstract hasWebhookEvent(eventId: string): Promise<boolean>;
+
+  /** Notes a handled webhook event id (a second note of the same id is a no-op). */
+  abstract rememberWebhookEvent(eventId: string, event: string): Promise<void>;
+}

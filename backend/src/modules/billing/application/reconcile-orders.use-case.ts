@@ -1,0 +1,78 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppError } from '../../../platform/errors/app-error';
+import { Clock } from '../../../platform/time/clock';
+import { CompletePayment } from './complete-payment';
+import { PaymentGateway } from './payment-gateway.port';
+import { PaymentOrderRepository } from './payment-order.repository.port';
+
+const MINUTE = 60_000;
+/** An order is "stuck" once its checkout has had this long to come back. */
+export const STUCK_AFTER_MS = 5 * MINUTE;
+/** Orders older than this are not asked about any more. */
+const GIVE_UP_AFTER_MS = 7 * 24 * 60 * MINUTE;
+/** Only declined attempts and this old: the customer has left; the order is failed. */
+const FAIL_DECLINED_AFTER_MS = 30 * MINUTE;
+/** No attempt at all after this long: the order is failed. */
+const FAIL_UNTOUCHED_AFTER_MS = 24 * 60 * MINUTE;
+const BATCH = 100;
+
+export interface ReconcileReport {
+  checked: number;
+  completed: number;
+  failed: number;
+  mailsQueued: number;
+  unreachable: number;
+}
+
+/**
+ * The stuck-order sweep ("paid but still pending"), run by a repeating job: asks the gateway about
+ * every order left unpaid for more than STUCK_AFTER_MS, completes those with a captured payment of
+ * the right amount and fails those that were declined or never paid. Also queues confirmation mails
+ * that could not be queued when their order was paid.
+ */
+@Injectable()
+export class ReconcileOrdersUseCase {
+  private readonly logger = new Logger('Billing');
+
+  constructor(
+    private readonly orders: PaymentOrderRepository,
+    private readonly gateway: PaymentGateway,
+    private readonly complete: CompletePayment,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<ReconcileReport> {
+    const now = this.clock.now().getTime();
+    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, mailsQueued: 0, unreachable: 0 };
+    const stuck = await this.orders.unpaidBetween(new Date(now - GIVE_UP_AFTER_MS), new Date(now - STUCK_AFTER_MS), BATCH);
+    for (const order of stuck) {
+      report.checked += 1;
+      let payments;
+      try {
+        payments = await this.gateway.paymentsOf(order.orderId);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        report.unreachable += 1;
+        this.logger.warn(`Stuck order ${order.orderId}: the gateway did not answer (${error.message}); next sweep`);
+        continue;
+      }
+      const captured = payments.find((p) => p.status === 'captured' && p.amount === order.amount && p.currency === order.currency);
+      const age = now - order.createdAt.getTime();
+      if (captured) {
+        await this.complete.execute(order.orderId, captured.id, 'reconcile');
+        report.completed += 1;
+      } else if (payments.length > 0 && payments.every((p) => p.status === 'failed') && age > FAIL_DECLINED_AFTER_MS) {
+        await this.orders.markFailed(order.orderId, payments.at(-1)?.errorDescription ?? 'The payment failed.');
+        report.failed += 1;
+      } else if (payments.length === 0 && age > FAIL_UNTOUCHED_AFTER_MS) {
+        await this.orders.markFailed(order.orderId, 'No payment was made for this order.');
+        report.failed += 1;
+      }
+    }
+    for (const order of await this.orders.paidWithoutMail(new Date(now - MINUTE), BATCH)) {
+      if (await this.complete.queueConfirmation(order)) report.mailsQueued += 1;
+    }
+    if (report.completed || report.failed || report.mailsQueued) this.logger.log(`Stuck-order sweep: ${JSON.stringify(report)}`);
+    return report;
+  }
+}

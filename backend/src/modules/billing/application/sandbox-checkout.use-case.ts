@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../../platform/auth/principal';
+import { AppConfig } from '../../../platform/config/app-config';
+import { AppError } from '../../../platform/errors/app-error';
+import { checkoutSignature } from '../domain/payment-signatures';
+import { PaymentOrderRepository } from './payment-order.repository.port';
+import { SandboxPayments } from './sandbox-payments.port';
+
+/** Razorpay checkout's answers: the handler response on success, the `payment.failed` response otherwise. */
+export type SandboxCheckoutResult =
+  | { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
+  | { failed: true; error: { code: string; description: string; reason: string; metadata: { order_id: string; payment_id: string } } };
+
+/**
+ * POST /payment/sandbox/checkout: the sandbox dialog's card choice. A success is signed exactly as
+ * Razorpay signs it (HMAC with RAZORPAY_KEY_SECRET) and is then verified by POST /payment/verify
+ * like any real payment; a failure marks the order failed and answers as Razorpay's checkout does.
+ */
+@Injectable()
+export class SandboxCheckoutUseCase {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly orders: PaymentOrderRepository,
+    private readonly sandbox: SandboxPayments,
+  ) {}
+
+  async execute(caller: Principal, orderId: string, outcome: 'success' | 'failure'): Promise<SandboxCheckoutResult> {
+    const order = await this.orders.findById(orderId);
+    if (!order) throw new AppError('not_found', 'Order not found', 'order_not_found');
+    if (order.userId !== caller.id) throw new AppError('forbidden', 'This order belongs to another account.', 'not_your_order');
+    if (order.status === 'paid') throw new AppError('conflict', 'This order is already paid.', 'order_already_paid');
+
+    const payment = await this.sandbox.pay(order, outcome);
+    if (payment.status === 'captured') {
+      return {
+        razorpay_order_id: order.orderId,
+        razorpay_payment_id: payment.id,
+        razorpay_signature: checkoutSignature(order.orderId, payment.id, this.config.payments.keySecret),
+      };
+    }
+    const description = payment.errorDescription ?? 'Your payment was declined by the sandbox card.';
+    if (order.status === 'created') await this.orders.markFailed(order.orderId, description);
+    return {
+      failed: true,
+      error: { code: 'BAD_REQUEST_ERROR', description, reason: 'payment_failed', metadata: { order_id: order.orderId, payment_id: payment.id } },
+    };
+  }
+}

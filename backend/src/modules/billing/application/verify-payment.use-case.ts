@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../../platform/auth/principal';
+import { AppConfig } from '../../../platform/config/app-config';
+import { AppError } from '../../../platform/errors/app-error';
+import type { Subscription } from '../../subscriptions/domain/subscription';
+import type { PaymentOrder } from '../domain/payment-order';
+import { isAuthenticCheckout } from '../domain/payment-signatures';
+import { CompletePayment, type PaymentSource } from './complete-payment';
+import { PaymentOrderRepository } from './payment-order.repository.port';
+
+/** What the checkout hands back (Razorpay's handler response; the sandbox answers the same). */
+export interface PaymentProof {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+export const VERIFICATION_FAILED = 'We could not verify the payment. Please contact support.';
+
+/**
+ * POST /payment/verify and the redirect callback: checks the checkout signature against the order
+ * id WE stored (HMAC with the key secret, constant-time), then completes the order. A bad or missing
+ * signature stores nothing; a repeat returns the same subscription.
+ */
+@Injectable()
+export class VerifyPaymentUseCase {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly orders: PaymentOrderRepository,
+    private readonly complete: CompletePayment,
+  ) {}
+
+  /** `caller` null: the redirect callback, where the signature alone proves the payment. */
+  async execute(caller: Principal | null, proof: PaymentProof, source: PaymentSource = 'checkout'): Promise<{ order: PaymentOrder; subscription: Subscription }> {
+    const stored = await this.orders.findById(proof.razorpay_order_id);
+    if (!stored) throw new AppError('not_found', 'Order not found', 'order_not_found');
+    if (caller && stored.userId !== caller.id) {
+      throw new AppError('forbidden', 'This order belongs to another account.', 'not_your_order');
+    }
+    if (!isAuthenticCheckout(stored.orderId, proof.razorpay_payment_id, proof.razorpay_signature, this.config.payments.keySecret)) {
+      throw new AppError('invalid', 'Payment verification failed: the payment signature is not valid.', 'invalid_signature');
+    }
+    const { order, subscription } = await this.complete.execute(stored.orderId, proof.razorpay_payment_id, source, (locked) => {
+      if (locked.status === 'paid' && locked.paymentId !== proof.razorpay_payment_id) {
+        throw new AppError('conflict', 'This order was already paid with another payment.', 'order_already_paid');
+      }
+    });
+    return { order, subscription };
+  }
+}

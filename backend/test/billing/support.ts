@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { checkoutSignature, webhookSignature } from '../../src/modules/billing/domain/payment-signatures';
+import type { TestApp } from '../support/app';
+import type { CustomerSession } from '../support/customer-session';
+
+/** The sandbox's development secrets (app-config defaults), as a script holding them would use them. */
+export const SANDBOX_KEY_SECRET = 'sandbox-key-secret';
+export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
+
+export function paymentId(): string {
+  return `pay_${randomBytes(7).toString('hex')}`;
+}
+
+/** Razorpay's checkout answer for this order and payment, signed with the key secret. */
+export function signedProof(orderId: string, payment = paymentId(), secret = SANDBOX_KEY_SECRET) {
+  return { razorpay_order_id: orderId, razorpay_payment_id: payment, razorpay_signature: checkoutSignature(orderId, payment, secret) };
+}
+
+export interface PlanTiers {
+  planId: string;
+  pricing: Array<{ pricingId: string; name: string; price: string }>;
+}
+
+export async function planOf(t: TestApp, name: string): Promise<PlanTiers> {
+  const res = await request(t.app.getHttpServer()).post('/api/plan/getByName').send({ name }).expect(200);
+  return { planId: res.body.planId, pricing: res.body.pricing };
+}
+
+export function as(t: TestApp, who: CustomerSession | null) {
+  const server = t.app.getHttpServer();
+  const auth = (req: request.Test) => (who ? req.set('Authorization', `Bearer ${who.token}`) : req);
+  return { post: (path: string, body: object) => auth(request(server).post(path).send(body)) };
+}
+
+/** A Razorpay webhook delivery: the body as bytes, signed with the webhook secret. */
+export function webhookDelivery(event: object, secret = SANDBOX_WEBHOOK_SECRET, eventId = `evt_${randomBytes(7).toString('hex')}`) {
+  const body = JSON.stringify(event);
+  return { body, eventId, signature: webhookSignature(body, secret) };
+}
+
+export function capturedEvent(orderId: string, payment: string, amount: number, currency = 'USD') {
+  return {
+    entity: 'event',
+    event: 'payment.captured',
+    payload: { payment: { entity: { id: payment, entity: 'payment', order_id: orderId, amount, currency, status: 'captured' } } },
+    created_at: Math.floor(Date.now() / 1000),
+  };
+}
+
+/** Order confirmation mails to `to` in the outbox. */
+export function confirmationMails(dataDir: string, to: string): Array<{ subject: string; text: string }> {
+  const dir = join(dataDir, 'outbox');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string; subject: string; text: string })
+    .filter((mail) => mail.to === to && mail.subject.startsWith('Order confirmed'));
+}
+
+export async function eventually<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
