@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   remotes: Record<string, string>;
   /** Null when Google sign-in is not configured (DESIGN §2). */
   googleClientId: string | null;
+  /** Which payment gateway the server uses, and its public key (DESIGN §2). */
+  payments?: { provider: string; keyId: string };
 }
 
 let current: RuntimeConfig = { remotes: {}, googleClientId: null };
