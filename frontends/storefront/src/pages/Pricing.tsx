@@ -6,6 +6,7 @@ import { Icon } from '../components/Icon';
 import header from '../components/PageHeader.module.css';
 import { PlatformIcon } from '../pricing/PlatformIcon';
 import { PlanAvatar } from '../pricing/PlanAvatar';
+import { PaymentReturn } from '../checkout/PaymentReturn';
 import { TierCard } from '../pricing/TierCard';
 import { GENERIC_PLATFORM_INFO, PLATFORM_INFO } from '../pricing/platformInfo';
 import styles from './Pricing.module.css';
@@ -16,7 +17,10 @@ interface PlanResponse {
   plan?: Partial<Plan>;
 }
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; name: string; currency: string; tiers: PricingTier[] };
+type State =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'loaded'; planId: string; name: string; slug: string; currency: string; tiers: PricingTier[] };
 
 /** Pricing page `/services/{platform}` (spec §2), public (DESIGN §3). */
 export default function Pricing() {
@@ -38,7 +42,9 @@ export default function Pricing() {
         if (tiers.length === 0) throw new Error('no tiers');
         setState({
           status: 'loaded',
+          planId: body.planId ?? body.plan?.planId ?? '',
           name: body.plan?.name ?? platform,
+          slug: body.plan?.slug ?? slug,
           currency: body.plan?.currency ?? 'USD',
           tiers,
         });
@@ -106,7 +112,7 @@ export default function Pricing() {
           <ul className={styles.grid}>
             {state.tiers.map((tier) => (
               <li key={tier.pricingId ?? tier.name}>
-                <TierCard tier={tier} currency={state.currency} returnTo={location} />
+                <TierCard tier={tier} plan={state} returnTo={location} />
               </li>
             ))}
           </ul>
@@ -133,6 +139,8 @@ export default function Pricing() {
           </div>
         </div>
       </section>
+
+      <PaymentReturn />
 
       <nav className={styles.others} aria-label="Other platforms">
         <h2 className={styles.othersTitle}>Growth packages for other platforms</h2>

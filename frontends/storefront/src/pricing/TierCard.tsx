@@ -1,29 +1,14 @@
-import { useId, useState } from 'react';
-import { Link } from 'wouter';
-import { useAuth, type PricingTier } from '@growth/kit';
+import { useId } from 'react';
+import type { PricingTier } from '@growth/kit';
 import { Icon } from '../components/Icon';
+import { BuyNow } from '../checkout/BuyNow';
+import { formatPrice } from '../checkout/money';
+import type { CheckoutPlan } from '../checkout/paymentCalls';
 import styles from './TierCard.module.css';
 
-function formatPrice(price: string, currency: string): string {
-  const amount = Number(price);
-  if (!Number.isFinite(amount)) return `${price} ${currency}`;
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
-/**
- * One pricing tier: Most Popular banner, name, price with currency, description, features, Buy.
- * Checkout is wired by the billing issue; until then Buy sends a visitor to sign in and come back
- * (`/login?next=`), and tells a signed-in customer honestly that online checkout is not open yet.
- */
-export function TierCard({ tier, currency, returnTo }: { tier: PricingTier; currency: string; returnTo: string }) {
-  const { isAuthenticated } = useAuth();
-  const [notice, setNotice] = useState(false);
+/** One pricing tier: Most Popular banner, name, price with currency, description, features, Buy Now. */
+export function TierCard({ tier, plan, returnTo }: { tier: PricingTier; plan: CheckoutPlan; returnTo: string }) {
   const nameId = useId();
-  const noticeId = useId();
 
   return (
     <article
@@ -36,8 +21,8 @@ export function TierCard({ tier, currency, returnTo }: { tier: PricingTier; curr
         {tier.name}
       </h3>
       <p className={styles.price}>
-        <span className={styles.amount}>{formatPrice(tier.price, currency)}</span>
-        <span className={styles.currency}>{currency}</span>
+        <span className={styles.amount}>{formatPrice(tier.price, plan.currency)}</span>
+        <span className={styles.currency}>{plan.currency}</span>
       </p>
       <p className={styles.description}>{tier.description}</p>
       <ul className={styles.features}>
@@ -48,33 +33,12 @@ export function TierCard({ tier, currency, returnTo }: { tier: PricingTier; curr
           </li>
         ))}
       </ul>
-      {isAuthenticated ? (
-        <button
-          type="button"
-          className={`button ${tier.isPopular ? 'button--primary' : 'button--ghost'} ${styles.buy}`}
-          aria-describedby={notice ? noticeId : undefined}
-          onClick={() => setNotice(true)}
-        >
-          <Icon name="cart" size={18} />
-          Buy Now
-        </button>
-      ) : (
-        <Link
-          href={`/login?next=${encodeURIComponent(returnTo)}`}
-          className={`button ${tier.isPopular ? 'button--primary' : 'button--ghost'} ${styles.buy}`}
-          aria-label={`Buy Now: ${tier.name}, sign in to continue`}
-        >
-          <Icon name="cart" size={18} />
-          Buy Now
-        </Link>
-      )}
-      <p id={noticeId} className={styles.notice} role="status">
-        {notice && (
-          <>
-            Online checkout opens soon. To order this package today, <Link href="/contact">contact us</Link>.
-          </>
-        )}
-      </p>
+      <BuyNow
+        plan={plan}
+        tier={tier}
+        returnTo={returnTo}
+        className={`button ${tier.isPopular ? 'button--primary' : 'button--ghost'} ${styles.buy}`}
+      />
     </article>
   );
 }

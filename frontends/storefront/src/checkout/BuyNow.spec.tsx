@@ -1,0 +1,428 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { api, AuthProvider, PAYMENT_VERIFY_TIMEOUT_MS, setRuntimeConfig } from '@growth/kit';
+import Pricing from '../pages/Pricing';
+import { RAZORPAY_SCRIPT_URL, type RazorpayOptions } from './razorpay';
+
+/** One answer of the fake server: status and body, or a promise the test resolves itself. */
+type Answer = [number, unknown] | Promise<[number, unknown]>;
+let answers: Record<string, Answer[]> = {};
+let calls: { route: string; body: unknown }[] = [];
+
+const PLAN = {
+  success: true,
+  planId: 'plan-yt',
+  plan: { planId: 'plan-yt', name: 'YouTube', slug: 'youtube', platform: 'YouTube', status: 'Active', currency: 'USD' },
+  pricing: [
+    { pricingId: 'tier-starter', name: 'Starter', price: '19.99', description: 'First steps', features: ['1,000 views'], isPopular: false },
+    { pricingId: 'tier-growth', name: 'Growth', price: '49.99', description: 'Most chosen', features: ['5,000 views'], isPopular: true },
+  ],
+};
+const ORDER = {
+  success: true,
+  order: { id: 'order_1', amount: 4999, currency: 'USD' },
+  keyId: 'rzp_test_key',
+  provider: 'sandbox',
+  description: 'YouTube · Growth',
+  callbackUrl: '/api/payment/callback',
+};
+const PROOF = { razorpay_order_id: 'order_1', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' };
+const DECLINED = {
+  success: true,
+  failed: true,
+  error: { code: 'BAD_REQUEST_ERROR', description: 'Your payment was declined by the sandbox card.', reason: 'payment_failed' },
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+  delete window.Razorpay;
+  calls = [];
+  answers = { 'GET /plans/youtube': [[200, PLAN]] };
+  setRuntimeConfig({ remotes: {}, googleClientId: null });
+  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
+    const route = `${init.method} ${String(url).replace(/^\/api/, '')}`;
+    calls.push({ route, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const [status, body] = await (answers[route]?.shift() ?? [500, { success: false, message: `unexpected ${route}` }]);
+    const text = body === undefined ? '' : JSON.stringify(body);
+    return { ok: status < 300, status, text: async () => text } as Response;
+  }) as unknown as typeof fetch;
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+function signIn() {
+  localStorage.setItem('token', 'customer-token');
+  localStorage.setItem('userId', 'user-1');
+  localStorage.setItem('email', 'ann@example.com');
+}
+
+function visit(path = '/services/youtube') {
+  const memory = memoryLocation({ path, record: true });
+  render(
+    <AuthProvider>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <Route path="/services/:platform" component={Pricing} />
+        <Route path="/login">Login page</Route>
+      </Router>
+    </AuthProvider>,
+  );
+  return memory;
+}
+
+function routes() {
+  return calls.map((call) => call.route);
+}
+
+async function buyGrowth() {
+  const button = await screen.findByRole('button', { name: 'Buy Now: Growth' });
+  fireEvent.click(button);
+  return screen.getByRole('dialog', { name: 'Enter your profile link' });
+}
+
+function submitLink(dialog: HTMLElement, link: string) {
+  fireEvent.change(within(dialog).getByLabelText('Profile link'), { target: { value: link } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+}
+
+describe('Buy Now for a visitor', () => {
+  it("says 'Login required' and goes to /login with the way back", async () => {
+    const memory = visit();
+    const link = await screen.findByRole('link', { name: 'Buy Now: Growth, sign in to continue' });
+    expect(link.getAttribute('href')).toBe('/login?next=%2Fservices%2Fyoutube');
+    fireEvent.click(link);
+    const dialog = screen.getByRole('alertdialog', { name: 'Login required' });
+    expect(dialog.textContent).toContain('Please log in to continue.');
+    expect(memory.history).toEqual(['/services/youtube']); // not gone yet
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Log In' }));
+    expect(memory.history?.at(-1)).toBe('/login?next=%2Fservices%2Fyoutube');
+    expect(routes()).toEqual(['GET /plans/youtube']);
+  });
+
+  it('Cancel or Escape close the message and leave the visitor on the page', async () => {
+    visit();
+    fireEvent.click(await screen.findByRole('link', { name: 'Buy Now: Starter, sign in to continue' }));
+    fireEvent.keyDown(screen.getByRole('alertdialog', { name: 'Login required' }), { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Buy Now: Starter, sign in to continue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('the profile link', () => {
+  it("empty: 'Profile link is required'; not an http(s) URL: 'Please enter a valid URL'; no order", async () => {
+    signIn();
+    visit();
+    const dialog = await buyGrowth();
+    expect(dialog.textContent).toContain('YouTube · Growth · $49.99');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Profile link'));
+
+    submitLink(dialog, '   ');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Profile link is required');
+    expect(within(dialog).getByLabelText('Profile link').getAttribute('aria-invalid')).toBe('true');
+
+    submitLink(dialog, 'youtube.com/@ann');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please enter a valid URL');
+    submitLink(dialog, 'ftp://youtube.com/@ann');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please enter a valid URL');
+    expect(routes()).toEqual(['GET /plans/youtube']);
+  });
+
+  it('Escape closes the dialog and gives the Buy button back, focused', async () => {
+    signIn();
+    visit();
+    const dialog = await buyGrowth();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const buy = screen.getByRole('button', { name: 'Buy Now: Growth' });
+    expect((buy as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(buy);
+  });
+
+  it('Tab and Shift+Tab stay inside the dialog', async () => {
+    signIn();
+    visit();
+    const dialog = await buyGrowth();
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const submit = within(dialog).getByRole('button', { name: 'Continue to Payment' });
+    submit.focus();
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(submit);
+  });
+});
+
+describe('creating the order', () => {
+  it('sends the plan, the tier, USD and the trimmed link; the server message is shown in the dialog', async () => {
+    signIn();
+    answers['POST /payment/order'] = [[409, { success: false, message: 'This package is not on sale.', error: 'plan_not_on_sale' }]];
+    visit();
+    const dialog = await buyGrowth();
+    submitLink(dialog, '  https://www.youtube.com/@ann  ');
+    expect(await within(dialog).findByText('This package is not on sale.')).toBeTruthy();
+    expect(calls.find((call) => call.route === 'POST /payment/order')?.body).toEqual({
+      userId: 'user-1',
+      planId: 'plan-yt',
+      pricingId: 'tier-growth',
+      currency: 'USD',
+      profileLink: 'https://www.youtube.com/@ann',
+    });
+  });
+
+  it("no message from the server: 'Failed to create order'", async () => {
+    signIn();
+    answers['POST /payment/order'] = [[502, undefined]];
+    visit();
+    const dialog = await buyGrowth();
+    submitLink(dialog, 'https://www.youtube.com/@ann');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to create order');
+    // The customer may try again from the same dialog.
+    expect((within(dialog).getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("an answer without an order id: 'Order creation failed'", async () => {
+    signIn();
+    answers['POST /payment/order'] = [[200, { ...ORDER, order: { amount: 4999, currency: 'USD' } }]];
+    visit();
+    const dialog = await buyGrowth();
+    submitLink(dialog, 'https://www.youtube.com/@ann');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Order creation failed');
+  });
+});
+
+describe('Processing', () => {
+  it('the button reads Processing… and is disabled until the flow ends; a double submit creates one order', async () => {
+    signIn();
+    let answerOrder: (answer: [number, unknown]) => void = () => undefined;
+    answers['POST /payment/order'] = [new Promise((resolve) => (answerOrder = resolve))];
+    visit();
+    const dialog = await buyGrowth();
+    const card = screen.getAllByTestId('pricing-tier')[1];
+    const buy = within(card).getByRole('button', { name: 'Processing…' }) as HTMLButtonElement;
+    expect(buy.disabled).toBe(true);
+
+    submitLink(dialog, 'https://www.youtube.com/@ann');
+    fireEvent.submit(within(dialog).getByRole('textbox', { name: 'Profile link' }).closest('form') as HTMLFormElement);
+    expect(within(dialog).getByRole('button', { name: 'Processing…' })).toBeTruthy();
+    await act(async () => answerOrder([200, ORDER]));
+    expect(routes().filter((route) => route === 'POST /payment/order')).toHaveLength(1);
+
+    const sandbox = await screen.findByRole('dialog', { name: 'Pay with a test card' });
+    expect(buy.disabled).toBe(true);
+    fireEvent.click(within(sandbox).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).getByRole('button', { name: 'Buy Now: Growth' })).toBe(buy);
+    expect(buy.disabled).toBe(false);
+  });
+});
+
+describe('the sandbox checkout', () => {
+  it('success card: order -> sandbox/checkout -> verify (25 s) -> Verified successfully', async () => {
+    signIn();
+    const post = jest.spyOn(api, 'post');
+    answers['POST /payment/order'] = [[200, ORDER]];
+    answers['POST /payment/sandbox/checkout'] = [[200, { success: true, ...PROOF }]];
+    answers['POST /payment/verify'] = [[200, { success: true, message: 'Payment verified', subscription: { _id: 's1' } }]];
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+
+    const sandbox = await screen.findByRole('dialog', { name: 'Pay with a test card' });
+    expect(sandbox.textContent).toContain('Sandbox checkout — no real money');
+    expect(sandbox.textContent).toContain('YouTube');
+    expect(sandbox.textContent).toContain('Growth');
+    expect(sandbox.textContent).toContain('$49.99');
+    fireEvent.click(within(sandbox).getByRole('button', { name: 'Visa •••• 1111 — payment succeeds' }));
+
+    const result = await screen.findByRole('alertdialog', { name: 'Verified successfully' });
+    expect(result.textContent).toContain('Your payment is verified and the subscription is active.');
+    expect(within(result).getByRole('link', { name: 'View Active Services' }).getAttribute('href')).toBe('/services/active');
+    expect(routes()).toEqual(['GET /plans/youtube', 'POST /payment/order', 'POST /payment/sandbox/checkout', 'POST /payment/verify']);
+    expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'success' });
+    expect(calls[3].body).toEqual(PROOF);
+    expect(post).toHaveBeenCalledWith('/payment/verify', PROOF, { timeoutMs: PAYMENT_VERIFY_TIMEOUT_MS });
+    expect(PAYMENT_VERIFY_TIMEOUT_MS).toBe(25_000);
+
+    fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Buy Now: Growth' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("failure card: 'Verification failed' with the gateway's description, nothing verified", async () => {
+    signIn();
+    answers['POST /payment/order'] = [[200, ORDER]];
+    answers['POST /payment/sandbox/checkout'] = [[200, DECLINED]];
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    const sandbox = await screen.findByRole('dialog', { name: 'Pay with a test card' });
+    fireEvent.click(within(sandbox).getByRole('button', { name: 'Visa •••• 0002 — payment is declined' }));
+
+    const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    expect(result.textContent).toContain('Your payment was declined by the sandbox card.');
+    expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'failure' });
+    expect(routes()).not.toContain('POST /payment/verify');
+  });
+
+  it("verification refused: the server's reason, else 'We could not verify the payment. Please contact support.'", async () => {
+    signIn();
+    answers['POST /payment/order'] = [[200, ORDER], [200, { ...ORDER, order: { ...ORDER.order, id: 'order_2' } }]];
+    answers['POST /payment/sandbox/checkout'] = [[200, { success: true, ...PROOF }], [200, { success: true, ...PROOF }]];
+    answers['POST /payment/verify'] = [[400, { success: false, message: 'Payment signature is invalid', error: 'invalid_signature' }], [504, undefined]];
+    visit();
+
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: /payment succeeds/ }));
+    let result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    expect(result.textContent).toContain('Payment signature is invalid');
+    fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
+
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: /payment succeeds/ }));
+    result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    expect(result.textContent).toContain('We could not verify the payment. Please contact support.');
+  });
+
+  it("the sandbox call itself failing: 'Payment error' / 'Something went wrong.'", async () => {
+    signIn();
+    answers['POST /payment/order'] = [[200, ORDER]];
+    answers['POST /payment/sandbox/checkout'] = [[404, { success: false, message: 'Not found', error: 'not_found' }]];
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: /payment succeeds/ }));
+    const result = await screen.findByRole('alertdialog', { name: 'Payment error' });
+    expect(result.textContent).toContain('Something went wrong.');
+  });
+});
+
+describe('the Razorpay checkout', () => {
+  const razorpayOrder = { ...ORDER, provider: 'razorpay' };
+
+  function checkoutScripts() {
+    return Array.from(document.querySelectorAll<HTMLScriptElement>(`script[src="${RAZORPAY_SCRIPT_URL}"]`));
+  }
+
+  /** Stands in for checkout.js: records the options and the payment.failed listener. */
+  function fakeRazorpay() {
+    const opened: { options: RazorpayOptions; failed?: (response: unknown) => void }[] = [];
+    window.Razorpay = jest.fn(function (this: unknown, options: RazorpayOptions) {
+      const entry: (typeof opened)[number] = { options };
+      opened.push(entry);
+      return { open: jest.fn(), on: (_event: string, listener: (response: unknown) => void) => (entry.failed = listener) };
+    }) as unknown as typeof window.Razorpay;
+    return opened;
+  }
+
+  async function payWithRazorpay() {
+    signIn();
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    await waitFor(() => expect(checkoutScripts()).toHaveLength(1));
+    return checkoutScripts()[0];
+  }
+
+  it('is not requested before a customer pays', async () => {
+    signIn();
+    visit();
+    await screen.findByRole('button', { name: 'Buy Now: Growth' });
+    expect(checkoutScripts()).toHaveLength(0);
+  });
+
+  it("cannot load: 'Payment SDK error' / 'Failed to load Razorpay.'; the next try asks again", async () => {
+    answers['POST /payment/order'] = [[200, razorpayOrder], [200, razorpayOrder]];
+    const script = await payWithRazorpay();
+    act(() => {
+      script.dispatchEvent(new Event('error'));
+    });
+    const result = await screen.findByRole('alertdialog', { name: 'Payment SDK error' });
+    expect(result.textContent).toContain('Failed to load Razorpay.');
+    expect(checkoutScripts()).toHaveLength(0);
+    fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
+
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    await waitFor(() => expect(checkoutScripts()).toHaveLength(1));
+    act(() => {
+      checkoutScripts()[0].dispatchEvent(new Event('error'));
+    });
+    expect(await screen.findByRole('alertdialog', { name: 'Payment SDK error' })).toBeTruthy();
+  });
+
+  it('opens checkout.js with the order, the purple theme and the customer; its handler verifies', async () => {
+    answers['POST /payment/order'] = [[200, razorpayOrder]];
+    answers['POST /payment/verify'] = [[200, { success: true, message: 'Payment verified' }]];
+    const script = await payWithRazorpay();
+    const opened = fakeRazorpay();
+    act(() => {
+      script.dispatchEvent(new Event('load'));
+    });
+    await waitFor(() => expect(opened).toHaveLength(1));
+    const { options } = opened[0];
+    expect(options).toMatchObject({
+      key: 'rzp_test_key',
+      amount: 4999,
+      currency: 'USD',
+      order_id: 'order_1',
+      name: 'Growth Storefront',
+      description: 'YouTube · Growth',
+      theme: { color: '#7c3aed' },
+      prefill: { email: 'ann@example.com' },
+    });
+    expect(options.redirect).toBeUndefined();
+    expect((screen.getByRole('button', { name: 'Processing…' }) as HTMLButtonElement).disabled).toBe(true);
+
+    act(() => options.handler(PROOF));
+    expect(await screen.findByRole('alertdialog', { name: 'Verified successfully' })).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ route: 'POST /payment/verify', body: PROOF });
+  });
+
+  it("payment.failed shows 'Verification failed' with its description; closing the window gives Buy back", async () => {
+    answers['POST /payment/order'] = [[200, razorpayOrder], [200, razorpayOrder]];
+    const opened = fakeRazorpay(); // already on the page: no second script
+    signIn();
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(checkoutScripts()).toHaveLength(0);
+    act(() => opened[0].failed?.({ error: { description: 'Card declined by the bank.' } }));
+    const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    expect(result.textContent).toContain('Card declined by the bank.');
+    fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
+
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    await waitFor(() => expect(opened).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Processing…' })).toBeTruthy();
+    act(() => opened[1].options.modal?.ondismiss?.());
+    expect((screen.getByRole('button', { name: 'Buy Now: Growth' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('in an in-app browser it runs in redirect mode, back through /api/payment/callback', async () => {
+    jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile/15E148 Instagram 330.0');
+    answers['POST /payment/order'] = [[200, razorpayOrder]];
+    const opened = fakeRazorpay();
+    signIn();
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0].options.redirect).toBe(true);
+    expect(opened[0].options.callback_url).toBe(`${window.location.origin}/api/payment/callback`);
+  });
+});
+
+describe('coming back from redirect mode', () => {
+  it('?payment=success: Verified successfully, and the query leaves the address', async () => {
+    const memory = visit('/services/youtube?payment=success&order=order_1');
+    const result = await screen.findByRole('alertdialog', { name: 'Verified successfully' });
+    expect(result.textContent).toContain('Your payment is verified and the subscription is active.');
+    expect(memory.history?.at(-1)).toBe('/services/youtube');
+    expect(memory.history).toHaveLength(1); // replaced, not pushed
+  });
+
+  it('?payment=failed: Verification failed with the message', async () => {
+    const memory = visit('/services/youtube?payment=failed&message=Payment%20was%20cancelled');
+    const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    expect(result.textContent).toContain('Payment was cancelled');
+    expect(memory.history).toEqual(['/services/youtube']);
+    fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Icon } from '../components/Icon';
+import styles from './Dialog.module.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+  /** Escape, the × button and the caller's own Cancel/Close buttons end up here. */
+  onClose(): void;
+  /** While a request is under way: Escape and × do nothing. */
+  locked?: boolean;
+  /** Colours the title band: purple by default, green for success, red for failure. */
+  tone?: 'default' | 'success' | 'failure';
+  /** Small text above the title (e.g. "Sandbox checkout — no real money"). */
+  eyebrow?: string;
+  /** The id of the text that describes the dialog, read out with its name. */
+  describedBy?: string;
+  /** `alertdialog` for messages that need the customer's attention (results, login required). */
+  role?: 'dialog' | 'alertdialog';
+  /** The × in the corner; dialogs whose actions already say Close or Cancel leave it out. */
+  closeButton?: boolean;
+  /** The buttons row at the bottom (stacked at phone width). */
+  actions?: ReactNode;
+}
+
+/**
+ * The one modal of checkout (login required, profile link, sandbox card, results): a native
+ * <dialog> shown modally, so the page behind is inert; named by its title, Tab wraps inside,
+ * Escape closes, and focus goes back to where it was when the dialog closes. The first element
+ * marked `data-autofocus` (else the first focusable one) gets focus on open.
+ */
+export function Dialog({ title, children, onClose, locked = false, tone = 'default', eyebrow, describedBy, role = 'dialog', closeButton = true, actions }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return undefined;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    const first = element.querySelector<HTMLElement>('[data-autofocus]') ?? element.querySelector<HTMLElement>(FOCUSABLE);
+    first?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (!locked) onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && (document.activeElement === first || !dialog.current.contains(document.activeElement))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (document.activeElement === last || !dialog.current.contains(document.activeElement))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={tone === 'default' ? styles.dialog : `${styles.dialog} ${styles[tone]}`}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      aria-modal="true"
+      onKeyDown={onKeyDown}
+      onCancel={(event) => event.preventDefault() /* Escape is handled above, through React state */}
+    >
+      <div className={styles.header}>
+        <div>
+          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+        </div>
+        {closeButton && (
+          <button type="button" className={styles.close} aria-label="Close" onClick={onClose} disabled={locked}>
+            <Icon name="close" size={20} />
+          </button>
+        )}
+      </div>
+      <div className={styles.body}>
+        {children}
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { api, PAYMENT_VERIFY_TIMEOUT_MS } from '@growth/kit';
+import type { PaymentFailure, PaymentProof } from './razorpay';
+
+/** What checkout needs to know about the plan a tier belongs to. */
+export interface CheckoutPlan {
+  planId: string;
+  name: string;
+  slug: string;
+  /** The plan's currency (default USD, spec §9). */
+  currency: string;
+}
+
+/** POST /payment/order's answer (CONTRACT: Payment). */
+export interface OrderAnswer {
+  order?: { id?: string; amount?: number; currency?: string };
+  keyId?: string;
+  provider?: string;
+  description?: string;
+  callbackUrl?: string;
+}
+
+export interface NewOrder {
+  userId: string;
+  planId: string;
+  pricingId: string;
+  currency: string;
+  profileLink: string;
+}
+
+export function createOrder(order: NewOrder): Promise<OrderAnswer> {
+  return api.post<OrderAnswer>('/payment/order', order);
+}
+
+/** The sandbox gateway's card: Razorpay's handler response, or its payment.failed response. */
+export type SandboxAnswer = (PaymentProof & { failed?: false }) | (PaymentFailure & { failed: true });
+
+export function paySandbox(orderId: string, outcome: 'success' | 'failure'): Promise<SandboxAnswer> {
+  return api.post<SandboxAnswer>('/payment/sandbox/checkout', { orderId, outcome });
+}
+
+/** POST /payment/verify with the three razorpay_* fields and the 25 s time-out (spec §7, §9). */
+export function verifyPayment(proof: PaymentProof): Promise<{ message?: string }> {
+  const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = proof;
+  return api.post(
+    '/payment/verify',
+    { razorpay_order_id, razorpay_payment_id, razorpay_signature },
+    { timeoutMs: PAYMENT_VERIFY_TIMEOUT_MS },
+  );
+}
