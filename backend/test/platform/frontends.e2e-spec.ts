@@ -98,14 +98,26 @@ describe('frontends over HTTP', () => {
     expect(res.headers.link).toBeUndefined();
   });
 
-  it('/services/youtube preloads the Pricing page of the storefront (its plan call is a POST: not hinted)', async () => {
+  it('/services/youtube preloads the Pricing page of the storefront and its plan, at the URL the page requests', async () => {
     const res = await get('/services/youtube').expect(200);
     expect(preloads(res.text)).toEqual([
       'fetch+cors /api/runtime-config',
       'script /remotes/storefront/remoteEntry.js',
       'style /remotes/storefront/__federation_expose_Pricing.bbbb2222.css',
       'script /remotes/storefront/__federation_expose_Pricing.aaaa1111.js',
+      'fetch+cors /api/plans/youtube',
     ]);
+    expect(preloads((await get('/services/YouTube').expect(200)).text)).toContain('fetch+cors /api/plans/youtube');
+    // The hinted URL answers the plan.
+    const plan = await get('/api/plans/youtube').expect(200);
+    expect(plan.body.plan.slug).toBe('youtube');
+  });
+
+  it('puts a hostile pricing path into its hint URI-encoded, never as markup', async () => {
+    const res = await get('/services/%3Cscript%3Ealert(1)%3C%2Fscript%3E').expect(200);
+    // wouter leaves %2F encoded in the param; the page lower-cases and encodes it again, like the hint.
+    expect(preloads(res.text)).toContain('fetch+cors /api/plans/%3Cscript%3Ealert(1)%3C%252fscript%3E');
+    expect(res.text).not.toContain('<script>');
   });
 
   it('follows the shell route order, case and trailing slash like wouter', async () => {
@@ -164,7 +176,11 @@ describe('frontends with remotes elsewhere', () => {
 
   it('hints only the entry of a remote it does not hold (its chunk names are unknown here)', async () => {
     const res = await request(t.app.getHttpServer()).get('/services/youtube').expect(200);
-    expect(preloads(res.text)).toEqual(['fetch+cors /api/runtime-config', 'script https://cdn.example/storefront/remoteEntry.js']);
+    expect(preloads(res.text)).toEqual([
+      'fetch+cors /api/runtime-config',
+      'script https://cdn.example/storefront/remoteEntry.js',
+      'fetch+cors /api/plans/youtube',
+    ]);
   });
 
   it('hints a manifest location as a fetch, then the entry and chunks it names', async () => {

@@ -51,19 +51,73 @@ class JsonFile<T> {
   }
 }
 
-/** wouter's matching: `:name` is one non-empty segment, a trailing slash is allowed, case-insensitive. */
-export function matchesPattern(pattern: string, pathname: string): boolean {
-  const split = (p: string) => p.replace(/\/+$/, '').split('/');
-  const want = split(pattern);
-  const have = split(pathname);
-  if (want.length !== have.length) return false;
-  return want.every((segment, i) =>
-    segment.startsWith(':') ? have[i] !== '' : segment.toLowerCase() === have[i].toLowerCase(),
-  );
+/**
+ * The path as the shell's router (wouter) matches it: decodeURI of the whole path, which leaves the
+ * escapes of reserved characters (%2F, %3F, %23...) as they are; a malformed path is kept as sent.
+ */
+export function routedPath(pathname: string): string {
+  try {
+    return pathname.includes('%') ? decodeURI(pathname) : pathname;
+  } catch {
+    return pathname;
+  }
 }
 
-export function findPageRoute(routes: readonly PageRoute[], pathname: string): PageRoute | undefined {
-  return routes.find((route) => matchesPattern(route.path, pathname));
+/**
+ * wouter's matching (regexparam): `:name` is one non-empty segment, one trailing slash is allowed,
+ * case-insensitive. The route's parameters, as the page's useParams() gets them, or undefined when
+ * the pattern does not match. `path` is already routedPath()'s.
+ */
+export function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
+  const split = (p: string) => p.replace(/\/$/, '').split('/');
+  const want = split(pattern);
+  const have = split(path);
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    if (want[i].startsWith(':')) {
+      if (have[i] === '') return undefined;
+      params[want[i].slice(1)] = have[i];
+    } else if (want[i].toLowerCase() !== have[i].toLowerCase()) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/** The first route of the table matching a request's path (as sent, percent-encoded), with its parameters. */
+export function findPageRoute(
+  routes: readonly PageRoute[],
+  pathname: string,
+): { route: PageRoute; params: Record<string, string> } | undefined {
+  const path = routedPath(pathname);
+  for (const route of routes) {
+    const params = matchPattern(route.path, path);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
+/**
+ * A `data` URL of the table with the route's parameters put in (`/api/plans/:platform` on
+ * /services/YouTube gives `/api/plans/youtube`), exactly as the page builds it:
+ * encodeURIComponent of the lower-cased parameter (pages look things up by slug). Undefined when
+ * the URL names a parameter the route does not have. The result holds no character that HTML
+ * treats specially but `'`, so a hostile path cannot leave the (double-quoted, escaped) attribute.
+ */
+export function dataUrl(template: string, params: Record<string, string>): string | undefined {
+  let unusable = false;
+  const url = template.replace(/\/:(\w+)(?=[/?#]|$)/g, (_, name: string) => {
+    const value = params[name];
+    try {
+      if (value !== undefined) return `/${encodeURIComponent(value.toLowerCase())}`;
+    } catch {
+      // A lone surrogate (URIError): the page cannot build this URL either.
+    }
+    unusable = true;
+    return '';
+  });
+  return unusable ? undefined : url;
 }
 
 /**
@@ -71,9 +125,10 @@ export function findPageRoute(routes: readonly PageRoute[], pathname: string): P
  * still requested first), so the browser fetches in parallel what the shell would otherwise request
  * one after another: the runtime config, the entry of the one remote the page needs (its
  * remoteEntry.js or manifest, as the runtime config says), the page's own chunks when that
- * remote's manifest is on this server, and the page's first GET call. Pages behind a guard get no
- * remote hints (the server cannot see the session in local storage), so the admin remote is never
- * hinted.
+ * remote's manifest is on this server, and the page's first GET call (with the path's parameters
+ * in it, see dataUrl: the hint must be the very URL the page fetches, or the browser fetches twice
+ * and warns about an unused preload). Pages behind a guard get no remote hints (the server cannot
+ * see the session in local storage), so the admin remote is never hinted.
  */
 export class PreloadHints {
   private readonly routes: JsonFile<{ routes?: PageRoute[] }>;
@@ -96,14 +151,16 @@ export class PreloadHints {
 
   hintsFor(pathname: string): Hint[] {
     const hints: Hint[] = [{ href: RUNTIME_CONFIG_PATH, as: 'fetch' }];
-    const route = findPageRoute(this.routes.get()?.routes ?? [], pathname);
-    if (!route || route.guard) return hints;
+    const found = findPageRoute(this.routes.get()?.routes ?? [], pathname);
+    if (!found || found.route.guard) return hints;
+    const { route, params } = found;
 
     const [remote, expose] = route.page.split('/');
     const entry = this.remotes[remote];
     if (entry) hints.push(...this.remoteHints(remote, expose, entry));
     for (const call of route.data ?? []) {
-      if (call.startsWith('/api/')) hints.push({ href: call, as: 'fetch' });
+      const href = call.startsWith('/api/') ? dataUrl(call, params) : undefined;
+      if (href) hints.push({ href, as: 'fetch' });
     }
     return hints;
   }

@@ -11,7 +11,10 @@ export interface PageRoute {
   path: string;
   page: RemotePageId;
   guard?: PageGuard;
-  /** GET calls the page makes first; the server preloads them with index.html. */
+  /**
+   * GET calls the page makes first; the server preloads them with index.html. A `:name` segment is
+   * the route's parameter, lower-cased and URI-encoded as the page requests it ('/api/plans/:platform').
+   */
   data?: string[];
 }
 
