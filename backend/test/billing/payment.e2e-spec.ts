@@ -1,6 +1,10 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { ReconcileOrdersUseCase } from '../../src/modules/billing/application/reconcile-orders.use-case';
+import { RECONCILE_EVERY_MS, RECONCILE_ORDERS_JOB } from '../../src/modules/billing/adapters/queue/billing.processor';
+import { BILLING_QUEUE, JobQueue } from '../../src/platform/queue/job-queue.port';
 import { SessionTokens } from '../../src/platform/auth/session-tokens';
 import { Clock } from '../../src/platform/time/clock';
 import { createTestApp, type TestApp } from '../support/app';
@@ -358,6 +362,21 @@ describe('Payments (sandbox gateway)', () => {
       expect(await subscriptionsOf(order.id)).toHaveLength(1);
       expect(await orderRow(order.id)).toMatchObject({ status: 'paid' });
       await eventually(() => confirmationMails(t.dataDir, ann.email).filter((m) => m.text.includes(order.id)), (m) => m.length > 0);
+    });
+
+    it('runs as a job through the app\'s queue (BullMQ on Redis when REDIS_URL is set), scheduled once', async () => {
+      const queue = t.app.get(JobQueue);
+      if (process.env.REDIS_URL) {
+        const schedulers = await t.app.get<Queue>(getQueueToken(BILLING_QUEUE), { strict: false }).getJobSchedulers();
+        expect(schedulers.map((s) => [s.key, s.every])).toEqual([[RECONCILE_ORDERS_JOB, RECONCILE_EVERY_MS]]);
+        expect((await queue.state()).kind).toBe('bullmq');
+      }
+      const order = await newOrder(bob);
+      await as(t, bob).post('/api/payment/sandbox/checkout', { orderId: order.id, outcome: 'success' }).expect(200);
+      clock.advance(6 * 60_000);
+      await queue.enqueue(BILLING_QUEUE, RECONCILE_ORDERS_JOB, {});
+      const rows = await eventually(() => subscriptionsOf(order.id), (r) => r.length === 1);
+      expect(rows).toHaveLength(1);
     });
   });
 });
