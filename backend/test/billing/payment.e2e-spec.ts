@@ -98,6 +98,7 @@ describe('Payments (sandbox gateway)', () => {
       [{ profileLink: 'javascript:alert(1)' }, 'Please enter a valid URL'],
       [{ profileLink: 'ftp://example.com/me' }, 'Please enter a valid URL'],
       [{ profileLink: 42 }, 'Please enter a valid URL'],
+      [{ profileLink: 'https://www.youtube.com/@ann\u0000' }, 'Please enter a valid URL'],
       [{ planId: 'not-a-uuid' }, 'planId must be a valid id'],
       [{ pricingId: '' }, 'pricingId is required'],
       [{ userId: null }, 'userId is required'],
@@ -288,6 +289,16 @@ describe('Payments (sandbox gateway)', () => {
       await deliver({ ...delivery, signature: webhookDelivery({}, 'another-secret').signature }).expect(400);
       await deliver({ ...delivery, signature: '' }).expect(400);
       expect(await subscriptionsOf(order.id)).toHaveLength(0);
+    });
+
+    it('ignores ids that cannot be Razorpay\'s (a NUL byte, SQL) without a 500', async () => {
+      const order = await newOrder(ann);
+      for (const bad of [`${order.id}\u0000`, `${order.id}' OR '1'='1`]) {
+        const res = await deliver(webhookDelivery(capturedEvent(bad, paymentId(), order.amount))).expect(200);
+        expect(res.body.outcome).toBe('ignored');
+      }
+      await deliver({ ...webhookDelivery(capturedEvent(order.id, paymentId(), order.amount)), eventId: `evt_${'x'.repeat(5000)}` }).expect(200);
+      expect(await subscriptionsOf(order.id)).toHaveLength(1);
     });
 
     it('does not complete an order for another amount, and fails an unpaid order on payment.failed', async () => {

@@ -22,6 +22,11 @@ interface RazorpayEvent {
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+/** Razorpay ids are short ASCII tokens; anything else is not an order or payment of ours. */
+const id = (value: unknown, prefix: 'order' | 'pay'): string | null => {
+  const s = text(value);
+  return s && new RegExp(`^${prefix}_[A-Za-z0-9]{1,60}$`).test(s) ? s : null;
+};
 
 /**
  * POST /payment/webhook: Razorpay's events, authenticated by HMAC-SHA256 of the RAW body with the
@@ -52,7 +57,7 @@ export class HandleWebhookUseCase {
       throw new AppError('invalid', 'The webhook body is not JSON.', 'invalid_body');
     }
     const name = text(event?.event) ?? 'unknown';
-    const eventId = text(eventIdHeader) ?? `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+    const eventId = (text(eventIdHeader)?.slice(0, 100) ?? '').replace(/[^\x21-\x7e]/g, '') || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
     if (await this.orders.hasWebhookEvent(eventId)) return 'duplicate';
 
     const outcome = await this.apply(name, event);
@@ -62,8 +67,8 @@ export class HandleWebhookUseCase {
 
   private async apply(name: string, event: RazorpayEvent): Promise<WebhookOutcome> {
     const payment = event.payload?.payment?.entity ?? {};
-    const paymentId = text(payment.id);
-    const orderId = text(payment.order_id) ?? text(event.payload?.order?.entity?.id);
+    const paymentId = id(payment.id, 'pay');
+    const orderId = id(payment.order_id, 'order') ?? id(event.payload?.order?.entity?.id, 'order');
     if (name !== 'payment.captured' && name !== 'order.paid' && name !== 'payment.failed') return 'ignored';
     if (!orderId || !paymentId) {
       this.logger.warn(`Webhook ${name} without order or payment id: ignored`);

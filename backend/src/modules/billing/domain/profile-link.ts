@@ -6,7 +6,8 @@ export const MAX_PROFILE_LINK_LENGTH = 2048;
 export function checkProfileLink(raw: unknown): ProfileLinkCheck {
   const link = typeof raw === 'string' ? raw.trim() : '';
   if (!link) return { ok: false, message: 'Profile link is required' };
-  if (link.length > MAX_PROFILE_LINK_LENGTH) return { ok: false, message: 'Please enter a valid URL' };
+  // Control characters (a NUL byte among them, which PostgreSQL's text refuses) are never part of a link.
+  if (link.length > MAX_PROFILE_LINK_LENGTH || /[\u0000-\u001f\u007f]/.test(link)) return { ok: false, message: 'Please enter a valid URL' };
   let url: URL;
   try {
     url = new URL(link);
