@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { CompletePayment } from '../../src/modules/billing/application/complete-payment';
+import {
+  PaymentGateway,
+  type GatewayOrder,
+  type GatewayPayment,
+  type NewGatewayOrder,
+} from '../../src/modules/billing/application/payment-gateway.port';
+import { PaymentOrderRepository } from '../../src/modules/billing/application/payment-order.repository.port';
+import type { PaymentOrder } from '../../src/modules/billing/domain/payment-order';
+import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
+import { UnitOfWork } from '../../src/platform/database/unit-of-work';
+import { AppError } from '../../src/platform/errors/app-error';
+import type { Mail } from '../../src/platform/mail/mail.port';
+import { Mailer } from '../../src/platform/mail/mailer';
+import type { JobQueue } from '../../src/platform/queue/job-queue.port';
+import { Clock } from '../../src/platform/time/clock';
+import { InMemorySubscriptions } from '../subscriptions/in-memory';
+
+/**
+ * In-memory doubles of billing's ports and of what CompletePayment needs, for the use-case unit
+ * specs. They keep the real adapters' rules where a use case relies on them: markFailed only moves a
+ * `created` order, unpaidBetween is inclusive and oldest first, reads hand out copies (as rows
+ * mapped from the database are).
+ */
+export class InMemoryPaymentOrders extends PaymentOrderRepository {
+  private readonly rows = new Map<string, PaymentOrder>();
+  /** Webhook event ids remembered, with their event names, in the order they were noted. */
+  readonly webhookEvents = new Map<string, string>();
+
+  /** The stored order as it is now (a copy), or undefined. */
+  get(orderId: string): PaymentOrder | undefined {
+    const row = this.rows.get(orderId);
+    return row ? copy(row) : undefined;
+  }
+
+  async insert(order: PaymentOrder): Promise<void> {
+    if (this.rows.has(order.orderId)) throw new Error(`duplicate order ${order.orderId}`);
+    this.rows.set(order.orderId, copy(order));
+  }
+
+  async findById(orderId: string): Promise<PaymentOrder | null> {
+    return this.get(orderId) ?? null;
+  }
+
+  async lockById(orderId: string): Promise<PaymentOrder | null> {
+    return this.get(orderId) ?? null;
+  }
+
+  async markPaid(orderId: string, paymentId: string, at: Date): Promise<void> {
+    this.update(orderId, { status: 'paid', paymentId, paidAt: at, failureReason: null });
+  }
+
+  async markFailed(orderId: string, reason: string): Promise<void> {
+    if (this.rows.get(orderId)?.status === 'created') this.update(orderId, { status: 'failed', failureReason: reason.slice(0, 500) });
+  }
+
+  async markMailQueued(orderId: string, at: Date): Promise<void> {
+    this.update(orderId, { mailQueuedAt: at });
+  }
+
+  async unpaidBetween(from: Date, to: Date, limit: number): Promise<PaymentOrder[]> {
+    return [...this.rows.values()]
+      .filter((o) => o.status === 'created' && o.createdAt >= from && o.createdAt <= to)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit)
+      .map(copy);
+  }
+
+  async paidWithoutMail(before: Date, limit: number): Promise<PaymentOrder[]> {
+    return [...this.rows.values()]
+      .filter((o) => o.status === 'paid' && o.mailQueuedAt === null && o.paidAt !== null && o.paidAt < before)
+      .sort((a, b) => (a.paidAt as Date).getTime() - (b.paidAt as Date).getTime())
+      .slice(0, limit)
+      .map(copy);
+  }
+
+  async hasWebhookEvent(eventId: string): Promise<boolean> {
+    return this.webhookEvents.has(eventId);
+  }
+
+  async rememberWebhookEvent(eventId: string, event: string): Promise<void> {
+    if (!this.webhookEvents.has(eventId)) this.webhookEvents.set(eventId, event);
+  }
+
+  private update(orderId: string, changes: Partial<PaymentOrder>): void {
+    const row = this.rows.get(orderId);
+    if (row) Object.assign(row, changes);
+  }
+}
+
+function copy(order: PaymentOrder): PaymentOrder {
+  return { ...order, tier: { ...order.tier, features: [...order.tier.features] } };
+}
+
+/**
+ * A payment provider whose payments the spec scripts per order. An order listed in `unreachable`
+ * answers like a provider that is down (AppError bad_gateway, as the port promises).
+ */
+export class FakeGateway extends PaymentGateway {
+  readonly provider = 'razorpay' as const;
+  readonly keyId = 'rzp_test_fake';
+  readonly payments = new Map<string, GatewayPayment[]>();
+  readonly unreachable = new Set<string>();
+  /** Order ids paymentsOf was asked about, in order. */
+  readonly asked: string[] = [];
+  readonly created: NewGatewayOrder[] = [];
+
+  async createOrder(input: NewGatewayOrder): Promise<GatewayOrder> {
+    this.created.push(input);
+    return { id: `order_${randomBytes(7).toString('hex')}`, amount: input.amount, currency: input.currency };
+  }
+
+  async paymentsOf(orderId: string): Promise<GatewayPayment[]> {
+    this.asked.push(orderId);
+    if (this.unreachable.has(orderId)) {
+      throw new AppError('bad_gateway', 'The payment provider could not be reached. Please try again in a minute.', 'gateway_unavailable');
+    }
+    return (this.payments.get(orderId) ?? []).map((p) => ({ ...p }));
+  }
+
+  /** Adds a payment attempt on `order` (its amount and currency unless given). */
+  pay(order: PaymentOrder, status: GatewayPayment['status'], extra: Partial<GatewayPayment> = {}): GatewayPayment {
+    const payment: GatewayPayment = {
+      id: `pay_${randomBytes(7).toString('hex')}`,
+      orderId: order.orderId,
+      status,
+      amount: order.amount,
+      currency: order.currency,
+      errorDescription: status === 'failed' ? 'Your payment was declined by the bank.' : null,
+      ...extra,
+    };
+    this.payments.set(order.orderId, [...(this.payments.get(order.orderId) ?? []), payment]);
+    return payment;
+  }
+}
+
+/** A UnitOfWork with no database: `run` just runs the work (the in-memory repositories need no transaction). */
+export class InlineUnitOfWork extends UnitOfWork {
+  runs = 0;
+
+  constructor() {
+    super(null as unknown as DataSource);
+  }
+
+  override run<T>(work: () => Promise<T>): Promise<T> {
+    this.runs += 1;
+    return work();
+  }
+}
+
+/** A Mailer that records what it was asked to send; `failing` makes it throw like a queue that is down. */
+export class RecordingMailer extends Mailer {
+  readonly sent: Mail[] = [];
+  failing = false;
+
+  constructor() {
+    super(null as unknown as JobQueue);
+  }
+
+  override async send(mail: Mail): Promise<void> {
+    if (this.failing) throw new Error('queue is down');
+    this.sent.push(mail);
+  }
+}
+
+/** A clock the spec sets and moves by hand. */
+export class ManualClock extends Clock {
+  constructor(private time = new Date(Date.UTC(2025, 5, 1, 12, 0))) {
+    super();
+  }
+
+  now(): Date {
+    return new Date(this.time.getTime());
+  }
+
+  advance(ms: number): void {
+    this.time = new Date(this.time.getTime() + ms);
+  }
+}
+
+/** CompletePayment wired to in-memory doubles, and the doubles to look at. */
+export function completePaymentWithFakes(orders: InMemoryPaymentOrders, clock: Clock) {
+  const subscriptions = new InMemorySubscriptions();
+  const mailer = new RecordingMailer();
+  const uow = new InlineUnitOfWork();
+  const complete = new CompletePayment(uow, orders, new RecordPurchaseUseCase(subscriptions), mailer, clock);
+  return { complete, subscriptions, mailer, uow };
+}
+
+let sequence = 0;
+
+/** A stored-order shape with sensible defaults (a YouTube Growth tier at 49.99 USD, unpaid). */
+export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
+  sequence += 1;
+  return {
+    orderId: `order_Spec${String(sequence).padStart(10, '0')}`,
+    userId: '11111111-1111-4111-8111-111111111111',
+    email: 'ann@example.com',
+    planId: '22222222-2222-4222-8222-222222222222',
+    planName: 'YouTube',
+    planSlug: 'youtube',
+    tier: { pricingId: '33333333-3333-4333-8333-333333333333', name: 'Growth', price: '49.99', description: 'More views', features: ['1,000 real subscribers'], isPopular: true, currency: 'USD' },
+    amount: 4999,
+    currency: 'USD',
+    profileLink: 'https://www.youtube.com/@ann',
+    status: 'created',
+    paymentId: null,
+    failureReason: null,
+    mailQueuedAt: null,
+    createdAt: new Date(Date.UTC(2025, 5, 1, 12, 0)),
+    paidAt: null,
+    ...overrides,
+  };
+}
