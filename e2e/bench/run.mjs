@@ -1,5 +1,6 @@
 // Benchmark harness: the real built server against a bare node:http server sending the same bytes,
-// then the JavaScript a first visit to / really transfers. Run after the build: `npm run bench`.
+// then POST /api/payment/verify under 50 parallel calls (billing.mjs), then the JavaScript a first
+// visit to / really transfers. Run after the build: `npm run bench`.
 //
 //   BENCH_DURATION     seconds measured per endpoint and server (default 10; 3 s warm-up before)
 //   BENCH_CONNECTIONS  autocannon connections (default 50)
@@ -9,9 +10,16 @@
 //   CHROME_PATH        Chromium for the page-weight and Lighthouse parts (default /usr/bin/chromium)
 //   BENCH_LIGHTHOUSE=0 skip the Lighthouse performance runs (mobile profile, simulated throttling)
 //   BENCH_ONLY=browser only the browser parts (first-load JavaScript and Lighthouse), no load runs
+//   BENCH_ONLY=billing only the billing part: payment verification latency (p50/p99/max, req/s) of
+//                      50 parallel calls for one order (the idempotent race) and for 50 different
+//                      orders (first-time verifications); setup through the API, see billing.mjs
+//   BENCH_BILLING_ORDERS  orders of 50 parallel verifications each, same-order case (default 20)
+//   BENCH_BILLING_ROUNDS  rounds of 50 parallel first-time verifications (default 10)
 //
 // Cores: with taskset, both servers run on core 0 (one at a time under load) and autocannon, in its
-// own process, on core 1. Results also go to e2e/artifacts/bench.json (bench-browser.json with BENCH_ONLY).
+// own process, on core 1, as does this process (the billing part's client). Results also go to
+// e2e/artifacts/bench.json (BENCH_ONLY=browser: bench-browser.json; BENCH_ONLY=billing replaces only
+// the `billing` entry of bench.json, which then records its own time and database).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { benchBilling } from './billing.mjs';
 
 const require = createRequire(import.meta.url);
 const system = require('../support/system.js');
@@ -28,8 +37,12 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const strict = process.env.BENCH_STRICT === '1';
-const browserOnly = process.env.BENCH_ONLY === 'browser';
-if (process.env.BENCH_ONLY && !browserOnly) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the only choice is 'browser'`);
+const only = process.env.BENCH_ONLY || undefined;
+if (only && only !== 'browser' && only !== 'billing') throw new Error(`BENCH_ONLY=${only}: the choices are 'browser' and 'billing'`);
+const browserOnly = only === 'browser';
+const billingOnly = only === 'billing';
+const billingOrders = Number(process.env.BENCH_BILLING_ORDERS ?? 20);
+const billingRounds = Number(process.env.BENCH_BILLING_ROUNDS ?? 10);
 const BUDGET_KB = 150;
 const GOAL_KB = 120;
 const KB = 1024;
@@ -136,6 +149,31 @@ function printTable(rows) {
   }
 }
 
+function printBillingTable(billing) {
+  const header = [pad(`billing: ${billing.endpoint}`, 42, true), pad('calls', 6), pad('req/s', 8), pad('p50 ms', 8), pad('p99 ms', 8), pad('max ms', 8), pad('non-200', 8), pad('problems', 8)];
+  log(header.join(' | '));
+  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  for (const row of [billing.sameOrder, billing.differentOrders]) {
+    log(
+      [
+        pad(row.name, 42, true),
+        pad(fmt(row.count), 6),
+        pad(fmt(row.requestsPerSecond), 8),
+        pad(fmt(row.p50, 1), 8),
+        pad(fmt(row.p99, 1), 8),
+        pad(fmt(row.max, 1), 8),
+        pad(fmt(row.non200), 8),
+        pad(fmt(row.problemCount), 8),
+      ].join(' | '),
+    );
+  }
+  log(`(latency per call, start to last byte; req/s = calls / summed wall time of the bursts; mail wait after a burst: ` +
+    `p50 ${fmt(billing.sameOrder.mailWaitP50Ms)} / ${fmt(billing.differentOrders.mailWaitP50Ms)} ms)`);
+  for (const row of [billing.sameOrder, billing.differentOrders]) {
+    for (const problem of row.problems) log(`  problem: ${problem}`);
+  }
+}
+
 /** Pages whose Lighthouse performance score (mobile, local server) the bench reports; goal 95. */
 const LIGHTHOUSE_PATHS = ['/', '/services', '/services/youtube'];
 const LIGHTHOUSE_GOAL = 95;
@@ -224,8 +262,13 @@ async function main() {
   system.assertBuilt();
   if (pin) spawnSync('taskset', ['-p', '-c', String(LOAD_CORE), String(process.pid)], { stdio: 'ignore' });
   const startedAt = new Date().toISOString();
-  log(`Benchmark: ${connections} connections, ${warmup} s warm-up + ${duration} s per run; ` +
-    (pin ? `servers on core ${SERVER_CORE}, autocannon on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+  if (billingOnly) {
+    log(`Benchmark (BENCH_ONLY=billing): POST /api/payment/verify, ${billingOrders} orders × 50 parallel, ${billingRounds} rounds × 50 orders; ` +
+      (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+  } else {
+    log(`Benchmark: ${connections} connections, ${warmup} s warm-up + ${duration} s per run; ` +
+      (pin ? `servers on core ${SERVER_CORE}, autocannon and the billing client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+  }
 
   const store = await system.createStore({ label: 'bench' });
   const profile = store.databaseUrl ? `PostgreSQL (${system.redactUrl(store.databaseUrl)})` : `PGlite (DATA_DIR ${store.dataDir})`;
@@ -241,9 +284,10 @@ async function main() {
     log(`Server up in ${((Date.now() - startClock) / 1000).toFixed(1)} s on ${server.baseUrl}`);
 
     if (browserOnly) log('BENCH_ONLY=browser: load runs skipped');
+    if (billingOnly) log('BENCH_ONLY=billing: load runs and browser parts skipped');
     // The bytes to replay: one real answer per endpoint.
     const responses = [];
-    for (const endpoint of endpoints) {
+    for (const endpoint of billingOnly ? [] : endpoints) {
       const answer = await fetchRaw(server.baseUrl, endpoint);
       if (answer.status < 200 || answer.status >= 300) {
         throw new Error(`${endpoint.method} ${endpoint.path} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
@@ -259,9 +303,9 @@ async function main() {
       log(`  ${endpoint.name}: ${answer.status}, ${fmt(answer.body.length)} bytes${items === null ? '' : `, ${items} items`}, ${answer.contentType}`);
       responses.push({ method: endpoint.method, path: endpoint.path, status: answer.status, contentType: answer.contentType, bodyBase64: answer.body.toString('base64') });
     }
-    if (!browserOnly) bare = await startBare(responses);
+    if (!only) bare = await startBare(responses);
 
-    for (const endpoint of browserOnly ? [] : endpoints) {
+    for (const endpoint of only ? [] : endpoints) {
       const ours = load(server.baseUrl, endpoint);
       const yardstick = load(bare.baseUrl, endpoint);
       const ratio = yardstick.requestsPerSecond > 0 ? ours.requestsPerSecond / yardstick.requestsPerSecond : undefined;
@@ -277,44 +321,70 @@ async function main() {
       log('(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes)');
     }
 
-    log();
-    const chrome = system.findChrome();
-    if (!chrome.path) {
-      log(`First-load JavaScript NOT measured: ${system.noBrowserLine()}`);
-      report.pageWeight = null;
-      if (strict) failed = true;
-    } else {
-      const weight = await measurePageWeight(server.baseUrl);
-      log('First-load JavaScript of / (fresh context; encoded = bytes on the wire, KB = 1024 bytes):');
-      for (const f of [...weight.files].sort((a, b) => b.encodedBytes - a.encodedBytes)) {
-        log(`  ${pad(fmt(f.encodedBytes / KB, 1), 7)} KB  ${pad(f.encoding, 8, true)} ${pad(f.decodedBytes === null ? '' : `(${fmt(f.decodedBytes / KB, 1)} KB raw)`, 16, true)} ${f.path}`);
+    if (!browserOnly) {
+      log();
+      log('Billing: POST /api/payment/verify, 50 parallel calls (setup through the API):');
+      const billingStart = { startedAt: new Date().toISOString(), database: report.database, pinned: pin, loadAverageBefore: os.loadavg() };
+      let billing;
+      try {
+        billing = await benchBilling({
+          baseUrl: server.baseUrl,
+          dataDir: store.dataDir,
+          orders: billingOrders,
+          rounds: billingRounds,
+          keySecret: process.env.RAZORPAY_KEY_SECRET || 'sandbox-key-secret',
+          log,
+        });
+      } catch (error) {
+        report.billing = { ...billingStart, failed: true, error: String(error?.message ?? error) };
+        throw error;
       }
-      const totalKb = weight.totalEncoded / KB;
-      const verdict = totalKb <= GOAL_KB ? 'within goal' : totalKb <= BUDGET_KB ? 'within budget, over goal' : 'OVER BUDGET';
-      log(`  total: ${fmt(totalKb, 1)} KB encoded (${fmt(weight.totalDecoded / KB, 1)} KB raw) in ${weight.files.length} files; budget ${BUDGET_KB} KB, goal ${GOAL_KB} KB: ${verdict}`);
-      const uncompressed = weight.files.filter((f) => f.encoding === 'identity' && f.encodedBytes > 1024);
-      if (uncompressed.length) log(`  note: sent without compression: ${uncompressed.map((f) => f.path).join(', ')}`);
-      report.pageWeight = { ...weight, totalKb, budgetKb: BUDGET_KB, goalKb: GOAL_KB, verdict };
-      if (strict && totalKb > BUDGET_KB) failed = true;
+      // os.loadavg: other work on the machine skews the figures; the 1/5/15-minute load says how much.
+      report.billing = { ...billingStart, loadAverageAfter: os.loadavg(), ...billing };
+      log();
+      printBillingTable(billing);
+      for (const row of [billing.sameOrder, billing.differentOrders]) if (row.non200 > 0 || row.problemCount > 0) failed = true;
     }
-
-    log();
-    if (process.env.BENCH_LIGHTHOUSE === '0') {
-      log('Lighthouse: skipped (BENCH_LIGHTHOUSE=0)');
-    } else if (!chrome.path) {
-      log(`Lighthouse NOT measured: ${system.noBrowserLine()}`);
-      report.lighthouse = null;
-    } else {
-      // Chromium inherits this process's pin to one core; a page load uses the main thread and a
-      // compositor/network thread, so give it every core back (the load runs are over by now).
-      if (pin) spawnSync('taskset', ['-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
-      const scores = await measureLighthouse(server.baseUrl, chrome.path);
-      log(`Lighthouse performance (mobile, simulated throttling, local server; goal ${LIGHTHOUSE_GOAL}):`);
-      const s = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
-      for (const r of scores) {
-        log(`  ${pad(r.score ?? '-', 3)}  ${pad(r.path, 18, true)} FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`);
+    if (!billingOnly) {
+      log();
+      const chrome = system.findChrome();
+      if (!chrome.path) {
+        log(`First-load JavaScript NOT measured: ${system.noBrowserLine()}`);
+        report.pageWeight = null;
+        if (strict) failed = true;
+      } else {
+        const weight = await measurePageWeight(server.baseUrl);
+        log('First-load JavaScript of / (fresh context; encoded = bytes on the wire, KB = 1024 bytes):');
+        for (const f of [...weight.files].sort((a, b) => b.encodedBytes - a.encodedBytes)) {
+          log(`  ${pad(fmt(f.encodedBytes / KB, 1), 7)} KB  ${pad(f.encoding, 8, true)} ${pad(f.decodedBytes === null ? '' : `(${fmt(f.decodedBytes / KB, 1)} KB raw)`, 16, true)} ${f.path}`);
+        }
+        const totalKb = weight.totalEncoded / KB;
+        const verdict = totalKb <= GOAL_KB ? 'within goal' : totalKb <= BUDGET_KB ? 'within budget, over goal' : 'OVER BUDGET';
+        log(`  total: ${fmt(totalKb, 1)} KB encoded (${fmt(weight.totalDecoded / KB, 1)} KB raw) in ${weight.files.length} files; budget ${BUDGET_KB} KB, goal ${GOAL_KB} KB: ${verdict}`);
+        const uncompressed = weight.files.filter((f) => f.encoding === 'identity' && f.encodedBytes > 1024);
+        if (uncompressed.length) log(`  note: sent without compression: ${uncompressed.map((f) => f.path).join(', ')}`);
+        report.pageWeight = { ...weight, totalKb, budgetKb: BUDGET_KB, goalKb: GOAL_KB, verdict };
+        if (strict && totalKb > BUDGET_KB) failed = true;
       }
-      report.lighthouse = { goal: LIGHTHOUSE_GOAL, pages: scores };
+
+      log();
+      if (process.env.BENCH_LIGHTHOUSE === '0') {
+        log('Lighthouse: skipped (BENCH_LIGHTHOUSE=0)');
+      } else if (!chrome.path) {
+        log(`Lighthouse NOT measured: ${system.noBrowserLine()}`);
+        report.lighthouse = null;
+      } else {
+        // Chromium inherits this process's pin to one core; a page load uses the main thread and a
+        // compositor/network thread, so give it every core back (the load runs are over by now).
+        if (pin) spawnSync('taskset', ['-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
+        const scores = await measureLighthouse(server.baseUrl, chrome.path);
+        log(`Lighthouse performance (mobile, simulated throttling, local server; goal ${LIGHTHOUSE_GOAL}):`);
+        const s = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
+        for (const r of scores) {
+          log(`  ${pad(r.score ?? '-', 3)}  ${pad(r.path, 18, true)} FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`);
+        }
+        report.lighthouse = { goal: LIGHTHOUSE_GOAL, pages: scores };
+      }
     }
   } finally {
     if (bare) await bare.stop();
@@ -325,14 +395,25 @@ async function main() {
     await store.dispose();
     fs.mkdirSync(system.artifactsDir, { recursive: true });
     const out = path.join(system.artifactsDir, browserOnly ? 'bench-browser.json' : 'bench.json');
-    fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+    let written = report;
+    if (billingOnly) {
+      // Only the billing entry changes: the rest of the last full run's report stays as it was.
+      let previous = {};
+      try {
+        previous = JSON.parse(fs.readFileSync(out, 'utf8'));
+      } catch {
+        /* no earlier report */
+      }
+      written = { ...previous, billing: { ...(report.billing ?? { startedAt, database: report.database, failed: true }), serverExit: report.serverExit } };
+    }
+    fs.writeFileSync(out, `${JSON.stringify(written, null, 2)}\n`);
     log(`\nResults written to ${path.relative(system.repoRoot, out)}`);
   }
   if (failed && strict) {
-    log('BENCH_STRICT: failing (non-2xx/errors under load, or JavaScript over budget).');
+    log('BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, or JavaScript over budget).');
     process.exitCode = 1;
   } else if (failed) {
-    log('Warning: our server answered non-2xx or errored under load (see the table).');
+    log('Warning: our server answered non-2xx or errored under load, or a billing check failed (see the tables).');
   }
 }
 

@@ -1,0 +1,240 @@
+// The billing part of the benchmark: POST /api/payment/verify latency under 50 parallel calls, on the
+// running built server, set up through the API only (a customer registered with the OTP from the mail
+// outbox, the YouTube plan's first tier, sandbox orders signed the way Razorpay's checkout signs).
+//
+//   sameOrder        50 parallel verifications of ONE order (the idempotent race: one call creates
+//                    the subscription, 49 wait on the order's row lock and get the same one), per order
+//   differentOrders  50 parallel first-time verifications of 50 orders (each stores a subscription,
+//                    marks its order paid and queues a confirmation mail), per round
+//
+// Each burst fires its calls in one go over a keep-alive agent (sockets opened by a warm-up burst
+// that is not counted) and times each call with performance.now() from its start to its answer's
+// last byte. After each burst the harness waits for the confirmation mails in DATA_DIR/outbox, so
+// bursts start on an idle server and every order is checked to have exactly one mail.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const PARALLEL = 50;
+const MAIL_WAIT_MS = 60_000;
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1];
+}
+
+/** A JSON client over one keep-alive agent; `call` answers status, parsed body and milliseconds. */
+function client(baseUrl) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: PARALLEL + 10 });
+  function call(method, urlPath, body, token) {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers = { accept: 'application/json' };
+    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(payload.length) });
+    if (token) headers.authorization = `Bearer ${token}`;
+    return new Promise((resolve) => {
+      const started = performance.now();
+      const req = http.request(new URL(urlPath, baseUrl), { method, headers, agent }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          const text = Buffer.concat(chunks).toString();
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* not JSON: keep the text for the error line */
+          }
+          resolve({ status: res.statusCode, json, text, ms });
+        });
+        res.on('error', (error) => resolve({ status: 0, json: null, text: error.message, ms: performance.now() - started }));
+      });
+      req.on('error', (error) => resolve({ status: 0, json: null, text: error.message, ms: performance.now() - started }));
+      req.end(payload);
+    });
+  }
+  /** A setup call that must answer `expected`, else the bench stops with what it got. */
+  async function must(expected, method, urlPath, body, token) {
+    const answer = await call(method, urlPath, body, token);
+    if (answer.status !== expected) throw new Error(`${method} ${urlPath} answered ${answer.status} (wanted ${expected}): ${answer.text.slice(0, 300)}`);
+    return answer.json;
+  }
+  return { call, must, close: () => agent.destroy() };
+}
+
+function readMails(dataDir) {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  const mails = [];
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    try {
+      mails.push(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')));
+    } catch {
+      /* being written: read again next time */
+    }
+  }
+  return mails;
+}
+
+async function waitForOtp(dataDir, email, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const code = readMails(dataDir)
+      .filter((m) => String(m.to).toLowerCase() === email)
+      .at(-1)
+      ?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`No OTP mail to ${email} in ${dataDir}/outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until each of `orderIds` has its confirmation mail; answers how many each has, and the wait. */
+async function waitForConfirmations(dataDir, orderIds) {
+  const started = performance.now();
+  const deadline = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
+    const counts = new Map(orderIds.map((id) => [id, 0]));
+    for (const mail of readMails(dataDir)) {
+      const id = /^Order confirmed: .*\((order_[A-Za-z0-9]+)\)$/.exec(mail.subject ?? '')?.[1];
+      if (id && counts.has(id)) counts.set(id, counts.get(id) + 1);
+    }
+    const missing = [...counts.values()].filter((n) => n === 0).length;
+    if (missing === 0 || Date.now() > deadline) return { counts, waitedMs: performance.now() - started, missing };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const paymentId = () => `pay_${crypto.randomBytes(16).toString('base64').replace(/[^A-Za-z0-9]/g, '').padEnd(14, 'x').slice(0, 14)}`;
+
+/**
+ * Runs both measurements against `baseUrl` (store: the harness's, for the outbox).
+ * Answers the report's `billing` object; `log` prints progress lines.
+ */
+export async function benchBilling({ baseUrl, dataDir, orders = 20, rounds = 10, keySecret = 'sandbox-key-secret', log }) {
+  const api = client(baseUrl);
+  const sign = (orderId, payId) => crypto.createHmac('sha256', keySecret).update(`${orderId}|${payId}`).digest('hex');
+  try {
+    // Setup through the API: one customer, the YouTube plan's first tier.
+    const runtime = await api.must(200, 'GET', '/api/runtime-config');
+    if (runtime?.payments?.provider !== 'sandbox') throw new Error(`the billing bench needs PAYMENTS_PROVIDER=sandbox (the server says ${JSON.stringify(runtime?.payments)})`);
+    const email = `bench.${Date.now().toString(36)}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const password = 'correct horse battery';
+    await api.must(200, 'POST', '/api/user/request-otp', { email });
+    const otp = await waitForOtp(dataDir, email);
+    await api.must(200, 'POST', '/api/user/verify-otp', { email, otp });
+    await api.must(201, 'POST', '/api/user/register', { email, otp, password, name: 'Bench Customer', phone: '+1 555 010 0199' });
+    const { token, userId } = await api.must(200, 'POST', '/api/user/login', { email, password });
+    const plan = await api.must(200, 'POST', '/api/plan/getByName', { name: 'youtube' });
+    const planId = plan.planId;
+    const pricingId = plan.pricing?.[0]?.pricingId;
+    if (!planId || !pricingId) throw new Error(`plan/getByName youtube answered no planId/pricingId: ${JSON.stringify(plan).slice(0, 300)}`);
+
+    const orderTimes = [];
+    async function newOrder() {
+      const answer = await api.call('POST', '/api/payment/order', { userId, planId, pricingId, currency: 'USD', profileLink: 'https://www.youtube.com/@bench' }, token);
+      if (answer.status !== 200) throw new Error(`POST /api/payment/order answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+      orderTimes.push(answer.ms);
+      return answer.json.order.id;
+    }
+    const proofOf = (orderId) => {
+      const payId = paymentId();
+      return { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: sign(orderId, payId) };
+    };
+    /** Fires every proof at once; answers each call's result and the burst's wall time. */
+    async function burst(proofs) {
+      const started = performance.now();
+      const answers = await Promise.all(proofs.map((proof) => api.call('POST', '/api/payment/verify', proof, token)));
+      return { answers, wallMs: performance.now() - started };
+    }
+
+    function summary(name, samples, wallMs, problems, extra) {
+      const sorted = samples.map((a) => a.ms).sort((a, b) => a - b);
+      const non200 = samples.filter((a) => a.status !== 200).length;
+      return {
+        name,
+        count: sorted.length,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? null,
+        mean: sorted.length ? sorted.reduce((s, v) => s + v, 0) / sorted.length : null,
+        requestsPerSecond: wallMs > 0 ? sorted.length / (wallMs / 1000) : null,
+        burstWallMs: wallMs,
+        non200,
+        problems: problems.slice(0, 10),
+        problemCount: problems.length,
+        ...extra,
+      };
+    }
+
+    // (a) 50 parallel verifications of one order, `orders` times (plus one warm-up order, not counted).
+    async function sameOrderBurst(check) {
+      const orderId = await newOrder();
+      const proof = proofOf(orderId);
+      const result = await burst(Array.from({ length: PARALLEL }, () => proof));
+      const mail = await waitForConfirmations(dataDir, [orderId]);
+      if (check) {
+        const ids = new Set(result.answers.map((a) => a.json?.subscription?.subscriptionId));
+        for (const a of result.answers) {
+          if (a.status !== 200) check.problems.push(`${orderId}: ${a.status} ${a.text.slice(0, 200)}`);
+          else if (a.json?.subscription?.orderId !== orderId) check.problems.push(`${orderId}: answered the subscription of ${a.json?.subscription?.orderId}`);
+        }
+        if (ids.size !== 1) check.problems.push(`${orderId}: ${ids.size} different subscriptionIds in ${PARALLEL} answers`);
+        if (mail.counts.get(orderId) !== 1) check.problems.push(`${orderId}: ${mail.counts.get(orderId)} confirmation mails`);
+        check.mailWaits.push(mail.waitedMs);
+      }
+      return result;
+    }
+    log(`  warm-up burst (not counted), then ${orders} orders × ${PARALLEL} parallel verifications of the same order`);
+    await sameOrderBurst(null);
+    const a = { problems: [], mailWaits: [], samples: [], wallMs: 0 };
+    for (let i = 0; i < orders; i++) {
+      const result = await sameOrderBurst(a);
+      a.samples.push(...result.answers);
+      a.wallMs += result.wallMs;
+    }
+
+    // (b) 50 parallel first-time verifications of 50 orders, `rounds` times (plus one warm-up round).
+    async function differentOrdersBurst(check) {
+      const ids = [];
+      for (let i = 0; i < PARALLEL; i++) ids.push(await newOrder());
+      const result = await burst(ids.map(proofOf));
+      const mail = await waitForConfirmations(dataDir, ids);
+      if (check) {
+        const subs = new Set();
+        result.answers.forEach((answer, i) => {
+          if (answer.status !== 200) check.problems.push(`${ids[i]}: ${answer.status} ${answer.text.slice(0, 200)}`);
+          else if (answer.json?.subscription?.orderId !== ids[i]) check.problems.push(`${ids[i]}: answered the subscription of ${answer.json?.subscription?.orderId}`);
+          else subs.add(answer.json.subscription.subscriptionId);
+        });
+        if (subs.size !== result.answers.filter((x) => x.status === 200).length) check.problems.push(`round: ${subs.size} distinct subscriptionIds for ${PARALLEL} orders`);
+        for (const [id, n] of mail.counts) if (n !== 1) check.problems.push(`${id}: ${n} confirmation mails`);
+        check.mailWaits.push(mail.waitedMs);
+      }
+      return result;
+    }
+    log(`  warm-up round (not counted), then ${rounds} rounds × ${PARALLEL} parallel first-time verifications of ${PARALLEL} orders`);
+    await differentOrdersBurst(null);
+    const b = { problems: [], mailWaits: [], samples: [], wallMs: 0 };
+    for (let i = 0; i < rounds; i++) {
+      const result = await differentOrdersBurst(b);
+      b.samples.push(...result.answers);
+      b.wallMs += result.wallMs;
+    }
+
+    const mailWait = (waits) => ({ mailWaitP50Ms: percentile([...waits].sort((x, y) => x - y), 50), mailWaitMaxMs: Math.max(...waits) });
+    const orderSorted = [...orderTimes].sort((x, y) => x - y);
+    return {
+      endpoint: 'POST /api/payment/verify',
+      parallel: PARALLEL,
+      sameOrder: summary(`${PARALLEL} parallel × 1 order (${orders} orders)`, a.samples, a.wallMs, a.problems, { orders, ...mailWait(a.mailWaits) }),
+      differentOrders: summary(`${PARALLEL} parallel × ${PARALLEL} orders (${rounds} rounds)`, b.samples, b.wallMs, b.problems, { rounds, ...mailWait(b.mailWaits) }),
+      createOrder: { count: orderSorted.length, p50: percentile(orderSorted, 50), p99: percentile(orderSorted, 99), note: 'POST /api/payment/order, one at a time (setup, not under load)' },
+    };
+  } finally {
+    api.close();
+  }
+}
