@@ -17,7 +17,9 @@ describeInBrowser('Preload hints (real server, Chromium)', () => {
   it.each([
     ['/', '__federation_expose_Home.', '/api/services/getAll?page=1&limit=4'],
     ['/services', '__federation_expose_Catalogue.', '/api/services/getAll?page=1&limit=100'],
-    ['/services/youtube', '__federation_expose_Pricing.', null],
+    ['/services/youtube', '__federation_expose_Pricing.', '/api/plans/youtube'],
+    // The page requests its plan by the lower-cased slug: so does the hint.
+    ['/services/YouTube', '__federation_expose_Pricing.', '/api/plans/youtube'],
   ])('%s: every hint is used, each fetched once', async (path, pageChunk, dataCall) => {
     const context = await system.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const requests = recordRequests(context);
@@ -51,6 +53,34 @@ describeInBrowser('Preload hints (real server, Chromium)', () => {
       // The runtime config gives remoteEntry.js: the manifest hop is skipped.
       expect(fetched).not.toContain('/remotes/storefront/mf-manifest.json');
       expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Unknown platforms (404 'Plan not found', so no check for console errors): the server must put
+  // the path's parameter into the hint exactly as the router and the page do (decodeURI of the path,
+  // lower case, encodeURIComponent), or the browser fetches the plan twice.
+  it.each([
+    ['/services/Caf%C3%A9', '/api/plans/caf%C3%A9'],
+    ['/services/A%2FB', '/api/plans/a%252fb'],
+    ['/services/%3Cb%3Ex', '/api/plans/%3Cb%3Ex'],
+  ])('%s: the plan hint is the very request the page makes', async (path, dataCall) => {
+    const context = await system.browser.newContext();
+    const requests = recordRequests(context);
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    try {
+      const response = await page.goto(system.url(path));
+      expect(preloadHrefs(await response!.text())).toContain(dataCall);
+      await page.getByText('Unable to load pricing.').waitFor();
+      await page.waitForTimeout(3_500);
+      const planCalls = requests.map((r) => new URL(r.url())).filter((u) => u.pathname.startsWith('/api/plans/'));
+      expect(planCalls.map((u) => u.pathname)).toEqual([dataCall]);
+      expect(warnings).toEqual([]);
     } finally {
       await context.close();
     }
