@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { PlansFastPath } from '../../src/modules/plans/adapters/http/plans-fast-path';
 import { PlanResponseCache } from '../../src/modules/plans/application/plan-response.cache';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -49,9 +50,13 @@ describe('GET /api/plans/{name}', () => {
   });
 
   it('answers a repeated request (served ahead of Express) with the same bytes and headers', async () => {
+    const lookup = jest.spyOn(t.app.get(PlansFastPath), 'lookup');
     const first = await get('threads').expect(200);
     const second = await get('threads').expect(200);
     const third = await get('Threads').expect(200);
+    // The repeats were answered by the fast lane from the cache.
+    expect(lookup.mock.results.slice(-2).map((r) => r.value)).toEqual([expect.anything(), expect.anything()]);
+    lookup.mockRestore();
     expect(second.text).toBe(first.text);
     expect(third.text).toBe(first.text);
     expect(stable(second.headers)).toEqual(stable(first.headers));
@@ -118,6 +123,13 @@ describe('GET /api/plans/{name}', () => {
     const res = await get('%E0%A4%A').expect(400);
     expect(res.body.success).toBe(false);
     expect(typeof res.body.message).toBe('string');
+  });
+
+  it('is described in the OpenAPI document with its path parameter', async () => {
+    const res = await request(t.app.getHttpServer()).get('/api/docs-json').expect(200);
+    const operation = res.body.paths['/api/plans/{name}']?.get;
+    expect(operation.parameters).toEqual([expect.objectContaining({ name: 'name', in: 'path', required: true })]);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '304', '400', '404']));
   });
 
   it('has no route without a name', async () => {
