@@ -1,0 +1,264 @@
+/**
+ * Buy Now through the real server (sandbox payments) and Chromium (issue 7): a customer buys a
+ * YouTube tier with the sandbox's success card and sees it verified, on /services/active and in the
+ * profile's counters; the failure card ends in 'Verification failed' and buys nothing; a visitor is
+ * told to log in and comes back to the pricing page; Razorpay's checkout.js is never requested.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { artifactsDir, describeInBrowser, getJson, recordProblems, recordRequests, useSystem } from '../support/harness';
+import { waitForOtp } from '../support/outbox';
+
+const axePath = require.resolve('axe-core/axe.min.js');
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+const PROFILE_LINK = 'https://www.youtube.com/@ann-example';
+
+interface Customer {
+  email: string;
+  password: string;
+  userId: string;
+  token: string;
+}
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+function razorpayRequests(requests: Request[]): string[] {
+  return requests.map((request) => request.url()).filter((url) => url.includes('razorpay'));
+}
+
+/** What the customer sees (the viewport, where the modal is), not the whole page. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, name) });
+}
+
+/** How far the page can be scrolled sideways (0 when nothing overflows). */
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
+}
+
+/** axe-core's serious and critical findings inside the open dialog (axe injected on first use). */
+async function dialogViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run('dialog[open]', { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
+  const system = useSystem({ browser: true, env: { SMTP_URL: '', PAYMENTS_PROVIDER: 'sandbox' } });
+  let customer: Customer | undefined;
+
+  /** A customer made the way a real one is, over the API: OTP from the outbox, register, log in. */
+  async function signUp(): Promise<Customer> {
+    const email = `buyer.${Date.now().toString(36)}@example.com`;
+    const password = 'correct horse battery';
+    const post = (path: string, body: object) =>
+      getJson(system.url(`/api/user/${path}`), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const since = Date.now() - 1000;
+    await post('request-otp', { email });
+    const otp = await waitForOtp(system.store.dataDir, email, { since });
+    await post('verify-otp', { email, otp });
+    await post('register', { email, otp, password, name: 'Ann Buyer', phone: '+1 555 010 0199' });
+    const login = await post('login', { email, password });
+    return { email, password, userId: login.userId, token: login.token };
+  }
+
+  function theCustomer(): Customer {
+    if (!customer) throw new Error('no customer: the first test did not sign one up');
+    return customer;
+  }
+
+  /** A browser context; signed in as the customer (local storage set before any page script) unless `visitor`. */
+  async function withPage<T>(
+    viewport: { width: number; height: number },
+    options: { visitor?: boolean },
+    fn: (page: Page, requests: Request[], context: BrowserContext) => Promise<T>,
+  ): Promise<T> {
+    // The shop's CSP forbids inline scripts: let the test inject axe (this context only).
+    const context = await system.browser.newContext({ viewport, bypassCSP: true });
+    if (!options.visitor) {
+      const { token, userId, email } = theCustomer();
+      await context.addInitScript(
+        ([t, u, e]) => {
+          if (!localStorage.getItem('token')) {
+            localStorage.setItem('token', t);
+            localStorage.setItem('userId', u);
+            localStorage.setItem('email', e);
+          }
+        },
+        [token, userId, email],
+      );
+    }
+    const requests = recordRequests(context);
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    try {
+      return await fn(page, requests, context);
+    } catch (error) {
+      if (problems.length) console.log(`Browser problems:\n${problems.join('\n')}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }
+
+  function tier(page: Page, name: string) {
+    return page.getByTestId('pricing-tier').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+  }
+
+  async function enterProfileLink(page: Page, link: string) {
+    const dialog = page.getByRole('dialog', { name: 'Enter your profile link' });
+    await dialog.getByLabel('Profile link').fill(link);
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    return dialog;
+  }
+
+  test('a customer buys Growth with the sandbox success card: Verified successfully, then Active Services', async () => {
+    customer = await signUp();
+    await withPage(DESKTOP, {}, async (page, requests) => {
+      await page.goto(system.url('/services/youtube'));
+      const growth = tier(page, 'Growth');
+      await growth.getByText('Most Popular', { exact: true }).waitFor();
+      const buy = growth.getByRole('button', { name: 'Buy Now: Growth' });
+      await buy.click();
+
+      // Processing… while the flow runs.
+      const processing = growth.getByRole('button', { name: 'Processing…' });
+      await processing.waitFor();
+      expect(await processing.isDisabled()).toBe(true);
+
+      // The profile link is checked before any order.
+      const dialog = page.getByRole('dialog', { name: 'Enter your profile link' });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Profile link').evaluate((input) => input === document.activeElement)).toBe(true);
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await dialog.getByText('Profile link is required', { exact: true }).waitFor();
+      await enterProfileLink(page, 'youtube.com/@ann');
+      await dialog.getByText('Please enter a valid URL', { exact: true }).waitFor();
+      expect(requests.filter((request) => request.url().endsWith('/api/payment/order'))).toHaveLength(0);
+
+      await enterProfileLink(page, `  ${PROFILE_LINK}  `);
+      const sandbox = page.getByRole('dialog', { name: 'Pay with a test card' });
+      await sandbox.getByText('Sandbox checkout — no real money').waitFor();
+      for (const text of ['YouTube', 'Growth', '$49.99']) {
+        expect([text, await sandbox.getByText(text, { exact: true }).isVisible()]).toEqual([text, true]);
+      }
+      await screenshot(page, 'checkout-sandbox-1280.png');
+      expect(await dialogViolations(page)).toEqual([]);
+      await sandbox.getByRole('button', { name: 'Visa •••• 1111 — payment succeeds' }).click();
+
+      const result = page.getByRole('alertdialog', { name: 'Verified successfully' });
+      await result.getByText('Your payment is verified and the subscription is active.').waitFor();
+      expect(await page.getByRole('dialog', { name: 'Pay with a test card' }).count()).toBe(0);
+      const order = requests.find((request) => request.url().endsWith('/api/payment/order'));
+      expect(order?.postDataJSON()).toMatchObject({ userId: theCustomer().userId, currency: 'USD', profileLink: PROFILE_LINK });
+      expect(requests.filter((request) => /\/api\/payment\/(order|sandbox\/checkout|verify)$/.test(request.url())).map((r) => new URL(r.url()).pathname)).toEqual([
+        '/api/payment/order',
+        '/api/payment/sandbox/checkout',
+        '/api/payment/verify',
+      ]);
+      await screenshot(page, 'checkout-verified-1280.png');
+      expect(await dialogViolations(page)).toEqual([]);
+
+      await result.getByRole('link', { name: 'View Active Services' }).click();
+      await page.waitForURL((url) => url.pathname === '/services/active');
+      await page.getByRole('heading', { level: 1, name: 'Active Services' }).waitFor();
+      const card = page.getByRole('article').filter({ hasText: 'Growth' });
+      await card.waitFor();
+      expect(await card.getByText('Status: In Process', { exact: true }).isVisible()).toBe(true);
+      expect(await card.getByRole('link', { name: /Open Profile/ }).getAttribute('href')).toBe(PROFILE_LINK);
+
+      expect(razorpayRequests(requests)).toEqual([]);
+    });
+  });
+
+  test("the failure card ends in 'Verification failed' and buys nothing (360 px); Escape closes a dialog", async () => {
+    await withPage(PHONE, {}, async (page, requests) => {
+      await page.goto(system.url('/services/youtube'));
+      const starter = tier(page, 'Starter');
+      const buy = starter.getByRole('button', { name: 'Buy Now: Starter' });
+      await buy.click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Enter your profile link' }).waitFor({ state: 'detached' });
+      expect(await buy.isEnabled()).toBe(true);
+      expect(await buy.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      await buy.click();
+      await enterProfileLink(page, PROFILE_LINK);
+      const sandbox = page.getByRole('dialog', { name: 'Pay with a test card' });
+      await sandbox.waitFor();
+      expect(await sidewaysScroll(page)).toBe(0);
+      const declined = sandbox.getByRole('button', { name: 'Visa •••• 0002 — payment is declined' });
+      const box = await declined.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+      await screenshot(page, 'checkout-sandbox-360.png');
+      await declined.click();
+
+      const result = page.getByRole('alertdialog', { name: 'Verification failed' });
+      await result.getByText('Your payment was declined by the sandbox card.').waitFor();
+      expect(requests.some((request) => request.url().endsWith('/api/payment/verify'))).toBe(false);
+      await screenshot(page, 'checkout-failed-360.png');
+      expect(await dialogViolations(page)).toEqual([]);
+      await result.getByRole('button', { name: 'Close' }).click();
+      expect(await buy.isEnabled()).toBe(true);
+
+      // The profile counts the one paid purchase only.
+      await page.goto(system.url('/profile'));
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { level: 1, name: 'Ann Buyer' }).waitFor();
+      const counter = (label: string) => main.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
+      for (const [label, value] of [
+        ['Active', '1'],
+        ['Completed', '0'],
+        ['Total services', '1'],
+      ]) {
+        await counter(label).getByText(value, { exact: true }).waitFor();
+      }
+      expect(razorpayRequests(requests)).toEqual([]);
+    });
+  });
+
+  test("a visitor's Buy Now says 'Login required', goes to /login and comes back to /services/youtube", async () => {
+    const { email, password } = theCustomer();
+    await withPage(DESKTOP, { visitor: true }, async (page, requests) => {
+      await page.goto(system.url('/services/youtube'));
+      await tier(page, 'Pro').getByRole('link', { name: 'Buy Now: Pro, sign in to continue' }).click();
+      const alert = page.getByRole('alertdialog', { name: 'Login required' });
+      await alert.getByText('Please log in to continue.').waitFor();
+      expect(await dialogViolations(page)).toEqual([]);
+      expect(pathOf(page)).toBe('/services/youtube');
+      await alert.getByRole('link', { name: 'Log In' }).click();
+
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(pathOf(page)).toBe('/login?next=%2Fservices%2Fyoutube');
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Login Now' }).click();
+
+      await page.waitForURL((url) => url.pathname === '/services/youtube');
+      await tier(page, 'Pro').getByRole('button', { name: 'Buy Now: Pro' }).click();
+      await page.getByRole('dialog', { name: 'Enter your profile link' }).waitFor();
+      expect(razorpayRequests(requests)).toEqual([]);
+    });
+  });
+
+  test('coming back from redirect mode shows the result and clears the address', async () => {
+    await withPage(DESKTOP, {}, async (page) => {
+      await page.goto(system.url('/services/youtube?payment=failed&message=Payment%20was%20cancelled'));
+      const result = page.getByRole('alertdialog', { name: 'Verification failed' });
+      await result.getByText('Payment was cancelled').waitFor();
+      await page.waitForURL((url) => url.search === '');
+      expect(pathOf(page)).toBe('/services/youtube');
+    });
+  });
+});
