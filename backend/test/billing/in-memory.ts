@@ -21,7 +21,7 @@ import { InMemorySubscriptions } from '../subscriptions/in-memory';
 /**
  * In-memory doubles of billing's ports and of what CompletePayment needs, for the use-case unit
  * specs. They keep the real adapters' rules where a use case relies on them: markFailed only moves a
- * `created` order, unpaidBetween is inclusive and oldest first, reads hand out copies (as rows
+ * `created` order, dueForCheck is inclusive and least recently checked first, reads hand out copies (as rows
  * mapped from the database are).
  */
 export class InMemoryPaymentOrders extends PaymentOrderRepository {
@@ -60,12 +60,18 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
     this.update(orderId, { mailQueuedAt: at });
   }
 
-  async unpaidBetween(from: Date, to: Date, limit: number): Promise<PaymentOrder[]> {
+  async dueForCheck(window: { from: Date; to: Date; failedFrom: Date }, limit: number): Promise<PaymentOrder[]> {
+    const time = (d: Date | null) => (d === null ? -Infinity : d.getTime());
     return [...this.rows.values()]
-      .filter((o) => o.status === 'created' && o.createdAt >= from && o.createdAt <= to)
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .filter((o) => o.status !== 'paid' && o.createdAt >= window.from && o.createdAt <= window.to)
+      .filter((o) => o.status === 'created' || o.createdAt >= window.failedFrom)
+      .sort((a, b) => time(a.checkedAt) - time(b.checkedAt) || a.createdAt.getTime() - b.createdAt.getTime())
       .slice(0, limit)
       .map(copy);
+  }
+
+  async markChecked(orderId: string, at: Date): Promise<void> {
+    this.update(orderId, { checkedAt: at });
   }
 
   async paidWithoutMail(before: Date, limit: number): Promise<PaymentOrder[]> {
@@ -209,6 +215,7 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     paymentId: null,
     failureReason: null,
     mailQueuedAt: null,
+    checkedAt: null,
     createdAt: new Date(Date.UTC(2025, 5, 1, 12, 0)),
     paidAt: null,
     ...overrides,

@@ -89,6 +89,7 @@ export class CreateOrderUseCase {
       paymentId: null,
       failureReason: null,
       mailQueuedAt: null,
+      checkedAt: null,
       createdAt: this.clock.now(),
       paidAt: null,
     };

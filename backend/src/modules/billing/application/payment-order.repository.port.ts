@@ -15,8 +15,15 @@ export abstract class PaymentOrderRepository {
 
   abstract markMailQueued(orderId: string, at: Date): Promise<void>;
 
-  /** Orders still `created` that were made between `from` and `to`, oldest first (the stuck-order sweep). */
-  abstract unpaidBetween(from: Date, to: Date, limit: number): Promise<PaymentOrder[]>;
+  /**
+   * The stuck-order sweep's next batch: orders not paid, made between `from` and `to` (failed ones
+   * only when made after `failedFrom`: a later attempt on a declined order may still succeed), least
+   * recently checked first, so every such order gets its turn however many there are.
+   */
+  abstract dueForCheck(window: { from: Date; to: Date; failedFrom: Date }, limit: number): Promise<PaymentOrder[]>;
+
+  /** Notes that the sweep asked the gateway about this order. */
+  abstract markChecked(orderId: string, at: Date): Promise<void>;
 
   /** Paid orders whose confirmation mail was not queued (the queue was down), paid before `before`. */
   abstract paidWithoutMail(before: Date, limit: number): Promise<PaymentOrder[]>;

@@ -42,7 +42,7 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
 
     const report = await sweep.execute();
 
-    expect(report).toEqual({ checked: 1, completed: 1, failed: 0, mailsQueued: 0, unreachable: 0 });
+    expect(report).toEqual({ checked: 1, completed: 1, failed: 0, mailsQueued: 0, unreachable: 0, errors: 0 });
     expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id, paidAt: clock.now(), mailQueuedAt: clock.now() });
     expect(subscriptions.rows).toEqual([expect.objectContaining({ orderId: order.orderId, paymentId: captured.id, userId: order.userId, status: 0 })]);
     expect(mailer.sent).toHaveLength(1);
@@ -51,7 +51,7 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     expect(mailer.sent[0].text).toContain(`Payment ID: ${captured.id}`);
 
     // A second sweep finds nothing left to do.
-    expect(await sweep.execute()).toEqual({ checked: 0, completed: 0, failed: 0, mailsQueued: 0, unreachable: 0 });
+    expect(await sweep.execute()).toEqual({ checked: 0, completed: 0, failed: 0, mailsQueued: 0, unreachable: 0, errors: 0 });
     expect(subscriptions.rows).toHaveLength(1);
     expect(mailer.sent).toHaveLength(1);
   });
@@ -126,7 +126,7 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     const report = await sweep.execute();
 
     expect(gateway.asked).toEqual([first.orderId, second.orderId]);
-    expect(report).toEqual({ checked: 2, completed: 1, failed: 0, mailsQueued: 0, unreachable: 1 });
+    expect(report).toEqual({ checked: 2, completed: 1, failed: 0, mailsQueued: 0, unreachable: 1, errors: 0 });
     expect(orders.get(first.orderId)?.status).toBe('created');
     expect(orders.get(second.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id });
 
@@ -198,5 +198,47 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     clock.advance(2 * MINUTE);
     expect(await sweep.execute()).toMatchObject({ checked: 0, mailsQueued: 1 });
     expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('gives every stuck order its turn: more than a batch are checked over successive sweeps, least recently checked first', async () => {
+    const stuck = [];
+    for (let i = 0; i < 150; i++) stuck.push(await orderAged(2 * HOUR - i * 1000));
+    const first = await sweep.execute();
+    expect(first.checked).toBe(100);
+    clock.advance(MINUTE);
+    const second = await sweep.execute();
+    expect(second.checked).toBe(100);
+    const askedOnce = new Set(gateway.asked);
+    expect(askedOnce.size).toBe(150);
+    expect(stuck.every((o) => askedOnce.has(o.orderId))).toBe(true);
+  });
+
+  it('keeps asking about a declined order for an hour, and completes it when a later attempt was captured', async () => {
+    const order = await orderAged(20 * MINUTE, { status: 'failed', failureReason: 'Card declined' });
+    gateway.pay(order, 'failed');
+    const captured = gateway.pay(order, 'captured');
+    const report = await sweep.execute();
+    expect(report.completed).toBe(1);
+    expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id });
+
+    const old = await orderAged(2 * HOUR, { status: 'failed' });
+    gateway.pay(old, 'captured');
+    await sweep.execute();
+    expect(gateway.asked).not.toContain(old.orderId);
+  });
+
+  it('goes on with the other orders when one fails unexpectedly, then fails the job so the queue records it', async () => {
+    const broken = await orderAged(10 * MINUTE);
+    const fine = await orderAged(9 * MINUTE);
+    gateway.pay(broken, 'captured');
+    const captured = gateway.pay(fine, 'captured');
+    const markPaid = orders.markPaid.bind(orders);
+    jest.spyOn(orders, 'markPaid').mockImplementation(async (orderId, paymentId, at) => {
+      if (orderId === broken.orderId) throw new Error('connection terminated unexpectedly');
+      return markPaid(orderId, paymentId, at);
+    });
+    await expect(sweep.execute()).rejects.toThrow('Stuck-order sweep: 1 of 2 orders could not be checked');
+    expect(orders.get(fine.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id });
+    expect(orders.get(broken.orderId)?.status).toBe('created');
   });
 });

@@ -3,6 +3,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { CompletePayment } from './complete-payment';
 import { PaymentGateway } from './payment-gateway.port';
+import type { PaymentOrder } from '../domain/payment-order';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 
 const MINUTE = 60_000;
@@ -10,6 +11,8 @@ const MINUTE = 60_000;
 export const STUCK_AFTER_MS = 5 * MINUTE;
 /** Orders older than this are not asked about any more. */
 const GIVE_UP_AFTER_MS = 7 * 24 * 60 * MINUTE;
+/** A declined order is still asked about this long: a later attempt in the same checkout may succeed. */
+const RECHECK_FAILED_FOR_MS = 60 * MINUTE;
 /** Only declined attempts and this old: the customer has left; the order is failed. */
 const FAIL_DECLINED_AFTER_MS = 30 * MINUTE;
 /** No attempt at all after this long: the order is failed. */
@@ -22,6 +25,8 @@ export interface ReconcileReport {
   failed: number;
   mailsQueued: number;
   unreachable: number;
+  /** Orders whose handling raised an unexpected error (logged; the job then fails so the queue records it). */
+  errors: number;
 }
 
 /**
@@ -43,36 +48,53 @@ export class ReconcileOrdersUseCase {
 
   async execute(): Promise<ReconcileReport> {
     const now = this.clock.now().getTime();
-    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, mailsQueued: 0, unreachable: 0 };
-    const stuck = await this.orders.unpaidBetween(new Date(now - GIVE_UP_AFTER_MS), new Date(now - STUCK_AFTER_MS), BATCH);
-    for (const order of stuck) {
+    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, mailsQueued: 0, unreachable: 0, errors: 0 };
+    const due = await this.orders.dueForCheck(
+      { from: new Date(now - GIVE_UP_AFTER_MS), to: new Date(now - STUCK_AFTER_MS), failedFrom: new Date(now - RECHECK_FAILED_FOR_MS) },
+      BATCH,
+    );
+    for (const order of due) {
       report.checked += 1;
-      let payments;
       try {
-        payments = await this.gateway.paymentsOf(order.orderId);
+        await this.check(order, now, report);
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        report.unreachable += 1;
-        this.logger.warn(`Stuck order ${order.orderId}: the gateway did not answer (${error.message}); next sweep`);
-        continue;
-      }
-      const captured = payments.find((p) => p.status === 'captured' && p.amount === order.amount && p.currency === order.currency);
-      const age = now - order.createdAt.getTime();
-      if (captured) {
-        await this.complete.execute(order.orderId, captured.id, 'reconcile');
-        report.completed += 1;
-      } else if (payments.length > 0 && payments.every((p) => p.status === 'failed') && age > FAIL_DECLINED_AFTER_MS) {
-        await this.orders.markFailed(order.orderId, payments.at(-1)?.errorDescription ?? 'The payment failed.');
-        report.failed += 1;
-      } else if (payments.length === 0 && age > FAIL_UNTOUCHED_AFTER_MS) {
-        await this.orders.markFailed(order.orderId, 'No payment was made for this order.');
-        report.failed += 1;
+        // One order's trouble (a database blip...) must not starve the others: log it, go on, fail the job at the end.
+        report.errors += 1;
+        this.logger.error(`Stuck order ${order.orderId} could not be checked: ${(error as Error).message}`, (error as Error).stack);
       }
     }
     for (const order of await this.orders.paidWithoutMail(new Date(now - MINUTE), BATCH)) {
       if (await this.complete.queueConfirmation(order)) report.mailsQueued += 1;
     }
-    if (report.completed || report.failed || report.mailsQueued) this.logger.log(`Stuck-order sweep: ${JSON.stringify(report)}`);
+    if (report.completed || report.failed || report.mailsQueued || report.errors) this.logger.log(`Stuck-order sweep: ${JSON.stringify(report)}`);
+    if (report.errors) throw new Error(`Stuck-order sweep: ${report.errors} of ${report.checked} orders could not be checked (see the log above)`);
     return report;
+  }
+
+  private async check(order: PaymentOrder, now: number, report: ReconcileReport): Promise<void> {
+    let payments;
+    try {
+      payments = await this.gateway.paymentsOf(order.orderId);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      report.unreachable += 1;
+      this.logger.warn(`Stuck order ${order.orderId}: the gateway did not answer (${error.message}); next sweep`);
+      return;
+    }
+    await this.orders.markChecked(order.orderId, new Date(now));
+    const captured = payments.find((p) => p.status === 'captured' && p.amount === order.amount && p.currency === order.currency);
+    const age = now - order.createdAt.getTime();
+    if (captured) {
+      await this.complete.execute(order.orderId, captured.id, 'reconcile');
+      report.completed += 1;
+    } else if (order.status !== 'created') {
+      return; // already failed: only a later success changes it
+    } else if (payments.length > 0 && payments.every((p) => p.status === 'failed') && age > FAIL_DECLINED_AFTER_MS) {
+      await this.orders.markFailed(order.orderId, payments.find((p) => p.errorDescription)?.errorDescription ?? 'The payment failed.');
+      report.failed += 1;
+    } else if (payments.length === 0 && age > FAIL_UNTOUCHED_AFTER_MS) {
+      await this.orders.markFailed(order.orderId, 'No payment was made for this order.');
+      report.failed += 1;
+    }
   }
 }

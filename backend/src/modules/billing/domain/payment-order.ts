@@ -27,6 +27,8 @@ export interface PaymentOrder {
   status: OrderStatus;
   paymentId: string | null;
   failureReason: string | null;
+  /** When the stuck-order sweep last asked the gateway about it; null: never. */
+  checkedAt: Date | null;
   /** When the confirmation mail was handed to the queue; null until then. */
   mailQueuedAt: Date | null;
   createdAt: Date;

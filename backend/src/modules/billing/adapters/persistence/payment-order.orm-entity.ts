@@ -47,6 +47,9 @@ export class PaymentOrderOrmEntity {
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason: string | null;
 
+  @Column({ name: 'checked_at', type: 'timestamptz', nullable: true })
+  checkedAt: Date | null;
+
   @Column({ name: 'mail_queued_at', type: 'timestamptz', nullable: true })
   mailQueuedAt: Date | null;
 

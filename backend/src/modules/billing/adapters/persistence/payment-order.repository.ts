@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Between, IsNull, LessThan } from 'typeorm';
+import { IsNull, LessThan } from 'typeorm';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
 import type { PaymentOrder } from '../../domain/payment-order';
@@ -22,6 +22,7 @@ function toOrder(row: PaymentOrderOrmEntity): PaymentOrder {
     paymentId: row.paymentId,
     failureReason: row.failureReason,
     mailQueuedAt: row.mailQueuedAt,
+    checkedAt: row.checkedAt,
     createdAt: row.createdAt,
     paidAt: row.paidAt,
   };
@@ -65,9 +66,20 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
     await this.rows.update({ orderId }, { mailQueuedAt: at });
   }
 
-  async unpaidBetween(from: Date, to: Date, limit: number): Promise<PaymentOrder[]> {
-    const rows = await this.rows.find({ where: { status: 'created', createdAt: Between(from, to) }, order: { createdAt: 'ASC' }, take: limit });
+  async dueForCheck(window: { from: Date; to: Date; failedFrom: Date }, limit: number): Promise<PaymentOrder[]> {
+    const rows = await this.rows
+      .createQueryBuilder('o')
+      .where(`o.status <> 'paid' AND o.createdAt BETWEEN :from AND :to`, window)
+      .andWhere(`(o.status = 'created' OR o.createdAt >= :failedFrom)`, window)
+      .orderBy('o.checkedAt', 'ASC', 'NULLS FIRST')
+      .addOrderBy('o.createdAt', 'ASC')
+      .take(limit)
+      .getMany();
     return rows.map(toOrder);
+  }
+
+  async markChecked(orderId: string, at: Date): Promise<void> {
+    await this.rows.update({ orderId }, { checkedAt: at });
   }
 
   async paidWithoutMail(before: Date, limit: number): Promise<PaymentOrder[]> {
