@@ -12,7 +12,7 @@ const RUNTIME_CONFIG_URL = '/api/runtime-config';
 async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch(RUNTIME_CONFIG_URL, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${RUNTIME_CONFIG_URL} answered ${response.status}`);
-  const body = (await response.json()) as { success?: boolean; remotes?: unknown; googleClientId?: unknown };
+  const body = (await response.json()) as { success?: boolean; remotes?: unknown; googleClientId?: unknown; payments?: { provider?: unknown; keyId?: unknown } };
   if (!body?.success || !body.remotes || typeof body.remotes !== 'object') {
     throw new Error(`${RUNTIME_CONFIG_URL} sent no remotes`);
   }
@@ -21,7 +21,11 @@ async function loadRuntimeConfig(): Promise<RuntimeConfig> {
     // The federation runtime wants absolute entry (or manifest) URLs.
     if (typeof entry === 'string' && entry) remotes[name] = new URL(entry, window.location.href).href;
   }
-  return { remotes, googleClientId: typeof body.googleClientId === 'string' ? body.googleClientId : null };
+  const payments =
+    typeof body.payments?.provider === 'string' && typeof body.payments.keyId === 'string'
+      ? { provider: body.payments.provider, keyId: body.payments.keyId }
+      : undefined;
+  return { remotes, googleClientId: typeof body.googleClientId === 'string' ? body.googleClientId : null, payments };
 }
 
 function showStartupError(root: HTMLElement, retry: () => void): void {
