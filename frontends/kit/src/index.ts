@@ -34,6 +34,8 @@ export { PagePlaceholder } from './ui/PagePlaceholder';
 export { Logo } from './ui/Logo';
 export { slugify } from './util/slug';
 export { logoSrc } from './util/logo';
+export { createScriptLoader } from './util/scriptLoader';
+export type { ScriptLoaderOptions } from './util/scriptLoader';
 export { PLATFORMS } from './util/platforms';
 export type { Platform } from './util/platforms';
 

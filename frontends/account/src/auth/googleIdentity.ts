@@ -1,3 +1,4 @@
+import { createScriptLoader } from '@growth/kit';
 /**
  * Google Identity Services, loaded on demand (DESIGN §6): the script is requested only when a
  * visitor asks to continue with Google and a client id is configured.
@@ -29,34 +30,14 @@ declare global {
   }
 }
 
-let loading: Promise<GoogleId> | null = null;
-
 /** Loads the script once; rejects when it cannot load (offline, blocked) or does not answer. */
-export function loadGoogleIdentity(): Promise<GoogleId> {
-  const ready = window.google?.accounts?.id;
-  if (ready) return Promise.resolve(ready);
-  loading ??= new Promise<GoogleId>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = GOOGLE_SCRIPT_URL;
-    script.async = true;
-    const fail = (reason: string) => {
-      clearTimeout(timer);
-      script.remove();
-      loading = null; // a later click may try again
-      reject(new Error(reason));
-    };
-    const timer = setTimeout(() => fail('Google did not answer in time.'), LOAD_TIMEOUT_MS);
-    script.onload = () => {
-      clearTimeout(timer);
-      const id = window.google?.accounts?.id;
-      if (id) resolve(id);
-      else fail('Google sign-in did not start.');
-    };
-    script.onerror = () => fail('Could not reach Google.');
-    document.head.appendChild(script);
-  });
-  return loading;
-}
+export const loadGoogleIdentity: () => Promise<GoogleId> = createScriptLoader({
+  url: GOOGLE_SCRIPT_URL,
+  timeoutMs: LOAD_TIMEOUT_MS,
+  ready: () => window.google?.accounts?.id,
+  vendor: 'Google',
+  notStarted: 'Google sign-in did not start.',
+});
 
 /**
  * Asks Google for an ID token: the account chooser (One Tap) first; where the browser does not

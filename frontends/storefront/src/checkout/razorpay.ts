@@ -1,3 +1,4 @@
+import { createScriptLoader } from '@growth/kit';
 /**
  * Razorpay's checkout.js, loaded on demand (DESIGN §6): requested only when a customer pays with
  * the Razorpay gateway, never on page load, and at most once however often Buy is pressed.
@@ -45,29 +46,11 @@ declare global {
   }
 }
 
-let loading: Promise<RazorpayConstructor> | null = null;
-
 /** Loads checkout.js once; rejects when it cannot load (offline, blocked) or does not start. */
-export function loadRazorpay(): Promise<RazorpayConstructor> {
-  if (window.Razorpay) return Promise.resolve(window.Razorpay);
-  loading ??= new Promise<RazorpayConstructor>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = RAZORPAY_SCRIPT_URL;
-    script.async = true;
-    const fail = (reason: string) => {
-      clearTimeout(timer);
-      script.remove();
-      loading = null; // a later click may try again
-      reject(new Error(reason));
-    };
-    const timer = setTimeout(() => fail('Razorpay did not answer in time.'), LOAD_TIMEOUT_MS);
-    script.onload = () => {
-      clearTimeout(timer);
-      if (window.Razorpay) resolve(window.Razorpay);
-      else fail('Razorpay checkout did not start.');
-    };
-    script.onerror = () => fail('Could not reach Razorpay.');
-    document.head.appendChild(script);
-  });
-  return loading;
-}
+export const loadRazorpay: () => Promise<RazorpayConstructor> = createScriptLoader({
+  url: RAZORPAY_SCRIPT_URL,
+  timeoutMs: LOAD_TIMEOUT_MS,
+  ready: () => window.Razorpay,
+  vendor: 'Razorpay',
+  notStarted: 'Razorpay checkout did not start.',
+});
