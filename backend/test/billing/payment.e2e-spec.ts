@@ -14,10 +14,13 @@ import {
   as,
   capturedEvent,
   confirmationMails,
+  deliverWebhook,
   eventually,
   paymentId,
   planOf,
+  orderRow as storedOrder,
   signedProof,
+  subscriptionsOf as subscriptionsOfOrder,
   webhookDelivery,
   type PlanTiers,
 } from './support';
@@ -58,10 +61,8 @@ describe('Payments (sandbox gateway)', () => {
     return res.body.order as { id: string; amount: number; currency: string };
   }
 
-  const subscriptionsOf = async (orderId: string) =>
-    t.app.get(DataSource).query('SELECT subscription_id, payment_id, status, profile_link, pricing FROM subscriptions WHERE order_id = $1', [orderId]);
-  const orderRow = async (orderId: string) =>
-    (await t.app.get(DataSource).query('SELECT status, payment_id, failure_reason, amount FROM payment_orders WHERE order_id = $1', [orderId]))[0];
+  const subscriptionsOf = (orderId: string) => subscriptionsOfOrder(t, orderId);
+  const orderRow = (orderId: string) => storedOrder(t, orderId);
 
   describe('POST /payment/order', () => {
     it('stores the order with the amount computed from the tier price and answers what the checkout needs', async () => {
@@ -259,13 +260,7 @@ describe('Payments (sandbox gateway)', () => {
   });
 
   describe('POST /payment/webhook', () => {
-    const deliver = (delivery: { body: string; eventId: string; signature: string }) =>
-      request(t.app.getHttpServer())
-        .post('/api/payment/webhook')
-        .set('Content-Type', 'application/json')
-        .set('X-Razorpay-Signature', delivery.signature)
-        .set('X-Razorpay-Event-Id', delivery.eventId)
-        .send(delivery.body);
+    const deliver = (delivery: { body: string; eventId: string; signature: string }) => deliverWebhook(t, delivery);
 
     it('completes a paid order whose browser never came back, once, even when replayed', async () => {
       const order = await newOrder(ann);

@@ -12,6 +12,9 @@ import {
   SANDBOX_WEBHOOK_SECRET,
   as,
   capturedEvent,
+  deliverWebhook,
+  orderRow as storedOrder,
+  subscriptionsOf as subscriptionsOfOrder,
   paymentId,
   planOf,
   signedProof,
@@ -81,9 +84,8 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
   }
 
   const db = () => t.app.get(DataSource);
-  const orderRow = async (orderId: string) =>
-    (await db().query('SELECT status, payment_id, failure_reason, amount, currency FROM payment_orders WHERE order_id = $1', [orderId]))[0];
-  const subscriptionsOf = (orderId: string) => db().query('SELECT payment_id FROM subscriptions WHERE order_id = $1', [orderId]);
+  const orderRow = (orderId: string) => storedOrder(t, orderId);
+  const subscriptionsOf = (orderId: string) => subscriptionsOfOrder(t, orderId);
   const ordersOfAnn = async () => Number((await db().query('SELECT count(*) AS n FROM payment_orders WHERE user_id = $1', [ann.userId]))[0].n);
 
   describe('POST /payment/order', () => {
@@ -151,7 +153,7 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
       const res = await as(t, ann).post('/api/payment/verify', proof).expect(200);
 
       expect(res.body).toMatchObject({ success: true, message: 'Payment verified', subscription: { orderId: order.id, paymentId: proof.razorpay_payment_id, Status: 0 } });
-      expect(await subscriptionsOf(order.id)).toEqual([{ payment_id: proof.razorpay_payment_id }]);
+      expect(await subscriptionsOf(order.id)).toEqual([expect.objectContaining({ payment_id: proof.razorpay_payment_id })]);
       expect(await orderRow(order.id)).toMatchObject({ status: 'paid', payment_id: proof.razorpay_payment_id });
     });
 
@@ -172,13 +174,7 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
   });
 
   describe('POST /payment/webhook', () => {
-    const deliver = (delivery: { body: string; eventId: string; signature: string }) =>
-      request(t.app.getHttpServer())
-        .post('/api/payment/webhook')
-        .set('Content-Type', 'application/json')
-        .set('X-Razorpay-Signature', delivery.signature)
-        .set('X-Razorpay-Event-Id', delivery.eventId)
-        .send(delivery.body);
+    const deliver = (delivery: { body: string; eventId: string; signature: string }) => deliverWebhook(t, delivery);
 
     it('completes an order on payment.captured signed with the configured webhook secret', async () => {
       const order = await newOrder();
@@ -187,7 +183,7 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
       const res = await deliver(webhookDelivery(capturedEvent(order.id, payment.id, order.amount), WEBHOOK_SECRET)).expect(200);
 
       expect(res.body).toEqual({ success: true, outcome: 'completed' });
-      expect(await subscriptionsOf(order.id)).toEqual([{ payment_id: payment.id }]);
+      expect(await subscriptionsOf(order.id)).toEqual([expect.objectContaining({ payment_id: payment.id })]);
       expect(await orderRow(order.id)).toMatchObject({ status: 'paid', payment_id: payment.id });
     });
 
@@ -216,7 +212,7 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
       for (const order of [paid, declined, untouched]) {
         expect(asked).toContainEqual(expect.objectContaining({ path: `/v1/orders/${order.id}/payments`, auth: { keyId: KEY_ID, keySecret: KEY_SECRET } }));
       }
-      expect(await subscriptionsOf(paid.id)).toEqual([{ payment_id: captured.id }]);
+      expect(await subscriptionsOf(paid.id)).toEqual([expect.objectContaining({ payment_id: captured.id })]);
       expect(await orderRow(paid.id)).toMatchObject({ status: 'paid', payment_id: captured.id });
       // Declined 6 minutes ago: the customer may still retry in the checkout.
       expect(await orderRow(declined.id)).toMatchObject({ status: 'created', failure_reason: null });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { checkoutSignature, webhookSignature } from '../../src/modules/billing/domain/payment-signatures';
 import type { TestApp } from '../support/app';
 import type { CustomerSession } from '../support/customer-session';
@@ -71,4 +72,28 @@ export async function eventually<T>(probe: () => T | Promise<T>, ok: (value: T) 
     if (ok(value) || Date.now() - started > timeoutMs) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Posts a webhook delivery as Razorpay does: the exact bytes, its signature and event id headers. */
+export function deliverWebhook(t: TestApp, delivery: { body: string; eventId: string; signature: string }) {
+  return request(t.app.getHttpServer())
+    .post('/api/payment/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Razorpay-Signature', delivery.signature)
+    .set('X-Razorpay-Event-Id', delivery.eventId)
+    .send(delivery.body);
+}
+
+/** The stored order row (status, payment_id, failure_reason, amount, currency), read from the database. */
+export async function orderRow(t: TestApp, orderId: string) {
+  const rows = await t.app.get(DataSource).query(
+    'SELECT status, payment_id, failure_reason, amount, currency FROM payment_orders WHERE order_id = $1',
+    [orderId],
+  );
+  return rows[0];
+}
+
+/** The subscriptions stored for an order (there must never be more than one). */
+export function subscriptionsOf(t: TestApp, orderId: string): Promise<Array<{ subscription_id: string; payment_id: string; status: number }>> {
+  return t.app.get(DataSource).query('SELECT subscription_id, payment_id, status FROM subscriptions WHERE order_id = $1', [orderId]);
 }
