@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
+import { RecordPurchaseUseCase } from '../../subscriptions/application/record-purchase.use-case';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import type { PaymentOrder } from '../domain/payment-order';
 import { isAuthenticCheckout } from '../domain/payment-signatures';
@@ -28,6 +29,7 @@ export class VerifyPaymentUseCase {
     private readonly config: AppConfig,
     private readonly orders: PaymentOrderRepository,
     private readonly complete: CompletePayment,
+    private readonly purchases: RecordPurchaseUseCase,
   ) {}
 
   /** `caller` null: the redirect callback, where the signature alone proves the payment. */
@@ -39,6 +41,11 @@ export class VerifyPaymentUseCase {
     }
     if (!isAuthenticCheckout(stored.orderId, proof.razorpay_payment_id, proof.razorpay_signature, this.config.payments.keySecret)) {
       throw new AppError('invalid', 'Payment verification failed: the payment signature is not valid.', 'invalid_signature');
+    }
+    if (stored.status === 'paid' && stored.paymentId === proof.razorpay_payment_id) {
+      // A repeat of a completed verification (a retry, a double click): read, no row lock to wait for.
+      const existing = await this.purchases.findByOrderId(stored.orderId);
+      if (existing) return { order: stored, subscription: existing };
     }
     const { order, subscription } = await this.complete.execute(stored.orderId, proof.razorpay_payment_id, source, (locked) => {
       if (locked.status === 'paid' && locked.paymentId !== proof.razorpay_payment_id) {
