@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -38,6 +39,14 @@ function frontendsFixture(): string {
   const shell = dist('shell');
   writeFileSync(join(shell, 'index.html'), INDEX_HTML);
   writeFileSync(join(shell, 'main.1234abcd.js'), '/* main */');
+  // What a development build writes (frontends/kit/build/rspack.mjs): the same names, no content hash.
+  writeFileSync(join(shell, 'main.js'), '/* main, development build */');
+  writeFileSync(join(shell, 'main.js.gz'), gzipSync('/* main, development build */'));
+  writeFileSync(join(shell, 'main.1234abcd.css'), '/* css */');
+  writeFileSync(join(shell, 'main.1234abcd.css.gz'), gzipSync('/* css */'));
+  mkdirSync(join(shell, 'assets'));
+  writeFileSync(join(shell, 'assets', 'logo.png'), 'png');
+  writeFileSync(join(shell, 'assets', 'logo.0f1e2d3c.png'), 'png');
   copyFileSync(PAGE_ROUTES, join(shell, 'page-routes.json'));
   const remotes: Record<string, string[]> = {
     storefront: ['Home', 'Catalogue', 'Pricing', 'About'],
@@ -49,6 +58,8 @@ function frontendsFixture(): string {
     writeFileSync(join(remote, 'mf-manifest.json'), JSON.stringify(manifest(name, exposes)));
     writeFileSync(join(remote, 'remoteEntry.js'), `var ${name};`);
     writeFileSync(join(remote, `__federation_expose_${exposes[0]}.aaaa1111.js`), '/* chunk */');
+    writeFileSync(join(remote, `__federation_expose_${exposes[0]}.js`), '/* chunk, development build */');
+    writeFileSync(join(remote, 'src_pages_Home_tsx.js'), '/* chunk, development build */');
   }
   return dir;
 }
@@ -151,6 +162,19 @@ describe('frontends over HTTP', () => {
       expect((await get(path).expect(200)).headers['cache-control']).toBe('no-cache');
     }
     expect((await get('/remotes/admin/nothing.js').expect(404)).text).toBe('Not found');
+  });
+
+  it('caches only names with a content hash for good: a development build (main.js, chunks, assets) is revalidated', async () => {
+    const immutable = 'public, max-age=31536000, immutable';
+    const hashed = ['/main.1234abcd.css', '/assets/logo.0f1e2d3c.png', '/remotes/storefront/__federation_expose_Home.aaaa1111.js'];
+    for (const path of hashed) expect([path, (await get(path).expect(200)).headers['cache-control']]).toEqual([path, immutable]);
+    const unhashed = ['/main.js', '/assets/logo.png', '/remotes/storefront/__federation_expose_Home.js', '/remotes/account/src_pages_Home_tsx.js'];
+    for (const path of unhashed) expect([path, (await get(path).expect(200)).headers['cache-control']]).toEqual([path, 'no-cache']);
+    // The precompressed copy of a file gets the header of the name asked for.
+    const devMain = await get('/main.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect([devMain.headers['content-encoding'], devMain.headers['cache-control']]).toEqual(['gzip', 'no-cache']);
+    const prodCss = await get('/main.1234abcd.css').set('Accept-Encoding', 'gzip').expect(200);
+    expect([prodCss.headers['content-encoding'], prodCss.headers['cache-control']]).toEqual(['gzip', immutable]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -8,13 +8,18 @@ import type { AppConfig } from '../config/app-config';
 import { PreloadHints } from './preload-hints';
 
 const REMOTES = ['storefront', 'account', 'admin'] as const;
-/** Entry files whose names do not change between builds: always revalidated. */
-const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|page-routes\.json)(\.gz)?$/;
+/**
+ * A production build names its files `[name].[contenthash:8].<ext>` (frontends/kit/build/rspack.mjs):
+ * such a name never points at other bytes, so it may be cached for good. Everything else (entries
+ * like index.html and remoteEntry.js, the tables, and every file of a development build, whose
+ * names carry no hash) is revalidated on each use.
+ */
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.gz)?$/;
 
 const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
 
 function cacheHeaders(res: ServerResponse, path: string): void {
-  res.setHeader('Cache-Control', UNHASHED.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  res.setHeader('Cache-Control', CONTENT_HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 /**
