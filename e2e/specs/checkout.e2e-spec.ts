@@ -4,111 +4,41 @@
  * profile's counters; the failure card ends in 'Verification failed' and buys nothing; a visitor is
  * told to log in and comes back to the pricing page; Razorpay's checkout.js is never requested.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { BrowserContext, Page, Request } from 'playwright-core';
-import { artifactsDir, describeInBrowser, getJson, recordProblems, recordRequests, useSystem } from '../support/harness';
-import { waitForOtp } from '../support/outbox';
+import type { Page, Request } from 'playwright-core';
+import { axeViolations } from '../support/axe';
+import { signUpCustomer, type Customer } from '../support/customers';
+import { describeInBrowser, pathOf, recordRequests, screenshot, sidewaysScroll, useSystem, withPage, type PageOptions } from '../support/harness';
 
-const axePath = require.resolve('axe-core/axe.min.js');
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 const PROFILE_LINK = 'https://www.youtube.com/@ann-example';
-
-interface Customer {
-  email: string;
-  password: string;
-  userId: string;
-  token: string;
-}
-
-function pathOf(page: Page): string {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-}
+/** Screenshots show what the customer sees (the viewport, where the modal is), not the whole page. */
+const VIEWPORT_ONLY = { fullPage: false };
 
 function razorpayRequests(requests: Request[]): string[] {
   return requests.map((request) => request.url()).filter((url) => url.includes('razorpay'));
 }
 
-/** What the customer sees (the viewport, where the modal is), not the whole page. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, name) });
-}
-
-/** How far the page can be scrolled sideways (0 when nothing overflows). */
-async function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
-}
-
-/** axe-core's serious and critical findings inside the open dialog (axe injected on first use). */
-async function dialogViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const result = await (window as any).axe.run('dialog[open]', { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
+/** axe-core's serious and critical findings inside the open dialog. */
+function dialogViolations(page: Page): Promise<string[]> {
+  return axeViolations(page, 'dialog[open]');
 }
 
 describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
   const system = useSystem({ browser: true, env: { SMTP_URL: '', PAYMENTS_PROVIDER: 'sandbox' } });
   let customer: Customer | undefined;
 
-  /** A customer made the way a real one is, over the API: OTP from the outbox, register, log in. */
-  async function signUp(): Promise<Customer> {
-    const email = `buyer.${Date.now().toString(36)}@example.com`;
-    const password = 'correct horse battery';
-    const post = (path: string, body: object) =>
-      getJson(system.url(`/api/user/${path}`), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const since = Date.now() - 1000;
-    await post('request-otp', { email });
-    const otp = await waitForOtp(system.store.dataDir, email, { since });
-    await post('verify-otp', { email, otp });
-    await post('register', { email, otp, password, name: 'Ann Buyer', phone: '+1 555 010 0199' });
-    const login = await post('login', { email, password });
-    return { email, password, userId: login.userId, token: login.token };
-  }
-
   function theCustomer(): Customer {
     if (!customer) throw new Error('no customer: the first test did not sign one up');
     return customer;
   }
 
-  /** A browser context; signed in as the customer (local storage set before any page script) unless `visitor`. */
-  async function withPage<T>(
-    viewport: { width: number; height: number },
-    options: { visitor?: boolean },
-    fn: (page: Page, requests: Request[], context: BrowserContext) => Promise<T>,
-  ): Promise<T> {
-    // The shop's CSP forbids inline scripts: let the test inject axe (this context only).
-    const context = await system.browser.newContext({ viewport, bypassCSP: true });
-    if (!options.visitor) {
-      const { token, userId, email } = theCustomer();
-      await context.addInitScript(
-        ([t, u, e]) => {
-          if (!localStorage.getItem('token')) {
-            localStorage.setItem('token', t);
-            localStorage.setItem('userId', u);
-            localStorage.setItem('email', e);
-          }
-        },
-        [token, userId, email],
-      );
-    }
-    const requests = recordRequests(context);
-    const page = await context.newPage();
-    const problems = recordProblems(page);
-    try {
-      return await fn(page, requests, context);
-    } catch (error) {
-      if (problems.length) console.log(`Browser problems:\n${problems.join('\n')}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+  /**
+   * A context signed in as the customer (local storage set before any page script) unless `visitor`;
+   * the shop's CSP forbids inline scripts, so it is bypassed to let the test inject axe (this context only).
+   */
+  function pageOptions(options: { visitor?: boolean } = {}): PageOptions {
+    return { bypassCSP: true, session: options.visitor ? undefined : theCustomer() };
   }
 
   function tier(page: Page, name: string) {
@@ -123,8 +53,9 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
   }
 
   test('a customer buys Growth with the sandbox success card: Verified successfully, then Active Services', async () => {
-    customer = await signUp();
-    await withPage(DESKTOP, {}, async (page, requests) => {
+    customer = await signUpCustomer(system, { label: 'buyer', name: 'Ann Buyer' });
+    await withPage(system, DESKTOP, pageOptions(), async (page, context) => {
+      const requests = recordRequests(context);
       await page.goto(system.url('/services/youtube'));
       const growth = tier(page, 'Growth');
       await growth.getByText('Most Popular', { exact: true }).waitFor();
@@ -152,7 +83,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       for (const text of ['YouTube', 'Growth', '$49.99']) {
         expect([text, await sandbox.getByText(text, { exact: true }).isVisible()]).toEqual([text, true]);
       }
-      await screenshot(page, 'checkout-sandbox-1280.png');
+      await screenshot(page, 'checkout-sandbox-1280.png', VIEWPORT_ONLY);
       expect(await dialogViolations(page)).toEqual([]);
       await sandbox.getByRole('button', { name: 'Visa •••• 1111 — payment succeeds' }).click();
 
@@ -166,7 +97,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
         '/api/payment/sandbox/checkout',
         '/api/payment/verify',
       ]);
-      await screenshot(page, 'checkout-verified-1280.png');
+      await screenshot(page, 'checkout-verified-1280.png', VIEWPORT_ONLY);
       expect(await dialogViolations(page)).toEqual([]);
 
       await result.getByRole('link', { name: 'View Active Services' }).click();
@@ -182,7 +113,8 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
   });
 
   test("the failure card ends in 'Verification failed' and buys nothing (360 px); Escape closes a dialog", async () => {
-    await withPage(PHONE, {}, async (page, requests) => {
+    await withPage(system, PHONE, pageOptions(), async (page, context) => {
+      const requests = recordRequests(context);
       await page.goto(system.url('/services/youtube'));
       const starter = tier(page, 'Starter');
       const buy = starter.getByRole('button', { name: 'Buy Now: Starter' });
@@ -200,13 +132,13 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       const declined = sandbox.getByRole('button', { name: 'Visa •••• 0002 — payment is declined' });
       const box = await declined.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
-      await screenshot(page, 'checkout-sandbox-360.png');
+      await screenshot(page, 'checkout-sandbox-360.png', VIEWPORT_ONLY);
       await declined.click();
 
       const result = page.getByRole('alertdialog', { name: 'Verification failed' });
       await result.getByText('Your payment was declined by the sandbox card.').waitFor();
       expect(requests.some((request) => request.url().endsWith('/api/payment/verify'))).toBe(false);
-      await screenshot(page, 'checkout-failed-360.png');
+      await screenshot(page, 'checkout-failed-360.png', VIEWPORT_ONLY);
       expect(await dialogViolations(page)).toEqual([]);
       await result.getByRole('button', { name: 'Close' }).click();
       expect(await buy.isEnabled()).toBe(true);
@@ -229,7 +161,8 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
 
   test("a visitor's Buy Now says 'Login required', goes to /login and comes back to /services/youtube", async () => {
     const { email, password } = theCustomer();
-    await withPage(DESKTOP, { visitor: true }, async (page, requests) => {
+    await withPage(system, DESKTOP, pageOptions({ visitor: true }), async (page, context) => {
+      const requests = recordRequests(context);
       await page.goto(system.url('/services/youtube'));
       await tier(page, 'Pro').getByRole('link', { name: 'Buy Now: Pro, sign in to continue' }).click();
       const alert = page.getByRole('alertdialog', { name: 'Login required' });
@@ -253,7 +186,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
   });
 
   test('coming back from redirect mode shows the result and clears the address', async () => {
-    await withPage(DESKTOP, {}, async (page) => {
+    await withPage(system, DESKTOP, pageOptions(), async (page) => {
       await page.goto(system.url('/services/youtube?payment=failed&message=Payment%20was%20cancelled'));
       const result = page.getByRole('alertdialog', { name: 'Verification failed' });
       await result.getByText('Payment was cancelled').waitFor();

@@ -3,8 +3,8 @@
  * read from the mail outbox, the profile and its Edit Profile dialog, logout, the guard's round trip
  * through /login, a wrong password, Google without a client id, and both widths.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, recordProblems, recordRequests, screenshot, useSystem } from '../support/harness';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, pathOf, recordRequests, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
 import { waitForOtp } from '../support/outbox';
 
 const PHONE = { width: 360, height: 780 };
@@ -16,21 +16,6 @@ const account = {
   name: 'Ann Example',
   renamed: 'Ann Renamed',
 };
-
-function pathOf(page: Page): string {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-}
-
-/** How far the page can be scrolled sideways (0 when nothing overflows). */
-async function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    window.scrollTo(10_000, window.scrollY);
-    const x = window.scrollX;
-    window.scrollTo(0, window.scrollY);
-    return Math.max(x, document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  });
-}
 
 /** The element lies fully inside the viewport horizontally and is visible. */
 async function fullyVisibleSideways(page: Page, locator: ReturnType<Page['getByRole']>): Promise<boolean> {
@@ -52,22 +37,8 @@ describeInBrowser('Identity (real server, Chromium)', () => {
   const system = useSystem({ browser: true, env: { SMTP_URL: '', GOOGLE_CLIENT_ID: '' } });
   let registered = false;
 
-  async function withPage<T>(viewport: { width: number; height: number }, fn: (page: Page, context: BrowserContext) => Promise<T>) {
-    const context = await system.browser.newContext({ viewport });
-    const page = await context.newPage();
-    const problems = recordProblems(page);
-    try {
-      return await fn(page, context);
-    } catch (error) {
-      if (problems.length) console.log(`Browser problems:\n${problems.join('\n')}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
-  }
-
   test('registers in three steps with the mailed OTP, lands on /, sees and edits the profile, logs out', async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(system, DESKTOP, {}, async (page) => {
       await page.goto(system.url('/login'));
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
       await page.getByRole('button', { name: 'Register Now' }).click();
@@ -175,7 +146,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
 
   test('a signed-out visitor of /profile goes to /login and comes back after signing in', async () => {
     expect(registered).toBe(true);
-    await withPage(DESKTOP, async (page) => {
+    await withPage(system, DESKTOP, {}, async (page) => {
       await page.goto(system.url('/profile'));
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
       expect(pathOf(page)).toBe('/login?next=%2Fprofile');
@@ -192,7 +163,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
 
   test("a wrong password shows 'Invalid email or password.' and keeps the visitor signed out", async () => {
     expect(registered).toBe(true);
-    await withPage(DESKTOP, async (page) => {
+    await withPage(system, DESKTOP, {}, async (page) => {
       await page.goto(system.url('/login'));
       await logIn(page, account.email, 'not the password');
       const alert = page.getByRole('alert');
@@ -209,7 +180,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
   });
 
   test('password visibility toggles, and switching mode resets form, message and visibility', async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(system, DESKTOP, {}, async (page) => {
       await page.goto(system.url('/login'));
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
       const password = page.getByLabel('Password', { exact: true });
@@ -234,7 +205,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
   });
 
   test('Continue with Google says it is not configured, and fails with the spec text when Google cannot load', async () => {
-    await withPage(DESKTOP, async (page, context) => {
+    await withPage(system, DESKTOP, {}, async (page, context) => {
       const requests = recordRequests(context);
       await page.goto(system.url('/login'));
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
@@ -256,7 +227,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
   });
 
   test('the home page downloads no account code; /login does', async () => {
-    await withPage(DESKTOP, async (page, context) => {
+    await withPage(system, DESKTOP, {}, async (page, context) => {
       const requests = recordRequests(context);
       const accountFiles = () => requests.map((r) => new URL(r.url()).pathname).filter((p) => p.startsWith('/remotes/account/'));
       await page.goto(system.url('/'));
@@ -272,7 +243,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
   test('the auth screen and the profile fit 360 px and 1280 px', async () => {
     expect(registered).toBe(true);
     for (const viewport of [PHONE, DESKTOP]) {
-      await withPage(viewport, async (page) => {
+      await withPage(system, viewport, {}, async (page) => {
         const w = viewport.width;
         await page.goto(system.url('/login'));
         await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();

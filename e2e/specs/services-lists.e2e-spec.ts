@@ -9,38 +9,14 @@
  * profile's database is inside the server, so Completed is checked empty and the counters read
  * Active 8 / Completed 0 / Total services 8.
  */
-import crypto from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, getJson, recordProblems, screenshot, useSystem } from '../support/harness';
-import { waitForOtp } from '../support/outbox';
+import type { Page } from 'playwright-core';
+import { axeViolations } from '../support/axe';
+import { buyWithSandbox, SANDBOX_KEY_SECRET, signUpCustomer, type Customer } from '../support/customers';
+import { describeInBrowser, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
-const KEY_SECRET = 'sandbox-key-secret';
-const axePath = require.resolve('axe-core/axe.min.js');
 const PURCHASES = 8;
-
-interface Customer {
-  token: string;
-  userId: string;
-  email: string;
-}
-
-/** A Razorpay-looking payment id: 'pay_' and 14 letters or digits. */
-function paymentId(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return `pay_${Array.from(crypto.randomBytes(14), (byte) => alphabet[byte % alphabet.length]).join('')}`;
-}
-
-/** How far the page can be scrolled sideways (0 when nothing overflows). */
-async function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    window.scrollTo(10_000, window.scrollY);
-    const x = window.scrollX;
-    window.scrollTo(0, window.scrollY);
-    return Math.max(x, document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  });
-}
 
 /** The distinct left edges of the cards on the page (one per grid column). */
 async function columns(page: Page): Promise<number> {
@@ -51,83 +27,36 @@ async function columns(page: Page): Promise<number> {
 describeInBrowser('Active and Completed lists (real server, Chromium)', () => {
   const system = useSystem({
     browser: true,
-    env: { SMTP_URL: '', GOOGLE_CLIENT_ID: '', PAYMENTS_PROVIDER: 'sandbox', RAZORPAY_KEY_SECRET: KEY_SECRET },
+    env: { SMTP_URL: '', GOOGLE_CLIENT_ID: '', PAYMENTS_PROVIDER: 'sandbox', RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET },
   });
   let customer: Customer | undefined;
   const links: string[] = [];
 
-  const post = (path: string, body: unknown, token?: string) =>
-    getJson(system.url(`/api${path}`), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-
-  async function register(): Promise<Customer> {
-    const email = `lists.${Date.now().toString(36)}@example.com`;
-    const password = 'correct horse battery';
-    const since = Date.now() - 1000;
-    await post('/user/request-otp', { email });
-    const otp = await waitForOtp(system.store.dataDir, email, { since });
-    await post('/user/verify-otp', { email, otp });
-    await post('/user/register', { email, otp, password, name: 'Lena Lists', phone: '+1 555 010 0142' });
-    const login = await post('/user/login', { email, password });
-    return { token: login.token, userId: login.userId, email };
-  }
-
-  /** One purchase through the sandbox: order, the signature Razorpay's checkout would hand back, verify. */
-  async function buy(who: Customer, profileLink: string) {
-    const plan = await post('/plan/getByName', { name: 'YouTube' });
-    const tier = plan.pricing[0];
-    const { order } = await post(
-      '/payment/order',
-      { userId: who.userId, planId: plan.planId, pricingId: tier.pricingId, currency: 'USD', profileLink },
-      who.token,
-    );
-    const payment = paymentId();
-    const signature = crypto.createHmac('sha256', KEY_SECRET).update(`${order.id}|${payment}`).digest('hex');
-    const verified = await post(
-      '/payment/verify',
-      { razorpay_order_id: order.id, razorpay_payment_id: payment, razorpay_signature: signature },
-      who.token,
-    );
-    expect([verified.message, verified.subscription?.Status, verified.subscription?.profileLink]).toEqual(['Payment verified', 0, profileLink]);
-  }
-
   beforeAll(async () => {
-    const who = await register();
+    const who = await signUpCustomer(system, { label: 'lists', name: 'Lena Lists' });
     for (let n = 1; n <= PURCHASES; n++) {
       const link = `https://www.youtube.com/@lena${n}`;
-      await buy(who, link);
+      // One purchase through the sandbox: order, the signature Razorpay's checkout would hand back, verify.
+      const subscription = await buyWithSandbox(system, who, { profileLink: link });
+      expect([subscription.Status, subscription.profileLink]).toEqual([0, link]);
       links.push(link);
     }
     customer = who;
   });
 
+  /** A page signed in as the customer (the session as the login leaves it, spec §6). */
   async function withCustomerPage<T>(
     viewport: { width: number; height: number },
-    fn: (page: Page, context: BrowserContext) => Promise<T>,
+    fn: (page: Page) => Promise<T>,
     options: { bypassCSP?: boolean } = {},
   ) {
     expect(customer).toBeDefined();
-    const context = await system.browser.newContext({ viewport, ...options });
-    // The session as the login leaves it (spec §6): token, userId, email in local storage.
-    await context.addInitScript((session: Customer) => {
-      localStorage.setItem('token', session.token);
-      localStorage.setItem('userId', session.userId);
-      localStorage.setItem('email', session.email);
-    }, customer as Customer);
-    const page = await context.newPage();
-    const problems = recordProblems(page);
-    try {
-      return await fn(page, context);
-    } catch (error) {
-      if (problems.length) console.log(`Browser problems:\n${problems.join('\n')}`);
-      await screenshot(page, `services-lists-failed-${viewport.width}.png`).catch(() => undefined);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    return withPage(
+      system,
+      viewport,
+      { ...options, session: customer, screenshotOnFailure: `services-lists-failed-${viewport.width}.png` },
+      fn,
+    );
   }
 
   test('pages through Active (6 then 2) with Next, Previous, reload and Back; details; Completed; the profile counters', async () => {
@@ -250,17 +179,7 @@ describeInBrowser('Active and Completed lists (real server, Chromium)', () => {
           await page.getByRole('main').getByText(ready).waitFor();
           const toggle = page.getByRole('button', { name: 'View Details' }).first();
           if (await toggle.count()) await toggle.click();
-          await page.addScriptTag({ path: axePath });
-          const violations: { id: string; impact: string | null; help: string; targets: string[] }[] = await page.evaluate(async () => {
-            const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-            return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n: any) => n.target.join(' ')) }));
-          });
-          const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          expect([path, viewport.width, severe.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.slice(0, 3).join(', ')}`)]).toEqual([
-            path,
-            viewport.width,
-            [],
-          ]);
+          expect([path, viewport.width, await axeViolations(page)]).toEqual([path, viewport.width, []]);
         },
         { bypassCSP: true },
       );

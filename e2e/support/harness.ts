@@ -83,11 +83,90 @@ export function recordProblems(page: Page): string[] {
   return problems;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a screenshot in e2e/artifacts: the whole page, or with `fullPage: false` only the viewport. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, name);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
+}
+
+/** The page's path and query, e.g. '/login?next=%2Fprofile'. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/**
+ * How far the page can be scrolled sideways (0 when nothing overflows): it scrolls the window as
+ * far right as it goes (and back), and also measures the document's overflow.
+ */
+export async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    window.scrollTo(10_000, window.scrollY);
+    const x = window.scrollX;
+    window.scrollTo(0, window.scrollY);
+    return Math.max(x, document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  });
+}
+
+/** What a login leaves in local storage (spec §6). */
+export interface Session {
+  token: string;
+  userId: string;
+  email: string;
+}
+
+/**
+ * Signs every page of the context in as `session`: an init script puts token, userId and email in
+ * local storage before any page script runs, on every document. Only while no token is stored:
+ * a logout or another login inside the context is not undone by the next navigation.
+ */
+export async function signInContext(context: BrowserContext, session: Session): Promise<void> {
+  await context.addInitScript(
+    ([token, userId, email]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('userId', userId);
+        localStorage.setItem('email', email);
+      }
+    },
+    [session.token, session.userId, session.email],
+  );
+}
+
+export interface PageOptions {
+  /** Lets the test inject scripts (axe) although the shop's CSP forbids inline ones (this context only). */
+  bypassCSP?: boolean;
+  /** Signed in as this customer (see signInContext); a visitor without it. */
+  session?: Session;
+  /** On failure, a full-page screenshot of this name in e2e/artifacts. */
+  screenshotOnFailure?: string;
+}
+
+/**
+ * Runs `fn` with a page in a fresh browser context and closes the context afterwards. When `fn`
+ * fails, the page's errors (see recordProblems) are printed, and the screenshot taken if asked.
+ */
+export async function withPage<T>(
+  system: SystemHandle,
+  viewport: { width: number; height: number },
+  options: PageOptions,
+  fn: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await system.browser.newContext({ viewport, bypassCSP: options.bypassCSP });
+  if (options.session) await signInContext(context, options.session);
+  const page = await context.newPage();
+  const problems = recordProblems(page);
+  try {
+    return await fn(page, context);
+  } catch (error) {
+    if (problems.length) console.log(`Browser problems:\n${problems.join('\n')}`);
+    if (options.screenshotOnFailure) await screenshot(page, options.screenshotOnFailure).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
 }
 
 /** Fetches JSON from the running server and fails with the body when the status is not 2xx. */
