@@ -64,6 +64,17 @@ function frontendsFixture(): string {
   return dir;
 }
 
+/** The Content-Security-Policy header as directive -> sources. */
+function cspOf(header: string | undefined): Record<string, string[]> {
+  return Object.fromEntries(
+    (header ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
 /** The preload tags of a page, as `as href` strings in document order. */
 function preloads(html: string): string[] {
   return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"( crossorigin)?>/g)].map(
@@ -154,6 +165,15 @@ describe('frontends over HTTP', () => {
     expect(csp).toMatch(/style-src 'self'/);
   });
 
+  it('with every remote on our own origin, the CSP names no other origin for scripts, styles or fetches', async () => {
+    const csp = cspOf((await get('/').expect(200)).headers['content-security-policy']);
+    expect(csp['script-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://accounts.google.com', 'https://lumberjack.razorpay.com']);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://accounts.google.com']);
+    expect(csp['font-src']).toEqual(["'self'", 'data:']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
   it('caches hashed files forever and revalidates entries and tables', async () => {
     const immutable = 'public, max-age=31536000, immutable';
     expect((await get('/main.1234abcd.js').expect(200)).headers['cache-control']).toBe(immutable);
@@ -189,6 +209,7 @@ describe('frontends with remotes elsewhere', () => {
         FRONTENDS_DIR: dir,
         REMOTE_STOREFRONT_URL: 'https://cdn.example/storefront/remoteEntry.js',
         REMOTE_ACCOUNT_URL: '/remotes/account/mf-manifest.json',
+        REMOTE_ADMIN_URL: 'https://admin-cdn.example:8443/admin/mf-manifest.json',
       },
     });
   });
@@ -205,6 +226,21 @@ describe('frontends with remotes elsewhere', () => {
       'script https://cdn.example/storefront/remoteEntry.js',
       'fetch+cors /api/plans/youtube',
     ]);
+  });
+
+  it('lets the page load remotes from their CDN origins: scripts, manifests, CSS, fonts and images (CSP)', async () => {
+    const res = await request(t.app.getHttpServer()).get('/').expect(200);
+    const csp = cspOf(res.headers['content-security-policy']);
+    for (const directive of ['script-src', 'connect-src', 'style-src', 'font-src', 'img-src']) {
+      expect([directive, csp[directive]]).toEqual([
+        directive,
+        expect.arrayContaining(["'self'", 'https://cdn.example', 'https://admin-cdn.example:8443']),
+      ]);
+    }
+    // Origins only: never a path, and a remote on our own origin adds nothing.
+    expect(csp['script-src'].filter((source) => source.includes('example'))).toEqual(['https://cdn.example', 'https://admin-cdn.example:8443']);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['frame-src']).not.toContain('https://cdn.example');
   });
 
   it('hints a manifest location as a fetch, then the entry and chunks it names', async () => {

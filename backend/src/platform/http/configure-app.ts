@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config';
+import { remoteOrigins } from '../frontends/remote-origins';
 import { serveFrontends } from '../frontends/serve-frontends';
 import { ErrorEnvelopeFilter, toErrorResponse } from './error-envelope.filter';
 import { RequestLog } from './request-log';
@@ -23,17 +24,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false); // JSON handlers that are worth caching set their own ETag
   app.use(app.get(RequestLog).middleware);
+  // Remotes moved to a CDN (REMOTE_*_URL) bring their entry, chunks, manifest, CSS and assets from there.
+  const remotes = remoteOrigins(config.remotes);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com'],
+          scriptSrc: ["'self'", ...remotes, 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com'],
           frameSrc: ["'self'", 'https://accounts.google.com', 'https://api.razorpay.com'],
-          connectSrc: ["'self'", 'https://accounts.google.com', 'https://lumberjack.razorpay.com'],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
-          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...remotes, 'https://accounts.google.com', 'https://lumberjack.razorpay.com'],
+          imgSrc: ["'self'", ...remotes, 'data:', 'blob:'],
+          styleSrc: ["'self'", ...remotes, "'unsafe-inline'", 'https://accounts.google.com'],
+          fontSrc: ["'self'", ...remotes, 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: config.production ? [] : null,
