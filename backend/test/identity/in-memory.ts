@@ -28,7 +28,7 @@ export class InMemoryUsers extends UserRepository {
   }
   async create(user: NewUser) {
     if (await this.findByEmail(user.email)) throw new AppError('conflict', 'This email is already registered.', 'email_taken');
-    const created: User = { ...user, userId: randomUUID(), createdAt: new Date() };
+    const created: User = { ...user, userId: randomUUID(), tokenVersion: 0, createdAt: new Date() };
     this.rows.set(created.userId, created);
     return { ...created };
   }
@@ -36,7 +36,17 @@ export class InMemoryUsers extends UserRepository {
     const user = this.rows.get(userId);
     if (!user) return null;
     Object.assign(user, changes);
+    if (changes.passwordHash !== undefined) user.tokenVersion += 1;
     return { ...user };
+  }
+  async endAllSessions(userId: string) {
+    const user = this.rows.get(userId);
+    if (!user) return null;
+    user.tokenVersion += 1;
+    return { ...user };
+  }
+  async tokenVersionOf(userId: string) {
+    return this.rows.get(userId)?.tokenVersion ?? null;
   }
   async linkGoogleAccount(userId: string, googleId: string) {
     this.rows.get(userId)!.googleId = googleId;

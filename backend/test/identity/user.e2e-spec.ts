@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { SessionTokens } from '../../src/platform/auth/session-tokens';
+import { adminToken } from '../support/admin-session';
 import { Clock } from '../../src/platform/time/clock';
 import { GoogleCertificates } from '../../src/modules/identity/adapters/google/google-certificates';
 import { OTP_MAIL_SUBJECT } from '../../src/modules/identity/application/otp-mail';
@@ -409,7 +410,7 @@ describe('identity API', () => {
     });
 
     it('lets an admin token read any profile, and answers 404 for an unknown user', async () => {
-      const admin = await t.app.get(SessionTokens).sign({ id: randomUUID(), role: 'admin' });
+      const { token: admin } = await adminToken(t);
       await post('getById', { userId: other.userId }, admin).expect(200);
       const res = await post('getById', { userId: randomUUID() }, admin).expect(404);
       expect(res.body).toEqual({ success: false, message: 'User not found', error: 'user_not_found' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
-import { SessionTokens } from '../../src/platform/auth/session-tokens';
+import { adminToken as adminSession } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { type CustomerSession, signUpCustomer } from '../support/customer-session';
 
@@ -54,7 +54,7 @@ describe('subscription lists API', () => {
     t = await createTestApp();
     alice = await signUpCustomer(t, 'alice');
     bob = await signUpCustomer(t, 'bob');
-    adminToken = await t.app.get(SessionTokens).sign({ id: randomUUID(), role: 'admin' });
+    adminToken = (await adminSession(t)).token;
     // Alice: seven In Process (days 1..7), two Completed (days 8, 9). Bob: nothing.
     for (let day = 1; day <= 7; day++) {
       const id = await subscription(alice.userId, `order_a${day}`, 0, `2025-03-0${day}T10:00:00Z`);

@@ -5,6 +5,8 @@ import { PasswordHasher } from '../../platform/security/password-hasher';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CountryRepository } from './application/country.repository.port';
 import { EmailVerificationRepository } from './application/email-verification.repository.port';
+import { CustomerSessionSource } from './adapters/customer-session.source';
+import { EndAllSessionsUseCase } from './application/end-all-sessions.use-case';
 import { FindCustomerContactUseCase } from './application/find-customer-contact.use-case';
 import { GetProfileUseCase } from './application/get-profile.use-case';
 import { GoogleIdentityVerifier } from './application/google-identity.verifier.port';
@@ -38,6 +40,7 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
   controllers: [UserController, CountryController],
   providers: [
     { provide: UserRepository, useClass: TypeOrmUserRepository },
+    CustomerSessionSource,
     { provide: EmailVerificationRepository, useClass: TypeOrmEmailVerificationRepository },
     { provide: CountryRepository, useClass: TypeOrmCountryRepository },
     { provide: PasswordHasher, useValue: new PasswordHasher() },
@@ -57,6 +60,7 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
     GetProfileUseCase,
     FindCustomerContactUseCase,
     UpdateProfileUseCase,
+    EndAllSessionsUseCase,
     ListCountriesUseCase,
     CountriesSeeder,
   ],

@@ -13,6 +13,7 @@ import type { Request } from 'express';
 import { AppError } from '../errors/app-error';
 import type { Principal, Role } from './principal';
 import { SessionTokens } from './session-tokens';
+import { SessionVersions } from './session-versions';
 
 const ROLES_KEY = 'auth:roles';
 
@@ -26,14 +27,16 @@ function bearerToken(request: Request): string | null {
 }
 
 /**
- * Requires a valid session token (Authorization: Bearer ...) whose role is one of the route's
- * roles. 401 without a token or with a bad one; 403 with a good token of another role.
+ * Requires a valid session token (Authorization: Bearer ...) of an account that still exists, at the
+ * account's current token version, whose role is one of the route's roles. 401 without a token, with
+ * a bad or ended one; 403 with a good token of another role.
  * Use through the `@Authenticated(...roles)` decorator.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly tokens: SessionTokens,
+    private readonly versions: SessionVersions,
     private readonly reflector: Reflector,
   ) {}
 
@@ -41,13 +44,19 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', 'Please log in first.', 'not_signed_in');
-    const principal = await this.tokens.verify(token);
-    if (!principal) throw new AppError('unauthorized', 'Your session has expired or is not valid. Please log in again.', 'invalid_token');
+    const claims = await this.tokens.verify(token);
+    if (!claims) throw new AppError('unauthorized', 'Your session has expired or is not valid. Please log in again.', 'invalid_token');
+    // The account must still exist and the token must be of its current version (a password change,
+    // "log out everywhere" or a deletion ends older tokens): a signature alone is not enough.
+    const version = await this.versions.current(claims.role, claims.id);
+    if (version === null || version !== claims.version) {
+      throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+    }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
-    if (roles?.length && !roles.includes(principal.role)) {
+    if (roles?.length && !roles.includes(claims.role)) {
       throw new AppError('forbidden', 'You do not have permission to do this.', 'forbidden');
     }
-    request.principal = principal;
+    request.principal = { id: claims.id, role: claims.role };
     return true;
   }
 }

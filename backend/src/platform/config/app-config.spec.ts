@@ -48,12 +48,26 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['JWT_SECRET', 'dev-only-jwt-secret-change-me-0123456789'],
+    ['JWT_SECRET', 'compose-dev-only-jwt-secret-change-me-0123456789'],
+    ['ADMIN_PASSWORD', 'admin-dev-password'],
+    ['RAZORPAY_KEY_SECRET', 'sandbox-key-secret'],
+    ['RAZORPAY_WEBHOOK_SECRET', 'sandbox-webhook-secret'],
+  ])('refuses the published development value of %s in production, and only there', (name, value) => {
+    expect(() => loadConfig({ ...production, [name]: value }, '/repo')).toThrow(
+      `${name} is a published development value; set a secret of your own when NODE_ENV=production`,
+    );
+    expect(() => loadConfig({ ...production, NODE_ENV: 'development', [name]: value }, '/repo')).not.toThrow();
+  });
+
+  it.each([
     [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535, got "eighty"'],
     [{ PORT: '70000' }, 'PORT must be a whole number'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL is not a valid URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
-    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 bytes (256 bits) long'],
+    [{ JWT_SECRET: 'x'.repeat(31) }, 'JWT_SECRET must be at least 32 bytes (256 bits) long'],
     [{ PAYMENTS_PROVIDER: 'razorpay' }, 'RAZORPAY_KEY_ID is required when PAYMENTS_PROVIDER=razorpay'],
     [{ DATABASE_URL: 'postgres://x/y', DATABASE_SCHEMA: 'x; drop table' }, 'DATABASE_SCHEMA must be a lower-case identifier'],
     [{ RAZORPAY_API_URL: 'ftp://127.0.0.1:9000' }, 'RAZORPAY_API_URL must start with http:// or https://'],

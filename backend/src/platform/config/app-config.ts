@@ -60,6 +60,21 @@ export const DEV_ADMIN = { email: 'admin@growth.local', password: 'admin-dev-pas
 export const REPO_ROOT = resolve(__dirname, '../../../..');
 
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
+const SANDBOX_KEY_SECRET = 'sandbox-key-secret';
+const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
+/**
+ * Secrets published in this repository (here, in docker-compose.yml's history, in the README):
+ * anyone can sign with them, so production refuses them whatever their length.
+ */
+const PUBLISHED_SECRETS = new Set([
+  DEV_JWT_SECRET,
+  'compose-dev-only-jwt-secret-change-me-0123456789',
+  DEV_ADMIN.password,
+  SANDBOX_KEY_SECRET,
+  SANDBOX_WEBHOOK_SECRET,
+]);
+/** HS256 session tokens are only as strong as their key: at least 256 bits. */
+const MIN_JWT_SECRET_BYTES = 32;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 type Env = Record<string, string | undefined>;
@@ -118,7 +133,15 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
 
   const jwtSecret = text(env, 'JWT_SECRET');
   if (production && !jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
-  if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  if (jwtSecret && Buffer.byteLength(jwtSecret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes (256 bits) long`);
+  }
+  const refusePublished = (name: string, value: string | undefined) => {
+    if (production && value !== undefined && PUBLISHED_SECRETS.has(value)) {
+      throw new ConfigError(`${name} is a published development value; set a secret of your own when NODE_ENV=production`);
+    }
+  };
+  refusePublished('JWT_SECRET', jwtSecret);
 
   const provider = oneOf(env, 'PAYMENTS_PROVIDER', ['sandbox', 'razorpay'] as const, 'sandbox');
   if (production && provider === 'sandbox') {
@@ -127,8 +150,8 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
   const payments: PaymentsConfig = {
     provider,
     keyId: text(env, 'RAZORPAY_KEY_ID') ?? (provider === 'sandbox' ? 'rzp_sandbox_local' : ''),
-    keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? (provider === 'sandbox' ? 'sandbox-key-secret' : ''),
-    webhookSecret: text(env, 'RAZORPAY_WEBHOOK_SECRET') ?? (provider === 'sandbox' ? 'sandbox-webhook-secret' : ''),
+    keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? (provider === 'sandbox' ? SANDBOX_KEY_SECRET : ''),
+    webhookSecret: text(env, 'RAZORPAY_WEBHOOK_SECRET') ?? (provider === 'sandbox' ? SANDBOX_WEBHOOK_SECRET : ''),
     apiUrl: url(env, 'RAZORPAY_API_URL', ['http:', 'https:']) ?? null,
   };
   if (production && payments.apiUrl && new URL(payments.apiUrl).protocol !== 'https:') {
@@ -147,6 +170,9 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
   }
   if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL is not a valid e-mail address');
   if (adminPassword && adminPassword.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters long');
+  refusePublished('ADMIN_PASSWORD', adminPassword);
+  refusePublished('RAZORPAY_KEY_SECRET', text(env, 'RAZORPAY_KEY_SECRET'));
+  refusePublished('RAZORPAY_WEBHOOK_SECRET', text(env, 'RAZORPAY_WEBHOOK_SECRET'));
 
   const cors = text(env, 'CORS_ORIGINS');
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;

@@ -33,7 +33,7 @@ export class GoogleSignInUseCase {
       if (user && !user.googleId) await this.users.linkGoogleAccount(user.userId, identity.googleId);
     }
     user ??= await this.createAccount(email, identity.name, identity.googleId);
-    return { token: await this.tokens.sign({ id: user.userId, role: 'customer' }), user };
+    return { token: await this.tokens.sign({ id: user.userId, role: 'customer' }, user.tokenVersion), user };
   }
 
   private async createAccount(email: string, name: string | null, googleId: string): Promise<User> {

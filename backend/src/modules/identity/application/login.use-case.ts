@@ -31,6 +31,6 @@ export class LoginUseCase {
       throw FAILED();
     }
     if (!(await this.hasher.verify(password, user.passwordHash))) throw FAILED();
-    return { token: await this.tokens.sign({ id: user.userId, role: 'customer' }), user };
+    return { token: await this.tokens.sign({ id: user.userId, role: 'customer' }, user.tokenVersion), user };
   }
 }

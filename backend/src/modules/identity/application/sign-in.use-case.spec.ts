@@ -21,7 +21,7 @@ function setup() {
     login: new LoginUseCase(users, hasher, tokens),
     googleSignIn: new GoogleSignInUseCase(google, users, tokens),
     getProfile: new GetProfileUseCase(users, countries, new FixedSubscriptionCounts()),
-    updateProfile: new UpdateProfileUseCase(users, countries, hasher),
+    updateProfile: new UpdateProfileUseCase(users, countries, hasher, tokens),
   };
 }
 
@@ -43,7 +43,7 @@ describe('sign-in and profile use cases', () => {
     const s = setup();
     const user = await s.users.create(account());
     const result = await s.login.execute(' ADA@example.com', 'secret password');
-    expect(await s.tokens.verify(result.token)).toEqual({ id: user.userId, role: 'customer' });
+    expect(await s.tokens.verify(result.token)).toEqual({ id: user.userId, role: 'customer', version: 0 });
     const wrong = s.login.execute('ada@example.com', 'nope');
     await expect(wrong).rejects.toMatchObject({ kind: 'unauthorized', message: 'Invalid email or password.' });
     const before = s.hasher.verifications;
@@ -98,6 +98,11 @@ describe('sign-in and profile use cases', () => {
     await expect(s.updateProfile.execute(caller, { ...base, newPassword: 'new password' })).rejects.toMatchObject({ kind: 'invalid' });
     await expect(s.updateProfile.execute(caller, { ...base, oldPassword: 'wrong', newPassword: 'new password' })).rejects.toMatchObject({ message: 'Old password is incorrect.' });
     const updated = await s.updateProfile.execute(caller, { ...base, oldPassword: 'secret password', newPassword: 'new password' });
-    expect(updated.user).toMatchObject({ name: 'Ada L', phone: '123', passwordHash: 'plain$new password' });
+    expect(updated.profile.user).toMatchObject({ name: 'Ada L', phone: '123', passwordHash: 'plain$new password', tokenVersion: 1 });
+    // The new password ended the old sessions; the caller gets a token of the new version.
+    expect(await s.tokens.verify(updated.token as string)).toEqual({ id: me.userId, role: 'customer', version: 1 });
+    const renamed = await s.updateProfile.execute(caller, { ...base, name: 'Ada' });
+    expect(renamed.token).toBeNull();
+    expect(renamed.profile.user.tokenVersion).toBe(1);
   });
 });

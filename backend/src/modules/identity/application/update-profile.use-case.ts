@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppError } from '../../../platform/errors/app-error';
+import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { CountryRepository } from './country.repository.port';
 import { loadOwnUser, withCountry } from './get-profile.use-case';
@@ -15,16 +16,21 @@ export interface ProfileChanges {
   newPassword?: string;
 }
 
-/** Edit Profile: name and phone, and a new password when the old one is given correctly. */
+/**
+ * Edit Profile: name and phone, and a new password when the old one is given correctly. A new
+ * password ends every session of the account (its token version rises), so this one gets a fresh
+ * token in the answer.
+ */
 @Injectable()
 export class UpdateProfileUseCase {
   constructor(
     private readonly users: UserRepository,
     private readonly countries: CountryRepository,
     private readonly hasher: PasswordHasher,
+    private readonly tokens: SessionTokens,
   ) {}
 
-  async execute(caller: Principal, changes: ProfileChanges): Promise<Profile> {
+  async execute(caller: Principal, changes: ProfileChanges): Promise<{ profile: Profile; token: string | null }> {
     const user = await loadOwnUser(this.users, caller, changes.userId);
     let passwordHash: string | undefined;
     if (changes.newPassword) {
@@ -43,6 +49,7 @@ export class UpdateProfileUseCase {
       ...(passwordHash ? { passwordHash } : {}),
     });
     if (!updated) throw new AppError('not_found', 'User not found', 'user_not_found');
-    return withCountry(this.countries, updated);
+    const token = passwordHash && caller.role === 'customer' ? await this.tokens.sign({ id: updated.userId, role: 'customer' }, updated.tokenVersion) : null;
+    return { profile: await withCountry(this.countries, updated), token };
   }
 }

@@ -14,6 +14,8 @@ export interface User {
   gender: Gender | null;
   passwordHash: string | null;
   googleId: string | null;
+  /** Sessions signed under an older version are over (see platform/auth SessionVersions). */
+  tokenVersion: number;
   createdAt: Date;
 }
 

@@ -11,6 +11,10 @@ export class AdminOrmEntity {
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash: string;
 
+  /** Raised to end every session of this admin (see platform/auth SessionVersions). */
+  @Column({ name: 'token_version', type: 'integer', default: 0 })
+  tokenVersion: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

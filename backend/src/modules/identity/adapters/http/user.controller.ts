@@ -3,6 +3,7 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkRe
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { RateLimit } from '../../../../platform/rate-limit/rate-limit.guard';
+import { EndAllSessionsUseCase } from '../../application/end-all-sessions.use-case';
 import { GetProfileUseCase } from '../../application/get-profile.use-case';
 import { GoogleSignInUseCase } from '../../application/google-sign-in.use-case';
 import { LoginUseCase } from '../../application/login.use-case';
@@ -32,6 +33,7 @@ export class UserController {
     private readonly googleSignIn: GoogleSignInUseCase,
     private readonly getProfile: GetProfileUseCase,
     private readonly updateProfile: UpdateProfileUseCase,
+    private readonly endAllSessions: EndAllSessionsUseCase,
   ) {}
 
   @Post('request-otp')
@@ -93,9 +95,19 @@ export class UserController {
   @Post('update')
   @HttpCode(200)
   @Authenticated('customer', 'admin')
-  @ApiOkResponse({ description: "{ success: true, message: 'Profile updated', data }" })
+  @ApiOkResponse({ description: "{ success: true, message: 'Profile updated', data, token? } (a new token when the password changed: the old sessions end)" })
   async update(@CurrentPrincipal() caller: Principal, @Body() body: UpdateProfileRequest) {
-    const profile = await this.updateProfile.execute(caller, body);
-    return { success: true as const, message: 'Profile updated', data: profileData(profile) };
+    const { profile, token } = await this.updateProfile.execute(caller, body);
+    return { success: true as const, message: 'Profile updated', data: profileData(profile), ...(token ? { token } : {}) };
+  }
+
+  /** Ends every session of the caller's account (a lost phone, a shared computer). */
+  @Post('logout-all')
+  @HttpCode(200)
+  @Authenticated('customer')
+  @ApiOkResponse({ description: "{ success: true, message: 'You are signed out on every device.' }" })
+  async logOutEverywhere(@CurrentPrincipal() caller: Principal) {
+    await this.endAllSessions.execute(caller);
+    return { success: true as const, message: 'You are signed out on every device.' };
   }
 }

@@ -32,6 +32,9 @@ export class UserOrmEntity {
   @Column({ name: 'google_id', type: 'text', nullable: true })
   googleId: string | null;
 
+  @Column({ name: 'token_version', type: 'integer', default: 0 })
+  tokenVersion: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

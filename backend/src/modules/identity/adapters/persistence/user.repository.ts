@@ -47,9 +47,25 @@ export class TypeOrmUserRepository extends UserRepository {
 
   async updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }): Promise<User | null> {
     if (!UUID.test(userId)) return null;
-    const result = await this.users.update({ userId }, { ...changes });
+    const { passwordHash, ...rest } = changes;
+    const result = await this.users.update(
+      { userId },
+      passwordHash === undefined ? rest : { ...rest, passwordHash, tokenVersion: () => 'token_version + 1' },
+    );
     if (!result.affected) return null;
     return this.findById(userId);
+  }
+
+  async endAllSessions(userId: string): Promise<User | null> {
+    if (!UUID.test(userId)) return null;
+    const result = await this.users.update({ userId }, { tokenVersion: () => 'token_version + 1' });
+    return result.affected ? this.findById(userId) : null;
+  }
+
+  async tokenVersionOf(userId: string): Promise<number | null> {
+    if (!UUID.test(userId)) return null;
+    const row = await this.users.findOne({ where: { userId }, select: { userId: true, tokenVersion: true } });
+    return row ? row.tokenVersion : null;
   }
 
   async linkGoogleAccount(userId: string, googleId: string): Promise<void> {
