@@ -1,4 +1,4 @@
-import { api } from '@growth/kit';
+import { api, TOKEN_KEY } from '@growth/kit';
 
 /** POST /user/getById → data (spec §3 "User (profile view)") and subscription counts. */
 export interface ProfileView {
@@ -55,14 +55,19 @@ export interface ProfileUpdate {
   oldPassword?: string;
 }
 
-/** POST /user/update: the old password is sent only when a new one is given (spec §5). */
+/**
+ * POST /user/update: the old password is sent only when a new one is given (spec §5). A new
+ * password ends every session of the account; the answer then carries this device's new token,
+ * which replaces the stored one.
+ */
 export async function updateProfile(userId: string, update: ProfileUpdate): Promise<string | null> {
   const payload: Record<string, string> = { userId, name: update.name.trim(), phone: update.phone.trim() };
   if (update.newPassword) {
     payload.newPassword = update.newPassword;
     payload.oldPassword = update.oldPassword ?? '';
   }
-  const body = await api.post<{ message?: unknown }>('/user/update', payload);
+  const body = await api.post<{ message?: unknown; token?: unknown }>('/user/update', payload);
+  if (typeof body.token === 'string' && body.token) window.localStorage.setItem(TOKEN_KEY, body.token);
   return typeof body.message === 'string' && body.message.trim() ? body.message.trim() : null;
 }
 
