@@ -141,10 +141,12 @@ describe('POST /api/contact/contact', () => {
     await post().send({ ...valid, message: 'y'.repeat(5000) }).expect(201);
   });
 
-  it('drops control characters (PostgreSQL refuses NUL) instead of failing', async () => {
-    await post().send({ ...valid, user_email: 'nul@example.com', message: 'Hello\u0000 there, please help.' }).expect(201);
-    const [row] = await t.app.get(DataSource).query(`SELECT message FROM contact_requests WHERE email = 'nul@example.com'`);
-    expect(row.message).toBe('Hello there, please help.');
+  it('refuses control characters (PostgreSQL refuses NUL) with 400 naming the field, and keeps line breaks and tabs', async () => {
+    const res = await post().send({ ...valid, user_email: 'nul@example.com', message: 'Hello\u0000 there, please help.' }).expect(400);
+    expect(res.body).toEqual({ success: false, message: 'message must not contain control characters', error: 'invalid' });
+    await post().send({ ...valid, user_email: 'lines@example.com', message: 'Hello,\r\n\tplease help.' }).expect(201);
+    const [row] = await t.app.get(DataSource).query(`SELECT message FROM contact_requests WHERE email = 'lines@example.com'`);
+    expect(row.message).toBe('Hello,\r\n\tplease help.');
   });
 
   it.each([

@@ -14,6 +14,8 @@ import { createValidationPipe } from './validation.pipe';
 export const API_PREFIX = 'api';
 /** The only routes that take an HTML form post: Razorpay's redirect-mode callback. */
 const FORM_POST_PATHS = ['/api/payment/callback'];
+/** The largest JSON request body accepted (413 beyond). */
+export const JSON_BODY_LIMIT = '64kb';
 
 /**
  * Everything around the route handlers, shared by main.ts and the tests: security headers, CORS,
@@ -48,7 +50,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.enableCors({ origin: config.corsOrigins, credentials: false, maxAge: 600 });
   // The app is created with `rawBody: true` (main.ts, tests): handlers that check a signature over the
   // exact bytes (the payment webhook) read `req.rawBody`.
-  app.useBodyParser('json', { limit: '2mb' });
+  // JSON bodies are small forms and admin edits; uploads come as multipart with a limit of their own.
+  // Nesting is limited by the validation pipe before class-transformer (which recurses) sees it.
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   // Form posts only where a form is expected.
   app.useBodyParser('urlencoded', {
     extended: false,
@@ -77,7 +81,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const logger = new Logger('Errors');
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    const { status, body } = toErrorResponse(error, logger, req);
+    const { status, body, headers } = toErrorResponse(error, logger, req);
+    if (headers) res.set(headers);
     res.status(status).json(body);
   });
 }

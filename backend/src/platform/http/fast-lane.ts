@@ -34,6 +34,14 @@ const PER_RESPONSE = new Set([
   'set-cookie',
 ]);
 
+/**
+ * A percent-escaped C0 control or DEL anywhere in the URL: the full stack refuses (or judges) such
+ * input, so a lookup never sees it. (Node's parser already refuses raw control characters in a URL.)
+ * Without this, a lookup that trims (a plan name, a search) would map '%0Byoutube' to a cached
+ * 'youtube' and answer 200 where the full stack answers 400.
+ */
+const ESCAPED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
+
 interface Lane {
   route: FastRoute;
   /** Middleware headers of the last full 200 response, flat [name, value, ...]; null until one was seen. */
@@ -53,7 +61,8 @@ interface Lane {
  * response of the route (security headers, Vary) are replayed, so a change in the middleware shows
  * up here without code changes, and nothing is served from here until one full response was seen.
  * Each answer gets its X-Request-Id and its line in the request log, like any other request.
- * Requests with an Origin header always take the full stack, where CORS answers them.
+ * Requests with an Origin header always take the full stack, where CORS answers them, and so do URLs
+ * with an escaped control character, which the validation pipe refuses.
  */
 @Injectable()
 export class FastLane implements OnApplicationBootstrap {
@@ -103,7 +112,7 @@ export class FastLane implements OnApplicationBootstrap {
   }
 
   private tryServe(lane: Lane, req: IncomingMessage, res: ServerResponse): boolean {
-    if (!lane.template || req.headers.origin !== undefined) return false;
+    if (!lane.template || req.headers.origin !== undefined || ESCAPED_CONTROL.test(req.url as string)) return false;
     const cached = lane.route.lookup(req.url as string);
     if (!cached) return false;
     const startedAt = Date.now();
