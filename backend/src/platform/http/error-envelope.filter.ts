@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AppError, type AppErrorKind } from '../errors/app-error';
+import { isDatabaseUnavailable } from '../errors/database-unavailable';
 
 const STATUS_OF: Record<AppErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -35,14 +36,46 @@ export interface ErrorBody {
   error: string;
 }
 
+/** Seconds a client is asked to wait (Retry-After) when a service the app needs is down. */
+export const RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * PostgreSQL data exceptions that only bad input causes (a value the column cannot hold): a 400 with a
+ * human message, as a safety net behind validation (which should have refused the value first).
+ */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  // invalid_byte_sequence, e.g. a NUL byte in text
+  '22021': 'The request contains characters that cannot be stored.',
+  // invalid_text_representation, e.g. 'abc' for a uuid or an integer
+  '22P02': 'A value in the request is not in the expected format.',
+  // string_data_right_truncation
+  '22001': 'A value in the request is too long.',
+  // numeric_value_out_of_range
+  '22003': 'A number in the request is out of range.',
+};
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  /** Extra response headers (Retry-After on a 503). */
+  headers?: Record<string, string>;
+}
+
 /**
  * Turns anything thrown into the error envelope `{ success: false, message, error }` with a fitting
  * status. Expected failures carry their own human message; anything unexpected is logged with its
  * stack and answered with a plain 500 that reveals nothing of the inside.
  */
-export function toErrorResponse(exception: unknown, logger: Logger, request?: Request): { status: number; body: ErrorBody } {
+export function toErrorResponse(exception: unknown, logger: Logger, request?: Request): ErrorResponse {
+  const where = `${request?.method} ${request?.originalUrl}`;
   if (exception instanceof AppError) {
-    return { status: STATUS_OF[exception.kind], body: { success: false, message: exception.message, error: exception.code } };
+    const status = STATUS_OF[exception.kind];
+    return {
+      status,
+      body: { success: false, message: exception.message, error: exception.code },
+      ...(status === 503 ? { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } } : {}),
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -69,11 +102,34 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
           : 'The request body could not be read.';
     return { status: parserError.status, body: { success: false, message, error: CODE_OF_STATUS[parserError.status] ?? 'invalid' } };
   }
-  if (exception instanceof QueryFailedError && (exception.driverError as { code?: string })?.code === '23505') {
+  const sqlState = exception instanceof QueryFailedError ? (exception.driverError as { code?: string })?.code : undefined;
+  if (sqlState === '23505') {
     return { status: 409, body: { success: false, message: 'This record already exists.', error: 'conflict' } };
   }
+  if (sqlState && DATA_EXCEPTIONS[sqlState]) {
+    // Validation let the value through: worth a look, but the caller sent it, so a 400.
+    logger.warn(`Database refused a value (${sqlState}) on ${where}: ${(exception as Error).message}`);
+    return { status: 400, body: { success: false, message: DATA_EXCEPTIONS[sqlState], error: 'invalid' } };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    logger.error(`Database unavailable on ${where}: ${(exception as Error).message}`);
+    return {
+      status: 503,
+      body: { success: false, message: UNAVAILABLE_MESSAGE, error: 'unavailable' },
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    };
+  }
+  if (exception instanceof RangeError) {
+    // A stack overflow on input nested too deeply for a recursive library, a length or date out of
+    // range: the input's doing, never worth a 500. Logged with its stack, since validation missed it.
+    logger.warn(`${exception.message} on ${where}`, exception.stack);
+    const message = /call stack/i.test(exception.message)
+      ? 'The request is nested too deeply.'
+      : 'A value in the request is out of range.';
+    return { status: 400, body: { success: false, message, error: 'invalid' } };
+  }
   const error = exception as Error;
-  logger.error(`Unexpected ${error?.name ?? 'error'} on ${request?.method} ${request?.originalUrl}: ${error?.message}`, error?.stack);
+  logger.error(`Unexpected ${error?.name ?? 'error'} on ${where}: ${error?.message}`, error?.stack);
   return {
     status: 500,
     body: { success: false, message: 'Something went wrong on our side. Please try again.', error: 'internal' },
@@ -88,12 +144,13 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
-    const { status, body } = toErrorResponse(exception, this.logger, request);
+    const { status, body, headers } = toErrorResponse(exception, this.logger, request);
     if (response.headersSent) {
       this.logger.error(`Error after the response started on ${request.method} ${request.originalUrl}: ${body.message}`);
       response.end();
       return;
     }
+    if (headers) response.set(headers);
     response.status(status).json(body);
   }
 }
