@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     RAZORPAY_WEBHOOK_SECRET: 'hook',
     ADMIN_EMAIL: 'ops@shop.example',
     ADMIN_PASSWORD: 'a-long-admin-password',
+    SMTP_URL: 'smtp://mail.internal:587',
   };
 
   it('accepts a complete production configuration', () => {
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
     ['payments left at the default', { PAYMENTS_PROVIDER: undefined }, 'PAYMENTS_PROVIDER=sandbox is not allowed'],
     ['admin credentials', { ADMIN_PASSWORD: undefined }, 'ADMIN_EMAIL and ADMIN_PASSWORD are required'],
     ['https for the Razorpay API', { RAZORPAY_API_URL: 'http://127.0.0.1:9000' }, 'RAZORPAY_API_URL must start with https:// when NODE_ENV=production'],
+    ['SMTP_URL (the console outbox would print every OTP code)', { SMTP_URL: undefined }, 'SMTP_URL is required when NODE_ENV=production'],
   ])('refuses production without %s', (_what, change, reason) => {
     expect(() => loadConfig({ ...production, ...change }, '/repo')).toThrow(reason);
   });
@@ -89,6 +91,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, RAZORPAY_API_URL: 'https://rzp-proxy.internal' }, '/repo').payments.apiUrl).toBe(
       'https://rzp-proxy.internal',
     );
+  });
+
+  it('reads SHUTDOWN_TIMEOUT in seconds (default 10), and refuses a bad one', () => {
+    expect(loadConfig({}, '/repo').shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT: '2' }, '/repo').shutdownTimeoutMs).toBe(2_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT: '0' }, '/repo').shutdownTimeoutMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT: '2s' }, '/repo')).toThrow('SHUTDOWN_TIMEOUT must be a whole number from 0 to 3600, got "2s"');
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT: '7200' }, '/repo')).toThrow(ConfigError);
   });
 
   it('reads the rate limits, with defaults, and refuses a bad one', () => {

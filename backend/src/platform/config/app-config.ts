@@ -49,6 +49,8 @@ export class AppConfig {
   readonly frontendsDir!: string;
   readonly remotes!: Record<'storefront' | 'account' | 'admin', string>;
   readonly logLevel!: string;
+  /** SHUTDOWN_TIMEOUT: how long requests under way get after SIGTERM before their connections are cut. */
+  readonly shutdownTimeoutMs!: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -174,6 +176,11 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
   refusePublished('RAZORPAY_KEY_SECRET', text(env, 'RAZORPAY_KEY_SECRET'));
   refusePublished('RAZORPAY_WEBHOOK_SECRET', text(env, 'RAZORPAY_WEBHOOK_SECRET'));
 
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  if (production && !smtpUrl) {
+    throw new ConfigError('SMTP_URL is required when NODE_ENV=production (without it every mail, OTP codes included, is printed to the log)');
+  }
+
   const cors = text(env, 'CORS_ORIGINS');
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const remoteUrl = (name: string) => text(env, `REMOTE_${name.toUpperCase()}_URL`) ?? `/remotes/${name}/remoteEntry.js`;
@@ -188,7 +195,7 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
     database,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
     queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth',
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? null,
+    smtpUrl: smtpUrl ?? null,
     mailFrom: text(env, 'MAIL_FROM') ?? 'Growth Storefront <no-reply@growth.local>',
     supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@growth.local',
     jwtSecret: jwtSecret ?? DEV_JWT_SECRET,
@@ -205,5 +212,6 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
     frontendsDir: resolve(root, text(env, 'FRONTENDS_DIR') ?? 'frontends'),
     remotes: { storefront: remoteUrl('storefront'), account: remoteUrl('account'), admin: remoteUrl('admin') },
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT', 10, 0, 3600) * 1000,
   });
 }
