@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, DEV_ADMIN, loadConfig, type AppConfig } from './platform/config/app-config';
 import { configureApp } from './platform/http/configure-app';
+import { stopOnSignals } from './platform/http/http-drain';
 
 function describeStart(config: AppConfig): string {
   const database = config.database.kind === 'pglite' ? `PGlite (embedded) in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     logger: new ConsoleLogger({ json: config.production, logLevels: config.logLevel === 'silent' ? [] : undefined }),
   });
   configureApp(app, config);
-  app.enableShutdownHooks();
+  stopOnSignals(app, config.shutdownTimeoutMs);
   await app.listen(config.port, config.host);
   console.log(describeStart(config));
 }
