@@ -1,14 +1,21 @@
 // After Jest's summary: which real services the whole-system specs used, and — when so — the one
-// line saying the browser specs did not run, so a run without Chromium never passes silently.
-const { findChrome, noBrowserLine } = require('./system');
+// line saying the browser specs did not run, so a run without Chromium never passes silently (the
+// same for the compose spec's CLI checks without a Compose CLI).
+const { findChrome, findComposeCli, noBrowserLine, noComposeLine } = require('./system');
 
 class SuiteReporter {
-  onRunComplete() {
+  /**
+   * @param {unknown} _contexts
+   * @param {{ testResults?: { testFilePath: string }[] }} [results]
+   */
+  onRunComplete(_contexts, results) {
     const chrome = findChrome();
     const database = process.env.DATABASE_URL ? 'PostgreSQL (a fresh database per spec file)' : 'PGlite (a fresh DATA_DIR per spec file)';
     const queue = process.env.REDIS_URL ? 'BullMQ on Redis' : 'in-process queue';
     process.stdout.write(`\ne2e ran against the built server with ${database}, ${queue}, browser: ${chrome.path ?? 'none'}\n`);
     if (!chrome.path) process.stdout.write(`${noBrowserLine()}\n`);
+    const composeSpecRan = (results?.testResults ?? []).some((r) => /compose\.e2e-spec\.ts$/.test(r.testFilePath));
+    if (composeSpecRan && !findComposeCli().cli) process.stdout.write(`${noComposeLine()}\n`);
   }
 }
 

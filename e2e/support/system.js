@@ -66,6 +66,30 @@ function noBrowserLine() {
   return `Browser specs NOT run: ${reason} (apt-get install -y chromium, or set CHROME_PATH)`;
 }
 
+/**
+ * A Compose CLI to validate docker-compose.yml with: the plugin (`docker compose`) or the standalone
+ * `docker-compose` (Debian's package, which .ci/run installs). No Docker engine is needed for `config`.
+ * @returns {{ cli: { name: string, command: string, prefix: string[] } | null, reason: string }}
+ */
+function findComposeCli() {
+  const candidates = [
+    { name: 'docker compose (plugin)', command: 'docker', prefix: ['compose'] },
+    { name: 'docker-compose (standalone)', command: 'docker-compose', prefix: [] },
+  ];
+  const missing = [];
+  for (const candidate of candidates) {
+    const probe = spawnSync(candidate.command, [...candidate.prefix, 'version'], { encoding: 'utf8' });
+    if (!probe.error && probe.status === 0) return { cli: candidate, reason: candidate.name };
+    const why = probe.error ? 'not installed' : `${probe.stderr || probe.stdout}`.trim().split('\n')[0];
+    missing.push(`${candidate.name}: ${why}`);
+  }
+  return { cli: null, reason: missing.join('; ') };
+}
+
+function noComposeLine() {
+  return `docker-compose.yml NOT checked by a Compose CLI (${findComposeCli().reason}): apt-get install -y docker-compose`;
+}
+
 /** @param {import('playwright-core').LaunchOptions} [options] */
 async function launchBrowser(options = {}) {
   const { path: executablePath, reason } = findChrome();
@@ -400,6 +424,8 @@ module.exports = {
   allSuitesRequired,
   findChrome,
   noBrowserLine,
+  findComposeCli,
+  noComposeLine,
   launchBrowser,
   missingBuildOutputs,
   assertBuilt,
