@@ -53,6 +53,7 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'dev-only-jwt-secret-change-me-0123456789'],
     ['JWT_SECRET', 'compose-dev-only-jwt-secret-change-me-0123456789'],
     ['ADMIN_PASSWORD', 'admin-dev-password'],
+    ['ADMIN_PASSWORD', 'ChangeMe!2025'],
     ['RAZORPAY_KEY_SECRET', 'sandbox-key-secret'],
     ['RAZORPAY_WEBHOOK_SECRET', 'sandbox-webhook-secret'],
   ])('refuses the published development value of %s in production, and only there', (name, value) => {

@@ -72,6 +72,7 @@ const PUBLISHED_SECRETS = new Set([
   DEV_JWT_SECRET,
   'compose-dev-only-jwt-secret-change-me-0123456789',
   DEV_ADMIN.password,
+  'ChangeMe!2025', // the first docker-compose.yml's admin password
   SANDBOX_KEY_SECRET,
   SANDBOX_WEBHOOK_SECRET,
 ]);
