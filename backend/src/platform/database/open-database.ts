@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config';
 import { migrations } from './migrations';
@@ -37,6 +38,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<{ options: D
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const pglite = await PGlite.create(config.dataDir ?? 'memory://', {
+    // Extensions the migrations create (CREATE EXTENSION): PGlite ships them as modules to load.
+    extensions: { pg_trgm },
     parsers: { [INT8]: (value: string) => value, [NUMERIC]: (value: string) => value },
   });
   return {
