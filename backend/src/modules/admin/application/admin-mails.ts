@@ -1,0 +1,83 @@
+import type { Mail } from '../../../platform/mail/mail.port';
+import { ADMIN_CODE_TTL_MS } from '../domain/admin-code';
+
+export const PASSWORD_RESET_SUBJECT = 'Your Growth Storefront admin password reset code';
+export const EMAIL_CHANGE_SUBJECT = 'Confirm your new Growth Storefront admin e-mail address';
+export const EMAIL_CHANGED_SUBJECT = 'Your Growth Storefront admin e-mail address was changed';
+
+const MINUTES = ADMIN_CODE_TTL_MS / 60_000;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function codeMail(to: string, subject: string, purpose: string, ignore: string, code: string): Mail {
+  const text = [
+    'Hello,',
+    '',
+    `Use this code to ${purpose}:`,
+    '',
+    `    ${code}`,
+    '',
+    `The code is valid for ${MINUTES} minutes and can be used once.`,
+    '',
+    ignore,
+    'Never share this code with anyone. Our team will never ask you for it.',
+    '',
+    'The Growth Storefront team',
+  ].join('\n');
+  const html = [
+    '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
+    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront admin</h2>',
+    `<p>Use this code to ${purpose}:</p>`,
+    `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:24px 0">${code}</p>`,
+    `<p>The code is valid for ${MINUTES} minutes and can be used once.</p>`,
+    `<p style="color:#6b7280;font-size:13px">${ignore} Never share this code with anyone.</p>`,
+    '</div>',
+  ].join('');
+  return { to, subject, text, html };
+}
+
+/** The code of POST /admin/forgot-password, to the admin's address. */
+export function passwordResetMail(to: string, code: string): Mail {
+  return codeMail(
+    to,
+    PASSWORD_RESET_SUBJECT,
+    'reset the password of your admin account',
+    'If you did not ask for a reset, ignore this e-mail: your password stays as it is.',
+    code,
+  );
+}
+
+/** The code of POST /admin/update-email/request, to the NEW address. */
+export function emailChangeMail(to: string, code: string): Mail {
+  return codeMail(
+    to,
+    EMAIL_CHANGE_SUBJECT,
+    'confirm this address as the new sign-in address of your admin account',
+    'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
+    code,
+  );
+}
+
+/** After an e-mail change, to the OLD address: the owner learns of a change they did not make. */
+export function emailChangedNotice(to: string, newEmail: string): Mail {
+  const text = [
+    'Hello,',
+    '',
+    `The sign-in address of your Growth Storefront admin account was changed to ${newEmail}.`,
+    'Every session of the account has ended.',
+    '',
+    'If you did not make this change, contact the shop owner at once.',
+    '',
+    'The Growth Storefront team',
+  ].join('\n');
+  const html = [
+    '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
+    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront admin</h2>',
+    `<p>The sign-in address of your admin account was changed to <b>${escapeHtml(newEmail)}</b>. Every session of the account has ended.</p>`,
+    '<p>If you did not make this change, contact the shop owner at once.</p>',
+    '</div>',
+  ].join('');
+  return { to, subject: EMAIL_CHANGED_SUBJECT, text, html };
+}

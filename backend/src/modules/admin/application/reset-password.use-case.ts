@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { AppError } from '../../../platform/errors/app-error';
+import { PasswordHasher } from '../../../platform/security/password-hasher';
+import { Clock } from '../../../platform/time/clock';
+import { normaliseAdminEmail } from '../domain/admin';
+import { ADMIN_CODE_MAX_TRIES, codeState } from '../domain/admin-code';
+import { AdminRepository } from './admin.repository.port';
+import { AdminCodeRepository } from './admin-code.repository.port';
+import { AdminCodes } from './admin-codes';
+
+const INVALID = () => new AppError('invalid', 'Invalid or expired code.', 'invalid_code');
+
+export interface PasswordReset {
+  email: string;
+  otp: string;
+  newPassword: string;
+}
+
+/**
+ * POST /admin/reset-password: a mailed code sets a new password. Every entry counts against the
+ * code's 5 tries; after the last the code is dead. Unknown address, no code, expired, used up or
+ * wrong: all the same 400, so the call tells nothing about which addresses are admins'. The new
+ * password raises the token version: every session of the account ends.
+ */
+@Injectable()
+export class ResetPasswordUseCase {
+  constructor(
+    private readonly admins: AdminRepository,
+    private readonly codes: AdminCodeRepository,
+    private readonly adminCodes: AdminCodes,
+    private readonly hasher: PasswordHasher,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(reset: PasswordReset): Promise<void> {
+    const admin = await this.admins.findByEmail(normaliseAdminEmail(reset.email));
+    const code = admin ? await this.codes.find(admin.adminId, 'password-reset') : null;
+    if (!admin || !code || codeState(code, this.clock.now()) !== 'open') throw INVALID();
+
+    const used = await this.codes.claimTry(admin.adminId, 'password-reset', code.codeHash, ADMIN_CODE_MAX_TRIES);
+    // The hash covers the address: a code sent before an e-mail change matches nothing now.
+    if (used === null || !this.adminCodes.matches(admin.adminId, 'password-reset', admin.email, reset.otp, code.codeHash)) throw INVALID();
+
+    const passwordHash = await this.hasher.hash(reset.newPassword);
+    await this.uow.run(async () => {
+      if (!(await this.codes.consume(admin.adminId, 'password-reset', code.codeHash))) throw INVALID();
+      if (!(await this.admins.changePassword(admin.adminId, passwordHash))) throw INVALID();
+    });
+  }
+}

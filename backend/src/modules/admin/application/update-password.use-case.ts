@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../../platform/auth/principal';
+import { SessionTokens } from '../../../platform/auth/session-tokens';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { AppError } from '../../../platform/errors/app-error';
+import { PasswordHasher } from '../../../platform/security/password-hasher';
+import { AdminRepository } from './admin.repository.port';
+import { adminSession, type AdminSession } from './admin-session';
+import { loadOwnAccount } from './own-account';
+
+export interface PasswordChange {
+  adminId: string;
+  oldPassword: string;
+  newPassword: string;
+}
+
+/**
+ * POST /admin/update-password (Settings): a new password with the right old one. It raises the
+ * token version, so every other session ends and this one gets a new token.
+ */
+@Injectable()
+export class UpdatePasswordUseCase {
+  constructor(
+    private readonly admins: AdminRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: SessionTokens,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(caller: Principal, change: PasswordChange): Promise<AdminSession> {
+    const admin = await loadOwnAccount(this.admins, caller, change.adminId);
+    if (!(await this.hasher.verify(change.oldPassword, admin.passwordHash))) {
+      throw new AppError('invalid', 'Old password is incorrect.', 'old_password_incorrect');
+    }
+    const passwordHash = await this.hasher.hash(change.newPassword);
+    const updated = await this.uow.run(async () => {
+      const changed = await this.admins.changePassword(admin.adminId, passwordHash);
+      if (!changed) throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+      return changed;
+    });
+    return adminSession(this.tokens, updated);
+  }
+}

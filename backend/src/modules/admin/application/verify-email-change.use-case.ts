@@ -1,0 +1,69 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Principal } from '../../../platform/auth/principal';
+import { SessionTokens } from '../../../platform/auth/session-tokens';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { AppError } from '../../../platform/errors/app-error';
+import { Mailer } from '../../../platform/mail/mailer';
+import { Clock } from '../../../platform/time/clock';
+import { ADMIN_CODE_MAX_TRIES, codeState } from '../domain/admin-code';
+import { AdminRepository } from './admin.repository.port';
+import { AdminCodeRepository } from './admin-code.repository.port';
+import { AdminCodes } from './admin-codes';
+import { emailChangedNotice } from './admin-mails';
+import { adminSession, type AdminSession } from './admin-session';
+import { loadOwnAccount } from './own-account';
+
+const INVALID = () => new AppError('invalid', 'Invalid or expired code.', 'invalid_code');
+const LOCKED = () => new AppError('rate_limited', 'Too many wrong codes. Please request a new code.', 'code_locked');
+
+export interface EmailChangeProof {
+  adminId: string;
+  otp: string;
+}
+
+/**
+ * POST /admin/update-email/verify (Settings, step 2): the code mailed to the new address switches
+ * the account to it. Every entry counts against the code's 5 tries. The switch raises the token
+ * version (every session ends, this one gets a new token) and the old address is told.
+ */
+@Injectable()
+export class VerifyEmailChangeUseCase {
+  private readonly logger = new Logger('AdminAuth');
+
+  constructor(
+    private readonly admins: AdminRepository,
+    private readonly codes: AdminCodeRepository,
+    private readonly adminCodes: AdminCodes,
+    private readonly tokens: SessionTokens,
+    private readonly uow: UnitOfWork,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Principal, proof: EmailChangeProof): Promise<AdminSession> {
+    const admin = await loadOwnAccount(this.admins, caller, proof.adminId);
+    const code = await this.codes.find(admin.adminId, 'email-change');
+    const state = codeState(code, this.clock.now());
+    if (state === 'locked') throw LOCKED();
+    if (state !== 'open' || !code) throw INVALID();
+
+    const used = await this.codes.claimTry(admin.adminId, 'email-change', code.codeHash, ADMIN_CODE_MAX_TRIES);
+    if (used === null) throw LOCKED();
+    if (!this.adminCodes.matches(admin.adminId, 'email-change', code.email, proof.otp, code.codeHash)) {
+      throw used >= ADMIN_CODE_MAX_TRIES ? LOCKED() : INVALID();
+    }
+
+    const updated = await this.uow.run(async () => {
+      if (!(await this.codes.consume(admin.adminId, 'email-change', code.codeHash))) throw INVALID();
+      const changed = await this.admins.changeEmail(admin.adminId, code.email);
+      if (!changed) throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+      return changed;
+    });
+    try {
+      await this.mailer.send(emailChangedNotice(admin.email, updated.email));
+    } catch (error) {
+      this.logger.error(`Could not queue the notice of an admin e-mail change: ${(error as Error).message}`);
+    }
+    return adminSession(this.tokens, updated);
+  }
+}
