@@ -15,5 +15,6 @@ export default frontendConfig({
     './UserServices': './src/pages/UserServices.tsx',
     './Tasks': './src/pages/Tasks.tsx',
     './Document': './src/pages/Document.tsx',
+    './AuditLog': './src/pages/AuditLog.tsx',
   },
 });
