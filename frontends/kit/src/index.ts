@@ -32,6 +32,7 @@ export type { RuntimeConfig } from './config/runtimeConfig';
 export { Spinner } from './ui/Spinner';
 export { PagePlaceholder } from './ui/PagePlaceholder';
 export { Logo } from './ui/Logo';
+export { StatusChip, subscriptionStatusLabel } from './ui/StatusChip';
 export { slugify } from './util/slug';
 export { logoSrc } from './util/logo';
 export { createScriptLoader } from './util/scriptLoader';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { StatusChip } from '@growth/kit';
 import { formatDateTime, formatPrice } from './format';
 import { ProfileLink } from './ProfileLink';
-import { StatusChip } from './StatusChip';
 import type { ListedSubscription } from './useSubscriptionPage';
 import styles from './Services.module.css';
 

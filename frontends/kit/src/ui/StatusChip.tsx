@@ -1,0 +1,26 @@
+import styles from './StatusChip.module.css';
+
+/** 'In Process' for 0, 'Completed' for 1 (spec §3), else null; a numeric string counts as its number. */
+export function subscriptionStatusLabel(status: unknown): 'In Process' | 'Completed' | null {
+  const code = typeof status === 'string' && status.trim() !== '' ? Number(status) : status;
+  if (code === 0) return 'In Process';
+  if (code === 1) return 'Completed';
+  return null;
+}
+
+/**
+ * A subscription's status (spec §2, §3): 0 'In Process' (sky), 1 'Completed' (green); any other
+ * value shows the server's status text when it sent one, else a dash. Used by the customer lists
+ * and the admin screens alike.
+ */
+export function StatusChip({ status, statusText }: { status: unknown; statusText?: unknown }) {
+  const known = subscriptionStatusLabel(status);
+  const label = known ?? (typeof statusText === 'string' && statusText.trim() ? statusText.trim() : '—');
+  const tone = known === 'In Process' ? styles.inProcess : known === 'Completed' ? styles.completed : styles.otherStatus;
+  return (
+    <span className={`${styles.chip} ${tone}`}>
+      <span className="kit-visually-hidden">Status: </span>
+      {label}
+    </span>
+  );
+}
