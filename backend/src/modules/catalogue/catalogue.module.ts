@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChangeEvents, followChanges } from '../../platform/events/change-events';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContactRequestRepository } from './application/contact-request.repository.port';
 import { DocumentResponseCache } from './application/document-response.cache';
@@ -26,22 +27,26 @@ import { TypeOrmServiceRepository } from './adapters/persistence/service.reposit
  * Catalogue: the shop's content. The services shown on the home and catalogue pages with their
  * content items, the contact requests sent from the Contact page, and the stored documents (FAQ
  * and policies) the information pages render.
- * Write use cases added later must call ServiceListCache.invalidate() (services) or
- * DocumentResponseCache.invalidate() (documents) after committing.
+ * The response caches follow change events: a write use case publishes 'catalogue' (services) or
+ * 'documents' through ChangeEvents (after its commit), here and on every other instance.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ServiceOrmEntity, ServiceContentOrmEntity, ContactRequestOrmEntity, DocumentOrmEntity])],
   controllers: [ServicesController, ContactController, DocumentsController],
   providers: [
     { provide: ServiceRepository, useClass: TypeOrmServiceRepository },
-    { provide: ServiceListCache, useFactory: () => new ServiceListCache() },
+    { provide: ServiceListCache, inject: [ChangeEvents], useFactory: (events: ChangeEvents) => followChanges(events, 'catalogue', new ServiceListCache()) },
     ListServicesUseCase,
     CatalogueSeeder,
     ServicesFastPath,
     { provide: ContactRequestRepository, useClass: TypeOrmContactRequestRepository },
     SubmitContactRequestUseCase,
     { provide: DocumentRepository, useClass: TypeOrmDocumentRepository },
-    { provide: DocumentResponseCache, useFactory: () => new DocumentResponseCache({ maxEntries: 32 }) },
+    {
+      provide: DocumentResponseCache,
+      inject: [ChangeEvents],
+      useFactory: (events: ChangeEvents) => followChanges(events, 'documents', new DocumentResponseCache({ maxEntries: 32 })),
+    },
     GetDocumentUseCase,
     DocumentsSeeder,
   ],

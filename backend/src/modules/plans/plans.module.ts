@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChangeEvents, followChanges } from '../../platform/events/change-events';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FindTierForSaleUseCase } from './application/find-tier-for-sale.use-case';
 import { GetPlanByNameUseCase } from './application/get-plan-by-name.use-case';
@@ -13,7 +14,8 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
 
 /**
  * Plans: one priced plan per platform with its pricing tiers (the pricing pages).
- * Write use cases added later must call PlanResponseCache.invalidate() after committing.
+ * PlanResponseCache follows change events: a write use case publishes 'plans' through ChangeEvents
+ * (after its commit), here and on every other instance.
  * Exports GetPlanByNameUseCase and FindTierForSaleUseCase (billing's tier lookup: it never reads
  * these tables).
  */
@@ -22,7 +24,7 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
   controllers: [PlansController],
   providers: [
     { provide: PlanRepository, useClass: TypeOrmPlanRepository },
-    { provide: PlanResponseCache, useFactory: () => new PlanResponseCache() },
+    { provide: PlanResponseCache, inject: [ChangeEvents], useFactory: (events: ChangeEvents) => followChanges(events, 'plans', new PlanResponseCache()) },
     GetPlanByNameUseCase,
     FindTierForSaleUseCase,
     PlansSeeder,

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../auth/principal';
+import { UnitOfWork } from '../database/unit-of-work';
+import { AuditLog, type AuditEntry, type AuditRecord } from './audit-log.port';
+import { AuditLogOrmEntity } from './audit-log.orm-entity';
+
+/** A snapshot larger than this (as JSON) is stored as a note of its size, not in full. */
+const MAX_SNAPSHOT_CHARS = 4_000;
+
+function small(snapshot: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!snapshot) return null;
+  const json = JSON.stringify(snapshot);
+  return json.length <= MAX_SNAPSHOT_CHARS ? (JSON.parse(json) as Record<string, unknown>) : { omitted: `${json.length} characters` };
+}
+
+/** The audit log in PostgreSQL, written through the caller's UnitOfWork transaction. */
+@Injectable()
+export class TypeOrmAuditLog extends AuditLog {
+  constructor(private readonly uow: UnitOfWork) {
+    super();
+  }
+
+  async record(actor: Principal, entry: AuditEntry): Promise<void> {
+    await this.uow.repository(AuditLogOrmEntity).insert({
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      before: small(entry.before),
+      after: small(entry.after),
+    });
+  }
+
+  async page(page: number, limit: number): Promise<{ records: AuditRecord[]; total: number }> {
+    const [rows, total] = await this.uow.repository(AuditLogOrmEntity).findAndCount({
+      order: { createdAt: 'DESC', auditId: 'DESC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+    return {
+      total,
+      records: rows.map((row) => ({
+        auditId: row.auditId,
+        actorId: row.actorId,
+        actorRole: row.actorRole,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entityId,
+        before: row.before,
+        after: row.after,
+        createdAt: row.createdAt,
+      })),
+    };
+  }
+}
