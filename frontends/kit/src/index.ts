@@ -35,6 +35,7 @@ export { Logo } from './ui/Logo';
 export { StatusChip, subscriptionStatusLabel } from './ui/StatusChip';
 export { slugify } from './util/slug';
 export { logoSrc } from './util/logo';
+export { formatPrice, httpUrl } from './util/format';
 export { createScriptLoader } from './util/scriptLoader';
 export type { ScriptLoaderOptions } from './util/scriptLoader';
 export { PLATFORMS } from './util/platforms';

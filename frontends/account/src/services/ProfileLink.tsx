@@ -1,4 +1,4 @@
-import { httpUrl } from './format';
+import { httpUrl } from '@growth/kit';
 import styles from './Services.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { StatusChip } from '@growth/kit';
-import { formatDateTime, formatPrice } from './format';
+import { StatusChip, formatPrice } from '@growth/kit';
+import { formatDateTime } from './format';
 import { ProfileLink } from './ProfileLink';
 import type { ListedSubscription } from './useSubscriptionPage';
 import styles from './Services.module.css';

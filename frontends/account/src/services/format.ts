@@ -1,15 +1,4 @@
-/** Display helpers of the subscription cards. */
-
-/** '$19.99' for ('19.99', 'USD'); '19.99 XYZ' when the currency is unknown to Intl; '—' without a number. */
-export function formatPrice(price: unknown, currency = 'USD'): string {
-  const amount = Number(price);
-  if (price === '' || price === null || price === undefined || !Number.isFinite(amount)) return '—';
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
+/** Display helpers of the subscription cards (prices and profile links: kit's formatPrice, httpUrl). */
 
 /** 'Mar 4, 2025, 3:07 PM' in the visitor's time zone; '—' for a missing or unreadable date. */
 export function formatDateTime(value: unknown): string {
@@ -17,15 +6,4 @@ export function formatDateTime(value: unknown): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** The link itself when it is an absolute http(s) URL, else null (javascript:, data:, relative, garbage). */
-export function httpUrl(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
