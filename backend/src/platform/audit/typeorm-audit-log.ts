@@ -21,7 +21,8 @@ export class TypeOrmAuditLog extends AuditLog {
   }
 
   async record(actor: Principal, entry: AuditEntry): Promise<void> {
-    await this.uow.repository(AuditLogOrmEntity).insert({
+    const rows = this.uow.repository(AuditLogOrmEntity);
+    const row = Object.assign(new AuditLogOrmEntity(), {
       actorId: actor.id,
       actorRole: actor.role,
       action: entry.action,
@@ -30,6 +31,7 @@ export class TypeOrmAuditLog extends AuditLog {
       before: small(entry.before),
       after: small(entry.after),
     });
+    await rows.save(row, { reload: false });
   }
 
   async page(page: number, limit: number): Promise<{ records: AuditRecord[]; total: number }> {
