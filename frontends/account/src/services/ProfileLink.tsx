@@ -1,4 +1,4 @@
-import { httpUrl } from '@growth/kit';
+import { httpUrl } from '@growth/kit/src/util/format';
 import styles from './Services.module.css';
 
 /**

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { StatusChip, formatPrice } from '@growth/kit';
+import { formatPrice } from '@growth/kit/src/util/format';
+import { StatusChip } from '@growth/kit/src/ui/StatusChip';
 import { formatDateTime } from './format';
 import { ProfileLink } from './ProfileLink';
 import type { ListedSubscription } from './useSubscriptionPage';

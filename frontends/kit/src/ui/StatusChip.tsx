@@ -11,7 +11,8 @@ export function subscriptionStatusLabel(status: unknown): 'In Process' | 'Comple
 /**
  * A subscription's status (spec §2, §3): 0 'In Process' (sky), 1 'Completed' (green); any other
  * value shows the server's status text when it sent one, else a dash. Used by the customer lists
- * and the admin screens alike.
+ * and the admin screens alike. Not exported from kit's index (that would put it in every visitor's
+ * first download): import it by path.
  */
 export function StatusChip({ status, statusText }: { status: unknown; statusText?: unknown }) {
   const known = subscriptionStatusLabel(status);

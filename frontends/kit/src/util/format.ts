@@ -1,4 +1,4 @@
-/** Display helpers shared by the customer lists and the admin screens. */
+/** Display helpers shared by the customer lists and the admin screens (imported by path, not from kit's index). */
 
 /** '$19.99' for ('19.99', 'USD'); '19.99 XYZ' when the currency is unknown to Intl; '—' without a number. */
 export function formatPrice(price: unknown, currency = 'USD'): string {
