@@ -103,7 +103,7 @@ export function AdminLayout({ title, actions, children }: Props) {
         <span className={styles.topbarTitle}>Admin</span>
       </div>
 
-      {drawerOpen && <div className={styles.backdrop} aria-hidden="true" onClick={() => setOpen(false)} />}
+      {drawerOpen && <div className={styles.backdrop} data-drawer-backdrop="" aria-hidden="true" onClick={() => setOpen(false)} />}
 
       <aside
         id={drawerId}

@@ -1,0 +1,42 @@
+import type { InputHTMLAttributes } from 'react';
+import styles from './Form.module.css';
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | null;
+  hint?: string;
+}
+
+/** A labelled input with its hint and error (aria-invalid, aria-describedby). */
+export function TextField({ id, label, value, onChange, error, hint, className = '', ...input }: Props) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        className={`${styles.input} ${className}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

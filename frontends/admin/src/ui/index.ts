@@ -1,0 +1,14 @@
+// Shared admin UI (one import place for every admin page).
+export { Banner } from './Banner';
+export type { BannerTone } from './Banner';
+export { ConfirmDialog } from './ConfirmDialog';
+export { ErrorBanner } from './ErrorBanner';
+export { Pager } from './Pager';
+export { PasswordField } from './PasswordField';
+export { SubmitButton } from './SubmitButton';
+export { TextArea } from './TextArea';
+export { TextField } from './TextField';
+export { ADMIN_TOAST_MS, Toast } from './Toast';
+export { formatDate } from './formatDate';
+export { serverMessage } from './serverMessage';
+export { default as uiStyles } from './Ui.module.css';
