@@ -103,8 +103,21 @@ describe('loadConfig', () => {
   });
 
   it('reads the rate limits, with defaults, and refuses a bad one', () => {
-    expect(loadConfig({}, '/repo').rateLimits).toEqual({ otpPerAddress: 5, otpPerIp: 20, signInPerIp: 30, contactPerIp: 10 });
+    expect(loadConfig({}, '/repo').rateLimits).toEqual({ otpPerAddress: 5, otpPerIp: 20, signInPerIp: 30, contactPerIp: 10, passwordPerAccount: 10 });
     expect(loadConfig({ RATE_LIMIT_OTP_PER_IP: '7' }, '/repo').rateLimits.otpPerIp).toBe(7);
+    expect(loadConfig({ RATE_LIMIT_PASSWORD_PER_ACCOUNT: '3' }, '/repo').rateLimits.passwordPerAccount).toBe(3);
     expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_IP: '0' }, '/repo')).toThrow(ConfigError);
+  });
+
+  it('reads TRUST_PROXY: off by default, a hop count, or exact proxy addresses; refuses anything else', () => {
+    expect(loadConfig({}, '/repo').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, '/repo').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }, '/repo').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, '/repo').trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16 ,fd00::/8,::1 ' }, '/repo').trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', 'fd00::/8', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' }, '/repo')).toThrow('TRUST_PROXY=true would let every client choose its own address');
+    for (const bad of ['loopback', '10.0.0.1, proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1', 'fd00::/129', '99', '-1', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }, '/repo')).toThrow(ConfigError);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /**
@@ -42,8 +43,13 @@ export class AppConfig {
   readonly jwtSecret!: string;
   readonly payments!: PaymentsConfig;
   readonly googleClientId!: string | null;
-  /** Request limits per window (see platform/rate-limit): OTP mails per address and per client per hour, sign-in attempts per client per 15 minutes. */
-  readonly rateLimits!: { otpPerAddress: number; otpPerIp: number; signInPerIp: number; contactPerIp: number };
+  /** Request limits per window (see platform/rate-limit): OTP mails per address and per client per hour, sign-in attempts per client per 15 minutes, old-password checks per account per 15 minutes. */
+  readonly rateLimits!: { otpPerAddress: number; otpPerIp: number; signInPerIp: number; contactPerIp: number; passwordPerAccount: number };
+  /**
+   * TRUST_PROXY, Express's 'trust proxy': false (no proxy: the client is the socket's address), a hop
+   * count, or the proxies' addresses (IPs and CIDRs). Only then is X-Forwarded-For read.
+   */
+  readonly trustProxy!: false | number | string[];
   readonly admin!: { email: string; password: string };
   readonly corsOrigins!: string[] | true;
   readonly frontendsDir!: string;
@@ -115,6 +121,29 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   const raw = text(env, name) ?? fallback;
   if (!allowed.includes(raw as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
   return raw as T;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/** TRUST_PROXY: unset, `false` or `0` (no proxy), a hop count, or comma-separated IPs and CIDRs. */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    throw new ConfigError('TRUST_PROXY=true would let every client choose its own address; give the number of proxies (1) or their addresses');
+  }
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 32);
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined || entries.length === 0) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count (1, 2...) or the proxies' IPs and CIDRs (10.0.0.1, 192.168.0.0/16), got "${bad ?? raw}"`);
+  }
+  return entries;
 }
 
 /** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */
@@ -207,7 +236,9 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
       otpPerIp: integer(env, 'RATE_LIMIT_OTP_PER_IP', 20, 1, 1_000_000),
       signInPerIp: integer(env, 'RATE_LIMIT_SIGN_IN_PER_IP', 30, 1, 1_000_000),
       contactPerIp: integer(env, 'RATE_LIMIT_CONTACT_PER_IP', 10, 1, 1_000_000),
+      passwordPerAccount: integer(env, 'RATE_LIMIT_PASSWORD_PER_ACCOUNT', 10, 1, 1_000_000),
     },
+    trustProxy: trustProxy(env),
     admin: { email: adminEmail ?? DEV_ADMIN.email, password: adminPassword ?? DEV_ADMIN.password },
     corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : production ? [publicUrl] : true,
     frontendsDir: resolve(root, text(env, 'FRONTENDS_DIR') ?? 'frontends'),

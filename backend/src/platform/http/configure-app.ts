@@ -23,7 +23,9 @@ export const JSON_BODY_LIMIT = '64kb';
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // req.ip, the key of every per-IP limit: the socket's address unless TRUST_PROXY names the proxies in
+  // front (a hop count or their addresses); a client's own X-Forwarded-For is never believed.
+  app.set('trust proxy', config.trustProxy);
   app.set('etag', false); // JSON handlers that are worth caching set their own ETag
   app.use(app.get(RequestLog).middleware);
   // Remotes moved to a CDN (REMOTE_*_URL) bring their entry, chunks, manifest, CSS and assets from there.
