@@ -1,9 +1,71 @@
-import { PagePlaceholder } from '@growth/kit';
+import { useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Logo } from '@growth/kit';
+import { ADMIN_TOAST_MS, Toast } from '@growth/kit/src/ui/Toast';
+import type { BannerMessage } from '../ui/Banner';
+import { AdminLoginForm } from '../admin/AdminLoginForm';
+import { ForgotPasswordForm } from '../admin/ForgotPasswordForm';
+import { ResetPasswordForm } from '../admin/ResetPasswordForm';
+import styles from '../admin/AdminLogin.module.css';
 
+type Mode = 'login' | 'forgot' | 'reset';
+
+/**
+ * Admin login (spec §2): modes login, forgot (request a code) and reset (code plus new password).
+ * Forgot leads to reset, reset back to login, login to the dashboard after a success toast of
+ * 1500 ms (spec §9). Each mode is a fresh form; the e-mail typed travels between them, and the new
+ * mode's heading gets the focus.
+ */
 export default function AdminLogin() {
+  const [, navigate] = useLocation();
+  const [mode, setMode] = useState<Mode>('login');
+  const [email, setEmail] = useState('');
+  const [notice, setNotice] = useState<BannerMessage | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const card = useRef<HTMLDivElement>(null);
+
+  const switchTo = (next: Mode, address: string, message: BannerMessage | null = null) => {
+    setEmail(address);
+    setNotice(message);
+    setMode(next);
+    requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('h1')?.focus());
+  };
+
   return (
-    <PagePlaceholder title="Admin Login">
-      <p>Sign in to manage the shop.</p>
-    </PagePlaceholder>
+    <div className={styles.screen}>
+      <div className={styles.card} ref={card}>
+        <div className={styles.logo}>
+          <Logo />
+        </div>
+        {mode === 'login' && (
+          <AdminLoginForm
+            key="login"
+            notice={notice}
+            initialEmail={email}
+            onForgot={(address) => switchTo('forgot', address)}
+            onSignedIn={setToast}
+          />
+        )}
+        {mode === 'forgot' && (
+          <ForgotPasswordForm
+            key="forgot"
+            initialEmail={email}
+            onSent={(address, message) => switchTo('reset', address, { tone: 'info', text: message })}
+            onBack={(address) => switchTo('login', address)}
+          />
+        )}
+        {mode === 'reset' && (
+          <ResetPasswordForm
+            key="reset"
+            initialEmail={email}
+            notice={notice}
+            onReset={(address, message) => switchTo('login', address, { tone: 'success', text: message })}
+            onBack={(address) => switchTo('login', address)}
+            onResend={(address) => switchTo('forgot', address)}
+          />
+        )}
+      </div>
+      <Toast message={toast} durationMs={ADMIN_TOAST_MS} onDone={() => navigate('/admin/dashboard')} />
+    </div>
   );
 }

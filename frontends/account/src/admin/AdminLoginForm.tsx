@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Banner, type BannerMessage } from '../ui/Banner';
+import { PasswordField } from '../ui/PasswordField';
+import { SubmitButton } from '../ui/SubmitButton';
+import { TextField } from '../ui/TextField';
+import { adminFailure, adminLogin } from './adminAuth';
+import form from '../ui/Form.module.css';
+import styles from './AdminLogin.module.css';
+
+interface Props {
+  /** A message carried over from the reset mode ('Password reset. Please log in.'). */
+  notice: BannerMessage | null;
+  /** The address typed in another mode. */
+  initialEmail: string;
+  onForgot(email: string): void;
+  /** Signed in: the page shows the toast and moves on. */
+  onSignedIn(message: string): void;
+}
+
+/** Login mode: e-mail and password, both required (spec §5). */
+export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: Props) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<BannerMessage | null>(notice);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found = {
+      email: email.trim() ? undefined : 'Please enter your e-mail.',
+      password: password ? undefined : 'Please enter your password.',
+    };
+    setErrors(found);
+    if (found.email || found.password) {
+      document.getElementById(found.email ? 'admin-email' : 'admin-password')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      onSignedIn(await adminLogin(email, password));
+      // stays busy: the page leaves after the toast
+    } catch (err) {
+      setMessage(adminFailure(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <header className={styles.intro}>
+        <h1 className={styles.title} tabIndex={-1}>
+          Admin Login
+        </h1>
+        <p className={styles.subtitle}>Sign in to manage services, plans and clients.</p>
+      </header>
+      <Banner message={message} />
+      <form className={form.form} onSubmit={submit} noValidate aria-label="Admin login">
+        <TextField
+          id="admin-email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
+        <PasswordField id="admin-password" label="Password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
+        <div className={styles.linkRow}>
+          <button type="button" className={form.linkButton} onClick={() => onForgot(email)} disabled={busy}>
+            Forgot Password?
+          </button>
+        </div>
+        <SubmitButton busy={busy}>Login</SubmitButton>
+      </form>
+    </>
+  );
+}

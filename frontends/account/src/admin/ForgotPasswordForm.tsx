@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { Banner, type BannerMessage } from '../ui/Banner';
+import { SubmitButton } from '../ui/SubmitButton';
+import { TextField } from '../ui/TextField';
+import { adminFailure, requestResetCode } from './adminAuth';
+import form from '../ui/Form.module.css';
+import styles from './AdminLogin.module.css';
+
+interface Props {
+  initialEmail: string;
+  /** The code is on its way: on to the reset mode with the server's message. */
+  onSent(email: string, message: string): void;
+  onBack(email: string): void;
+}
+
+/** Forgot mode: asks for a reset code by e-mail, then leads to the reset mode. */
+export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<BannerMessage | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!email.trim()) {
+      setError('Please enter your e-mail.');
+      document.getElementById('forgot-email')?.focus();
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      onSent(email.trim(), await requestResetCode(email));
+    } catch (err) {
+      setMessage(adminFailure(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <header className={styles.intro}>
+        <h1 className={styles.title} tabIndex={-1}>
+          Forgot Password
+        </h1>
+        <p className={styles.subtitle}>We will e-mail a 6-digit code to reset your password.</p>
+      </header>
+      <Banner message={message} />
+      <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
+        <TextField id="forgot-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email} onChange={setEmail} error={error} />
+        <SubmitButton busy={busy}>Send Code</SubmitButton>
+      </form>
+      <button type="button" className={`${form.linkButton} ${styles.back}`} onClick={() => onBack(email)}>
+        Back to Login
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Banner, type BannerMessage } from '../ui/Banner';
+import { PasswordField } from '../ui/PasswordField';
+import { SubmitButton } from '../ui/SubmitButton';
+import { TextField } from '../ui/TextField';
+import { adminFailure, resetPassword } from './adminAuth';
+import form from '../ui/Form.module.css';
+import styles from './AdminLogin.module.css';
+
+interface Props {
+  initialEmail: string;
+  /** The forgot mode's answer, shown on arrival. */
+  notice: BannerMessage | null;
+  /** Password changed: back to login with the server's message. */
+  onReset(email: string, message: string): void;
+  onBack(email: string): void;
+  onResend(email: string): void;
+}
+
+type Errors = { email?: string; otp?: string; newPassword?: string };
+
+/** Reset mode: the mailed code plus a new password (the code is required, spec §5). */
+export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onResend }: Props) {
+  const [email, setEmail] = useState(initialEmail);
+  const [otp, setOtp] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<BannerMessage | null>(notice);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found: Errors = {
+      email: email.trim() ? undefined : 'Please enter your e-mail.',
+      otp: otp.trim() ? undefined : 'Enter the OTP.',
+      newPassword: newPassword ? undefined : 'Please enter a new password.',
+    };
+    setErrors(found);
+    const first = found.email ? 'reset-email' : found.otp ? 'reset-otp' : found.newPassword ? 'reset-password' : null;
+    if (first) {
+      document.getElementById(first)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      onReset(email.trim(), await resetPassword(email, otp, newPassword));
+    } catch (err) {
+      setMessage(adminFailure(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <header className={styles.intro}>
+        <h1 className={styles.title} tabIndex={-1}>
+          Reset Password
+        </h1>
+        <p className={styles.subtitle}>Enter the code from the e-mail and choose a new password.</p>
+      </header>
+      <Banner message={message} />
+      <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
+        <TextField id="reset-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} />
+        <TextField
+          id="reset-otp"
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={otp}
+          onChange={(value) => setOtp(value.replace(/\D/g, ''))}
+          error={errors.otp}
+          hint="The 6-digit code we e-mailed you."
+        />
+        <PasswordField
+          id="reset-password"
+          label="New password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNewPassword}
+          error={errors.newPassword}
+        />
+        <SubmitButton busy={busy}>Reset Password</SubmitButton>
+      </form>
+      <div className={styles.linkRow}>
+        <button type="button" className={form.linkButton} onClick={() => onResend(email)} disabled={busy}>
+          Send a new code
+        </button>
+        <button type="button" className={form.linkButton} onClick={() => onBack(email)} disabled={busy}>
+          Back to Login
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import AdminLogin from './AdminLogin';
+
+type Answer = [number, unknown];
+let answers: Record<string, Answer[]> = {};
+const calls: { path: string; body: Record<string, unknown> }[] = [];
+
+/** A token whose payload carries exp (2030-01-01T00:00:00Z). */
+const EXP = Date.UTC(2030, 0, 1) / 1000;
+const TOKEN = `h.${btoa(JSON.stringify({ sub: 'a1', role: 'admin', exp: EXP })).replace(/=+$/, '')}.s`;
+
+beforeEach(() => {
+  localStorage.clear();
+  calls.length = 0;
+  answers = {};
+  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
+    const path = String(url).replace(/^\/api/, '');
+    calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const [status, body] = answers[path]?.shift() ?? [500, { success: false, message: 'unexpected call' }];
+    const text = body === undefined ? '' : JSON.stringify(body);
+    return { ok: status < 300, status, text: async () => text } as Response;
+  }) as unknown as typeof fetch;
+  globalThis.requestAnimationFrame = (fn: FrameRequestCallback) => setTimeout(() => fn(0), 0) as unknown as number;
+});
+
+afterEach(() => jest.useRealTimers());
+
+function visit() {
+  const memory = memoryLocation({ path: '/admin/login', record: true });
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <AdminLogin />
+    </Router>,
+  );
+  return memory;
+}
+
+function type(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('Admin login: login mode', () => {
+  it('requires e-mail and password before calling the server', () => {
+    visit();
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Please enter your e-mail.')).toBeTruthy();
+    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    expect(calls).toHaveLength(0);
+  });
+
+  it("a refused login shows 'Error' with the server's message", async () => {
+    answers['/admin/login'] = [[401, { success: false, message: 'Invalid email or password.', error: 'invalid_credentials' }]];
+    visit();
+    type('Email', 'admin@growth.local');
+    type('Password', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Error' + 'Invalid email or password.');
+    expect(calls[0]).toEqual({ path: '/admin/login', body: { email: 'admin@growth.local', password: 'wrong' } });
+    expect(localStorage.getItem('adminToken')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("a failure without a message shows 'Error' and 'Operation failed'", async () => {
+    answers['/admin/login'] = [[502, undefined]];
+    visit();
+    type('Email', 'admin@growth.local');
+    type('Password', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error' + 'Operation failed');
+  });
+
+  it('success: stores the admin session, logs the expiry, toasts, and goes to the dashboard after 1500 ms', async () => {
+    jest.useFakeTimers();
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    answers['/admin/login'] = [[200, { success: true, message: 'Login successful', token: TOKEN, adminId: 'a1', expiresAt: '2030-01-01T00:00:00.000Z' }]];
+    const memory = visit();
+    type('Email', 'admin@growth.local');
+    type('Password', 'admin-dev-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    expect(localStorage.getItem('adminToken')).toBe(TOKEN);
+    expect(localStorage.getItem('adminId')).toBe('a1');
+    expect(info).toHaveBeenCalledWith('Admin session expires at 2030-01-01T00:00:00.000Z');
+    expect((screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement).disabled).toBe(true);
+
+    act(() => jest.advanceTimersByTime(1499));
+    expect(memory.history.at(-1)).toBe('/admin/login');
+    act(() => jest.advanceTimersByTime(1));
+    expect(memory.history.at(-1)).toBe('/admin/dashboard');
+    info.mockRestore();
+  });
+});
+
+describe('Admin login: forgot and reset modes', () => {
+  it('forgot leads to reset, which needs the OTP, and reset leads back to login', async () => {
+    answers['/admin/forgot-password'] = [[200, { success: true, message: 'If this e-mail belongs to an admin, a reset code has been sent.' }]];
+    answers['/admin/reset-password'] = [
+      [400, { success: false, message: 'Invalid or expired code.', error: 'invalid_code' }],
+      [200, { success: true, message: 'Password reset. Please log in.' }],
+    ];
+    visit();
+    type('Email', 'admin@growth.local');
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('admin@growth.local');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ path: '/admin/forgot-password', body: { email: 'admin@growth.local' } });
+    expect(screen.getByText('If this e-mail belongs to an admin, a reset code has been sent.').closest('[role="status"]')).not.toBeNull();
+
+    type('New password', 'a-brand-new-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(screen.getByText('Enter the OTP.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Code'));
+    expect(calls.filter((call) => call.path === '/admin/reset-password')).toHaveLength(0);
+
+    type('Code', '12a34 56');
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error' + 'Invalid or expired code.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(calls.at(-1)).toEqual({
+      path: '/admin/reset-password',
+      body: { email: 'admin@growth.local', otp: '123456', newPassword: 'a-brand-new-password' },
+    });
+    expect(screen.getByText('Password reset. Please log in.').closest('[role="status"]')).not.toBeNull();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('admin@growth.local');
+  });
+
+  it('Back to Login returns from forgot', () => {
+    visit();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+  });
+});
