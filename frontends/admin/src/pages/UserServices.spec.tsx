@@ -1,0 +1,80 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import UserServices from './UserServices';
+
+let api: FakeApi;
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('adminToken', 'admin-token');
+  setNarrowScreen(false);
+  api = installFakeApi();
+});
+
+function subscription(n: number, extra: Record<string, unknown> = {}) {
+  return {
+    _id: `s${n}`,
+    subscriptionId: `s${n}`,
+    planName: 'YouTube',
+    profileLink: `https://youtube.com/@ann${n}`,
+    orderId: `order_${n}`,
+    paymentId: `pay_${n}`,
+    createdAt: '2025-09-02T10:00:00.000Z',
+    Status: 0,
+    pricing: { pricingId: 'p1', name: 'Growth', price: '19.99', description: '', features: [], isPopular: false, currency: 'USD' },
+    user: 'u1',
+    ...extra,
+  };
+}
+
+function visit(path: string) {
+  const memory = memoryLocation({ path });
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <Route path="/admin/user-services/:userId?">
+        <UserServices />
+      </Route>
+    </Router>,
+  );
+}
+
+describe('User services', () => {
+  it("lists the user's subscriptions with status chips", async () => {
+    api.answer('/subscription/user', [200, { success: true, subscriptions: [subscription(1), subscription(2, { Status: 1, profileLink: 'javascript:alert(1)' })] }]);
+    visit('/admin/user-services/u1');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(api.callsTo('/subscription/user').map((c) => c.body)).toEqual([{ userId: 'u1' }]);
+    const [first, second] = screen.getAllByRole('article').map((card) => within(card));
+    expect(first.getByText('In Process')).toBeTruthy();
+    expect(second.getByText('Completed')).toBeTruthy();
+    expect(first.getByText('order_1')).toBeTruthy();
+    expect(first.getByText('pay_1')).toBeTruthy();
+    expect(first.getByText('$19.99')).toBeTruthy();
+    expect(first.getByText(/^2 Sept? 2025, /)).toBeTruthy();
+    expect(first.getByRole('link', { name: /youtube\.com\/@ann1/ }).getAttribute('rel')).toBe('noopener noreferrer');
+    expect(second.queryByRole('link')).toBeNull(); // a javascript: link is text only
+    expect(screen.getByRole('link', { name: /Back to Clients/ }).getAttribute('href')).toBe('/admin/client');
+  });
+
+  it("without a userId: 'Missing userId in URL' and no call", () => {
+    visit('/admin/user-services');
+    expect(screen.getByRole('alert').textContent).toContain('Missing userId in URL');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('a failure shows the reason and Retry', async () => {
+    api.answer('/subscription/user', [404, { success: false, message: 'User not found.' }]);
+    visit('/admin/user-services/u9');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('User not found.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('no subscriptions: says so', async () => {
+    api.answer('/subscription/user', [200, { success: true, subscriptions: [] }]);
+    visit('/admin/user-services/u1');
+    expect(await screen.findByText('This client has no services yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,63 @@
+import { useId, type ReactNode } from 'react';
+import type { Subscription } from '@growth/kit';
+import { StatusChip } from '@growth/kit/src/ui/StatusChip';
+import { formatPrice } from '@growth/kit/src/util/format';
+import { formatDate } from '../ui';
+import { ProfileValue } from './ProfileValue';
+import styles from '../lists/Lists.module.css';
+
+/** A subscription as the admin lists show it; the tasks list adds the customer. */
+export type AdminSubscription = Subscription & {
+  statusText?: string;
+  customer?: { userId?: string; name?: string; email?: string } | null;
+};
+
+interface Props {
+  subscription: AdminSubscription;
+  /** Show the customer's e-mail (the tasks list spans every customer). */
+  showCustomer?: boolean;
+  /** Buttons under the fields (the status toggle). */
+  actions?: ReactNode;
+}
+
+/**
+ * One subscription: plan and tier, status chip, then price, customer, order id, payment id,
+ * profile link and created date (en-IN).
+ */
+export function AdminSubscriptionCard({ subscription, showCustomer = false, actions }: Props) {
+  const titleId = useId();
+  const pricing = subscription.pricing ?? ({} as Partial<AdminSubscription['pricing']>);
+  const planName = subscription.planName || '—';
+  const rows: { label: string; value: ReactNode; mono?: boolean }[] = [
+    { label: 'Tier', value: pricing.name || '—' },
+    { label: 'Price', value: formatPrice(pricing.price, pricing.currency || 'USD') },
+  ];
+  if (showCustomer) rows.push({ label: 'Customer', value: subscription.customer?.email || '—' });
+  rows.push(
+    { label: 'Order ID', value: subscription.orderId || '—', mono: true },
+    { label: 'Payment ID', value: subscription.paymentId || '—', mono: true },
+    { label: 'Profile', value: <ProfileValue link={subscription.profileLink} /> },
+    { label: 'Created', value: formatDate(subscription.createdAt, { withTime: true }) },
+  );
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <header className={styles.cardHead}>
+        <h2 id={titleId} className={styles.name}>
+          {planName}
+          {pricing.name && <span className="kit-visually-hidden">, {pricing.name}</span>}
+        </h2>
+        <StatusChip status={subscription.Status} statusText={subscription.statusText} />
+      </header>
+      <dl className={styles.fields}>
+        {rows.map((row) => (
+          <div key={row.label} className={styles.row}>
+            <dt>{row.label}</dt>
+            <dd className={row.mono ? styles.mono : undefined}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {actions && <div className={styles.cardActions}>{actions}</div>}
+    </article>
+  );
+}
