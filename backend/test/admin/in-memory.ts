@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { AuditLog, type AuditEntry, type AuditRecord } from '../../src/platform/audit/audit-log.port';
+import type { Principal } from '../../src/platform/auth/principal';
 import { UnitOfWork } from '../../src/platform/database/unit-of-work';
 import { AppError } from '../../src/platform/errors/app-error';
 import { AdminCodeRepository } from '../../src/modules/admin/application/admin-code.repository.port';
@@ -83,5 +85,17 @@ export class DirectUnitOfWork extends UnitOfWork {
   override run<T>(work: () => Promise<T>): Promise<T> {
     this.runs += 1;
     return work();
+  }
+}
+
+/** Keeps what the use cases record, newest last. */
+export class RecordingAuditLog extends AuditLog {
+  readonly records: AuditRecord[] = [];
+  async record(actor: Principal, entry: AuditEntry) {
+    this.records.push({ ...entry, auditId: randomUUID(), actorId: actor.id, actorRole: actor.role, createdAt: new Date() });
+  }
+  async page(page: number, limit: number) {
+    const newest = [...this.records].reverse();
+    return { records: newest.slice((page - 1) * limit, page * limit), total: newest.length };
   }
 }

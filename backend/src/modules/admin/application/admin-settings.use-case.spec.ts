@@ -1,7 +1,7 @@
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { AppConfig } from '../../../platform/config/app-config';
 import { ManualClock, PlainHasher, RecordingMailer } from '../../../../test/identity/in-memory';
-import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins } from '../../../../test/admin/in-memory';
+import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins, RecordingAuditLog } from '../../../../test/admin/in-memory';
 import { AdminCodes } from './admin-codes';
 import { EMAIL_CHANGE_SUBJECT, EMAIL_CHANGED_SUBJECT } from './admin-mails';
 import { RequestEmailChangeUseCase } from './request-email-change.use-case';
@@ -18,6 +18,7 @@ function setup() {
   const clock = new ManualClock();
   const hasher = new PlainHasher();
   const uow = new DirectUnitOfWork();
+  const audit = new RecordingAuditLog();
   const admin = admins.add('owner@shop.example', 'plain$old password');
   const colleague = admins.add('colleague@shop.example', 'plain$colleague password');
   return {
@@ -27,12 +28,13 @@ function setup() {
     clock,
     tokens,
     uow,
+    audit,
     admin,
     colleague,
     caller: { id: admin.adminId, role: 'admin' as const },
     requestChange: new RequestEmailChangeUseCase(admins, codes, adminCodes, mailer, clock),
-    verifyChange: new VerifyEmailChangeUseCase(admins, codes, adminCodes, tokens, uow, mailer, clock),
-    updatePassword: new UpdatePasswordUseCase(admins, hasher, tokens, uow),
+    verifyChange: new VerifyEmailChangeUseCase(admins, codes, adminCodes, tokens, uow, audit, mailer, clock),
+    updatePassword: new UpdatePasswordUseCase(admins, hasher, tokens, uow, audit),
     lastCode: () => /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1],
   };
 }
@@ -51,6 +53,16 @@ describe('admin settings use cases', () => {
     const session = await s.verifyChange.execute(s.caller, { adminId: s.admin.adminId, otp: s.lastCode() });
     expect(s.admins.rows.get(s.admin.adminId)).toMatchObject({ email: 'new@shop.example', tokenVersion: 1 });
     expect(await s.tokens.verify(session.token)).toEqual({ id: s.admin.adminId, role: 'admin', version: 1 });
+    expect(s.audit.records).toEqual([
+      expect.objectContaining({
+        actorId: s.admin.adminId,
+        action: 'admin.email.update',
+        entity: 'admin',
+        entityId: s.admin.adminId,
+        before: { email: 'owner@shop.example' },
+        after: { email: 'new@shop.example' },
+      }),
+    ]);
     // The old address hears of it.
     expect(s.mailer.sent.at(-1)).toMatchObject({ to: 'owner@shop.example', subject: EMAIL_CHANGED_SUBJECT });
     expect(s.mailer.sent.at(-1)!.text).toContain('new@shop.example');
@@ -119,5 +131,7 @@ describe('admin settings use cases', () => {
     expect(s.admins.rows.get(s.admin.adminId)).toMatchObject({ passwordHash: 'plain$new long password', tokenVersion: 1 });
     expect(await s.tokens.verify(session.token)).toEqual({ id: s.admin.adminId, role: 'admin', version: 1 });
     expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(s.audit.records).toEqual([expect.objectContaining({ actorId: s.admin.adminId, action: 'admin.password.update', entity: 'admin', entityId: s.admin.adminId })]);
+    expect(JSON.stringify(s.audit.records)).not.toMatch(/password'|old password|new long password/);
   });
 });

@@ -1,6 +1,6 @@
 import { AppConfig } from '../../../platform/config/app-config';
 import { ManualClock, PlainHasher, RecordingMailer } from '../../../../test/identity/in-memory';
-import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins } from '../../../../test/admin/in-memory';
+import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins, RecordingAuditLog } from '../../../../test/admin/in-memory';
 import { AdminCodes } from './admin-codes';
 import { PASSWORD_RESET_SUBJECT } from './admin-mails';
 import { RequestPasswordResetUseCase } from './request-password-reset.use-case';
@@ -14,6 +14,7 @@ function setup() {
   const clock = new ManualClock();
   const hasher = new PlainHasher();
   const uow = new DirectUnitOfWork();
+  const audit = new RecordingAuditLog();
   const admin = admins.add('owner@shop.example', 'plain$old password');
   return {
     admins,
@@ -22,9 +23,10 @@ function setup() {
     mailer,
     clock,
     uow,
+    audit,
     admin,
     forgot: new RequestPasswordResetUseCase(admins, codes, adminCodes, mailer, clock),
-    reset: new ResetPasswordUseCase(admins, codes, adminCodes, hasher, uow, clock),
+    reset: new ResetPasswordUseCase(admins, codes, adminCodes, hasher, uow, audit, clock),
     lastCode: () => /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1],
   };
 }
@@ -67,6 +69,10 @@ describe('admin password reset use cases', () => {
     await s.reset.execute({ email: 'Owner@Shop.example', otp, newPassword: 'new long password' });
     expect(s.admins.rows.get(s.admin.adminId)).toMatchObject({ passwordHash: 'plain$new long password', tokenVersion: 1 });
     expect(s.uow.runs).toBe(1);
+    expect(s.audit.records).toEqual([
+      expect.objectContaining({ actorId: s.admin.adminId, actorRole: 'admin', action: 'admin.password.reset', entity: 'admin', entityId: s.admin.adminId }),
+    ]);
+    expect(JSON.stringify(s.audit.records)).not.toContain('new long password');
     await expect(s.reset.execute({ email: 'owner@shop.example', otp, newPassword: 'another password' })).rejects.toMatchObject(INVALID);
   });
 
@@ -79,6 +85,7 @@ describe('admin password reset use cases', () => {
     }
     await expect(s.reset.execute({ email: 'owner@shop.example', otp, newPassword: 'new long password' })).rejects.toMatchObject(INVALID);
     expect(s.admins.rows.get(s.admin.adminId)!.passwordHash).toBe('plain$old password');
+    expect(s.audit.records).toHaveLength(0);
 
     s.clock.advance(60_000);
     await s.forgot.execute('owner@shop.example');

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../../../platform/audit/audit-log.port';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
@@ -21,7 +22,8 @@ export interface PasswordReset {
  * POST /admin/reset-password: a mailed code sets a new password. Every entry counts against the
  * code's 5 tries; after the last the code is dead. Unknown address, no code, expired, used up or
  * wrong: all the same 400, so the call tells nothing about which addresses are admins'. The new
- * password raises the token version: every session of the account ends.
+ * password raises the token version: every session of the account ends. Recorded in the audit log
+ * (admin.password.reset) in the same transaction.
  */
 @Injectable()
 export class ResetPasswordUseCase {
@@ -31,6 +33,7 @@ export class ResetPasswordUseCase {
     private readonly adminCodes: AdminCodes,
     private readonly hasher: PasswordHasher,
     private readonly uow: UnitOfWork,
+    private readonly audit: AuditLog,
     private readonly clock: Clock,
   ) {}
 
@@ -47,6 +50,8 @@ export class ResetPasswordUseCase {
     await this.uow.run(async () => {
       if (!(await this.codes.consume(admin.adminId, 'password-reset', code.codeHash))) throw INVALID();
       if (!(await this.admins.changePassword(admin.adminId, passwordHash))) throw INVALID();
+      // The actor is the admin who proved the mailed code; no secret goes into the log.
+      await this.audit.record({ id: admin.adminId, role: 'admin' }, { action: 'admin.password.reset', entity: 'admin', entityId: admin.adminId });
     });
   }
 }

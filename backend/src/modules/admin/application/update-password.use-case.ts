@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -16,7 +17,8 @@ export interface PasswordChange {
 
 /**
  * POST /admin/update-password (Settings): a new password with the right old one. It raises the
- * token version, so every other session ends and this one gets a new token.
+ * token version, so every other session ends and this one gets a new token. Recorded in the audit
+ * log (admin.password.update) in the same transaction.
  */
 @Injectable()
 export class UpdatePasswordUseCase {
@@ -25,6 +27,7 @@ export class UpdatePasswordUseCase {
     private readonly hasher: PasswordHasher,
     private readonly tokens: SessionTokens,
     private readonly uow: UnitOfWork,
+    private readonly audit: AuditLog,
   ) {}
 
   async execute(caller: Principal, change: PasswordChange): Promise<AdminSession> {
@@ -36,6 +39,8 @@ export class UpdatePasswordUseCase {
     const updated = await this.uow.run(async () => {
       const changed = await this.admins.changePassword(admin.adminId, passwordHash);
       if (!changed) throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+      // No before/after: the only change is a secret.
+      await this.audit.record(caller, { action: 'admin.password.update', entity: 'admin', entityId: admin.adminId });
       return changed;
     });
     return adminSession(this.tokens, updated);

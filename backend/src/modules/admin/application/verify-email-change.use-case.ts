@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -24,7 +25,8 @@ export interface EmailChangeProof {
 /**
  * POST /admin/update-email/verify (Settings, step 2): the code mailed to the new address switches
  * the account to it. Every entry counts against the code's 5 tries. The switch raises the token
- * version (every session ends, this one gets a new token) and the old address is told.
+ * version (every session ends, this one gets a new token) and the old address is told. Recorded in
+ * the audit log (admin.email.update, old and new address) in the same transaction.
  */
 @Injectable()
 export class VerifyEmailChangeUseCase {
@@ -36,6 +38,7 @@ export class VerifyEmailChangeUseCase {
     private readonly adminCodes: AdminCodes,
     private readonly tokens: SessionTokens,
     private readonly uow: UnitOfWork,
+    private readonly audit: AuditLog,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
   ) {}
@@ -57,6 +60,13 @@ export class VerifyEmailChangeUseCase {
       if (!(await this.codes.consume(admin.adminId, 'email-change', code.codeHash))) throw INVALID();
       const changed = await this.admins.changeEmail(admin.adminId, code.email);
       if (!changed) throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+      await this.audit.record(caller, {
+        action: 'admin.email.update',
+        entity: 'admin',
+        entityId: admin.adminId,
+        before: { email: admin.email },
+        after: { email: changed.email },
+      });
       return changed;
     });
     try {

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
+import { AppError } from '../../../../platform/errors/app-error';
+import { AdminRepository } from '../../application/admin.repository.port';
+import type { Admin } from '../../domain/admin';
+import { AdminOrmEntity } from './admin.orm-entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toAdmin(row: AdminOrmEntity): Admin {
+  return { adminId: row.adminId, email: row.email, passwordHash: row.passwordHash, tokenVersion: row.tokenVersion, createdAt: row.createdAt };
+}
+
+/** TypeORM implementation; every query runs in the caller's UnitOfWork transaction when there is one. */
+@Injectable()
+export class TypeOrmAdminRepository extends AdminRepository {
+  constructor(private readonly uow: UnitOfWork) {
+    super();
+  }
+
+  private get rows() {
+    return this.uow.repository(AdminOrmEntity);
+  }
+
+  async findByEmail(email: string): Promise<Admin | null> {
+    const row = await this.rows.findOneBy({ email });
+    return row ? toAdmin(row) : null;
+  }
+
+  async findById(adminId: string): Promise<Admin | null> {
+    if (!UUID.test(adminId)) return null;
+    const row = await this.rows.findOneBy({ adminId });
+    return row ? toAdmin(row) : null;
+  }
+
+  async changePassword(adminId: string, passwordHash: string): Promise<Admin | null> {
+    if (!UUID.test(adminId)) return null;
+    const result = await this.rows.update({ adminId }, { passwordHash, tokenVersion: () => 'token_version + 1' });
+    return result.affected ? this.findById(adminId) : null;
+  }
+
+  async changeEmail(adminId: string, email: string): Promise<Admin | null> {
+    if (!UUID.test(adminId)) return null;
+    try {
+      const result = await this.rows.update({ adminId }, { email, tokenVersion: () => 'token_version + 1' });
+      return result.affected ? this.findById(adminId) : null;
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {
+        throw new AppError('conflict', 'This email is already in use.', 'email_taken');
+      }
+      throw error;
+    }
+  }
+}
