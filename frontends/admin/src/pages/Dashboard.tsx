@@ -1,9 +1,68 @@
-import { PagePlaceholder } from '@growth/kit';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Spinner, adminApi, type Service } from '@growth/kit';
+import { AdminLayout } from '../layout/AdminLayout';
+import { ConfirmDialog, ErrorBanner, Toast, uiStyles } from '../ui';
+import { ServiceCard } from '../services/ServiceCard';
+import { useServiceList } from '../services/useServiceList';
+import styles from '../services/Services.module.css';
 
+const TOAST_MS = 3000;
+
+/** /admin/dashboard: every service, with Edit and Delete (after a confirmation). */
 export default function Dashboard() {
+  const { state, reload, remove } = useServiceList();
+  const [pending, setPending] = useState<Service | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+  const [toast, setToast] = useState<string | null>(null);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      const answer = await adminApi.post<{ message?: string }>('/services/delete', { serviceId: pending.serviceId });
+      remove(pending.serviceId);
+      setToast(answer.message || 'Service deleted');
+    } catch (err) {
+      setDeleteError(err);
+    } finally {
+      setDeleting(false);
+      setPending(null);
+    }
+  };
+
   return (
-    <PagePlaceholder title="Services">
-      <p>Every service on sale, with edit and delete.</p>
-    </PagePlaceholder>
+    <AdminLayout
+      title="Services"
+      actions={
+        <Link href="/admin/add-editService" className="button button--primary">
+          Add Service
+        </Link>
+      }
+    >
+      {deleteError !== null && <ErrorBanner title="Delete failed" error={deleteError} />}
+      {state.status === 'loading' && <Spinner label="Loading services…" />}
+      {state.status === 'failed' && <ErrorBanner title="Failed to load services" error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' &&
+        (state.services.length === 0 ? (
+          <p className={uiStyles.empty}>No services yet. Add the first one.</p>
+        ) : (
+          <ul className={styles.grid} aria-label="Services">
+            {state.services.map((service) => (
+              <ServiceCard key={service.serviceId} service={service} onDelete={setPending} busy={deleting} />
+            ))}
+          </ul>
+        ))}
+      {pending && (
+        <ConfirmDialog title="Delete service?" busy={deleting} onConfirm={confirmDelete} onCancel={() => setPending(null)}>
+          <p>
+            “{pending.serviceHeading}” and its content items will be removed from the catalogue. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+      <Toast message={toast} durationMs={TOAST_MS} onDone={() => setToast(null)} />
+    </AdminLayout>
   );
 }
