@@ -107,6 +107,7 @@ describe('identity API', () => {
       clock.advance(15_000);
       const res = await post('request-otp', { email }).expect(429);
       expect(res.body).toEqual({ success: false, message: 'Please wait 45 seconds before requesting a new code.', error: 'otp_cooldown' });
+      expect(res.headers['retry-after']).toBe('45');
       clock.advance(46_000);
       const second = await requestCode(email);
       // The old code is replaced by the new one.
@@ -152,6 +153,9 @@ describe('identity API', () => {
       }
       const fifth = await post('verify-otp', { email, otp: wrong }).expect(429);
       expect(fifth.body).toEqual({ success: false, message: 'Too many wrong codes. Please request a new code.', error: 'otp_locked' });
+      // A new code may be requested once the 60 s since the last one have passed.
+      expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(fifth.headers['retry-after'])).toBeLessThanOrEqual(60);
       // Dead: even the right code is refused now.
       await post('verify-otp', { email, otp }).expect(429);
       // A new code (after the cooldown) works.

@@ -20,6 +20,8 @@ export class AppError extends Error {
     message: string,
     /** Machine-readable code for the `error` field, e.g. `plan_not_found`. Defaults to the kind. */
     readonly code: string = kind,
+    /** For 'rate_limited': whole seconds until trying again can succeed (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

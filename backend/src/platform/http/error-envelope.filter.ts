@@ -38,6 +38,8 @@ export interface ErrorBody {
 
 /** Seconds a client is asked to wait (Retry-After) when a service the app needs is down. */
 export const RETRY_AFTER_SECONDS = 5;
+/** Retry-After of a 429 whose error names no time of its own. */
+export const RATE_LIMITED_RETRY_AFTER_SECONDS = 60;
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /**
@@ -58,8 +60,13 @@ const DATA_EXCEPTIONS: Record<string, string> = {
 export interface ErrorResponse {
   status: number;
   body: ErrorBody;
-  /** Extra response headers (Retry-After on a 503). */
+  /** Extra response headers (Retry-After on a 503 and on every 429). */
   headers?: Record<string, string>;
+}
+
+/** A positive whole number of seconds, as Retry-After wants it. */
+function retryAfter(seconds: number | undefined): number {
+  return seconds !== undefined && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : RATE_LIMITED_RETRY_AFTER_SECONDS;
 }
 
 /**
@@ -75,6 +82,7 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
       status,
       body: { success: false, message: exception.message, error: exception.code },
       ...(status === 503 ? { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } } : {}),
+      ...(status === 429 ? { headers: { 'Retry-After': String(retryAfter(exception.retryAfterSeconds)) } } : {}),
     };
   }
   if (exception instanceof HttpException) {

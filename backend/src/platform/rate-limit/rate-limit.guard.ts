@@ -27,7 +27,9 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    throw new AppError('rate_limited', `Too many attempts. Please try again in ${waitText(detail.timeToBlockExpire)}.`, 'rate_limited');
+    // The envelope's filter sends the standard Retry-After (besides the throttler's own Retry-After-<name>).
+    const seconds = detail.timeToBlockExpire;
+    throw new AppError('rate_limited', `Too many attempts. Please try again in ${waitText(seconds)}.`, 'rate_limited', seconds);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type ExecutionContext, Module } from '@nestjs/common';
 import { normalizeIp, ThrottlerModule } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
@@ -13,13 +13,28 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
  * - otp-per-ip: codes requested from one client address, per hour.
  * - sign-in-per-ip: attempts of one sign-in route (login, verify-otp, register, google) from one client address, per 15 minutes.
  * - contact-per-ip: contact requests sent from one client address, per hour.
+ * - password-per-account: old-password checks (a body with `newPassword`) of one signed-in account,
+ *   per 15 minutes, whatever the client address; put `@RateLimit` above `@Authenticated`, so the
+ *   session is known when it counts.
+ *
+ * The client address is `req.ip`: the socket's address, or the one the proxies named by TRUST_PROXY
+ * (configure-app.ts) saw; a client's own X-Forwarded-For never counts.
  */
-export type RateLimitName = 'otp-per-address' | 'otp-per-ip' | 'sign-in-per-ip' | 'contact-per-ip';
+export type RateLimitName = 'otp-per-address' | 'otp-per-ip' | 'sign-in-per-ip' | 'contact-per-ip' | 'password-per-account';
 
 const HOUR = 60 * 60 * 1000;
 
 function ipOf(request: { ip?: string }): string {
   return normalizeIp(request.ip ?? 'unknown', 64);
+}
+
+function accountOf(request: { principal?: { id: string; role: string }; ip?: string }): string {
+  return request.principal ? `${request.principal.role}:${request.principal.id}` : `ip:${ipOf(request)}`;
+}
+
+function changesPassword(context: ExecutionContext): boolean {
+  const body = context.switchToHttp().getRequest<{ body?: { newPassword?: unknown } }>().body;
+  return typeof body?.newPassword === 'string' && body.newPassword !== '';
 }
 
 function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
@@ -41,6 +56,13 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
           { name: 'otp-per-ip', ttl: HOUR, limit: config.rateLimits.otpPerIp, getTracker: ipOf },
           { name: 'sign-in-per-ip', ttl: HOUR / 4, limit: config.rateLimits.signInPerIp, getTracker: ipOf },
           { name: 'contact-per-ip', ttl: HOUR, limit: config.rateLimits.contactPerIp, getTracker: ipOf },
+          {
+            name: 'password-per-account',
+            ttl: HOUR / 4,
+            limit: config.rateLimits.passwordPerAccount,
+            getTracker: accountOf,
+            skipIf: (context) => !changesPassword(context),
+          },
         ],
         storage: config.redisUrl
           ? new RedisThrottlerStorage(new Redis({ ...redisOptions(config.redisUrl), maxRetriesPerRequest: 2 }), config.queuePrefix)

@@ -57,6 +57,6 @@ export class RequestOtpUseCase {
 
   private tooSoon(waitMs: number): AppError {
     const seconds = Math.ceil(waitMs / 1000);
-    return new AppError('rate_limited', `Please wait ${seconds} seconds before requesting a new code.`, 'otp_cooldown');
+    return new AppError('rate_limited', `Please wait ${seconds} seconds before requesting a new code.`, 'otp_cooldown', seconds);
   }
 }

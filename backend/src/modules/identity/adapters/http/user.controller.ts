@@ -94,6 +94,8 @@ export class UserController {
 
   @Post('update')
   @HttpCode(200)
+  // Above @Authenticated: its guard runs after the session guard, so it counts per account.
+  @RateLimit('password-per-account')
   @Authenticated('customer', 'admin')
   @ApiOkResponse({ description: "{ success: true, message: 'Profile updated', data, token? } (a new token when the password changed: the old sessions end)" })
   async update(@CurrentPrincipal() caller: Principal, @Body() body: UpdateProfileRequest) {
