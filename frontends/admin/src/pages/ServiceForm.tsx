@@ -1,11 +1,143 @@
-import { useSearch } from 'wouter';
-import { PagePlaceholder } from '@growth/kit';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Spinner, adminApi, type Service } from '@growth/kit';
+import { AdminLayout } from '../layout/AdminLayout';
+import { Banner, ErrorBanner, SubmitButton, TextArea, TextField } from '../ui';
+import { ContentRows } from '../services/ContentRows';
+import { LogoField } from '../services/LogoField';
+import { checkDraft, draftOf, newRow, requestBody, type ContentRow, type ServiceDraft } from '../services/serviceForm';
+import styles from '../services/Services.module.css';
 
+type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; logo: string | null };
+
+const FIELD_IDS = { heading: 'service-heading', description: 'service-description', content: 'service-content' } as const;
+
+/**
+ * /admin/add-editService: adds a service, or edits the one named by `?serviceId=` (loaded with
+ * POST /services/getById). Heading, description, content items (removing a saved item deletes it
+ * on the server at once), and a logo. Saved as multipart to /services/create or /services/update
+ * (plain fields for an update without a new logo); then back to the dashboard.
+ */
 export default function ServiceForm() {
   const serviceId = new URLSearchParams(useSearch()).get('serviceId');
+  const [, navigate] = useLocation();
+  const [load, setLoad] = useState<Load>(serviceId ? { status: 'loading' } : { status: 'ready', logo: null });
+  const [attempt, setAttempt] = useState(0);
+  const [draft, setDraft] = useState<ServiceDraft>({ heading: '', description: '', rows: [newRow()] });
+  const [logo, setLogo] = useState<File | null>(null);
+  const [invalid, setInvalid] = useState<{ message: string; field: keyof typeof FIELD_IDS } | null>(null);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [removeError, setRemoveError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!serviceId) return undefined;
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    adminApi
+      .post<{ data: Service }>('/services/getById', { serviceId }, { signal: controller.signal })
+      .then((answer) => {
+        setDraft(draftOf(answer.data));
+        setLoad({ status: 'ready', logo: answer.data.logo ?? null });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ status: 'failed', error });
+      });
+    return () => controller.abort();
+  }, [serviceId, attempt]);
+
+  const setRow = (uid: string, field: 'key' | 'value', text: string) =>
+    setDraft((d) => ({ ...d, rows: d.rows.map((row) => (row.uid === uid ? { ...row, [field]: text } : row)) }));
+  const addRow = () => setDraft((d) => ({ ...d, rows: [...d.rows, newRow()] }));
+  const dropRow = (uid: string) => setDraft((d) => ({ ...d, rows: d.rows.filter((row) => row.uid !== uid) }));
+
+  const removeRow = async (row: ContentRow) => {
+    setRemoveError(null);
+    if (!serviceId || !row.contentId) {
+      dropRow(row.uid);
+      return;
+    }
+    setRemoving(row.uid);
+    try {
+      await adminApi.post('/services/deleteContent', { serviceId, contentId: row.contentId });
+      dropRow(row.uid);
+    } catch (err) {
+      setRemoveError(err);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaveError(null);
+    const checked = checkDraft(draft);
+    if (!checked.ok) {
+      setInvalid({ message: checked.message, field: checked.field });
+      const target = document.getElementById(FIELD_IDS[checked.field]);
+      (checked.field === 'content' ? target?.querySelector<HTMLElement>('input') : target)?.focus();
+      return;
+    }
+    setInvalid(null);
+    setSaving(true);
+    try {
+      await adminApi.post(serviceId ? '/services/update' : '/services/create', requestBody(checked.form, serviceId, logo));
+      navigate('/admin/dashboard');
+    } catch (err) {
+      setSaveError(err);
+      setSaving(false);
+    }
+  };
+
+  const title = serviceId ? 'Edit Service' : 'Add Service';
+
   return (
-    <PagePlaceholder title={serviceId ? 'Edit Service' : 'Add Service'}>
-      <p>Heading, description, logo and content items of a service.</p>
-    </PagePlaceholder>
+    <AdminLayout title={title}>
+      {load.status === 'loading' && <Spinner label="Loading the service…" />}
+      {load.status === 'failed' && <ErrorBanner title="Failed to load the service" error={load.error} onRetry={() => setAttempt((n) => n + 1)} />}
+      {load.status === 'ready' && (
+        <form className={styles.form} onSubmit={submit} noValidate aria-label={title} aria-busy={saving}>
+          {invalid && <Banner tone="failure" text={invalid.message} />}
+          {saveError !== null && <ErrorBanner title="Save failed" error={saveError} />}
+          <TextField
+            id={FIELD_IDS.heading}
+            label="Heading"
+            value={draft.heading}
+            onChange={(heading) => setDraft((d) => ({ ...d, heading }))}
+            invalid={invalid?.field === 'heading'}
+            maxLength={100}
+            disabled={saving}
+          />
+          <TextArea
+            id={FIELD_IDS.description}
+            label="Description"
+            value={draft.description}
+            onChange={(description) => setDraft((d) => ({ ...d, description }))}
+            maxLength={2000}
+            rows={4}
+            disabled={saving}
+            aria-invalid={invalid?.field === 'description' || undefined}
+          />
+          {removeError !== null && <ErrorBanner title="Delete failed" error={removeError} />}
+          <ContentRows
+            rows={draft.rows}
+            onChange={setRow}
+            onAdd={addRow}
+            onRemove={removeRow}
+            removing={removing}
+            disabled={saving}
+            invalid={invalid?.field === 'content'}
+          />
+          <LogoField current={load.logo} file={logo} onChange={setLogo} disabled={saving} />
+          <div className={styles.formActions}>
+            <SubmitButton busy={saving}>{serviceId ? 'Save Changes' : 'Create Service'}</SubmitButton>
+            <Link href="/admin/dashboard" className="button button--ghost">
+              Cancel
+            </Link>
+          </div>
+        </form>
+      )}
+    </AdminLayout>
   );
 }

@@ -7,11 +7,13 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   value: string;
   onChange(value: string): void;
   error?: string | null;
+  /** Marks the field invalid when the message is shown elsewhere (e.g. a form banner). */
+  invalid?: boolean;
   hint?: string;
 }
 
 /** A labelled input with its hint and error (aria-invalid, aria-describedby). */
-export function TextField({ id, label, value, onChange, error, hint, className = '', ...input }: Props) {
+export function TextField({ id, label, value, onChange, error, invalid = false, hint, className = '', ...input }: Props) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
@@ -24,7 +26,7 @@ export function TextField({ id, label, value, onChange, error, hint, className =
         className={`${styles.input} ${className}`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={describedBy}
       />
       {hint && (

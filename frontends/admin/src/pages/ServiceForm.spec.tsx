@@ -1,0 +1,189 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import ServiceForm from './ServiceForm';
+import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+
+let fake: FakeApi;
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('adminToken', 'admin-token');
+  localStorage.setItem('adminId', 'a1');
+  setNarrowScreen(false);
+  fake = installFakeApi();
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+
+function visit(path = '/admin/add-editService') {
+  const [pathname, search = ''] = path.split('?');
+  const memory = memoryLocation({ path: pathname, searchPath: search, record: true } as Parameters<typeof memoryLocation>[0]);
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <ServiceForm />
+    </Router>,
+  );
+  return memory;
+}
+
+function type(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function png(size: number, name = 'logo.png', type = 'image/png'): File {
+  return new File([new Uint8Array(size)], name, { type });
+}
+
+describe('Add service', () => {
+  it("requires heading and description: 'Heading and description are required.'", () => {
+    visit();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add Service' })).toBeTruthy();
+    type('Heading', 'Spotify');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Service' }));
+    expect(screen.getByRole('alert').textContent).toBe('Heading and description are required.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Description'));
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it("blank items are dropped: 'At least one content item is required.'", () => {
+    visit();
+    type('Heading', 'Spotify');
+    type('Description', 'Real listeners.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Key 2'));
+    type('Key 1', '   ');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Service' }));
+    expect(screen.getByRole('alert').textContent).toBe('At least one content item is required.');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('refuses a logo of another type or over 1 MiB, and previews a good one', () => {
+    visit();
+    const input = screen.getByLabelText('Logo') as HTMLInputElement;
+    expect(input.accept).toBe('image/png,image/jpeg,image/webp');
+    fireEvent.change(input, { target: { files: [png(10, 'logo.gif', 'image/gif')] } });
+    expect(screen.getByText('The logo must be a PNG, JPEG or WebP image.')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [png(1024 * 1024 + 1)] } });
+    expect(screen.getByText('The logo must be at most 1 MiB.')).toBeTruthy();
+    expect(screen.queryByAltText('Preview of the chosen logo')).toBeNull();
+    fireEvent.change(input, { target: { files: [png(1024 * 1024)] } });
+    expect(screen.queryByText('The logo must be at most 1 MiB.')).toBeNull();
+    expect((screen.getByAltText('Preview of the chosen logo') as HTMLImageElement).src).toBe('blob:preview');
+  });
+
+  it('sends a multipart form to /services/create (blank items dropped, the logo file) and goes to the dashboard', async () => {
+    let release: () => void = () => undefined;
+    fake.answer('/services/create', [201, { success: true, message: 'Service created', data: {} }]);
+    const memory = visit();
+    type('Heading', ' Spotify ');
+    type('Description', 'Real listeners.');
+    type('Key 1', 'Monthly listeners');
+    type('Value 1', '1K - 50K');
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    type('Key 3', 'Delivery');
+    type('Value 3', '24-48 hours');
+    const logo = png(68);
+    fireEvent.change(screen.getByLabelText('Logo'), { target: { files: [logo] } });
+
+    const fetchMock = globalThis.fetch as jest.Mock;
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementationOnce((...args: unknown[]) => new Promise((resolve) => (release = () => resolve(original(...args)))));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Service' }));
+    expect((screen.getByRole('button', { name: 'Create Service' }) as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/admin/dashboard'));
+
+    const [call] = fake.callsTo('/services/create');
+    expect(call.method).toBe('POST');
+    expect(call.body).toBeInstanceOf(FormData);
+    const body = call.body as FormData;
+    expect(body.get('serviceHeading')).toBe('Spotify');
+    expect(body.get('serviceDescription')).toBe('Real listeners.');
+    expect(JSON.parse(String(body.get('serviceContent')))).toEqual([
+      { key: 'Monthly listeners', value: '1K - 50K' },
+      { key: 'Delivery', value: '24-48 hours' },
+    ]);
+    expect((body.get('logo') as File).name).toBe('logo.png');
+    expect((body.get('logo') as File).size).toBe(68);
+    expect(call.headers['Content-Type']).toBeUndefined(); // the browser sets the multipart boundary
+  });
+
+  it("a refused save shows 'Save failed' with the server's message", async () => {
+    fake.answer('/services/create', [409, { success: false, message: 'A service with this heading exists already.' }]);
+    visit();
+    type('Heading', 'Spotify');
+    type('Description', 'Real listeners.');
+    type('Key 1', 'Views');
+    type('Value 1', '1K');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Service' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Save failed' + 'A service with this heading exists already.');
+  });
+});
+
+describe('Edit service', () => {
+  const SERVICE = {
+    serviceId: 's1',
+    serviceHeading: 'YouTube',
+    serviceDescription: 'Views and subscribers.',
+    logo: 'iVBORw0KGgo=',
+    serviceContent: [
+      { contentId: 'c1', key: 'Views', value: '1K' },
+      { contentId: 'c2', key: 'Likes', value: '500' },
+    ],
+  };
+
+  it('loads the service, removes a saved item on the server, and saves plain fields without a new logo', async () => {
+    fake.answer('/services/getById', [200, { success: true, data: SERVICE }]);
+    fake.answer('/services/deleteContent', [200, { success: true, data: { ...SERVICE, serviceContent: [SERVICE.serviceContent[0]] } }]);
+    fake.answer('/services/update', [200, { success: true, message: 'Service updated', data: SERVICE }]);
+    const memory = visit('/admin/add-editService?serviceId=s1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Service' })).toBeTruthy();
+    await screen.findByDisplayValue('YouTube');
+    expect(fake.callsTo('/services/getById')[0].body).toEqual({ serviceId: 's1' });
+    expect((screen.getByLabelText('Heading') as HTMLInputElement).value).toBe('YouTube');
+    expect((screen.getByAltText('Current logo') as HTMLImageElement).src).toBe('data:image/png;base64,iVBORw0KGgo=');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove item 2' }));
+    await waitFor(() => expect(screen.queryByLabelText('Key 2')).toBeNull());
+    expect(fake.callsTo('/services/deleteContent')[0].body).toEqual({ serviceId: 's1', contentId: 'c2' });
+
+    type('Value 1', '2K');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/admin/dashboard'));
+    expect(fake.callsTo('/services/update')[0].body).toEqual({
+      serviceId: 's1',
+      serviceHeading: 'YouTube',
+      serviceDescription: 'Views and subscribers.',
+      serviceContent: [{ contentId: 'c1', key: 'Views', value: '2K' }],
+    });
+  });
+
+  it('with a new logo the update is multipart with the serviceId', async () => {
+    fake.answer('/services/getById', [200, { success: true, data: SERVICE }]);
+    fake.answer('/services/update', [200, { success: true, data: SERVICE }]);
+    visit('/admin/add-editService?serviceId=s1');
+    await screen.findByDisplayValue('YouTube');
+    fireEvent.change(screen.getByLabelText('Logo'), { target: { files: [png(5, 'new.webp', 'image/webp')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fake.callsTo('/services/update')).toHaveLength(1));
+    const body = fake.callsTo('/services/update')[0].body as FormData;
+    expect(body.get('serviceId')).toBe('s1');
+    expect(JSON.parse(String(body.get('serviceContent')))).toEqual([
+      { contentId: 'c1', key: 'Views', value: '1K' },
+      { contentId: 'c2', key: 'Likes', value: '500' },
+    ]);
+    expect((body.get('logo') as File).name).toBe('new.webp');
+  });
+
+  it("a refused item removal keeps the row and says why", async () => {
+    fake.answer('/services/getById', [200, { success: true, data: SERVICE }]);
+    fake.answer('/services/deleteContent', [409, { success: false, message: 'At least one content item is required.' }]);
+    visit('/admin/add-editService?serviceId=s1');
+    await screen.findByDisplayValue('YouTube');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove item 1' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Delete failed' + 'At least one content item is required.');
+    expect(screen.getByLabelText('Key 1')).toBeTruthy();
+  });
+});
