@@ -1,11 +1,158 @@
-import { useParams } from 'wouter';
-import { PagePlaceholder } from '@growth/kit';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { Spinner, adminApi, type Plan } from '@growth/kit';
+import { AdminLayout } from '../layout/AdminLayout';
+import { PlanForm } from '../plans/PlanForm';
+import {
+  createBody,
+  draftOf,
+  emptyPlan,
+  hasErrors,
+  updateBody,
+  validatePlan,
+  type PlanDraft,
+  type PlanErrors,
+  type TierDraft,
+} from '../plans/planForm';
+import { usePlanToEdit } from '../plans/usePlanToEdit';
+import { ADMIN_TOAST_MS, Banner, ConfirmDialog, ErrorBanner, Toast } from '../ui';
 
+const NO_ERRORS: PlanErrors = { tiers: {} };
+
+/**
+ * Edit a plan (spec §2): name, status, tiers (name, price, description, features one per line,
+ * Most Popular), add tier, remove tier (a saved one after confirmation, POST /plan/deletePricing),
+ * save (POST /plan/update). /admin/edit-plan/new creates a plan (POST /plan/create).
+ */
 export default function EditPlan() {
-  const { planId } = useParams<{ planId: string }>();
+  const { planId = '' } = useParams<{ planId: string }>();
+  const [, navigate] = useLocation();
+  const [created, setCreated] = useState<Plan | null>(null);
+  const { plan, retry } = usePlanToEdit(planId, created);
+  const creating = plan.status === 'create';
+
+  const [draft, setDraft] = useState<PlanDraft | null>(null);
+  const [errors, setErrors] = useState<PlanErrors>(NO_ERRORS);
+  const [refusals, setRefusals] = useState(0);
+  const [removals, setRemovals] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [removing, setRemoving] = useState<TierDraft | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
+  const [removeError, setRemoveError] = useState<unknown>(null);
+  const [toast, setToast] = useState<string | null>(null);
+
+  // A new page (another plan, or /new): start from what it holds.
+  const loadedPlan = plan.status === 'loaded' ? plan.plan : null;
+  useEffect(() => {
+    if (creating) setDraft(emptyPlan());
+    else if (loadedPlan) setDraft(draftOf(loadedPlan));
+    else setDraft(null);
+    setErrors(NO_ERRORS);
+    setSaveError(null);
+    setRemoveError(null);
+  }, [creating, loadedPlan]);
+
+  const save = async () => {
+    if (!draft) return;
+    const found = validatePlan(draft);
+    setErrors(found);
+    if (hasErrors(found)) {
+      setRefusals((n) => n + 1);
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const answer = creating
+        ? await adminApi.post<{ plan?: Plan }>('/plan/create', createBody(draft))
+        : await adminApi.post<{ plan?: Plan }>('/plan/update', updateBody(planId.trim(), draft));
+      if (answer.plan) setDraft(draftOf(answer.plan));
+      setToast(creating ? 'Plan created' : 'Plan saved');
+      if (creating && answer.plan?.planId) {
+        setCreated(answer.plan);
+        navigate(`/admin/edit-plan/${encodeURIComponent(answer.plan.planId)}`, { replace: true });
+      }
+    } catch (error) {
+      setSaveError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const dropTier = (key: string) => {
+    setDraft((current) => (current ? { ...current, tiers: current.tiers.filter((tier) => tier.key !== key) } : current));
+    setErrors((current) => {
+      const { [key]: _gone, ...tiers } = current.tiers;
+      return { ...current, tiers };
+    });
+    setRemovals((n) => n + 1);
+  };
+
+  const removeTier = (tier: TierDraft) => {
+    setRemoveError(null);
+    if (tier.pricingId) setRemoving(tier);
+    else dropTier(tier.key); // never saved: nothing to ask the server
+  };
+
+  const confirmRemove = async () => {
+    if (!removing?.pricingId) return;
+    setRemoveBusy(true);
+    try {
+      await adminApi.post('/plan/deletePricing', { pricingId: removing.pricingId });
+      dropTier(removing.key);
+      setToast('Tier removed');
+    } catch (error) {
+      setRemoveError(error);
+    } finally {
+      setRemoveBusy(false);
+      setRemoving(null);
+    }
+  };
+
+  let body: ReactNode;
+  if (plan.status === 'missing-id') body = <Banner tone="failure" text="Missing plan ID" />;
+  else if (plan.status === 'not-found') body = <Banner tone="failure" text="Plan not found" />;
+  else if (plan.status === 'failed') body = <ErrorBanner title="Request failed" error={plan.error} onRetry={retry} />;
+  else if (plan.status === 'loading' || !draft) body = <Spinner label="Loading plan…" />;
+  else
+    body = (
+      <>
+        {saveError !== null && <ErrorBanner title="Save failed" error={saveError} />}
+        {removeError !== null && <ErrorBanner title="Failed to remove tier" error={removeError} />}
+        <PlanForm
+          mode={creating ? 'create' : 'edit'}
+          draft={draft}
+          errors={errors}
+          saving={saving}
+          refusals={refusals}
+          removals={removals}
+          onChange={setDraft}
+          onRemoveTier={removeTier}
+          onSubmit={save}
+        />
+      </>
+    );
+
+  const showBack = plan.status === 'missing-id' || plan.status === 'not-found' || plan.status === 'failed';
   return (
-    <PagePlaceholder title="Edit Plan">
-      <p>Plan {planId}: name, status and pricing tiers.</p>
-    </PagePlaceholder>
+    <AdminLayout
+      title={creating ? 'Create Plan' : 'Edit Plan'}
+      actions={
+        showBack ? (
+          <Link href="/admin/plan" className="button button--ghost">
+            Back to Plans
+          </Link>
+        ) : undefined
+      }
+    >
+      {body}
+      {removing && (
+        <ConfirmDialog title="Remove tier?" confirmLabel="Remove" busy={removeBusy} onConfirm={confirmRemove} onCancel={() => setRemoving(null)}>
+          <p>Remove the tier “{removing.name.trim() || 'unnamed'}” from this plan? It leaves the pricing page at once.</p>
+        </ConfirmDialog>
+      )}
+      <Toast message={toast} durationMs={ADMIN_TOAST_MS} onDone={() => setToast(null)} />
+    </AdminLayout>
   );
 }
