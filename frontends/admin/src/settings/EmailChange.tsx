@@ -1,0 +1,143 @@
+import { useId, useState, type FormEvent } from 'react';
+import { adminApi, getAdminId, setAdminSession } from '@growth/kit';
+import { Banner, SubmitButton, TextField } from '../ui';
+import { SESSION_EXPIRED, settingsFailure, type Failure } from './settingsFailure';
+import formStyles from '../ui/Form.module.css';
+import styles from './Settings.module.css';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Notice = { tone: 'success' | 'info'; text: string } | null;
+
+/**
+ * Change of the admin's e-mail (spec §2, §5): the input step asks for the new address and sends a
+ * code to it; the verify step takes the code; on success the server's new token is stored and the
+ * panel is back at the input step.
+ */
+export function EmailChange() {
+  const titleId = useId();
+  const [step, setStep] = useState<'input' | 'verify'>('input');
+  const [email, setEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [invalidField, setInvalidField] = useState<'email' | 'otp' | null>(null);
+
+  const adminIdOrFail = (): string | null => {
+    const adminId = getAdminId();
+    if (!adminId) setFailure({ text: SESSION_EXPIRED, detail: null });
+    return adminId;
+  };
+
+  const request = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setNotice(null);
+    if (!EMAIL_PATTERN.test(email.trim())) {
+      setInvalidField('email');
+      setFailure({ text: 'Enter a valid email.', detail: null });
+      document.getElementById('settings-new-email')?.focus();
+      return;
+    }
+    setInvalidField(null);
+    const adminId = adminIdOrFail();
+    if (!adminId) return;
+    setBusy(true);
+    try {
+      const answer = await adminApi.post<{ message?: string }>('/admin/update-email/request', { adminId, newEmail: email.trim() });
+      setNotice({ tone: 'info', text: answer.message || 'A code has been sent to the new address.' });
+      setStep('verify');
+      requestAnimationFrame(() => document.getElementById('settings-email-otp')?.focus());
+    } catch (err) {
+      setFailure(settingsFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!otp.trim()) {
+      setInvalidField('otp');
+      setFailure({ text: 'Enter the OTP.', detail: null });
+      document.getElementById('settings-email-otp')?.focus();
+      return;
+    }
+    setInvalidField(null);
+    const adminId = adminIdOrFail();
+    if (!adminId) return;
+    setBusy(true);
+    try {
+      const answer = await adminApi.post<{ message?: string; token?: string }>('/admin/update-email/verify', { adminId, otp: otp.trim() });
+      if (answer.token) setAdminSession(answer.token, adminId); // the change ended every older session
+      setNotice({ tone: 'success', text: answer.message || 'Email updated' });
+      setStep('input');
+      setEmail('');
+      setOtp('');
+    } catch (err) {
+      setFailure(settingsFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const back = () => {
+    setStep('input');
+    setOtp('');
+    setFailure(null);
+    setNotice(null);
+    requestAnimationFrame(() => document.getElementById('settings-new-email')?.focus());
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.panelTitle}>
+        Change e-mail
+      </h2>
+      {failure && <Banner tone="failure" text={failure.text} detail={failure.detail} />}
+      {notice && <Banner tone={notice.tone} text={notice.text} />}
+      {step === 'input' ? (
+        <form className={formStyles.form} onSubmit={request} noValidate aria-label="New e-mail address">
+          <p className={styles.panelText}>We will send a 6-digit code to the new address.</p>
+          <TextField
+            id="settings-new-email"
+            label="New e-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            invalid={invalidField === 'email'}
+          />
+          <div className={styles.actions}>
+            <SubmitButton busy={busy}>Send Code</SubmitButton>
+          </div>
+        </form>
+      ) : (
+        <form className={formStyles.form} onSubmit={verify} noValidate aria-label="Verify the new e-mail address">
+          <p className={styles.panelText}>
+            Enter the code sent to <span className={styles.address}>{email.trim()}</span>.
+          </p>
+          <TextField
+            id="settings-email-otp"
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={otp}
+            onChange={(value) => setOtp(value.replace(/\D/g, ''))}
+            invalid={invalidField === 'otp'}
+          />
+          <div className={styles.actions}>
+            <SubmitButton busy={busy}>Verify</SubmitButton>
+            <button type="button" className="button button--ghost" onClick={back} disabled={busy}>
+              Change address
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
