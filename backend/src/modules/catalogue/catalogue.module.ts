@@ -2,15 +2,23 @@ import { Module } from '@nestjs/common';
 import { ChangeEvents, followChanges } from '../../platform/events/change-events';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContactRequestRepository } from './application/contact-request.repository.port';
+import { CreateServiceUseCase } from './application/create-service.use-case';
+import { DeleteServiceContentUseCase } from './application/delete-service-content.use-case';
+import { DeleteServiceUseCase } from './application/delete-service.use-case';
 import { DocumentResponseCache } from './application/document-response.cache';
 import { DocumentRepository } from './application/document.repository.port';
 import { GetDocumentUseCase } from './application/get-document.use-case';
+import { GetServiceUseCase } from './application/get-service.use-case';
 import { ListServicesUseCase } from './application/list-services.use-case';
+import { SaveDocumentUseCase } from './application/save-document.use-case';
 import { ServiceListCache } from './application/service-list.cache';
 import { ServiceRepository } from './application/service.repository.port';
 import { SubmitContactRequestUseCase } from './application/submit-contact-request.use-case';
+import { UpdateServiceUseCase } from './application/update-service.use-case';
 import { ContactController } from './adapters/http/contact.controller';
+import { DocumentsAdminController } from './adapters/http/documents-admin.controller';
 import { DocumentsController } from './adapters/http/documents.controller';
+import { ServicesAdminController } from './adapters/http/services-admin.controller';
 import { ServicesFastPath } from './adapters/http/services-fast-path';
 import { ServicesController } from './adapters/http/services.controller';
 import { CatalogueSeeder } from './adapters/persistence/catalogue.seeder';
@@ -32,11 +40,16 @@ import { TypeOrmServiceRepository } from './adapters/persistence/service.reposit
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ServiceOrmEntity, ServiceContentOrmEntity, ContactRequestOrmEntity, DocumentOrmEntity])],
-  controllers: [ServicesController, ContactController, DocumentsController],
+  controllers: [ServicesController, ServicesAdminController, ContactController, DocumentsController, DocumentsAdminController],
   providers: [
     { provide: ServiceRepository, useClass: TypeOrmServiceRepository },
     { provide: ServiceListCache, inject: [ChangeEvents], useFactory: (events: ChangeEvents) => followChanges(events, 'catalogue', new ServiceListCache()) },
     ListServicesUseCase,
+    GetServiceUseCase,
+    CreateServiceUseCase,
+    UpdateServiceUseCase,
+    DeleteServiceUseCase,
+    DeleteServiceContentUseCase,
     CatalogueSeeder,
     ServicesFastPath,
     { provide: ContactRequestRepository, useClass: TypeOrmContactRequestRepository },
@@ -48,6 +61,7 @@ import { TypeOrmServiceRepository } from './adapters/persistence/service.reposit
       useFactory: (events: ChangeEvents) => followChanges(events, 'documents', new DocumentResponseCache({ maxEntries: 32 })),
     },
     GetDocumentUseCase,
+    SaveDocumentUseCase,
     DocumentsSeeder,
   ],
   exports: [ListServicesUseCase],

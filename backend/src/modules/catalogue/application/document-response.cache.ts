@@ -5,8 +5,8 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * The serialised answers of GET /documents/:slug, keyed by slug. Unknown slugs are not cached (the
- * load throws), and text that cannot be a slug gets no key at all. Every use case that writes
- * documents must call `invalidate()` after it commits.
+ * load throws), and text that cannot be a slug gets no key at all. It follows the 'documents'
+ * change event (see CatalogueModule), which every use case that writes documents publishes.
  */
 export class DocumentResponseCache extends ResponseCache {
   keyOf(slug: string): string | null {

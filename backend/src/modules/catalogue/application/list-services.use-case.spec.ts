@@ -31,6 +31,31 @@ class InMemoryServiceRepository extends ServiceRepository {
     const start = (query.page - 1) * query.perPage;
     return { items: matches.slice(start, start + query.perPage), total: matches.length };
   }
+
+  // The list use case only reads pages; the writes are the admin use cases' (covered by their API spec).
+  async findById(serviceId: string): Promise<Service | null> {
+    return this.services.find((s) => s.serviceId === serviceId) ?? null;
+  }
+
+  findForChange(serviceId: string): Promise<Service | null> {
+    return this.findById(serviceId);
+  }
+
+  create(): Promise<Service> {
+    throw new Error('not used by ListServicesUseCase');
+  }
+
+  saveChanges(): Promise<Service | null> {
+    throw new Error('not used by ListServicesUseCase');
+  }
+
+  delete(): Promise<boolean> {
+    throw new Error('not used by ListServicesUseCase');
+  }
+
+  deleteContentItem(): Promise<boolean> {
+    throw new Error('not used by ListServicesUseCase');
+  }
 }
 
 describe('ListServicesUseCase', () => {

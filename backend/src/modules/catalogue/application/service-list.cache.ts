@@ -9,8 +9,8 @@ const MAX_CACHED_SEARCH_LENGTH = 32;
 
 /**
  * The serialised catalogue lists, keyed by the normalised query (page, perPage, search), so
- * `limit=500` and `limit=100` share one entry. Every use case that writes services or their content
- * items must call `invalidate()` after its transaction commits.
+ * `limit=500` and `limit=100` share one entry. It follows the 'catalogue' change event (see
+ * CatalogueModule), which every use case that writes services or their content items publishes.
  */
 export class ServiceListCache extends ResponseCache {
   constructor(options: Partial<ResponseCacheOptions> & { maxSearchLength?: number } = {}) {

@@ -1,7 +1,8 @@
 import type { CatalogueQuery } from '../domain/catalogue-page';
 import type { Service } from '../domain/service';
+import type { ServiceForm } from '../domain/service-form';
 
-/** Where services and their content items are kept. */
+/** Where services and their content items are kept. Writes join the caller's UnitOfWork transaction. */
 export abstract class ServiceRepository {
   /**
    * One page of the public catalogue: services whose heading or description contains
@@ -9,4 +10,30 @@ export abstract class ServiceRepository {
    * content items in position order. `total` counts every match, not just this page.
    */
   abstract pageForCatalogue(query: CatalogueQuery): Promise<{ items: Service[]; total: number }>;
+
+  /** The service with this id and its content items in position order, or null (also for a malformed id). */
+  abstract findById(serviceId: string): Promise<Service | null>;
+
+  /**
+   * Like findById, and locks the service's row until the transaction ends, so two edits of one
+   * service (e.g. two content deletions) run one after the other. Call inside UnitOfWork.run.
+   */
+  abstract findForChange(serviceId: string): Promise<Service | null>;
+
+  /** Stores a new service with its content items in the form's order. A taken heading is a conflict. */
+  abstract create(form: ServiceForm, logo: string | null): Promise<Service>;
+
+  /**
+   * Replaces the service's heading, description, logo (when `logo` is given) and content list: items
+   * with a contentId are updated, items without one are created, items not in the form are removed;
+   * positions follow the form's order. A contentId the service does not have is not_found; a taken
+   * heading is a conflict. Returns null when there is no such service.
+   */
+  abstract saveChanges(serviceId: string, form: ServiceForm, logo?: string): Promise<Service | null>;
+
+  /** Deletes the service and its content items; false when there was none. */
+  abstract delete(serviceId: string): Promise<boolean>;
+
+  /** Deletes one content item of the service; false when the service has no such item. */
+  abstract deleteContentItem(serviceId: string, contentId: string): Promise<boolean>;
 }

@@ -1,17 +1,22 @@
 import type { Page } from '../../domain/catalogue-page';
 import type { Service } from '../../domain/service';
 
-/** Response of GET /services/getAll, built from an explicit list of fields (DESIGN §3). */
+/** One service as every response shows it, built from an explicit list of fields (DESIGN §3). */
+export function serviceBody(service: Service) {
+  return {
+    serviceId: service.serviceId,
+    serviceHeading: service.serviceHeading,
+    serviceDescription: service.serviceDescription,
+    logo: service.logo,
+    serviceContent: service.content.map((item) => ({ contentId: item.contentId, key: item.key, value: item.value })),
+  };
+}
+
+/** Response of GET /services/getAll. */
 export function serviceListBody(page: Page<Service>) {
   return {
     success: true as const,
-    data: page.items.map((service) => ({
-      serviceId: service.serviceId,
-      serviceHeading: service.serviceHeading,
-      serviceDescription: service.serviceDescription,
-      logo: service.logo,
-      serviceContent: service.content.map((item) => ({ contentId: item.contentId, key: item.key, value: item.value })),
-    })),
+    data: page.items.map(serviceBody),
     meta: { total: page.meta.total, page: page.meta.page, perPage: page.meta.perPage, lastPage: page.meta.lastPage },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { DataSource } from 'typeorm';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { DocumentResponseCache } from '../../application/document-response.cache';
 import { ContactRequestOrmEntity } from './contact-request.orm-entity';
 import { TypeOrmContactRequestRepository } from './contact-request.repository';
@@ -20,7 +21,7 @@ describe.each(testDatabaseKinds())('catalogue content repositories on %s', (kind
 
   beforeAll(async () => {
     dataSource = await createTestDataSource([DocumentOrmEntity, ContactRequestOrmEntity], kind);
-    documents = new TypeOrmDocumentRepository(dataSource.getRepository(DocumentOrmEntity));
+    documents = new TypeOrmDocumentRepository(new UnitOfWork(dataSource));
     contacts = new TypeOrmContactRequestRepository(dataSource.getRepository(ContactRequestOrmEntity));
   });
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import type { StoredDocument } from '../../domain/document';
 import { DocumentRepository } from '../../application/document.repository.port';
 import { DocumentOrmEntity } from './document.orm-entity';
@@ -15,10 +14,15 @@ export function toStoredDocument(row: DocumentOrmEntity): StoredDocument {
   };
 }
 
+/** TypeORM implementation; every query runs in the caller's UnitOfWork transaction when there is one. */
 @Injectable()
 export class TypeOrmDocumentRepository extends DocumentRepository {
-  constructor(@InjectRepository(DocumentOrmEntity) private readonly rows: Repository<DocumentOrmEntity>) {
+  constructor(private readonly uow: UnitOfWork) {
     super();
+  }
+
+  private get rows() {
+    return this.uow.repository(DocumentOrmEntity);
   }
 
   async findBySlug(slug: string): Promise<StoredDocument | null> {

@@ -5,6 +5,7 @@
  */
 import type { DataSource } from 'typeorm';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { ServiceListCache } from '../../application/service-list.cache';
 import { catalogueQuery } from '../../domain/catalogue-page';
 import { slugOf } from '../../domain/service';
@@ -23,10 +24,7 @@ describe.each(testDatabaseKinds())('TypeOrmServiceRepository on %s', (kind) => {
 
   beforeAll(async () => {
     dataSource = await createTestDataSource([ServiceOrmEntity, ServiceContentOrmEntity], kind);
-    repository = new TypeOrmServiceRepository(
-      dataSource.getRepository(ServiceOrmEntity),
-      dataSource.getRepository(ServiceContentOrmEntity),
-    );
+    repository = new TypeOrmServiceRepository(new UnitOfWork(dataSource));
     cache = new ServiceListCache();
   });
 

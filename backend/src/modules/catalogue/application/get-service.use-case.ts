@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../../platform/errors/app-error';
+import type { Service } from '../domain/service';
+import { ServiceRepository } from './service.repository.port';
+
+export const serviceNotFound = () => new AppError('not_found', 'Service not found', 'service_not_found');
+
+/** One service with its content items, for the admin's edit form. */
+@Injectable()
+export class GetServiceUseCase {
+  constructor(private readonly services: ServiceRepository) {}
+
+  async execute(serviceId: string): Promise<Service> {
+    const service = await this.services.findById(serviceId);
+    if (!service) throw serviceNotFound();
+    return service;
+  }
+}
