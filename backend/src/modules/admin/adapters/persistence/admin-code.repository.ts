@@ -62,14 +62,9 @@ export class TypeOrmAdminCodeRepository extends AdminCodeRepository {
   }
 
   async consume(adminId: string, purpose: AdminCodePurpose, codeHash: string): Promise<boolean> {
-    const result = await this.rows
-      .createQueryBuilder()
-      .delete()
-      .from(AdminCodeOrmEntity)
-      .where('admin_id = :adminId AND purpose = :purpose AND code_hash = :codeHash', { adminId, purpose, codeHash })
-      .returning(['admin_id'])
-      .execute();
-    return (result.raw as unknown[]).length === 1;
+    // The row count, not RETURNING rows: TypeORM hands back no rows of a DELETE on PGlite.
+    const result = await this.rows.delete({ adminId, purpose, codeHash });
+    return result.affected === 1;
   }
 
   async remove(adminId: string, purpose: AdminCodePurpose): Promise<void> {
