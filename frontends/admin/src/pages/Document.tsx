@@ -1,20 +1,23 @@
 import { useParams } from 'wouter';
-import { PagePlaceholder } from '@growth/kit';
+import { AdminLayout } from '../layout/AdminLayout';
+import { DOCUMENT_LINKS } from '../layout/adminNav';
+import { DocumentEditor } from '../documents/DocumentEditor';
+import { Banner } from '../ui';
 
-const DOCUMENT_TITLES: Record<string, string> = {
-  faqs: 'FAQs',
-  'terms-of-use': 'Terms of Use',
-  'shipping-delivery': 'Shipping & Delivery',
-  'privacy-policy': 'Privacy Policy',
-  'returns-policy': 'Returns Policy',
-  'cookie-policy': 'Cookie Policy',
-};
-
+/** /admin/document/:slug: one of the six documents of the sidebar's Documents group. */
 export default function Document() {
   const { slug = '' } = useParams<{ slug: string }>();
+  const link = DOCUMENT_LINKS.find((item) => item.href === `/admin/document/${slug}`);
+  if (!link) {
+    return (
+      <AdminLayout title="Document">
+        <Banner tone="failure" text="Document not found" detail="Pick one of the documents in the menu." />
+      </AdminLayout>
+    );
+  }
   return (
-    <PagePlaceholder title={DOCUMENT_TITLES[slug] ?? 'Document'}>
-      <p>Edit the text of this document.</p>
-    </PagePlaceholder>
+    <AdminLayout title={link.label}>
+      <DocumentEditor key={slug} slug={slug} name={link.label} />
+    </AdminLayout>
   );
 }
