@@ -1,9 +1,89 @@
-import { PagePlaceholder } from '@growth/kit';
+import type { ReactNode } from 'react';
+import { Spinner } from '@growth/kit';
+import { AdminLayout } from '../layout/AdminLayout';
+import { ListSummary } from '../lists/ListSummary';
+import { OrdersSection } from '../orders/OrdersSection';
+import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
+import { StatusToggleButton } from '../tasks/StatusToggleButton';
+import { TaskFilters } from '../tasks/TaskFilters';
+import { useStatusToggle } from '../tasks/useStatusToggle';
+import { useTasks } from '../tasks/useTasks';
+import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } from '../ui';
+import styles from '../lists/Lists.module.css';
 
+/**
+ * Tasks (spec §2): every subscription with status filter, search, sort and page size (all in the
+ * address); a status toggle after confirmation. Below: orders needing attention.
+ */
 export default function Tasks() {
+  const { state, query, pages, goTo, refine, retry, update } = useTasks();
+  const toggle = useStatusToggle(update);
+
+  let body: ReactNode;
+  if (state.status === 'failed') {
+    body = <ErrorBanner title="Failed to load subscriptions" error={state.error} onRetry={retry} />;
+  } else if (state.status === 'loading') {
+    body = <Spinner label="Loading subscriptions…" />;
+  } else {
+    const items = Array.isArray(state.data.data) ? state.data.data : [];
+    const total = Number(state.data.paging?.total ?? items.length);
+    const filtered = query.q !== '' || query.status !== 'all';
+    body =
+      items.length === 0 ? (
+        <p className={uiStyles.empty}>{filtered ? 'No subscriptions match these filters.' : 'No subscriptions yet.'}</p>
+      ) : (
+        <>
+          <ListSummary page={query.page} pageSize={query.limit} shown={items.length} total={total} noun="subscriptions" />
+          <ul className={styles.grid}>
+            {items.map((subscription) => (
+              <li key={subscription.subscriptionId || subscription._id}>
+                <AdminSubscriptionCard
+                  subscription={subscription}
+                  showCustomer
+                  actions={
+                    <StatusToggleButton
+                      subscription={subscription}
+                      disabled={toggle.busy}
+                      onToggle={() => toggle.ask(subscription)}
+                    />
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      );
+  }
+
+  const pending = toggle.pending;
+  const nextLabel = pending && Number(pending.Status) === 0 ? 'Completed' : 'In Process';
   return (
-    <PagePlaceholder title="Tasks">
-      <p>All subscriptions, with status filter, search and sorting.</p>
-    </PagePlaceholder>
+    <AdminLayout title="Tasks">
+      <div className={styles.stack} aria-busy={state.status === 'loading'}>
+        <TaskFilters query={query} onRefine={refine} />
+        {toggle.failure && <ErrorBanner title={toggle.failure.title} error={toggle.failure.error} />}
+        {body}
+        {pages !== null && state.status !== 'failed' && (
+          <Pager page={query.page} pages={pages} onChange={goTo} disabled={state.status === 'loading'} label="Task pages" />
+        )}
+        <OrdersSection />
+      </div>
+      {pending && (
+        <ConfirmDialog
+          title="Change status?"
+          confirmLabel={`Mark ${nextLabel}`}
+          danger={false}
+          busy={toggle.busy}
+          onConfirm={toggle.confirm}
+          onCancel={toggle.cancel}
+        >
+          <p>
+            Mark the {pending.planName || 'subscription'} order {pending.orderId || '—'}
+            {pending.customer?.email ? ` of ${pending.customer.email}` : ''} as {nextLabel}?
+          </p>
+        </ConfirmDialog>
+      )}
+      <Toast message={toggle.done} durationMs={ADMIN_TOAST_MS} onDone={toggle.clearDone} />
+    </AdminLayout>
   );
 }

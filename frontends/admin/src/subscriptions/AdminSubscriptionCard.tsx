@@ -45,7 +45,6 @@ export function AdminSubscriptionCard({ subscription, showCustomer = false, acti
       <header className={styles.cardHead}>
         <h2 id={titleId} className={styles.name}>
           {planName}
-          {pricing.name && <span className="kit-visually-hidden">, {pricing.name}</span>}
         </h2>
         <StatusChip status={subscription.Status} statusText={subscription.statusText} />
       </header>

@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { formatPrice } from '@growth/kit/src/util/format';
+import { formatDate } from '../ui';
+import type { AttentionOrder } from './orderTypes';
+import styles from '../lists/Lists.module.css';
+
+/** One order needing attention: order id, customer, plan and tier, price, status, payment id, dates. */
+export function OrderCard({ order }: { order: AttentionOrder }) {
+  const titleId = useId();
+  const orderId = order.orderId || order.id || '—';
+  const rows = [
+    { label: 'Customer', value: order.email || order.customer?.email || '—' },
+    { label: 'Plan', value: [order.planName, order.tier?.name].filter(Boolean).join(' · ') || '—' },
+    { label: 'Price', value: order.tier?.price ? formatPrice(order.tier.price, order.currency || 'USD') : '—' },
+    { label: 'Status', value: order.status || '—' },
+    { label: 'Payment ID', value: order.paymentId || '—', mono: true },
+    { label: 'Created', value: formatDate(order.createdAt, { withTime: true }) },
+    { label: 'Paid', value: formatDate(order.paidAt, { withTime: true }) },
+  ];
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <h3 id={titleId} className={`${styles.name} ${styles.mono}`}>
+        {orderId}
+      </h3>
+      <dl className={styles.fields}>
+        {rows.map((row) => (
+          <div key={row.label} className={styles.row}>
+            <dt>{row.label}</dt>
+            <dd className={row.mono ? styles.mono : undefined}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}

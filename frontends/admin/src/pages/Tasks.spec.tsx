@@ -1,0 +1,232 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { installFakeApi, setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
+import Tasks from './Tasks';
+
+let api: FakeApi;
+
+const NO_ORDERS: Answer = [200, { success: true, data: [], paging: { total: 0, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }];
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('adminToken', 'admin-token');
+  setNarrowScreen(false);
+  api = installFakeApi();
+  api.answer('/admin/orders', NO_ORDERS, NO_ORDERS, NO_ORDERS);
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+});
+
+function task(n: number, extra: Record<string, unknown> = {}) {
+  return {
+    _id: `s${n}`,
+    subscriptionId: `s${n}`,
+    planName: 'YouTube',
+    profileLink: `https://youtube.com/@ann${n}`,
+    orderId: `order_${n}`,
+    paymentId: `pay_${n}`,
+    createdAt: '2025-09-02T10:00:00.000Z',
+    Status: 0,
+    pricing: { pricingId: 'p1', name: 'Growth', price: '19.99', description: '', features: [], isPopular: false, currency: 'USD' },
+    user: `u${n}`,
+    customer: { userId: `u${n}`, name: `Ann ${n}`, email: `ann${n}@example.com` },
+    ...extra,
+  };
+}
+
+function tasksPage(rows: unknown[], paging: { total: number; page: number; limit?: number; pages: number }): Answer {
+  const limit = paging.limit ?? 10;
+  return [200, { success: true, data: rows, paging: { limit, hasNext: paging.page < paging.pages, hasPrev: paging.page > 1, ...paging } }];
+}
+
+function visit(path: string) {
+  const memory = memoryLocation({ path, record: true });
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <Tasks />
+    </Router>,
+  );
+  return memory;
+}
+
+const cards = () => screen.queryAllByRole('article').filter((card) => card.querySelector('h2'));
+const bodies = () => api.callsTo('/admin/tasks').map((call) => call.body);
+const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+const chipOf = (card: HTMLElement) => card.querySelector('header > span')?.textContent;
+
+describe('Tasks list', () => {
+  it('asks for the newest first, 10 a page, no Status or q; each row shows its fields', async () => {
+    api.answer('/admin/tasks', tasksPage([task(1), task(2, { Status: 1 })], { total: 2, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(bodies()).toEqual([{ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' }]);
+    expect(select('Status').value).toBe('all');
+    expect(select('Sort').value).toBe('createdAt:desc');
+    expect(select('Per page').value).toBe('10');
+    const first = within(cards()[0]);
+    expect(first.getByRole('heading', { name: /YouTube/ })).toBeTruthy();
+    expect(first.getByText('Growth')).toBeTruthy();
+    expect(first.getByText('ann1@example.com')).toBeTruthy();
+    expect(first.getByText('order_1')).toBeTruthy();
+    expect(first.getByText('pay_1')).toBeTruthy();
+    expect(first.getByRole('link', { name: /youtube\.com\/@ann1/ }).getAttribute('target')).toBe('_blank');
+    expect(first.getByText(/^2 Sept? 2025, /)).toBeTruthy();
+    expect(chipOf(cards()[0])).toBe('Status: In Process');
+    expect(chipOf(cards()[1])).toBe('Status: Completed');
+    expect(first.getByRole('button', { name: 'Mark Completed: YouTube, order order_1' })).toBeTruthy();
+    expect(within(cards()[1]).getByRole('button', { name: /^Mark In Process/ })).toBeTruthy();
+  });
+
+  it('status filter, sort, page size and search go into the address and the request, each back to page 1', async () => {
+    const one = tasksPage([task(1)], { total: 30, page: 1, pages: 3 });
+    api.answer('/admin/tasks', one, one, one, one, one, one);
+    const memory = visit('/admin/tasks?page=2');
+    await waitFor(() => expect(bodies()).toHaveLength(1));
+    expect(bodies()[0]).toMatchObject({ page: 2 });
+
+    fireEvent.change(select('Status'), { target: { value: '1' } });
+    expect(memory.history?.at(-1)).toBe('/admin/tasks?status=1');
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', Status: 1 }));
+
+    fireEvent.change(select('Sort'), { target: { value: 'planName:asc' } });
+    expect(memory.history?.at(-1)).toBe('/admin/tasks?status=1&sortBy=planName&sortOrder=asc');
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 10, sortBy: 'planName', sortOrder: 'asc', Status: 1 }));
+
+    fireEvent.change(select('Per page'), { target: { value: '50' } });
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 50, sortBy: 'planName', sortOrder: 'asc', Status: 1 }));
+
+    const box = screen.getByRole('searchbox', { name: 'Search tasks' });
+    fireEvent.change(box, { target: { value: ' pay_123 ' } });
+    fireEvent.submit(box);
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 50, sortBy: 'planName', sortOrder: 'asc', Status: 1, q: 'pay_123' }));
+    expect(memory.history?.at(-1)).toBe('/admin/tasks?status=1&sortBy=planName&sortOrder=asc&limit=50&q=pay_123');
+
+    fireEvent.change(select('Status'), { target: { value: '0' } });
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 50, sortBy: 'planName', sortOrder: 'asc', Status: 0, q: 'pay_123' }));
+    fireEvent.change(select('Status'), { target: { value: 'all' } });
+    expect(memory.history?.at(-1)).toBe('/admin/tasks?sortBy=planName&sortOrder=asc&limit=50&q=pay_123');
+  });
+
+  it('a reload keeps every filter', async () => {
+    api.answer('/admin/tasks', tasksPage([task(1)], { total: 1, page: 1, pages: 1 }), tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
+    visit('/admin/tasks?status=0&sortBy=planName&sortOrder=desc&limit=20&q=ann%40example.com');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(bodies()[0]).toEqual({ page: 1, limit: 20, sortBy: 'planName', sortOrder: 'desc', Status: 0, q: 'ann@example.com' });
+    expect(select('Sort').value).toBe('planName:desc');
+    expect((screen.getByRole('searchbox', { name: 'Search tasks' }) as HTMLInputElement).value).toBe('ann@example.com');
+  });
+
+  it('garbled address values fall back to the defaults', async () => {
+    api.answer('/admin/tasks', tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
+    visit('/admin/tasks?status=7&sortBy=email&sortOrder=up&limit=1000&page=-3');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(bodies()[0]).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' });
+  });
+
+  it('pages come from `paging`: Next asks for page 2 and keeps it in the address', async () => {
+    api.answer('/admin/tasks', tasksPage([task(1)], { total: 25, page: 1, pages: 3 }), tasksPage([task(11)], { total: 25, page: 2, pages: 3 }));
+    const memory = visit('/admin/tasks?limit=10');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByText('Showing 1–1 of 25 subscriptions')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(memory.history?.at(-1)).toBe('/admin/tasks?limit=10&page=2');
+    await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeTruthy());
+    expect(bodies().at(-1)).toMatchObject({ page: 2, limit: 10 });
+  });
+
+  it("'Failed to load subscriptions' with the server's reason and Retry", async () => {
+    api.answer('/admin/tasks', [500, { success: false, message: 'Database unavailable' }], tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load subscriptions');
+    expect(alert.textContent).toContain('Database unavailable');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+  });
+});
+
+describe('Status toggle', () => {
+  async function listed() {
+    api.answer('/admin/tasks', tasksPage([task(1), task(2)], { total: 2, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Mark Completed/ }));
+    return screen.getByRole('alertdialog', { name: 'Change status?' });
+  }
+
+  it('asks first; Cancel changes nothing', async () => {
+    const dialog = await listed();
+    expect(dialog.textContent).toContain('Mark the YouTube order order_1 of ann1@example.com as Completed?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('/admin/upStatus')).toEqual([]);
+    expect(chipOf(cards()[0])).toBe('Status: In Process');
+  });
+
+  it('after confirmation: POST /admin/upStatus {subscriptionId, Status: 1}; the row takes the returned subscription', async () => {
+    const dialog = await listed();
+    api.answer('/admin/upStatus', [200, { success: true, subscription: { ...task(1, { Status: 1 }), customer: undefined } }]);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Completed' })));
+    expect(api.callsTo('/admin/upStatus').map((c) => c.body)).toEqual([{ subscriptionId: 's1', Status: 1 }]);
+    await waitFor(() => expect(chipOf(cards()[0])).toBe('Status: Completed'));
+    expect(chipOf(cards()[1])).toBe('Status: In Process'); // only that row
+    expect(within(cards()[0]).getByText('ann1@example.com')).toBeTruthy(); // the customer stays
+    expect(within(cards()[0]).getByRole('button', { name: /^Mark In Process/ })).toBeTruthy();
+    expect(screen.getByText('Status updated: YouTube is Completed')).toBeTruthy();
+    expect(api.callsTo('/admin/tasks')).toHaveLength(1); // no reload needed
+  });
+
+  it("an answer without the subscription changes nothing: 'No subscription returned'", async () => {
+    const dialog = await listed();
+    api.answer('/admin/upStatus', [200, { success: true }]);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Completed' })));
+    expect((await screen.findByRole('alert')).textContent).toContain('No subscription returned');
+    expect(chipOf(cards()[0])).toBe('Status: In Process');
+  });
+
+  it("a failed call changes nothing: 'Failed to update status' with the server's reason", async () => {
+    const dialog = await listed();
+    api.answer('/admin/upStatus', [404, { success: false, message: 'Subscription not found.' }]);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Completed' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to update status');
+    expect(alert.textContent).toContain('Subscription not found.');
+    expect(chipOf(cards()[0])).toBe('Status: In Process');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('Completed back to In Process sends Status 0', async () => {
+    api.answer('/admin/tasks', tasksPage([task(1, { Status: 1 })], { total: 1, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Mark In Process/ }));
+    api.answer('/admin/upStatus', [200, { success: true, subscription: task(1, { Status: 0 }) }]);
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark In Process' })));
+    expect(api.callsTo('/admin/upStatus').map((c) => c.body)).toEqual([{ subscriptionId: 's1', Status: 0 }]);
+    await waitFor(() => expect(chipOf(cards()[0])).toBe('Status: In Process'));
+  });
+});
+
+describe('Orders needing attention', () => {
+  it('lists paid orders without a subscription, then unpaid stale ones', async () => {
+    api = installFakeApi(); // without the orders answers of beforeEach
+    api.answer('/admin/tasks', tasksPage([], { total: 0, page: 1, pages: 1 }));
+    api.answer('/admin/orders', NO_ORDERS);
+    const order = { orderId: 'order_9', email: 'bob@example.com', planName: 'YouTube', tier: { name: 'Growth', price: '19.99' }, currency: 'USD', status: 'paid', paymentId: 'pay_9', createdAt: '2025-09-02T10:00:00.000Z', paidAt: '2025-09-02T10:01:00.000Z' };
+    visit('/admin/tasks');
+    const section = screen.getByRole('region', { name: 'Orders needing attention' });
+    await waitFor(() => expect(api.callsTo('/admin/orders')).toHaveLength(1));
+    expect(api.callsTo('/admin/orders')[0].body).toEqual({ page: 1, limit: 10, kind: 'paid-without-subscription' });
+    await waitFor(() => expect(within(section).getByText(/no order is/)).toBeTruthy());
+
+    api.answer('/admin/orders', [200, { success: true, data: [order], paging: { total: 1, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }]);
+    fireEvent.change(within(section).getByRole('combobox', { name: 'Show' }), { target: { value: 'unpaid-stale' } });
+    await waitFor(() => expect(within(section).getByRole('heading', { name: 'order_9' })).toBeTruthy());
+    expect(api.callsTo('/admin/orders').at(-1)?.body).toEqual({ page: 1, limit: 10, kind: 'unpaid-stale' });
+    expect(within(section).getByText('bob@example.com')).toBeTruthy();
+    expect(within(section).getByText('YouTube · Growth')).toBeTruthy();
+    expect(within(section).getByText('$19.99')).toBeTruthy();
+  });
+});
