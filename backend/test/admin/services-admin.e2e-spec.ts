@@ -111,15 +111,15 @@ describe('Admin: services', () => {
     });
 
     it.each([
-      [{ ...fields('X'), serviceHeading: '  ' }, 'Heading and description are required.'],
-      [{ serviceHeading: 'Only Heading', serviceContent: JSON.stringify(CONTENT) }, 'Heading and description are required.'],
-      [fields('Blank Items', [{ key: ' ', value: '' }]), 'At least one content item is required.'],
-      [{ ...fields('No Items'), serviceContent: '[]' }, 'At least one content item is required.'],
-      [{ ...fields('Bad Json'), serviceContent: '[{key: 1' }, 'serviceContent must be a JSON list of {key, value} items'],
-      [{ ...fields('Not A List'), serviceContent: '{"key":"a","value":"b"}' }, 'serviceContent must be a JSON list of {key, value} items'],
-      [{ ...fields('Number Value'), serviceContent: '[{"key":"a","value":5}]' }, 'serviceContent must be a JSON list of {key, value} items'],
-      [{ ...fields('Nul'), serviceContent: '[{"key":"a","value":"b\\u0000"}]' }, 'serviceContent must not contain control characters'],
-    ])('refuses %j with 400: %s', async (body, message) => {
+      ['a blank heading', { ...fields('X'), serviceHeading: '  ' }, 'Heading and description are required.'],
+      ['no description', { serviceHeading: 'Only Heading', serviceContent: JSON.stringify(CONTENT) }, 'Heading and description are required.'],
+      ['only blank items', fields('Blank Items', [{ key: ' ', value: '' }]), 'At least one content item is required.'],
+      ['no items', { ...fields('No Items'), serviceContent: '[]' }, 'At least one content item is required.'],
+      ['content that is not JSON', { ...fields('Bad Json'), serviceContent: '[{key: 1' }, 'serviceContent must be a JSON list of {key, value} items'],
+      ['content that is not a list', { ...fields('Not A List'), serviceContent: '{"key":"a","value":"b"}' }, 'serviceContent must be a JSON list of {key, value} items'],
+      ['an item whose value is a number', { ...fields('Number Value'), serviceContent: '[{"key":"a","value":5}]' }, 'serviceContent must be a JSON list of {key, value} items'],
+      ['an escaped NUL in an item', { ...fields('Nul'), serviceContent: '[{"key":"a","value":"b\\u0000"}]' }, 'serviceContent must not contain control characters'],
+    ])('refuses %s with 400: %s', async (_label, body, message) => {
       const res = await form('create', body).expect(400);
       expect(res.body).toEqual({ success: false, message, error: expect.any(String) });
     });
@@ -144,7 +144,7 @@ describe('Admin: services', () => {
   });
 
   describe('update, getById, deleteContent, delete', () => {
-    let service: { serviceId: string; logo: string; serviceContent: Array<{ contentId: string; key: string; value: string }> };
+    let service: { serviceId: string; serviceHeading: string; logo: string; serviceContent: Array<{ contentId: string; key: string; value: string }> };
 
     beforeAll(async () => {
       service = (
