@@ -48,8 +48,15 @@ export class InMemoryUsers extends UserRepository {
   async tokenVersionOf(userId: string) {
     return this.rows.get(userId)?.tokenVersion ?? null;
   }
-  async linkGoogleAccount(userId: string, googleId: string) {
-    this.rows.get(userId)!.googleId = googleId;
+  async recordGoogleProof(userId: string, googleId: string, at: Date) {
+    const user = this.rows.get(userId);
+    if (!user || (user.googleId && user.googleId !== googleId)) return null;
+    if (!user.emailVerifiedAt && user.passwordHash) {
+      user.passwordHash = null;
+      user.tokenVersion += 1;
+    }
+    Object.assign(user, { googleId, emailVerifiedAt: user.emailVerifiedAt ?? at });
+    return { ...user };
   }
 }
 
@@ -71,8 +78,13 @@ export class InMemoryVerifications extends EmailVerificationRepository {
     row.wrongTries += 1;
     return row.wrongTries;
   }
-  async markVerified(email: string, at: Date) {
-    this.rows.get(email)!.verifiedAt = at;
+  async giveBackTry(email: string, codeHash: string) {
+    const row = this.rows.get(email);
+    if (row?.codeHash === codeHash) row.wrongTries = Math.max(0, row.wrongTries - 1);
+  }
+  async markVerified(email: string, codeHash: string, at: Date) {
+    const row = this.rows.get(email);
+    if (row?.codeHash === codeHash) row.verifiedAt = at;
   }
   async remove(email: string) {
     this.rows.delete(email);

@@ -6,6 +6,7 @@ import { adminToken } from '../support/admin-session';
 import { Clock } from '../../src/platform/time/clock';
 import { GoogleCertificates } from '../../src/modules/identity/adapters/google/google-certificates';
 import { OTP_MAIL_SUBJECT } from '../../src/modules/identity/application/otp-mail';
+import { PasswordHasher } from '../../src/platform/security/password-hasher';
 import { createTestApp, type TestApp } from '../support/app';
 import { codeIn, FakeClock, FakeGoogleCertificates, signJwt, waitForMail } from './support';
 
@@ -230,6 +231,40 @@ describe('identity API', () => {
       await post('register', body).expect(403);
     });
 
+    const NOT_VERIFIED = {
+      success: false,
+      message: 'This code does not match a verified address. Please verify your email again.',
+      error: 'email_not_verified',
+    };
+
+    it('counts wrong codes against the same 5 tries as verify-otp: after 5 the right code is refused too, with one message for every refusal', async () => {
+      const email = newEmail('guess');
+      const otp = await requestCode(email);
+      await post('verify-otp', { email, otp }).expect(200);
+      const body = { email, password: 'attacker password', name: 'Squatter', phone: '5550100' };
+      const wrong = otp === '000000' ? '111111' : '000000';
+      const refusals: object[] = [];
+      for (let i = 0; i < 5; i++) refusals.push((await post('register', { ...body, otp: wrong }).expect(403)).body);
+      // The code is burned: its owner must verify again.
+      refusals.push((await post('register', { ...body, otp }).expect(403)).body);
+      await post('login', { email, password: 'attacker password' }).expect(401);
+      for (const refusal of refusals) expect(refusal).toEqual(NOT_VERIFIED);
+      // An address that was never verified, or only asked for a code, gets the very same answer.
+      expect((await post('register', { ...body, email: newEmail('never'), otp }).expect(403)).body).toEqual(NOT_VERIFIED);
+      const pending = newEmail('pending');
+      const pendingCode = await requestCode(pending);
+      expect((await post('register', { ...body, email: pending, otp: pendingCode }).expect(403)).body).toEqual(NOT_VERIFIED);
+    });
+
+    it('spends no try on a right code: 4 wrong codes and the right one at verify-otp, then register with it', async () => {
+      const email = newEmail('fifth');
+      const otp = await requestCode(email);
+      const wrong = otp === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 4; i++) await post('verify-otp', { email, otp: wrong }).expect(400);
+      await post('verify-otp', { email, otp }).expect(200);
+      await post('register', { email, otp, password: 'correct horse battery', name: 'X', phone: '5550100' }).expect(201);
+    });
+
     it('refuses a verified address with a different code than the verified one', async () => {
       const email = newEmail('othercode');
       const otp = await requestCode(email);
@@ -337,9 +372,48 @@ describe('identity API', () => {
     it('signs an existing password account in by its verified Google address', async () => {
       const email = newEmail('link');
       const userId = await registerUser(email);
+      const session = await loginAs(email);
       const res = await post('google', { idToken: googleToken({ sub: `sub-${email}`, email }) }).expect(200);
       expect(res.body.userId).toBe(userId);
+      // The password was set when the OTP proved the address: it stays, and so do the sessions.
       await post('login', { email, password: 'correct horse battery' }).expect(200);
+      await post('getById', { userId }, session.token).expect(200);
+    });
+
+    /** An account whose password was set before anyone proved the address (a row from before registration counted its tries). */
+    async function unprovenAccount(email: string, password: string, googleId: string | null = null): Promise<string> {
+      const passwordHash = await t.app.get(PasswordHasher).hash(password);
+      const [row] = (await t.app
+        .get(DataSource)
+        .query(`INSERT INTO users (email, name, phone, password_hash, google_id) VALUES ($1, 'Squatter', '', $2, $3) RETURNING user_id`, [email, passwordHash, googleId])) as Array<{ user_id: string }>;
+      return row.user_id;
+    }
+
+    it('takes the password from an account whose password predates the proof of its address, and ends its sessions', async () => {
+      const email = newEmail('squatted');
+      const userId = await unprovenAccount(email, 'attacker password');
+      const squatter = await loginAs(email, 'attacker password');
+      await post('getById', { userId }, squatter.token).expect(200);
+
+      const owner = await post('google', { idToken: googleToken({ sub: `sub-${email}`, email }) }).expect(200);
+      expect(owner.body.userId).toBe(userId);
+      await post('login', { email, password: 'attacker password' }).expect(401);
+      await post('getById', { userId }, squatter.token).expect(401);
+      await post('getById', { userId }, owner.body.token).expect(200);
+      // Proven now: the next Google sign-in changes nothing.
+      const again = await post('google', { idToken: googleToken({ sub: `sub-${email}`, email }) }).expect(200);
+      await post('getById', { userId }, owner.body.token).expect(200);
+      await post('getById', { userId }, again.body.token).expect(200);
+    });
+
+    it('also for an account linked to Google before the proof was recorded', async () => {
+      const email = newEmail('linked-early');
+      const userId = await unprovenAccount(email, 'attacker password', `sub-${email}`);
+      const squatter = await loginAs(email, 'attacker password');
+      const owner = await post('google', { idToken: googleToken({ sub: `sub-${email}`, email }) }).expect(200);
+      expect(owner.body.userId).toBe(userId);
+      await post('login', { email, password: 'attacker password' }).expect(401);
+      await post('getById', { userId }, squatter.token).expect(401);
     });
 
     const now = () => Math.floor(Date.now() / 1000);

@@ -15,6 +15,12 @@ export abstract class EmailVerificationRepository {
    * parallel guesses cannot exceed the limit.
    */
   abstract claimTry(email: string, codeHash: string, maxTries: number): Promise<number | null>;
-  abstract markVerified(email: string, at: Date): Promise<void>;
+  /**
+   * The entry that claimed a try was the right code: the try is given back, so only wrong entries
+   * spend the budget (a right code entered at verify-otp and again at register costs nothing).
+   */
+  abstract giveBackTry(email: string, codeHash: string): Promise<void>;
+  /** Marks the code whose hash is `codeHash` as entered correctly (no-op if it was replaced meanwhile). */
+  abstract markVerified(email: string, codeHash: string, at: Date): Promise<void>;
   abstract remove(email: string): Promise<void>;
 }

@@ -52,7 +52,7 @@ describe('e-mail verification and registration use cases', () => {
 
   it('refuses an address with an account (409) and forgets the code when the mail cannot be queued (503)', async () => {
     const s = setup();
-    await s.users.create({ email: 'taken@example.com', name: 'T', phone: '', countryId: null, callingId: null, address: null, gender: null, passwordHash: null, googleId: null });
+    await s.users.create({ email: 'taken@example.com', name: 'T', phone: '', countryId: null, callingId: null, address: null, gender: null, passwordHash: null, googleId: null, emailVerifiedAt: null });
     await expect(s.requestOtp.execute('Taken@example.com')).rejects.toMatchObject({ kind: 'conflict', message: 'This email is already registered.' });
     s.mailer.failing = true;
     await expect(s.requestOtp.execute('new@example.com')).rejects.toMatchObject({ kind: 'unavailable' });
@@ -95,6 +95,34 @@ describe('e-mail verification and registration use cases', () => {
     expect(user).toMatchObject({ email: 'a@example.com', passwordHash: 'plain$long enough', countryId: s.countries.india.countryId, gender: 1 });
     // The verification is used up.
     await expect(s.register.execute({ email: 'a@example.com', otp, ...details })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+
+  it('counts wrong codes at register against the same tries: after 5 the right code is refused, with one message', async () => {
+    const s = setup();
+    await s.requestOtp.execute('a@example.com');
+    const code = s.lastCode();
+    await s.verifyOtp.execute('a@example.com', code);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refusals: unknown[] = [];
+    for (let i = 0; i < 5; i++) refusals.push(await s.register.execute({ email: 'a@example.com', otp: wrong, ...details }).catch((e: unknown) => e));
+    refusals.push(await s.register.execute({ email: 'a@example.com', otp: code, ...details }).catch((e: unknown) => e));
+    refusals.push(await s.register.execute({ email: 'never@example.com', otp: code, ...details }).catch((e: unknown) => e));
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ kind: 'forbidden', code: 'email_not_verified', message: 'This code does not match a verified address. Please verify your email again.' });
+    }
+    expect(await s.users.findByEmail('a@example.com')).toBeNull();
+  });
+
+  it('spends no try on a right code, at verify-otp or at register', async () => {
+    const s = setup();
+    await s.requestOtp.execute('a@example.com');
+    const code = s.lastCode();
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) await expect(s.verifyOtp.execute('a@example.com', wrong)).rejects.toMatchObject({ kind: 'invalid' });
+    await s.verifyOtp.execute('a@example.com', code);
+    expect((await s.verifications.findByEmail('a@example.com'))!.wrongTries).toBe(4);
+    const { userId } = await s.register.execute({ email: 'a@example.com', otp: code, ...details });
+    expect(await s.users.findById(userId)).toMatchObject({ emailVerifiedAt: s.clock.now() });
   });
 
   it('refuses a stale verification, a mismatching code and an unknown country', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { AppError } from '../../../platform/errors/app-error';
+import { Clock } from '../../../platform/time/clock';
 import { displayNameFor, normaliseEmail, type User } from '../domain/user';
 import { GoogleIdentityVerifier } from './google-identity.verifier.port';
 import type { SignInResult } from './sign-in.result';
@@ -10,7 +11,9 @@ const FAILED = () => new AppError('unauthorized', 'Google sign-in failed.', 'goo
 
 /**
  * Continue with Google: a genuine ID token with a verified address signs in the account of that
- * Google id or address, creating it on the first sign-in.
+ * Google id or address, creating it on the first sign-in. Google's word proves the address: an
+ * account that has no recorded proof yet gets it, and loses a password that was set before any
+ * proof (whoever set it may have registered the address before its owner; their sessions end too).
  */
 @Injectable()
 export class GoogleSignInUseCase {
@@ -18,6 +21,7 @@ export class GoogleSignInUseCase {
     private readonly google: GoogleIdentityVerifier,
     private readonly users: UserRepository,
     private readonly tokens: SessionTokens,
+    private readonly clock: Clock,
   ) {}
 
   async execute(idToken: string): Promise<SignInResult> {
@@ -30,7 +34,11 @@ export class GoogleSignInUseCase {
     if (!user) {
       user = await this.users.findByEmail(email);
       if (user && user.googleId && user.googleId !== identity.googleId) throw FAILED();
-      if (user && !user.googleId) await this.users.linkGoogleAccount(user.userId, identity.googleId);
+    }
+    // The first Google sign-in of an account made otherwise (or linked before proofs were recorded).
+    if (user && (!user.googleId || !user.emailVerifiedAt)) {
+      user = await this.users.recordGoogleProof(user.userId, identity.googleId, this.clock.now());
+      if (!user) throw FAILED();
     }
     user ??= await this.createAccount(email, identity.name, identity.googleId);
     return { token: await this.tokens.sign({ id: user.userId, role: 'customer' }, user.tokenVersion), user };
@@ -47,6 +55,7 @@ export class GoogleSignInUseCase {
       gender: null,
       passwordHash: null,
       googleId,
+      emailVerifiedAt: this.clock.now(),
     };
     try {
       return await this.users.create(newUser);

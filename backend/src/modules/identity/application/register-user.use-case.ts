@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/errors/app-error';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { Clock } from '../../../platform/time/clock';
-import { isVerifiedForRegistration } from '../domain/email-verification';
+import { isVerifiedForRegistration, OTP_MAX_WRONG_TRIES } from '../domain/email-verification';
 import { type Gender, normaliseEmail } from '../domain/user';
 import { CountryRepository } from './country.repository.port';
 import { EmailVerificationRepository } from './email-verification.repository.port';
@@ -25,7 +25,18 @@ export interface Registration {
   gender?: Gender | null;
 }
 
-/** Register step 3: create the account of an address verified in the last 30 minutes. */
+/**
+ * Every refusal of the code is this one answer: whether the address was never verified, verified too
+ * long ago, its code burned or the code wrong, a guesser learns nothing from it.
+ */
+const NOT_VERIFIED = () =>
+  new AppError('forbidden', 'This code does not match a verified address. Please verify your email again.', 'email_not_verified');
+
+/**
+ * Register step 3: create the account of an address verified in the last 30 minutes, given its code.
+ * Each entry of the code counts against the same tries as verify-otp (a right one gives its try
+ * back), so the code cannot be guessed here either; the account records that its address was proven.
+ */
 @Injectable()
 export class RegisterUserUseCase {
   constructor(
@@ -40,12 +51,13 @@ export class RegisterUserUseCase {
   async execute(registration: Registration): Promise<{ userId: string }> {
     const email = normaliseEmail(registration.email);
     const verification = await this.verifications.findByEmail(email);
-    if (!isVerifiedForRegistration(verification, this.clock.now())) {
-      throw new AppError('forbidden', 'Please verify your email address with the code we sent before registering.', 'email_not_verified');
-    }
-    if (!this.codes.matches(email, registration.otp, verification!.codeHash)) {
-      throw new AppError('forbidden', 'The verification code does not match. Please verify your email again.', 'email_not_verified');
-    }
+    const now = this.clock.now();
+    if (!isVerifiedForRegistration(verification, now)) throw NOT_VERIFIED();
+    const { codeHash } = verification!;
+    // Claimed before the comparison, as at verify-otp: parallel guesses cannot exceed the budget.
+    if ((await this.verifications.claimTry(email, codeHash, OTP_MAX_WRONG_TRIES)) === null) throw NOT_VERIFIED();
+    if (!this.codes.matches(email, registration.otp, codeHash)) throw NOT_VERIFIED();
+    await this.verifications.giveBackTry(email, codeHash);
     if (await this.users.findByEmail(email)) {
       throw new AppError('conflict', 'This email is already registered.', 'email_taken');
     }
@@ -63,6 +75,8 @@ export class RegisterUserUseCase {
       gender: registration.gender ?? null,
       passwordHash: await this.hasher.hash(registration.password),
       googleId: null,
+      // The code just proved the address, together with the password being set.
+      emailVerifiedAt: now,
     });
     // A verification proves the address once.
     await this.verifications.remove(email);

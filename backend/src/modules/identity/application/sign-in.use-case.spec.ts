@@ -1,6 +1,6 @@
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { AppConfig } from '../../../platform/config/app-config';
-import { FakeGoogle, FixedSubscriptionCounts, InMemoryCountries, InMemoryUsers, PlainHasher } from '../../../../test/identity/in-memory';
+import { FakeGoogle, FixedSubscriptionCounts, InMemoryCountries, InMemoryUsers, ManualClock, PlainHasher } from '../../../../test/identity/in-memory';
 import { GetProfileUseCase } from './get-profile.use-case';
 import { GoogleSignInUseCase } from './google-sign-in.use-case';
 import { LoginUseCase } from './login.use-case';
@@ -19,7 +19,7 @@ function setup() {
     google,
     countries,
     login: new LoginUseCase(users, hasher, tokens),
-    googleSignIn: new GoogleSignInUseCase(google, users, tokens),
+    googleSignIn: new GoogleSignInUseCase(google, users, tokens, new ManualClock()),
     getProfile: new GetProfileUseCase(users, countries, new FixedSubscriptionCounts()),
     updateProfile: new UpdateProfileUseCase(users, countries, hasher, tokens),
   };
@@ -35,6 +35,7 @@ const account = (over: object = {}) => ({
   gender: null,
   passwordHash: 'plain$secret password',
   googleId: null,
+  emailVerifiedAt: new Date('2026-01-01T09:00:00Z'),
   ...over,
 });
 
@@ -77,6 +78,26 @@ describe('sign-in and profile use cases', () => {
     await expect(s.googleSignIn.execute('t')).rejects.toMatchObject({ kind: 'unauthorized' });
     s.google.configured = false;
     await expect(s.googleSignIn.execute('t')).rejects.toMatchObject({ kind: 'unavailable', message: 'Google sign-in is not configured.' });
+  });
+
+  it('links Google to a proven password account and keeps its password and sessions', async () => {
+    const s = setup();
+    const user = await s.users.create(account({ email: 'gina@gmail.com' }));
+    const result = await s.googleSignIn.execute('token');
+    expect(result.user).toMatchObject({ userId: user.userId, googleId: 'g-1', passwordHash: 'plain$secret password', tokenVersion: 0 });
+    expect(result.user.emailVerifiedAt).toEqual(user.emailVerifiedAt);
+  });
+
+  it('takes away a password set before the address was proven, ends its sessions and records the proof', async () => {
+    const s = setup();
+    const user = await s.users.create(account({ email: 'gina@gmail.com', emailVerifiedAt: null }));
+    const result = await s.googleSignIn.execute('token');
+    expect(result.user).toMatchObject({ userId: user.userId, googleId: 'g-1', passwordHash: null, tokenVersion: 1 });
+    expect(result.user.emailVerifiedAt).toEqual(new Date('2026-01-01T10:00:00Z'));
+    expect(await s.tokens.verify(result.token)).toEqual({ id: user.userId, role: 'customer', version: 1 });
+    await expect(s.login.execute('gina@gmail.com', 'secret password')).rejects.toMatchObject({ kind: 'unauthorized' });
+    // Proven now: the next sign-in changes nothing.
+    expect((await s.googleSignIn.execute('token')).user.tokenVersion).toBe(1);
   });
 
   it("shows the own profile with counts, refuses someone else's unless admin", async () => {

@@ -17,5 +17,11 @@ export abstract class UserRepository {
   abstract endAllSessions(userId: string): Promise<User | null>;
   /** The account's token version, or null for an unknown (or deleted) account. */
   abstract tokenVersionOf(userId: string): Promise<number | null>;
-  abstract linkGoogleAccount(userId: string, googleId: string): Promise<void>;
+  /**
+   * Google proved the account's address (at `at`): links the Google id and records the proof. When
+   * the account's password predates any proof (passwordPredatesProof), the same UPDATE removes the
+   * password and raises the token version, so whoever set it loses the account. Null when the account
+   * is gone or was linked to another Google id meanwhile.
+   */
+  abstract recordGoogleProof(userId: string, googleId: string, at: Date): Promise<User | null>;
 }

@@ -11,8 +11,10 @@ const LOCKED = (verification: EmailVerification, now: Date) =>
   new AppError('rate_limited', 'Too many wrong codes. Please request a new code.', 'otp_locked', resendWaitMs(verification, now) / 1000);
 
 /**
- * Register step 2: check the code. Every entry counts against the code's tries (at most
- * OTP_MAX_WRONG_TRIES); after the last one the code is dead and a new one must be requested.
+ * Register step 2: check the code. Every entry claims one of the code's tries before it is compared
+ * (so parallel guesses cannot exceed OTP_MAX_WRONG_TRIES); the right code gives its try back. After
+ * the last wrong one the code is dead and a new one must be requested. Register counts its entries
+ * against the same tries.
  */
 @Injectable()
 export class VerifyOtpUseCase {
@@ -38,7 +40,8 @@ export class VerifyOtpUseCase {
     const used = await this.verifications.claimTry(email, current.codeHash, OTP_MAX_WRONG_TRIES);
     if (used === null) throw LOCKED(current, now);
     if (this.codes.matches(email, otp, current.codeHash)) {
-      await this.verifications.markVerified(email, now);
+      await this.verifications.markVerified(email, current.codeHash, now);
+      await this.verifications.giveBackTry(email, current.codeHash);
       return;
     }
     const left = OTP_MAX_WRONG_TRIES - used;

@@ -2,7 +2,12 @@
 export type Gender = 0 | 1 | 2;
 export const GENDERS: readonly Gender[] = [0, 1, 2];
 
-/** A customer account. `passwordHash` is null for an account made by Google sign-in. */
+/**
+ * A customer account. `passwordHash` is null for an account made by Google sign-in.
+ * `emailVerifiedAt`: when the owner of the address was proven (the OTP at registration, Google); null
+ * for an account from before such proof was recorded. A password on an account without it was set by
+ * someone who may not own the address (see passwordPredatesProof).
+ */
 export interface User {
   userId: string;
   email: string;
@@ -14,6 +19,7 @@ export interface User {
   gender: Gender | null;
   passwordHash: string | null;
   googleId: string | null;
+  emailVerifiedAt: Date | null;
   /** Sessions signed under an older version are over (see platform/auth SessionVersions). */
   tokenVersion: number;
   createdAt: Date;
@@ -29,6 +35,16 @@ export interface NewUser {
   gender: Gender | null;
   passwordHash: string | null;
   googleId: string | null;
+  emailVerifiedAt: Date | null;
+}
+
+/**
+ * True when the account has a password that was set before anyone proved the address: whoever set
+ * it may have squatted the address (registered it before its owner), so the owner's first proof
+ * (a Google sign-in) takes the password away.
+ */
+export function passwordPredatesProof(user: Pick<User, 'passwordHash' | 'emailVerifiedAt'>): boolean {
+  return user.passwordHash !== null && user.emailVerifiedAt === null;
 }
 
 /** The one spelling of an address used for lookups, uniqueness and rate limits. */

@@ -44,8 +44,17 @@ export class TypeOrmEmailVerificationRepository extends EmailVerificationReposit
     return row ? Number(row.tries) : null;
   }
 
-  async markVerified(email: string, at: Date): Promise<void> {
-    await this.rows.update({ email }, { verifiedAt: at });
+  async giveBackTry(email: string, codeHash: string): Promise<void> {
+    await this.rows
+      .createQueryBuilder()
+      .update(EmailVerificationOrmEntity)
+      .set({ tries: () => 'GREATEST(tries - 1, 0)' })
+      .where('email = :email AND code_hash = :codeHash', { email, codeHash })
+      .execute();
+  }
+
+  async markVerified(email: string, codeHash: string, at: Date): Promise<void> {
+    await this.rows.update({ email, codeHash }, { verifiedAt: at });
   }
 
   async remove(email: string): Promise<void> {

@@ -17,6 +17,7 @@ export function toUser(row: UserOrmEntity): User {
     gender: row.gender === null ? null : (row.gender as Gender),
     passwordHash: row.passwordHash,
     googleId: row.googleId,
+    emailVerifiedAt: row.emailVerifiedAt,
     tokenVersion: row.tokenVersion,
     createdAt: row.createdAt,
   };

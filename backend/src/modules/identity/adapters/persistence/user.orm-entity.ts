@@ -32,6 +32,10 @@ export class UserOrmEntity {
   @Column({ name: 'google_id', type: 'text', nullable: true })
   googleId: string | null;
 
+  /** When the owner of the address was proven (OTP at registration, Google); null: never recorded. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
   @Column({ name: 'token_version', type: 'integer', default: 0 })
   tokenVersion: number;
 

@@ -68,7 +68,20 @@ export class TypeOrmUserRepository extends UserRepository {
     return row ? row.tokenVersion : null;
   }
 
-  async linkGoogleAccount(userId: string, googleId: string): Promise<void> {
-    await this.users.update({ userId }, { googleId });
+  async recordGoogleProof(userId: string, googleId: string, at: Date): Promise<User | null> {
+    if (!UUID.test(userId)) return null;
+    // One UPDATE: every right-hand side reads the row as it was before it.
+    const result = await this.users
+      .createQueryBuilder()
+      .update(UserOrmEntity)
+      .set({
+        googleId,
+        passwordHash: () => 'CASE WHEN email_verified_at IS NULL THEN NULL ELSE password_hash END',
+        tokenVersion: () => 'CASE WHEN email_verified_at IS NULL AND password_hash IS NOT NULL THEN token_version + 1 ELSE token_version END',
+        emailVerifiedAt: () => 'COALESCE(email_verified_at, :at)',
+      })
+      .where('user_id = :userId AND (google_id IS NULL OR google_id = :googleId)', { userId, googleId, at })
+      .execute();
+    return result.affected ? this.findById(userId) : null;
   }
 }
