@@ -41,7 +41,7 @@ export default function Clients() {
     <AdminLayout title="Clients">
       <div className={styles.stack} aria-busy={state.status === 'loading'}>
         <div className={styles.toolbar}>
-          <SearchForm label="Search clients" value={query} placeholder="Name or e-mail" onSearch={search} />
+          <SearchForm label="Search clients" value={query} placeholder="Name, e-mail or phone" onSearch={search} />
         </div>
         {body}
         {lastPage !== null && state.status !== 'failed' && (
