@@ -13,8 +13,8 @@ import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/applicati
 import { UnitOfWork } from '../../src/platform/database/unit-of-work';
 import { AppError } from '../../src/platform/errors/app-error';
 import type { Mail } from '../../src/platform/mail/mail.port';
+import type { MailOutboxRelay } from '../../src/platform/mail/mail-outbox.relay';
 import { Mailer } from '../../src/platform/mail/mailer';
-import type { JobQueue } from '../../src/platform/queue/job-queue.port';
 import { Clock } from '../../src/platform/time/clock';
 import { InMemorySubscriptions } from '../subscriptions/in-memory';
 
@@ -56,10 +56,6 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
     if (this.rows.get(orderId)?.status === 'created') this.update(orderId, { status: 'failed', failureReason: reason.slice(0, 500) });
   }
 
-  async markMailQueued(orderId: string, at: Date): Promise<void> {
-    this.update(orderId, { mailQueuedAt: at });
-  }
-
   async dueForCheck(window: { from: Date; to: Date; failedFrom: Date }, limit: number): Promise<PaymentOrder[]> {
     const time = (d: Date | null) => (d === null ? -Infinity : d.getTime());
     return [...this.rows.values()]
@@ -72,14 +68,6 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
 
   async markChecked(orderId: string, at: Date): Promise<void> {
     this.update(orderId, { checkedAt: at });
-  }
-
-  async paidWithoutMail(before: Date, limit: number): Promise<PaymentOrder[]> {
-    return [...this.rows.values()]
-      .filter((o) => o.status === 'paid' && o.mailQueuedAt === null && o.paidAt !== null && o.paidAt < before)
-      .sort((a, b) => (a.paidAt as Date).getTime() - (b.paidAt as Date).getTime())
-      .slice(0, limit)
-      .map(copy);
   }
 
   async hasWebhookEvent(eventId: string): Promise<boolean> {
@@ -142,32 +130,52 @@ export class FakeGateway extends PaymentGateway {
   }
 }
 
-/** A UnitOfWork with no database: `run` just runs the work (the in-memory repositories need no transaction). */
+/**
+ * A UnitOfWork with no database: `run` just runs the work (the in-memory repositories need no
+ * transaction, and nothing is rolled back); `inside` says whether a `run` is under way.
+ */
 export class InlineUnitOfWork extends UnitOfWork {
   runs = 0;
+  private depth = 0;
 
   constructor() {
     super(null as unknown as DataSource);
   }
 
-  override run<T>(work: () => Promise<T>): Promise<T> {
+  get inside(): boolean {
+    return this.depth > 0;
+  }
+
+  override async run<T>(work: () => Promise<T>): Promise<T> {
     this.runs += 1;
-    return work();
+    this.depth += 1;
+    try {
+      return await work();
+    } finally {
+      this.depth -= 1;
+    }
   }
 }
 
-/** A Mailer that records what it was asked to send; `failing` makes it throw like a queue that is down. */
+/**
+ * A Mailer that records what it was asked to send and whether it was asked inside the unit of work
+ * (the real Mailer writes to the outbox in the caller's transaction); `failing` makes it throw like a
+ * database that cannot take the row.
+ */
 export class RecordingMailer extends Mailer {
   readonly sent: Mail[] = [];
+  /** For each mail in `sent`: was a `uow.run` under way? */
+  readonly sentInsideUnitOfWork: boolean[] = [];
   failing = false;
 
-  constructor() {
-    super(null as unknown as JobQueue);
+  constructor(private readonly unitOfWork: InlineUnitOfWork) {
+    super(null as unknown as UnitOfWork, null as unknown as MailOutboxRelay);
   }
 
   override async send(mail: Mail): Promise<void> {
-    if (this.failing) throw new Error('queue is down');
+    if (this.failing) throw new Error('the outbox row could not be written');
     this.sent.push(mail);
+    this.sentInsideUnitOfWork.push(this.unitOfWork.inside);
   }
 }
 
@@ -189,8 +197,8 @@ export class ManualClock extends Clock {
 /** CompletePayment wired to in-memory doubles, and the doubles to look at. */
 export function completePaymentWithFakes(orders: InMemoryPaymentOrders, clock: Clock) {
   const subscriptions = new InMemorySubscriptions();
-  const mailer = new RecordingMailer();
   const uow = new InlineUnitOfWork();
+  const mailer = new RecordingMailer(uow);
   const complete = new CompletePayment(uow, orders, new RecordPurchaseUseCase(subscriptions), mailer, clock);
   return { complete, subscriptions, mailer, uow };
 }
@@ -214,7 +222,6 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     status: 'created',
     paymentId: null,
     failureReason: null,
-    mailQueuedAt: null,
     checkedAt: null,
     createdAt: new Date(Date.UTC(2025, 5, 1, 12, 0)),
     paidAt: null,

@@ -1,13 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { JobQueue, MAIL_QUEUE } from '../queue/job-queue.port';
-import { SEND_MAIL_JOB, type Mail } from './mail.port';
+import { UnitOfWork } from '../database/unit-of-work';
+import type { Mail } from './mail.port';
+import { MailOutboxOrmEntity } from './mail-outbox.orm-entity';
+import { MailOutboxRelay } from './mail-outbox.relay';
 
-/** What modules call to send mail: the mail is queued, and the mail processor delivers it. */
+/**
+ * What modules call to send mail. The mail is written to the outbox table through the UnitOfWork:
+ * called inside `uow.run`, it commits or rolls back with the caller's change (a paid order and its
+ * confirmation, never one without the other); outside, it is stored at once. After the commit the
+ * relay is nudged and hands it to the job queue, whose mail processor delivers it. Redis being down
+ * does not fail the call: the mail waits in the outbox.
+ */
 @Injectable()
 export class Mailer {
-  constructor(private readonly queue: JobQueue) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly relay: MailOutboxRelay,
+  ) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.queue.enqueue(MAIL_QUEUE, SEND_MAIL_JOB, mail);
+    const payload: Mail = {
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html !== undefined ? { html: mail.html } : {}),
+      ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
+    };
+    await this.uow.repository(MailOutboxOrmEntity).insert({ payload });
+    this.uow.afterCommit(() => this.relay.nudge());
   }
 }

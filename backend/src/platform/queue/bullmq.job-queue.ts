@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
-import { JobQueue, type QueueName, type ServiceState } from './job-queue.port';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, ModuleRef } from '@nestjs/core';
+import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
+import type { JobsOptions, Queue } from 'bullmq';
+import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QUEUE_NAMES, type ServiceState } from './job-queue.port';
+import { OutageLog } from './outage-log';
 
 /** Retries with back-off, and bounded history kept in Redis. */
 export const JOB_OPTIONS = {
@@ -12,41 +13,148 @@ export const JOB_OPTIONS = {
   removeOnFail: 5_000,
 } as const;
 
+const DAY_S = 24 * 60 * 60;
+
+/**
+ * Per queue. Mail jobs carry the mail itself, OTP codes included: a delivered one leaves Redis at
+ * once, a failed one after a day (long enough to look into, past any code's 10 minutes).
+ */
+export const QUEUE_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
+  mail: { ...JOB_OPTIONS, removeOnComplete: true, removeOnFail: { age: DAY_S } },
+  billing: JOB_OPTIONS,
+};
+
+/** How long an id given with `jobId` stays known to BullMQ after its job finished and was removed. */
+export const JOB_ID_KEPT_MS = DAY_S * 1000;
+/** A job that Redis has not taken within this time counts as not enqueued (the producer retries). */
+const ENQUEUE_TIMEOUT_MS = 5_000;
+const RETRY_SCHEDULE_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The JobQueue on BullMQ. While Redis is unreachable it fails fast instead of waiting (its connections
+ * retry without limit, so a command would otherwise wait for Redis to come back), and it listens to
+ * the connection errors of every queue and worker: the outage is logged once, not once per reconnect
+ * attempt, and no "Unhandled error event" reaches the console.
+ */
 @Injectable()
-export class BullMqJobQueue extends JobQueue {
-  constructor(private readonly moduleRef: ModuleRef) {
+export class BullMqJobQueue extends JobQueue implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Queue');
+  private readonly outage = new OutageLog(this.logger, 'Job queue: Redis', 'mail waits in the outbox and is relayed once it is back');
+  private readonly pendingSchedules = new Map<string, NodeJS.Timeout>();
+  private destroyed = false;
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly discovery: DiscoveryService,
+  ) {
     super();
+  }
+
+  /** After BullModule made its workers (its module is initialised before this one's). */
+  onModuleInit(): void {
+    for (const name of QUEUE_NAMES) this.watch(this.queue(name));
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as unknown;
+      if (!(instance instanceof WorkerHost)) continue;
+      try {
+        this.watch(instance.worker);
+      } catch {
+        this.logger.warn(`The worker of ${wrapper.name} did not exist yet; its Redis errors are not watched`);
+      }
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.destroyed = true;
+    for (const timer of this.pendingSchedules.values()) clearTimeout(timer);
+    this.pendingSchedules.clear();
+  }
+
+  private watch(emitter: Queue | WorkerHost['worker']): void {
+    (emitter as Queue).on('error', (error: Error) => this.outage.error(error));
+    emitter
+      .getBackend()
+      .client.then((client) => client.on('ready', () => this.outage.cameBack()))
+      .catch(() => undefined);
   }
 
   private queue(name: QueueName): Queue {
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
   }
 
-  async enqueue(queue: QueueName, jobName: string, data: object): Promise<void> {
-    await this.queue(queue).add(jobName, data, JOB_OPTIONS);
+  /** Throws at once unless the queue's Redis connection is up. */
+  private async connected(queue: Queue): Promise<void> {
+    const client = await withTimeout(queue.getBackend().client, 1_000, 'Redis is not connected');
+    if (client.status !== 'ready') throw new Error(`Redis is not connected (${client.status})`);
   }
 
-  async repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
-    await this.queue(queue).upsertJobScheduler(
-      jobName,
-      { every: everyMs },
-      { name: jobName, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
+  async enqueue(queue: QueueName, jobName: string, data: object, options: EnqueueOptions = {}): Promise<void> {
+    const target = this.queue(queue);
+    await this.connected(target);
+    const idOptions: JobsOptions = options.jobId
+      ? { jobId: options.jobId, deduplication: { id: options.jobId, ttl: JOB_ID_KEPT_MS } }
+      : {};
+    await withTimeout(
+      target.add(jobName, data, { ...QUEUE_JOB_OPTIONS[queue], ...idOptions }),
+      ENQUEUE_TIMEOUT_MS,
+      `Redis did not take the job within ${ENQUEUE_TIMEOUT_MS / 1000} s`,
     );
   }
 
-  async state(): Promise<ServiceState> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('Redis did not answer within 2 s')), 2_000);
-    });
+  /** Registers the schedule now when Redis is up; otherwise keeps trying in the background, so a start while Redis is down does not hang. */
+  async repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
     try {
-      // A real round trip to Redis: with retries on, a dead Redis would make it wait forever, hence the timeout.
-      const counts = await Promise.race([this.queue('mail').getJobCounts('waiting', 'active', 'failed'), timeout]);
+      await this.schedule(queue, jobName, everyMs);
+    } catch (error) {
+      this.logger.warn(`The schedule of ${queue}/${jobName} is registered once Redis answers (${(error as Error).message})`);
+      this.retrySchedule(queue, jobName, everyMs);
+    }
+  }
+
+  private async schedule(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
+    const target = this.queue(queue);
+    await this.connected(target);
+    await withTimeout(
+      target.upsertJobScheduler(
+        jobName,
+        { every: everyMs },
+        { name: jobName, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
+      ),
+      ENQUEUE_TIMEOUT_MS,
+      'Redis did not take the schedule in time',
+    );
+  }
+
+  private retrySchedule(queue: QueueName, jobName: string, everyMs: number): void {
+    if (this.destroyed) return;
+    const key = `${queue}/${jobName}`;
+    const timer = setTimeout(() => {
+      this.pendingSchedules.delete(key);
+      this.schedule(queue, jobName, everyMs).then(
+        () => this.logger.log(`The schedule of ${key} is registered`),
+        () => this.retrySchedule(queue, jobName, everyMs),
+      );
+    }, RETRY_SCHEDULE_MS);
+    timer.unref();
+    this.pendingSchedules.set(key, timer);
+  }
+
+  async state(): Promise<ServiceState> {
+    try {
+      const mail = this.queue(MAIL_QUEUE);
+      await this.connected(mail);
+      const counts = await withTimeout(mail.getJobCounts('waiting', 'active', 'failed'), 2_000, 'Redis did not answer within 2 s');
       return { kind: 'bullmq', ok: true, detail: `mail queue: ${counts.waiting} waiting, ${counts.active} active, ${counts.failed} failed` };
     } catch (error) {
       return { kind: 'bullmq', ok: false, detail: (error as Error).message };
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

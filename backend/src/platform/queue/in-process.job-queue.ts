@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { DiscoveryService } from '@nestjs/core';
 import type { WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { JobQueue, type QueueName, type ServiceState } from './job-queue.port';
+import { type EnqueueOptions, JobQueue, type QueueName, type ServiceState } from './job-queue.port';
 import { JOB_OPTIONS } from './bullmq.job-queue';
 
 /**
@@ -37,10 +37,11 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
     }
   }
 
-  async enqueue(queue: QueueName, jobName: string, data: object): Promise<void> {
+  async enqueue(queue: QueueName, jobName: string, data: object, options: EnqueueOptions = {}): Promise<void> {
     const processor = this.processors.get(queue);
     if (!processor) throw new Error(`No processor is registered for queue "${queue}"`);
-    const id = String(++this.sequence);
+    if (this.stopping) throw new Error('The in-process queue is stopping');
+    const id = options.jobId ?? String(++this.sequence);
     const run = this.run(processor, queue, { id, name: jobName, data, attemptsMade: 0 });
     this.running.add(run);
     void run.finally(() => this.running.delete(run));

@@ -16,8 +16,18 @@ export interface ServiceState {
  * queue (a `WorkerHost` subclass decorated with `@Processor(queue)`) runs it. Adapters: BullMQ on
  * Redis, and an in-process queue with the same contract for the embedded profile.
  */
+export interface EnqueueOptions {
+  /**
+   * The job's id. A second enqueue with the same id adds nothing (BullMQ keeps the id known for a
+   * day, also after the job finished), so a producer that retries after a crash, like the mail
+   * outbox relay, does not run the job twice.
+   */
+  jobId?: string;
+}
+
 export abstract class JobQueue {
-  abstract enqueue(queue: QueueName, jobName: string, data: object): Promise<void>;
+  /** Fails fast (does not wait for Redis to come back) when the queue cannot take the job now. */
+  abstract enqueue(queue: QueueName, jobName: string, data: object, options?: EnqueueOptions): Promise<void>;
   /**
    * Runs `jobName` on `queue` every `everyMs`, once across all instances (BullMQ's job scheduler,
    * keyed by the job name, so a restart or a second instance does not add another schedule).

@@ -29,6 +29,7 @@ export class QueueModule {
         module: QueueModule,
         global: true,
         imports: [
+          DiscoveryModule,
           BullModule.forRoot({ connection: redisOptions(config.redisUrl), prefix: config.queuePrefix }),
           BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         ],

@@ -17,9 +17,10 @@ export type PaymentSource = 'checkout' | 'redirect' | 'webhook' | 'reconcile';
  *
  * In one transaction: lock the order row (concurrent completions of one order wait here), and if it
  * is not paid yet, store the subscription (insert-once on the unique order id, the second line of
- * defence) and mark the order paid. After the commit, the call that created the subscription queues
- * the confirmation mail, so there is one mail per order. Should the queue be down, the order keeps
- * `mailQueuedAt` empty and the sweep queues the mail later.
+ * defence) and mark the order paid; the call that created the subscription also writes the
+ * confirmation mail to the mail outbox. The subscription and its mail commit together, so there is
+ * one mail per order, and a paid order never lacks its mail, whether or not the queue is up (the
+ * outbox relays it once it is).
  */
 @Injectable()
 export class CompletePayment {
@@ -61,24 +62,10 @@ export class CompletePayment {
         await this.orders.markPaid(order.orderId, subscription.paymentId, now);
         Object.assign(order, { status: 'paid', paymentId: subscription.paymentId, paidAt: now });
       }
+      if (created) await this.mailer.send(orderConfirmationMail(order));
       return { order, subscription, created };
     });
-    if (result.created) {
-      this.logger.log(`Order ${orderId} paid (${source}): subscription ${result.subscription.subscriptionId}`);
-      await this.queueConfirmation(result.order);
-    }
+    if (result.created) this.logger.log(`Order ${orderId} paid (${source}): subscription ${result.subscription.subscriptionId}`);
     return result;
-  }
-
-  /** Queues the confirmation mail and notes it on the order; a queue failure is logged and left for the sweep. */
-  async queueConfirmation(order: PaymentOrder): Promise<boolean> {
-    try {
-      await this.mailer.send(orderConfirmationMail(order));
-    } catch (error) {
-      this.logger.error(`Confirmation mail of order ${order.orderId} could not be queued; the sweep retries it: ${(error as Error).message}`);
-      return false;
-    }
-    await this.orders.markMailQueued(order.orderId, this.clock.now());
-    return true;
   }
 }

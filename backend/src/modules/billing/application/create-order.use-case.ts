@@ -88,7 +88,6 @@ export class CreateOrderUseCase {
       status: 'created',
       paymentId: null,
       failureReason: null,
-      mailQueuedAt: null,
       checkedAt: null,
       createdAt: this.clock.now(),
       paidAt: null,

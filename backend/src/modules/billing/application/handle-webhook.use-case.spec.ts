@@ -68,6 +68,7 @@ describe('HandleWebhookUseCase', () => {
     expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', paymentId: 'pay_Captured000001' });
     expect(subscriptions.rows).toEqual([expect.objectContaining({ orderId: order.orderId, paymentId: 'pay_Captured000001' })]);
     expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sentInsideUnitOfWork).toEqual([true]); // committed with the subscription
     expect(orders.webhookEvents.get('evt_1')).toBe('payment.captured');
   });
 

@@ -13,8 +13,6 @@ export abstract class PaymentOrderRepository {
 
   abstract markFailed(orderId: string, reason: string): Promise<void>;
 
-  abstract markMailQueued(orderId: string, at: Date): Promise<void>;
-
   /**
    * The stuck-order sweep's next batch: orders not paid, made between `from` and `to` (failed ones
    * only when made after `failedFrom`: a later attempt on a declined order may still succeed), least
@@ -24,9 +22,6 @@ export abstract class PaymentOrderRepository {
 
   /** Notes that the sweep asked the gateway about this order. */
   abstract markChecked(orderId: string, at: Date): Promise<void>;
-
-  /** Paid orders whose confirmation mail was not queued (the queue was down), paid before `before`. */
-  abstract paidWithoutMail(before: Date, limit: number): Promise<PaymentOrder[]>;
 
   /** True when a webhook event with this id was handled before (a replay or Razorpay's retry). */
   abstract hasWebhookEvent(eventId: string): Promise<boolean>;

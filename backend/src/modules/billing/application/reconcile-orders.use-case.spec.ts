@@ -42,8 +42,8 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
 
     const report = await sweep.execute();
 
-    expect(report).toEqual({ checked: 1, completed: 1, failed: 0, mailsQueued: 0, unreachable: 0, errors: 0 });
-    expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id, paidAt: clock.now(), mailQueuedAt: clock.now() });
+    expect(report).toEqual({ checked: 1, completed: 1, failed: 0, unreachable: 0, errors: 0 });
+    expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id, paidAt: clock.now() });
     expect(subscriptions.rows).toEqual([expect.objectContaining({ orderId: order.orderId, paymentId: captured.id, userId: order.userId, status: 0 })]);
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: order.email, subject: `Order confirmed: YouTube Growth (${order.orderId})` });
@@ -51,7 +51,7 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     expect(mailer.sent[0].text).toContain(`Payment ID: ${captured.id}`);
 
     // A second sweep finds nothing left to do.
-    expect(await sweep.execute()).toEqual({ checked: 0, completed: 0, failed: 0, mailsQueued: 0, unreachable: 0, errors: 0 });
+    expect(await sweep.execute()).toEqual({ checked: 0, completed: 0, failed: 0, unreachable: 0, errors: 0 });
     expect(subscriptions.rows).toHaveLength(1);
     expect(mailer.sent).toHaveLength(1);
   });
@@ -126,7 +126,7 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     const report = await sweep.execute();
 
     expect(gateway.asked).toEqual([first.orderId, second.orderId]);
-    expect(report).toEqual({ checked: 2, completed: 1, failed: 0, mailsQueued: 0, unreachable: 1, errors: 0 });
+    expect(report).toEqual({ checked: 2, completed: 1, failed: 0, unreachable: 1, errors: 0 });
     expect(orders.get(first.orderId)?.status).toBe('created');
     expect(orders.get(second.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id });
 
@@ -152,52 +152,24 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     expect(mailer.sent).toHaveLength(0);
   });
 
-  it('queues the mail of an order paid while the mail queue was down, once', async () => {
-    const order = await orderAged(HOUR);
-    await orders.markPaid(order.orderId, 'pay_PaidWithoutMail', new Date(clock.now().getTime() - 2 * MINUTE));
-    const justPaid = await orderAged(HOUR);
-    await orders.markPaid(justPaid.orderId, 'pay_JustPaid000001', new Date(clock.now().getTime() - 30_000));
-
-    const report = await sweep.execute();
-
-    expect(report).toMatchObject({ mailsQueued: 1, checked: 0 });
-    expect(mailer.sent.map((m) => m.to)).toEqual([order.email]);
-    expect(mailer.sent[0].subject).toContain(order.orderId);
-    expect(mailer.sent[0].text).toContain('Payment ID: pay_PaidWithoutMail');
-    expect(orders.get(order.orderId)?.mailQueuedAt).toEqual(clock.now());
-    // Paid less than a minute ago: the call that paid it is still queueing its mail.
-    expect(orders.get(justPaid.orderId)?.mailQueuedAt).toBeNull();
-
-    expect((await sweep.execute()).mailsQueued).toBe(0);
-    expect(mailer.sent).toHaveLength(1);
-  });
-
-  it('keeps a mail it could not queue for the next sweep', async () => {
-    const order = await orderAged(HOUR);
-    await orders.markPaid(order.orderId, 'pay_PaidWithoutMail', new Date(clock.now().getTime() - 2 * MINUTE));
-    mailer.failing = true;
-
-    expect((await sweep.execute()).mailsQueued).toBe(0);
-    expect(orders.get(order.orderId)?.mailQueuedAt).toBeNull();
-
-    mailer.failing = false;
-    expect((await sweep.execute()).mailsQueued).toBe(1);
-    expect(mailer.sent).toHaveLength(1);
-    expect(orders.get(order.orderId)?.mailQueuedAt).toEqual(clock.now());
-  });
-
-  it('completes an order whose mail cannot be queued, and queues that mail on a later sweep', async () => {
+  it('writes the confirmation mail in the same unit of work as the subscription, so they commit together', async () => {
     const order = await orderAged(10 * MINUTE);
     gateway.pay(order, 'captured');
+
+    expect(await sweep.execute()).toMatchObject({ completed: 1 });
+    expect(mailer.sent.map((m) => m.to)).toEqual([order.email]);
+    expect(mailer.sentInsideUnitOfWork).toEqual([true]);
+  });
+
+  it('counts an order whose mail cannot be written as an error of the sweep (its transaction rolls back), and goes on', async () => {
+    const first = await orderAged(10 * MINUTE);
+    const second = await orderAged(9 * MINUTE);
+    gateway.pay(first, 'captured');
+    gateway.pay(second, 'captured');
     mailer.failing = true;
 
-    expect(await sweep.execute()).toMatchObject({ completed: 1, mailsQueued: 0 });
-    expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', mailQueuedAt: null });
-
-    mailer.failing = false;
-    clock.advance(2 * MINUTE);
-    expect(await sweep.execute()).toMatchObject({ checked: 0, mailsQueued: 1 });
-    expect(mailer.sent).toHaveLength(1);
+    await expect(sweep.execute()).rejects.toThrow('Stuck-order sweep: 2 of 2 orders could not be checked');
+    expect(gateway.asked).toEqual([first.orderId, second.orderId]);
   });
 
   it('gives every stuck order its turn: more than a batch are checked over successive sweeps, least recently checked first', async () => {

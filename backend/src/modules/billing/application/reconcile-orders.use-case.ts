@@ -23,7 +23,6 @@ export interface ReconcileReport {
   checked: number;
   completed: number;
   failed: number;
-  mailsQueued: number;
   unreachable: number;
   /** Orders whose handling raised an unexpected error (logged; the job then fails so the queue records it). */
   errors: number;
@@ -32,8 +31,8 @@ export interface ReconcileReport {
 /**
  * The stuck-order sweep ("paid but still pending"), run by a repeating job: asks the gateway about
  * every order left unpaid for more than STUCK_AFTER_MS, completes those with a captured payment of
- * the right amount and fails those that were declined or never paid. Also queues confirmation mails
- * that could not be queued when their order was paid.
+ * the right amount and fails those that were declined or never paid. (Confirmation mails need no
+ * sweep: each is written to the mail outbox with its subscription, in one transaction.)
  */
 @Injectable()
 export class ReconcileOrdersUseCase {
@@ -48,7 +47,7 @@ export class ReconcileOrdersUseCase {
 
   async execute(): Promise<ReconcileReport> {
     const now = this.clock.now().getTime();
-    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, mailsQueued: 0, unreachable: 0, errors: 0 };
+    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, unreachable: 0, errors: 0 };
     const due = await this.orders.dueForCheck(
       { from: new Date(now - GIVE_UP_AFTER_MS), to: new Date(now - STUCK_AFTER_MS), failedFrom: new Date(now - RECHECK_FAILED_FOR_MS) },
       BATCH,
@@ -63,10 +62,7 @@ export class ReconcileOrdersUseCase {
         this.logger.error(`Stuck order ${order.orderId} could not be checked: ${(error as Error).message}`, (error as Error).stack);
       }
     }
-    for (const order of await this.orders.paidWithoutMail(new Date(now - MINUTE), BATCH)) {
-      if (await this.complete.queueConfirmation(order)) report.mailsQueued += 1;
-    }
-    if (report.completed || report.failed || report.mailsQueued || report.errors) this.logger.log(`Stuck-order sweep: ${JSON.stringify(report)}`);
+    if (report.completed || report.failed || report.errors) this.logger.log(`Stuck-order sweep: ${JSON.stringify(report)}`);
     if (report.errors) throw new Error(`Stuck-order sweep: ${report.errors} of ${report.checked} orders could not be checked (see the log above)`);
     return report;
   }

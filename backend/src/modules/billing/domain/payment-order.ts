@@ -29,8 +29,6 @@ export interface PaymentOrder {
   failureReason: string | null;
   /** When the stuck-order sweep last asked the gateway about it; null: never. */
   checkedAt: Date | null;
-  /** When the confirmation mail was handed to the queue; null until then. */
-  mailQueuedAt: Date | null;
   createdAt: Date;
   paidAt: Date | null;
 }

@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import { AppConfig, loadConfig } from '../../../platform/config/app-config';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { Mailer } from '../../../platform/mail/mailer';
-import { JobQueue, type QueueName, type ServiceState } from '../../../platform/queue/job-queue.port';
 import type { ContactRequest, NewContactRequest } from '../domain/contact-request';
 import { ContactRequestRepository } from './contact-request.repository.port';
 import { SubmitContactRequestUseCase } from './submit-contact-request.use-case';
@@ -17,22 +16,18 @@ class InMemoryContactRequestRepository extends ContactRequestRepository {
   }
 }
 
-/** A queue that keeps what is enqueued, or fails like an unreachable Redis. */
-class RecordingQueue extends JobQueue {
-  readonly jobs: Array<{ queue: QueueName; name: string; data: object }> = [];
+/** A Mailer that keeps what it is given, or fails like a database that cannot take the outbox row. */
+class RecordingMailer extends Mailer {
+  readonly sent: Mail[] = [];
   failing = false;
 
-  async enqueue(queue: QueueName, name: string, data: object): Promise<void> {
-    if (this.failing) throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
-    this.jobs.push({ queue, name, data });
+  constructor() {
+    super(undefined as never, undefined as never);
   }
 
-  async repeat(): Promise<void> {
-    throw new Error('the contact use case schedules nothing');
-  }
-
-  async state(): Promise<ServiceState> {
-    return { kind: 'recording', ok: !this.failing };
+  override async send(mail: Mail): Promise<void> {
+    if (this.failing) throw new Error('Connection terminated unexpectedly');
+    this.sent.push(mail);
   }
 }
 
@@ -49,37 +44,36 @@ describe('SubmitContactRequestUseCase', () => {
 
   function setup() {
     const repository = new InMemoryContactRequestRepository();
-    const queue = new RecordingQueue();
-    const useCase = new SubmitContactRequestUseCase(repository, new Mailer(queue), config);
-    return { repository, queue, useCase };
+    const mailer = new RecordingMailer();
+    const useCase = new SubmitContactRequestUseCase(repository, mailer, config);
+    return { repository, mailer, useCase };
   }
 
   it('stores the request, then queues one mail to the support address, reply-to the visitor', async () => {
-    const { repository, queue, useCase } = setup();
+    const { repository, mailer, useCase } = setup();
     const stored = await useCase.execute(input);
     expect(repository.rows).toEqual([stored]);
-    expect(queue.jobs).toHaveLength(1);
-    expect(queue.jobs[0]).toMatchObject({ queue: 'mail', name: 'send-mail' });
-    const mail = queue.jobs[0].data as Mail;
+    expect(mailer.sent).toHaveLength(1);
+    const mail = mailer.sent[0];
     expect(mail).toMatchObject({ to: 'desk@example.com', replyTo: 'priya@example.com', subject: 'Contact request: Management on Instagram from Priya Sharma' });
     expect(mail.text).toContain(input.message);
     expect(mail.text).toContain('Request id:   req-1');
   });
 
   it('keeps the request and still succeeds when the mail cannot be queued', async () => {
-    const { repository, queue, useCase } = setup();
-    queue.failing = true;
+    const { repository, mailer, useCase } = setup();
+    mailer.failing = true;
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     await expect(useCase.execute(input)).resolves.toMatchObject({ id: 'req-1' });
     expect(repository.rows).toHaveLength(1);
-    expect(queue.jobs).toHaveLength(0);
+    expect(mailer.sent).toHaveLength(0);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('Contact request req-1 is stored, but its notification mail could not be queued'));
     logged.mockRestore();
   });
 
   it('does not mail the visitor (their address is not verified)', async () => {
-    const { queue, useCase } = setup();
+    const { mailer, useCase } = setup();
     await useCase.execute(input);
-    expect(queue.jobs.map((job) => (job.data as Mail).to)).toEqual(['desk@example.com']);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(['desk@example.com']);
   });
 });

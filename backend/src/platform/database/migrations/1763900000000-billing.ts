@@ -25,15 +25,13 @@ export class Billing1763900000000 implements MigrationInterface {
         payment_id      text NULL,
         failure_reason  text NULL,
         checked_at      timestamptz NULL,
-        mail_queued_at  timestamptz NULL,
         created_at      timestamptz NOT NULL DEFAULT now(),
         updated_at      timestamptz NOT NULL DEFAULT now(),
         paid_at         timestamptz NULL,
         CHECK (status <> 'paid' OR (payment_id IS NOT NULL AND paid_at IS NOT NULL))
       )`);
-    // The stuck-order sweep and the unsent-mail sweep read only these small slices.
+    // The stuck-order sweep reads only this small slice.
     await queryRunner.query(`CREATE INDEX payment_orders_unpaid_idx ON payment_orders (checked_at NULLS FIRST, created_at) WHERE status <> 'paid'`);
-    await queryRunner.query(`CREATE INDEX payment_orders_unmailed_idx ON payment_orders (paid_at) WHERE status = 'paid' AND mail_queued_at IS NULL`);
     await queryRunner.query(`CREATE INDEX payment_orders_user_idx ON payment_orders (user_id, created_at DESC)`);
     await queryRunner.query(`
       CREATE TABLE payment_webhook_events (

@@ -50,9 +50,6 @@ export class PaymentOrderOrmEntity {
   @Column({ name: 'checked_at', type: 'timestamptz', nullable: true })
   checkedAt: Date | null;
 
-  @Column({ name: 'mail_queued_at', type: 'timestamptz', nullable: true })
-  mailQueuedAt: Date | null;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, LessThan } from 'typeorm';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
 import type { PaymentOrder } from '../../domain/payment-order';
@@ -21,7 +20,6 @@ function toOrder(row: PaymentOrderOrmEntity): PaymentOrder {
     status: row.status,
     paymentId: row.paymentId,
     failureReason: row.failureReason,
-    mailQueuedAt: row.mailQueuedAt,
     checkedAt: row.checkedAt,
     createdAt: row.createdAt,
     paidAt: row.paidAt,
@@ -62,10 +60,6 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
     await this.rows.update({ orderId, status: 'created' }, { status: 'failed', failureReason: reason.slice(0, 500) });
   }
 
-  async markMailQueued(orderId: string, at: Date): Promise<void> {
-    await this.rows.update({ orderId }, { mailQueuedAt: at });
-  }
-
   async dueForCheck(window: { from: Date; to: Date; failedFrom: Date }, limit: number): Promise<PaymentOrder[]> {
     const rows = await this.rows
       .createQueryBuilder('o')
@@ -80,15 +74,6 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
 
   async markChecked(orderId: string, at: Date): Promise<void> {
     await this.rows.update({ orderId }, { checkedAt: at });
-  }
-
-  async paidWithoutMail(before: Date, limit: number): Promise<PaymentOrder[]> {
-    const rows = await this.rows.find({
-      where: { status: 'paid', mailQueuedAt: IsNull(), paidAt: LessThan(before) },
-      order: { paidAt: 'ASC' },
-      take: limit,
-    });
-    return rows.map(toOrder);
   }
 
   async hasWebhookEvent(eventId: string): Promise<boolean> {
