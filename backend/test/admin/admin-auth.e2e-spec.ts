@@ -249,8 +249,10 @@ describe('admin account API', () => {
         expect(res.body).toEqual({ success: false, message: 'This email is already in use.', error: 'email_taken' });
       }
       await post('update-email/request', { adminId: admin.adminId, newEmail: `a-${randomUUID().slice(0, 8)}@staff.example` }, token).expect(200);
+      clock.advance(15_000);
       const soon = await post('update-email/request', { adminId: admin.adminId, newEmail: `b-${randomUUID().slice(0, 8)}@staff.example` }, token).expect(429);
-      expect(soon.body).toMatchObject({ success: false, error: 'code_cooldown' });
+      expect(soon.body).toEqual({ success: false, message: 'Please wait 45 seconds before requesting a new code.', error: 'code_cooldown' });
+      expect(soon.headers['retry-after']).toBe('45');
     });
   });
 
@@ -383,6 +385,7 @@ describe('admin account API: rate limits', () => {
     for (let i = 0; i < 3; i++) await post('login', { email: DEV_ADMIN.email, password: 'wrong password' }).expect(401);
     const limited = await post('login', { email: DEV_ADMIN.email, password: DEV_ADMIN.password }).expect(429);
     expect(limited.body).toMatchObject({ success: false, error: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     for (let i = 0; i < 3; i++) await post('reset-password', { email: DEV_ADMIN.email, otp: '123456', newPassword: 'brand new password' }).expect(400);
     await post('reset-password', { email: DEV_ADMIN.email, otp: '123456', newPassword: 'brand new password' }).expect(429);

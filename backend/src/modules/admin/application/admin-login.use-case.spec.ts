@@ -1,7 +1,6 @@
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { AppConfig } from '../../../platform/config/app-config';
-import { PlainHasher } from '../../../../test/identity/in-memory';
-import { InMemoryAdmins } from '../../../../test/admin/in-memory';
+import { InMemoryAdmins, PlainHasher } from '../../../../test/admin/in-memory';
 import { AdminLoginUseCase } from './admin-login.use-case';
 
 function setup() {

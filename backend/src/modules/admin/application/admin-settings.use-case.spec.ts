@@ -1,7 +1,6 @@
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { AppConfig } from '../../../platform/config/app-config';
-import { ManualClock, PlainHasher, RecordingMailer } from '../../../../test/identity/in-memory';
-import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins, RecordingAuditLog } from '../../../../test/admin/in-memory';
+import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins, ManualClock, PlainHasher, RecordingAuditLog, RecordingMailer } from '../../../../test/admin/in-memory';
 import { AdminCodes } from './admin-codes';
 import { EMAIL_CHANGE_SUBJECT, EMAIL_CHANGED_SUBJECT } from './admin-mails';
 import { RequestEmailChangeUseCase } from './request-email-change.use-case';

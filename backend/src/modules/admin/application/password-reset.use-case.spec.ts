@@ -1,6 +1,5 @@
 import { AppConfig } from '../../../platform/config/app-config';
-import { ManualClock, PlainHasher, RecordingMailer } from '../../../../test/identity/in-memory';
-import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins, RecordingAuditLog } from '../../../../test/admin/in-memory';
+import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins, ManualClock, PlainHasher, RecordingAuditLog, RecordingMailer } from '../../../../test/admin/in-memory';
 import { AdminCodes } from './admin-codes';
 import { PASSWORD_RESET_SUBJECT } from './admin-mails';
 import { RequestPasswordResetUseCase } from './request-password-reset.use-case';

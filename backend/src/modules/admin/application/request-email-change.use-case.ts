@@ -67,5 +67,5 @@ export class RequestEmailChangeUseCase {
 
 function tooSoon(waitMs: number): AppError {
   const seconds = Math.ceil(waitMs / 1000);
-  return new AppError('rate_limited', `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting a new code.`, 'code_cooldown');
+  return new AppError('rate_limited', `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting a new code.`, 'code_cooldown', seconds);
 }
