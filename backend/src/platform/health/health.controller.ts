@@ -1,4 +1,4 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
@@ -9,6 +9,8 @@ import { JobQueue, type ServiceState } from '../queue/job-queue.port';
 @ApiTags('platform')
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger(HealthController.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: JobQueue,
@@ -18,7 +20,7 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Database and queue state; 503 when either is down' })
   async check(@Res() res: Response): Promise<void> {
-    const [database, queue] = await Promise.all([this.database(), this.queue.state()]);
+    const [database, queue] = await Promise.all([this.database(), this.queue.state().then((state) => this.withoutErrorText('Queue', state))]);
     const ok = database.ok && queue.ok;
     res.status(ok ? 200 : 503).json({
       success: ok,
@@ -35,7 +37,17 @@ export class HealthController {
       await this.dataSource.query('SELECT 1');
       return { kind, ok: true };
     } catch (error) {
-      return { kind, ok: false, detail: (error as Error).message };
+      return this.withoutErrorText('Database', { kind, ok: false, detail: (error as Error).message });
     }
+  }
+
+  /**
+   * Anyone may call /api/health: the error text of a failed check (host names, ports, user names,
+   * driver messages) goes to the log, the answer only says the service is down.
+   */
+  private withoutErrorText(name: string, state: ServiceState): ServiceState {
+    if (state.ok) return state;
+    if (state.detail) this.logger.error(`${name} check failed: ${state.detail}`);
+    return { kind: state.kind, ok: false };
   }
 }
