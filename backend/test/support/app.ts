@@ -28,6 +28,11 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     database?: DatabaseKind;
+    /**
+     * PostgreSQL only: the URL the app connects with, e.g. through a proxy the spec can cut; the
+     * spec's schema is still made and dropped over DATABASE_URL.
+     */
+    databaseUrl?: string;
     /** Providers to replace by a test double (a fake clock, fake Google certificates...). */
     overrides?: Array<{ provide: Function; useValue: unknown }>;
   } = {},
@@ -42,7 +47,9 @@ export async function createTestApp(
     QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
     ...options.env,
   });
-  const config = new AppConfig({ ...base, database: database.config });
+  const databaseConfig =
+    options.databaseUrl && database.config.kind === 'postgres' ? { ...database.config, url: options.databaseUrl } : database.config;
+  const config = new AppConfig({ ...base, database: databaseConfig });
   const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
   for (const { provide, useValue } of options.overrides ?? []) builder.overrideProvider(provide).useValue(useValue);
   const moduleRef = await builder.compile();

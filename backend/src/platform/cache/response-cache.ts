@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { isDatabaseUnavailable } from '../errors/database-unavailable';
 import { type CachedBody, toCachedBody } from '../http/cached-json';
 
 /**
@@ -20,6 +22,10 @@ import { type CachedBody, toCachedBody } from '../http/cached-json';
  * - Entries also expire after `ttlMs`: with several app instances, a write on one instance only
  *   invalidates that instance's cache, so the TTL bounds how long another instance can serve old
  *   data.
+ * - Stale if error: an expired entry is kept (for up to `staleMs`) and no longer served by `peek`,
+ *   but when its reload fails because the database is unreachable (`serveStaleOn`), `getOrLoad`
+ *   answers the last good bytes instead of failing. A catalogue a minute old beats a 503 while the
+ *   database restarts; anything the cache never held still fails (503).
  */
 export type { CachedBody };
 
@@ -27,6 +33,10 @@ export interface ResponseCacheOptions {
   maxEntries: number;
   maxBytes: number;
   ttlMs: number;
+  /** How long after expiring an entry may still be served when reloading it fails. */
+  staleMs: number;
+  /** Which load failures let a stale entry be served (by default: the database is unreachable). */
+  serveStaleOn: (error: unknown) => boolean;
   now: () => number;
 }
 
@@ -35,10 +45,16 @@ interface Entry {
   expiresAt: number;
 }
 
+const logger = new Logger('ResponseCache');
+/** At most one "serving stale" line per this many ms and cache, so an outage does not flood the log. */
+const STALE_LOG_INTERVAL_MS = 10_000;
+
 const DEFAULTS: ResponseCacheOptions = {
   maxEntries: 256,
   maxBytes: 32 * 1024 * 1024,
   ttlMs: 30_000,
+  staleMs: 24 * 60 * 60 * 1000,
+  serveStaleOn: isDatabaseUnavailable,
   now: Date.now,
 };
 
@@ -49,6 +65,7 @@ export class ResponseCache {
   private readonly loading = new Map<string, Promise<CachedBody>>();
   private generation = 0;
   private bytes = 0;
+  private lastStaleLog = Number.NEGATIVE_INFINITY;
 
   constructor(options: Partial<ResponseCacheOptions> = {}) {
     this.options = { ...DEFAULTS, ...options };
@@ -58,8 +75,10 @@ export class ResponseCache {
   peek(key: string): CachedBody | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.options.now()) {
-      this.drop(key, entry);
+    const now = this.options.now();
+    if (entry.expiresAt <= now) {
+      // Expired: kept as a stale fallback for a while (see getOrLoad), never served from here.
+      if (entry.expiresAt + this.options.staleMs <= now) this.drop(key, entry);
       return undefined;
     }
     // Mark as most recently used.
@@ -90,7 +109,10 @@ export class ResponseCache {
       },
       (error: unknown) => {
         if (this.loading.get(key) === promise) this.loading.delete(key);
-        throw error;
+        const stale = generation === this.generation ? this.entries.get(key) : undefined;
+        if (!stale || stale.expiresAt + this.options.staleMs <= this.options.now() || !this.options.serveStaleOn(error)) throw error;
+        this.logStale(key, error);
+        return stale.value;
       },
     );
     this.loading.set(key, promise);
@@ -107,6 +129,13 @@ export class ResponseCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private logStale(key: string, error: unknown): void {
+    const now = this.options.now();
+    if (now - this.lastStaleLog < STALE_LOG_INTERVAL_MS) return;
+    this.lastStaleLog = now;
+    logger.warn(`Serving the last good answer for '${key}' (and others): reloading it failed: ${(error as Error)?.message}`);
   }
 
   private store(key: string, value: CachedBody): void {

@@ -9,7 +9,8 @@
  *   (pool timeout), "Cannot use a pool after calling end on the pool".
  * - PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01..57P03 (server shutting down,
  *   crashed, starting up), 53300 (too many connections).
- * - TypeORM: "Connection ... is not established" (ConnectionIsNotSetError), CannotExecuteNotConnectedError.
+ * - TypeORM: "Connection ... is not established" (ConnectionIsNotSetError), CannotExecuteNotConnectedError,
+ *   "Driver not Connected" (its DataSource was destroyed).
  * - The embedded PGlite: "PGlite is closed", our pool's "The PGlite pool has been closed" and its
  *   session wait timeout.
  * TypeORM wraps driver errors in QueryFailedError (`driverError`), Node in AggregateError (`errors`,
@@ -30,7 +31,7 @@ const NETWORK_CODES = new Set([
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
 const MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|not queryable|is not established|PGlite is clos|PGlite pool has been closed|for the embedded database session/i;
+  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|not queryable|is not established|Driver not Connected|PGlite is clos|PGlite pool has been closed|for the embedded database session/i;
 
 const NAMES = new Set(['ConnectionIsNotSetError', 'CannotExecuteNotConnectedError']);
 

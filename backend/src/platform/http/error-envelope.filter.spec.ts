@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ConnectionIsNotSetError, QueryFailedError } from 'typeorm';
+import { ConnectionIsNotSetError, QueryFailedError, TypeORMError } from 'typeorm';
 import { AppError } from '../errors/app-error';
 import { isDatabaseUnavailable } from '../errors/database-unavailable';
 import { toErrorResponse, UNAVAILABLE_MESSAGE } from './error-envelope.filter';
@@ -63,6 +63,7 @@ describe('toErrorResponse', () => {
     ['the pool timing out', new Error('timeout exceeded when trying to connect')],
     ['a pool that was ended', new Error('Cannot use a pool after calling end on the pool')],
     ['TypeORM not connected', new ConnectionIsNotSetError('postgres')],
+    ['TypeORM after DataSource.destroy()', new TypeORMError('Driver not Connected')],
     ['PGlite closed', queryFailed(new Error('PGlite is closed'))],
     ['the embedded pool closed', new Error('The PGlite pool has been closed')],
     ['a wrapped cause', new Error('load failed', { cause: refused })],
