@@ -105,6 +105,9 @@ export class FixedSubscriptionCounts extends SubscriptionCounts {
   async countFor() {
     return { total: 3, active: 2, completed: 1 };
   }
+  async countsFor(userIds: string[]) {
+    return new Map(userIds.map((id) => [id, { total: 3, active: 2, completed: 1 }]));
+  }
 }
 
 export class FakeGoogle extends GoogleIdentityVerifier {
@@ -119,7 +122,7 @@ export class RecordingMailer extends Mailer {
   readonly sent: Mail[] = [];
   failing = false;
   constructor() {
-    super(undefined as never, undefined as never);
+    super(undefined as never);
   }
   override async send(mail: Mail) {
     if (this.failing) throw new Error('Redis is down');

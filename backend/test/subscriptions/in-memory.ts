@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SubscriptionRepository } from '../../src/modules/subscriptions/application/subscription.repository.port';
-import type { NewPurchase, Subscription } from '../../src/modules/subscriptions/domain/subscription';
+import type { AdminTaskPage, AdminTaskQuery } from '../../src/modules/subscriptions/domain/admin-task-list';
+import type { NewPurchase, Subscription, SubscriptionStatus } from '../../src/modules/subscriptions/domain/subscription';
 import { listOf, type SubscriptionList } from '../../src/modules/subscriptions/domain/subscription-list';
 
 /** Newest first, then subscriptionId descending: the order the real repository promises. */
@@ -30,6 +31,8 @@ export class InMemorySubscriptions extends SubscriptionRepository {
       paymentId: `pay_${this.rows.length + 1}`,
       status: 0,
       pricing: { pricingId: 'tier-1', name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: true, currency: 'USD' },
+      customerEmail: `customer-${userId.slice(0, 8)}@example.com`,
+      customerName: 'Test Customer',
       createdAt,
       updatedAt: createdAt,
       ...overrides,
@@ -42,7 +45,10 @@ export class InMemorySubscriptions extends SubscriptionRepository {
     const existing = await this.findByOrderId(purchase.orderId);
     if (existing) return { subscription: existing, created: false };
     const now = new Date();
-    return { subscription: this.add(purchase.userId, { ...purchase, status: 0, createdAt: now, updatedAt: now }), created: true };
+    return {
+      subscription: this.add(purchase.userId, { ...purchase, customerEmail: purchase.customerEmail ?? '', customerName: purchase.customerName ?? '', status: 0, createdAt: now, updatedAt: now }),
+      created: true,
+    };
   }
 
   async findByOrderId(orderId: string): Promise<Subscription | null> {
@@ -58,5 +64,35 @@ export class InMemorySubscriptions extends SubscriptionRepository {
 
   async allForUser(userId: string): Promise<Subscription[]> {
     return this.rows.filter((s) => s.userId === userId).sort(newestFirst);
+  }
+
+  /** The admin's page with the real one's rules (exact totals: the in-memory list is small). */
+  async pageForAdmin(query: AdminTaskQuery): Promise<AdminTaskPage> {
+    const needle = query.q?.toLowerCase();
+    const matches = this.rows.filter(
+      (s) =>
+        (query.status === undefined || s.status === query.status) &&
+        (needle === undefined || [s.orderId, s.paymentId, s.planName, s.customerEmail].some((field) => field.toLowerCase().includes(needle))),
+    );
+    const sign = query.sortOrder === 'asc' ? 1 : -1;
+    const byKey = (a: Subscription, b: Subscription) =>
+      (query.sortBy === 'planName' ? (a.planName < b.planName ? -1 : a.planName > b.planName ? 1 : 0) : 0) ||
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      (a.subscriptionId < b.subscriptionId ? -1 : a.subscriptionId > b.subscriptionId ? 1 : 0);
+    const sorted = [...matches].sort((a, b) => sign * byKey(a, b));
+    const start = (query.page - 1) * query.limit;
+    return { items: sorted.slice(start, start + query.limit), total: sorted.length, totalIsExact: true, hasNext: sorted.length > start + query.limit };
+  }
+
+  async changeStatus(subscriptionId: string, status: SubscriptionStatus): Promise<{ before: SubscriptionStatus; subscription: Subscription } | null> {
+    const row = this.rows.find((s) => s.subscriptionId === subscriptionId);
+    if (!row) return null;
+    const before = row.status;
+    if (before !== status) Object.assign(row, { status, updatedAt: new Date() });
+    return { before, subscription: { ...row } };
+  }
+
+  async subscriptionIdsOfOrders(orderIds: string[]): Promise<Map<string, string>> {
+    return new Map(this.rows.filter((s) => orderIds.includes(s.orderId)).map((s) => [s.orderId, s.subscriptionId]));
   }
 }

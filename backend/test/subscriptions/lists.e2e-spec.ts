@@ -36,6 +36,8 @@ describe('subscription lists API', () => {
       orderId,
       paymentId: `pay_${orderId}`,
       pricing: tier,
+      customerEmail: 'customer@example.com',
+      customerName: 'Customer',
     });
     await t.app.get(DataSource).query('UPDATE subscriptions SET status = $2, created_at = $3 WHERE subscription_id = $1', [
       stored.subscriptionId,

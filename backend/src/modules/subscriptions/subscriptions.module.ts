@@ -1,29 +1,35 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SubscriptionCounts } from '../identity/application/subscription-counts.port';
+import { ListAdminTasksUseCase } from './application/list-admin-tasks.use-case';
 import { ListSubscriptionPageUseCase } from './application/list-subscription-page.use-case';
 import { ListUserSubscriptionsUseCase } from './application/list-user-subscriptions.use-case';
 import { RecordPurchaseUseCase } from './application/record-purchase.use-case';
 import { SubscriptionRepository } from './application/subscription.repository.port';
+import { UpdateSubscriptionStatusUseCase } from './application/update-subscription-status.use-case';
 import { SubscriptionOrmEntity } from './adapters/persistence/subscription.orm-entity';
 import { TypeOrmSubscriptionCounts } from './adapters/persistence/subscription-counts.query';
 import { TypeOrmSubscriptionRepository } from './adapters/persistence/subscription.repository';
+import { AdminTasksController } from './adapters/http/admin-tasks.controller';
 import { SubscriptionController } from './adapters/http/subscription.controller';
 
 /**
  * Subscriptions: what customers bought and its delivery status. Exports identity's profile
  * counters (SubscriptionCounts) and billing's RecordPurchaseUseCase (a paid order becomes its one
- * subscription). Serves the customer's Active, Completed and all-services lists.
+ * subscription). Serves the customer's Active, Completed and all-services lists, and the admin's
+ * task list with its Status toggle (POST /admin/tasks, /admin/upStatus).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionOrmEntity])],
-  controllers: [SubscriptionController],
+  controllers: [SubscriptionController, AdminTasksController],
   providers: [
     { provide: SubscriptionCounts, useClass: TypeOrmSubscriptionCounts },
     { provide: SubscriptionRepository, useClass: TypeOrmSubscriptionRepository },
     RecordPurchaseUseCase,
     ListSubscriptionPageUseCase,
     ListUserSubscriptionsUseCase,
+    ListAdminTasksUseCase,
+    UpdateSubscriptionStatusUseCase,
   ],
   exports: [SubscriptionCounts, RecordPurchaseUseCase],
 })

@@ -17,4 +17,9 @@ export class RecordPurchaseUseCase {
   findByOrderId(orderId: string): Promise<Subscription | null> {
     return this.subscriptions.findByOrderId(orderId);
   }
+
+  /** Which of these orders became a subscription: orderId → subscriptionId, in one query. */
+  subscriptionIdsOfOrders(orderIds: string[]): Promise<Map<string, string>> {
+    return this.subscriptions.subscriptionIdsOfOrders(orderIds);
+  }
 }

@@ -1,4 +1,5 @@
-import type { NewPurchase, Subscription } from '../domain/subscription';
+import type { AdminTaskPage, AdminTaskQuery } from '../domain/admin-task-list';
+import type { NewPurchase, Subscription, SubscriptionStatus } from '../domain/subscription';
 import type { SubscriptionList } from '../domain/subscription-list';
 
 /** Where subscriptions are kept. */
@@ -26,4 +27,21 @@ export abstract class SubscriptionRepository {
 
   /** Every subscription of a user, newest first (same order as the lists). */
   abstract allForUser(userId: string): Promise<Subscription[]>;
+
+  /**
+   * One page of everyone's subscriptions for the admin's task list: filtered by Status and by the
+   * search (order id, payment id, plan name, customer e-mail; case-insensitive substring), sorted
+   * by createdAt or planName (then createdAt), in the asked direction, subscriptionId breaking ties.
+   */
+  abstract pageForAdmin(query: AdminTaskQuery): Promise<AdminTaskPage>;
+
+  /**
+   * Sets the Status of one subscription, holding its row lock until the caller's UnitOfWork ends.
+   * Returns the Status it had and the subscription as it is now; null for an unknown id (including
+   * one that is not an id at all).
+   */
+  abstract changeStatus(subscriptionId: string, status: SubscriptionStatus): Promise<{ before: SubscriptionStatus; subscription: Subscription } | null>;
+
+  /** The subscription id of each of these orders that has one (orders without are left out). */
+  abstract subscriptionIdsOfOrders(orderIds: string[]): Promise<Map<string, string>>;
 }

@@ -27,9 +27,19 @@ export interface Subscription {
   paymentId: string;
   status: SubscriptionStatus;
   pricing: PurchasedTier;
+  /**
+   * The customer's e-mail address and name at purchase, copied by billing (the admin's task list
+   * searches and shows them without reading identity's tables). Not updated by later profile edits.
+   */
+  customerEmail: string;
+  customerName: string;
   createdAt: Date;
   updatedAt: Date;
 }
 
-/** What billing hands over when an order is paid. */
-export type NewPurchase = Pick<Subscription, 'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing'>;
+/** What billing hands over when an order is paid (the customer's address and name: '' when not given). */
+export type NewPurchase = Pick<Subscription, 'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing'> &
+  Partial<Pick<Subscription, 'customerEmail' | 'customerName'>>;
+
+/** The Status values staff may set (spec §4: In Process and Completed, toggled after confirmation). */
+export const ADMIN_SETTABLE_STATUSES: readonly SubscriptionStatus[] = [SUBSCRIPTION_STATUS.InProcess, SUBSCRIPTION_STATUS.Completed];

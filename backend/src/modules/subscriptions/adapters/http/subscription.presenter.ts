@@ -26,3 +26,11 @@ export function subscriptionBody(s: Subscription) {
     user: s.userId,
   };
 }
+
+/**
+ * A row of the admin's task list, and what POST /admin/upStatus answers: the subscription and its
+ * customer (id, and the name and e-mail at purchase).
+ */
+export function adminSubscriptionBody(s: Subscription) {
+  return { ...subscriptionBody(s), customer: { userId: s.userId, name: s.customerName, email: s.customerEmail } };
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { SubscriptionCounts } from '../../../identity/application/subscription-counts.port';
 import type { SubscriptionTotals } from '../../../identity/domain/subscription-counts';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
@@ -28,5 +28,23 @@ export class TypeOrmSubscriptionCounts extends SubscriptionCounts {
       .where('s.userId = :userId', { userId })
       .getRawOne<{ total: string; active: string; completed: string }>();
     return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0), completed: Number(row?.completed ?? 0) };
+  }
+
+  /** One grouped query on the (user_id, status, created_at) index for the whole page of users. */
+  async countsFor(userIds: string[]): Promise<Map<string, SubscriptionTotals>> {
+    const counts = new Map<string, SubscriptionTotals>(userIds.map((id) => [id, { total: 0, active: 0, completed: 0 }]));
+    const valid = [...new Set(userIds.filter((id) => UUID.test(id)))];
+    if (valid.length === 0) return counts;
+    const rows = await this.subscriptions
+      .createQueryBuilder('s')
+      .select('s.userId', 'userId')
+      .addSelect('count(*)', 'total')
+      .addSelect('count(*) FILTER (WHERE s.status = 0)', 'active')
+      .addSelect('count(*) FILTER (WHERE s.status <> 0)', 'completed')
+      .where({ userId: In(valid) })
+      .groupBy('s.userId')
+      .getRawMany<{ userId: string; total: string; active: string; completed: string }>();
+    for (const row of rows) counts.set(row.userId, { total: Number(row.total), active: Number(row.active), completed: Number(row.completed) });
+    return counts;
   }
 }

@@ -21,6 +21,8 @@ export function toSubscription(row: SubscriptionOrmEntity): Subscription {
       isPopular: Boolean(p.isPopular),
       currency: String(p.currency ?? 'USD'),
     },
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -31,6 +31,13 @@ export class SubscriptionOrmEntity {
   @Column({ name: 'pricing', type: 'jsonb' })
   pricing: Record<string, unknown>;
 
+  /** The customer's address and name at purchase (migration 1764300000000-admin-lists), set by billing. */
+  @Column({ name: 'customer_email', type: 'text', default: '' })
+  customerEmail: string;
+
+  @Column({ name: 'customer_name', type: 'text', default: '' })
+  customerName: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

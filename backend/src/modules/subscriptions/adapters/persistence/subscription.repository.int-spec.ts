@@ -34,6 +34,8 @@ describe.each(testDatabaseKinds())('TypeOrmSubscriptionRepository on %s', (kind)
       orderId,
       paymentId: `pay_${orderId}`,
       pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More views', features: ['Fast', 'Safe'], isPopular: true, currency: 'USD' },
+      customerEmail: 'creator@example.com',
+      customerName: 'Creator',
     };
   }
 

@@ -1,0 +1,51 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import type { Principal } from '../../../../platform/auth/principal';
+import { adminPaging } from '../../../../platform/http/admin-paging';
+import { ListAdminTasksUseCase } from '../../application/list-admin-tasks.use-case';
+import { UpdateSubscriptionStatusUseCase } from '../../application/update-subscription-status.use-case';
+import { adminTaskQuery } from '../../domain/admin-task-list';
+import { AdminTasksRequest, UpdateStatusRequest } from './admin-tasks.requests';
+import { adminSubscriptionBody } from './subscription.presenter';
+
+/**
+ * The admin's Tasks screen (spec §2 Admin screens, §7 /admin/tasks and /admin/upStatus): every
+ * customer's subscriptions, and the Status toggle. Admin token only.
+ */
+@ApiTags('admin')
+@Controller('admin')
+@Authenticated('admin')
+@ApiBadRequestResponse({ description: 'The message names the field (page, limit, sortBy, sortOrder, Status, q, subscriptionId).' })
+export class AdminTasksController {
+  constructor(
+    private readonly listTasks: ListAdminTasksUseCase,
+    private readonly updateStatus: UpdateSubscriptionStatusUseCase,
+  ) {}
+
+  @Post('tasks')
+  @HttpCode(200)
+  @ApiOkResponse({
+    description:
+      '{ success: true, data: [Subscription + customer: { userId, name, email }], paging: { total, page, limit, pages, hasNext, hasPrev } }. ' +
+      'total is exact without q; with q, exact up to 1,000 matches and the database\'s estimate above (hasNext is always exact).',
+  })
+  async tasks(@CurrentPrincipal() caller: Principal, @Body() body: AdminTasksRequest) {
+    const query = adminTaskQuery({ page: body.page, limit: body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder, status: body.Status, q: body.q });
+    const page = await this.listTasks.execute(caller, query);
+    return {
+      success: true as const,
+      data: page.items.map(adminSubscriptionBody),
+      paging: adminPaging(page.total, query.page, query.limit, page.hasNext),
+    };
+  }
+
+  @Post('upStatus')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ success: true, subscription: Subscription + customer } (the subscription as it is now)' })
+  @ApiNotFoundResponse({ description: "'Subscription not found'" })
+  async upStatus(@CurrentPrincipal() caller: Principal, @Body() body: UpdateStatusRequest) {
+    const subscription = await this.updateStatus.execute(caller, body.subscriptionId, body.Status);
+    return { success: true as const, subscription: adminSubscriptionBody(subscription) };
+  }
+}

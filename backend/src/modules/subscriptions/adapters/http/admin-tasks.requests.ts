@@ -1,0 +1,67 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { AdminPageRequest, wholeNumberOrNaN } from '../../../../platform/http/admin-page.request';
+import { ADMIN_TASK_SORTS, type AdminTaskSort, MAX_SEARCH_LENGTH, SORT_ORDERS, type SortOrder } from '../../domain/admin-task-list';
+import { ADMIN_SETTABLE_STATUSES } from '../../domain/subscription';
+import { STATUS_MESSAGE } from '../../application/update-subscription-status.use-case';
+
+// Stacked decorators run bottom-up and validation stops at the first failure (stopAtFirstError), so
+// each field lists its checks from the most specific (top) to "is it there at all" (bottom).
+
+const lowerCase = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value === null || value === '' ? undefined : value);
+/** A blank search is no search. */
+const blankToUndefined = ({ value }: { value: unknown }) => {
+  if (value === null) return undefined;
+  if (typeof value !== 'string') return value;
+  return value.trim() || undefined;
+};
+
+const FILTER_STATUS_MESSAGE = 'Status must be a whole number (0 In Process, 1 Completed)';
+
+/** POST /admin/tasks. */
+export class AdminTasksRequest extends AdminPageRequest {
+  @ApiPropertyOptional({ enum: ADMIN_TASK_SORTS, default: 'createdAt' })
+  @IsIn(ADMIN_TASK_SORTS as AdminTaskSort[], { message: `sortBy must be one of ${ADMIN_TASK_SORTS.join(', ')}` })
+  @Transform(({ value }) => (value === null || value === '' ? undefined : value))
+  @IsOptional()
+  sortBy?: AdminTaskSort;
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, default: 'desc' })
+  @IsIn(SORT_ORDERS as SortOrder[], { message: `sortOrder must be one of ${SORT_ORDERS.join(', ')}` })
+  @Transform(lowerCase)
+  @IsOptional()
+  sortOrder?: SortOrder;
+
+  @ApiPropertyOptional({ description: 'Only subscriptions with this Status (0 In Process, 1 Completed, any other number the table holds); absent, null or empty: all.' })
+  @Max(32767, { message: FILTER_STATUS_MESSAGE })
+  @Min(-32768, { message: FILTER_STATUS_MESSAGE })
+  @IsInt({ message: FILTER_STATUS_MESSAGE })
+  @Transform(wholeNumberOrNaN(true))
+  @IsOptional()
+  Status?: number;
+
+  @ApiPropertyOptional({ description: 'Case-insensitive part of an order id, payment id, plan name or customer e-mail.', maxLength: MAX_SEARCH_LENGTH })
+  @MaxLength(MAX_SEARCH_LENGTH, { message: `q must be at most ${MAX_SEARCH_LENGTH} characters` })
+  @IsString({ message: 'q must be text' })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  q?: string;
+}
+
+/** POST /admin/upStatus. */
+export class UpdateStatusRequest {
+  @ApiProperty({ example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
+  @IsUUID('all', { message: 'subscriptionId must be a valid subscription id' })
+  @IsNotEmpty({ message: 'subscriptionId is required' })
+  @IsString({ message: 'subscriptionId must be text' })
+  @IsDefined({ message: 'subscriptionId is required' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  subscriptionId: string;
+
+  @ApiProperty({ enum: ADMIN_SETTABLE_STATUSES, description: '0 In Process, 1 Completed' })
+  @IsIn(ADMIN_SETTABLE_STATUSES as number[], { message: STATUS_MESSAGE })
+  @Transform(wholeNumberOrNaN())
+  @IsDefined({ message: 'Status is required' })
+  Status: number;
+}

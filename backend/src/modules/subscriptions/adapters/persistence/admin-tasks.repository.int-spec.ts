@@ -1,0 +1,209 @@
+/**
+ * The admin's task list, status change and batch lookups of TypeOrmSubscriptionRepository, and the
+ * batch counters of TypeOrmSubscriptionCounts, on a real database.
+ * Real: PostgreSQL engine (PGlite always; PostgreSQL too when DATABASE_URL is set), every migration
+ * (pg_trgm, the trigram indexes, the trigger-kept Status counters), TypeORM, the UnitOfWork.
+ * Fake: nothing (users are inserted by SQL, as the foreign key needs them).
+ */
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
+import { boundedCount } from '../../../../platform/database/bounded-count';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
+import { type AdminTaskQuery, adminTaskQuery } from '../../domain/admin-task-list';
+import { TypeOrmSubscriptionCounts } from './subscription-counts.query';
+import { SubscriptionOrmEntity } from './subscription.orm-entity';
+import { TypeOrmSubscriptionRepository } from './subscription.repository';
+
+describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
+  let dataSource: DataSource;
+  let repository: TypeOrmSubscriptionRepository;
+  const users: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+
+  /** A purchase as billing records it (customer's address and name at purchase), then its Status and time. */
+  async function stored(who: string, orderId: string, paymentId: string, planName: string, status: number, createdAt: string) {
+    const { subscription } = await repository.insertOnce({
+      userId: users[who],
+      planId: null,
+      planName,
+      profileLink: `https://example.com/@${orderId}`,
+      orderId,
+      paymentId,
+      pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More', features: ['Real'], isPopular: false, currency: 'USD' },
+      customerEmail: `${who}@example.com`,
+      customerName: who[0].toUpperCase() + who.slice(1),
+    });
+    await dataSource.query('UPDATE subscriptions SET status = $2, created_at = $3 WHERE subscription_id = $1', [subscription.subscriptionId, status, createdAt]);
+    ids[orderId] = subscription.subscriptionId;
+  }
+
+  const page = (input: Partial<AdminTaskQuery>, limit?: number) => repository.pageForAdmin({ ...adminTaskQuery(input), ...(limit ? { limit } : {}) });
+  const orders = async (input: Partial<AdminTaskQuery>, limit?: number) => (await page(input, limit)).items.map((s) => s.orderId);
+
+  beforeAll(async () => {
+    dataSource = await createTestDataSource([SubscriptionOrmEntity], kind);
+    repository = new TypeOrmSubscriptionRepository(new UnitOfWork(dataSource));
+    for (const who of ['alice', 'bob', 'carol', 'dave']) {
+      const [row] = await dataSource.query('INSERT INTO users (email, name) VALUES ($1, $2) RETURNING user_id', [`${who}@example.com`, who]);
+      users[who] = row.user_id;
+    }
+    await stored('alice', 'order_A1', 'pay_P1', 'YouTube', 0, '2025-03-01T10:00:00Z');
+    await stored('bob', 'order_B1', 'pay_P2', 'Instagram', 1, '2025-03-02T10:00:00Z');
+    await stored('alice', 'order_A2', 'pay_P3', 'TikTok', 0, '2025-03-03T10:00:00Z');
+    await stored('carol', 'order_C1', 'pay_Zed_100%', 'YouTube', 1, '2025-03-04T10:00:00Z');
+    // Two at the same moment: the subscription id decides between them, the same way on every page.
+    await stored('bob', 'order_B2', 'pay_P5', 'LinkedIn', 0, '2025-03-05T10:00:00Z');
+    await stored('dave', 'order_D1', 'pay_P6', 'Facebook', 0, '2025-03-05T10:00:00Z');
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+  });
+
+  const tiedNewestFirst = () => (ids.order_B2 > ids.order_D1 ? ['order_B2', 'order_D1'] : ['order_D1', 'order_B2']);
+
+  it('lists everyone newest first, each with its customer at purchase, and counts from the Status counters', async () => {
+    const first = await page({});
+    expect(first.items.map((s) => s.orderId)).toEqual([...tiedNewestFirst(), 'order_C1', 'order_A2', 'order_B1', 'order_A1']);
+    expect(first).toMatchObject({ total: 6, totalIsExact: true, hasNext: false });
+    expect(first.items.find((s) => s.orderId === 'order_C1')).toMatchObject({ customerEmail: 'carol@example.com', customerName: 'Carol', userId: users.carol, status: 1 });
+    const [{ n }] = await dataSource.query('SELECT sum(n)::int AS n FROM subscription_status_totals');
+    expect(n).toBe(6);
+  });
+
+  it('pages with an exact hasNext, and answers a page past the end with no rows and the true total', async () => {
+    const all = await orders({});
+    const pages = [];
+    for (let n = 1; n <= 3; n++) pages.push(await page({ page: n }, 2));
+    expect(pages.map((p) => p.items.map((s) => s.orderId))).toEqual([all.slice(0, 2), all.slice(2, 4), all.slice(4, 6)]);
+    expect(pages.map((p) => p.hasNext)).toEqual([true, true, false]);
+    expect(await page({ page: 4 }, 2)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false });
+    expect(await page({ page: 1_000_000 }, 100)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false });
+  });
+
+  it('sorts oldest first', async () => {
+    expect(await orders({ sortOrder: 'asc' })).toEqual(['order_A1', 'order_B1', 'order_A2', 'order_C1', ...tiedNewestFirst().reverse()]);
+  });
+
+  it('sorts by plan name, then creation time, both in the asked direction', async () => {
+    expect(await orders({ sortBy: 'planName', sortOrder: 'asc' })).toEqual(['order_D1', 'order_B1', 'order_B2', 'order_A2', 'order_A1', 'order_C1']);
+    expect(await orders({ sortBy: 'planName', sortOrder: 'desc' })).toEqual(['order_C1', 'order_A1', 'order_A2', 'order_B2', 'order_B1', 'order_D1']);
+    const second = await page({ sortBy: 'planName', sortOrder: 'asc', page: 2 }, 2);
+    expect(second.items.map((s) => s.planName)).toEqual(['LinkedIn', 'TikTok']);
+  });
+
+  it('filters by Status, with the total of that Status, and any number the table holds', async () => {
+    const active = await page({ status: 0 });
+    expect(active.items.map((s) => s.orderId)).toEqual([...tiedNewestFirst(), 'order_A2', 'order_A1']);
+    expect(active).toMatchObject({ total: 4, totalIsExact: true });
+    const completed = await page({ status: 1, sortOrder: 'asc' });
+    expect(completed.items.map((s) => s.orderId)).toEqual(['order_B1', 'order_C1']);
+    expect(completed.total).toBe(2);
+    expect(await page({ status: 7 })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+  });
+
+  it.each([
+    ['order id', 'ORDER_b', ['order_B2', 'order_B1']],
+    ['payment id', 'pay_p3', ['order_A2']],
+    ['plan name', 'youTUBE', ['order_C1', 'order_A1']],
+    ['customer e-mail', 'CAROL@EXAMPLE', ['order_C1']],
+    ['customer e-mail, part of it', 'ice@exa', ['order_A2', 'order_A1']],
+  ])('searches the %s, case-insensitively (%j)', async (_field, q, expected) => {
+    const found = await page({ q });
+    expect(found.items.map((s) => s.orderId)).toEqual(expected);
+    expect(found).toMatchObject({ total: expected.length, totalIsExact: true, hasNext: false });
+  });
+
+  it('takes LIKE wildcards in the search literally', async () => {
+    expect(await orders({ q: '100%' })).toEqual(['order_C1']);
+    expect(await orders({ q: 'zed_1' })).toEqual(['order_C1']);
+    expect(await orders({ q: '%' })).toEqual(['order_C1']);
+    expect(await orders({ q: 'o_der' })).toEqual([]);
+    expect(await orders({ q: '\\' })).toEqual([]);
+  });
+
+  it('combines the search with the Status filter and a sort, and pages the matches', async () => {
+    expect(await orders({ q: 'example.com', status: 0, sortOrder: 'asc' })).toEqual(['order_A1', 'order_A2', ...tiedNewestFirst().reverse()]);
+    const second = await page({ q: 'example.com', page: 2 }, 2);
+    expect(second).toMatchObject({ total: 6, totalIsExact: true, hasNext: true });
+    expect(await page({ q: 'example.com', page: 4 }, 2)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false });
+    expect(await page({ q: 'nobody-has-this' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+  });
+
+  it('reports the planner estimate, never below the cap, once a search matches more than the cap', async () => {
+    const counted = await boundedCount(dataSource.manager, 'FROM subscriptions WHERE customer_email ILIKE $1', ['%example.com%'], 3);
+    expect(counted.exact).toBe(false);
+    expect(counted.total).toBeGreaterThanOrEqual(4);
+    expect(await boundedCount(dataSource.manager, 'FROM subscriptions WHERE customer_email ILIKE $1', ['%example.com%'], 6)).toEqual({ total: 6, exact: true });
+  });
+
+  describe('changeStatus', () => {
+    it('sets the Status under a row lock, returns the one before, and the counters follow', async () => {
+      const uow = new UnitOfWork(dataSource);
+      const inTx = new TypeOrmSubscriptionRepository(uow);
+      const changed = await uow.run(() => inTx.changeStatus(ids.order_A1, 1));
+      expect(changed?.before).toBe(0);
+      expect(changed?.subscription).toMatchObject({ subscriptionId: ids.order_A1, status: 1, customerEmail: 'alice@example.com' });
+      expect((await page({ status: 0 })).total).toBe(3);
+      expect((await page({ status: 1 })).items.map((s) => s.orderId)).toEqual(['order_C1', 'order_B1', 'order_A1']);
+      expect((await page({})).total).toBe(6);
+
+      const again = await repository.changeStatus(ids.order_A1, 1);
+      expect(again?.before).toBe(1);
+      await repository.changeStatus(ids.order_A1, 0);
+      expect((await page({ status: 0 })).total).toBe(4);
+    });
+
+    it('answers null for an unknown id or one that is not an id', async () => {
+      expect(await repository.changeStatus(randomUUID(), 1)).toBeNull();
+      expect(await repository.changeStatus("x' OR 1=1 --", 1)).toBeNull();
+    });
+
+    it('leaves the Status as it was when the surrounding transaction fails', async () => {
+      const uow = new UnitOfWork(dataSource);
+      const inTx = new TypeOrmSubscriptionRepository(uow);
+      await expect(
+        uow.run(async () => {
+          await inTx.changeStatus(ids.order_A2, 1);
+          throw new Error('the audit record failed');
+        }),
+      ).rejects.toThrow('the audit record failed');
+      expect((await page({ q: 'order_A2' })).items[0].status).toBe(0);
+      expect((await page({ status: 0 })).total).toBe(4);
+    });
+  });
+
+  it('counts the Status counters right through inserts, updates and deletes', async () => {
+    const extra = `order_X${randomUUID().slice(0, 8)}`;
+    await stored('dave', extra, 'pay_X', 'Threads', 1, '2025-01-01T00:00:00Z');
+    expect((await page({ status: 1 })).total).toBe(3);
+    await dataSource.query('DELETE FROM subscriptions WHERE order_id = $1', [extra]);
+    expect((await page({ status: 1 })).total).toBe(2);
+    const [{ exact }] = await dataSource.query('SELECT (SELECT sum(n) FROM subscription_status_totals) = (SELECT count(*) FROM subscriptions) AS exact');
+    expect(exact).toBe(true);
+  });
+
+  it('finds which orders became subscriptions, in one call', async () => {
+    const found = await repository.subscriptionIdsOfOrders(['order_A1', 'order_B1', 'order_none']);
+    expect(found).toEqual(new Map([['order_A1', ids.order_A1], ['order_B1', ids.order_B1]]));
+    expect(await repository.subscriptionIdsOfOrders([])).toEqual(new Map());
+  });
+
+  it("counts a page of customers' subscriptions in one query (identity's SubscriptionCounts)", async () => {
+    const counts = new TypeOrmSubscriptionCounts(dataSource.getRepository(SubscriptionOrmEntity));
+    const nobody = randomUUID();
+    const found = await counts.countsFor([users.alice, users.bob, users.carol, nobody, 'not-an-id']);
+    expect(found).toEqual(
+      new Map([
+        [users.alice, { total: 2, active: 2, completed: 0 }],
+        [users.bob, { total: 2, active: 1, completed: 1 }],
+        [users.carol, { total: 1, active: 0, completed: 1 }],
+        [nobody, { total: 0, active: 0, completed: 0 }],
+        ['not-an-id', { total: 0, active: 0, completed: 0 }],
+      ]),
+    );
+    for (const who of ['alice', 'bob', 'carol']) expect(found.get(users[who])).toEqual(await counts.countFor(users[who]));
+    expect(await counts.countsFor([])).toEqual(new Map());
+  });
+});

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../../../platform/audit/audit-log.port';
+import type { Principal } from '../../../platform/auth/principal';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { AppError } from '../../../platform/errors/app-error';
+import { ADMIN_SETTABLE_STATUSES, type Subscription, type SubscriptionStatus } from '../domain/subscription';
+import { ensureAdmin } from './list-admin-tasks.use-case';
+import { SubscriptionRepository } from './subscription.repository.port';
+
+export const STATUS_MESSAGE = 'Status must be 0 (In Process) or 1 (Completed)';
+
+/**
+ * POST /admin/upStatus: staff move a subscription between In Process (0) and Completed (1); the
+ * customer's Active and Completed lists follow at once. In one transaction: lock the row, set the
+ * Status, and record the change ('subscription.status', before and after) in the audit log, so the
+ * change and its record commit together. Setting the Status it already has changes nothing and
+ * records nothing. Returns the subscription as it is now.
+ */
+@Injectable()
+export class UpdateSubscriptionStatusUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async execute(caller: Principal, subscriptionId: string, status: SubscriptionStatus): Promise<Subscription> {
+    ensureAdmin(caller);
+    if (!ADMIN_SETTABLE_STATUSES.includes(status)) throw new AppError('invalid', STATUS_MESSAGE, 'invalid_status');
+    return this.uow.run(async () => {
+      const changed = await this.subscriptions.changeStatus(subscriptionId, status);
+      if (!changed) throw new AppError('not_found', 'Subscription not found', 'subscription_not_found');
+      if (changed.before !== status) {
+        await this.audit.record(caller, {
+          action: 'subscription.status',
+          entity: 'subscription',
+          entityId: subscriptionId,
+          before: { Status: changed.before },
+          after: { Status: status },
+        });
+      }
+      return changed.subscription;
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { AppError } from '../../../platform/errors/app-error';
+import { adminPaging } from '../../../platform/http/admin-paging';
+import { adminTaskQuery } from './admin-task-list';
+
+describe('admin task list query', () => {
+  it('defaults to page 1 of 10, newest first, no filter (spec §9)', () => {
+    expect(adminTaskQuery({})).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' });
+  });
+
+  it('keeps what was asked, trims the search and drops a blank one', () => {
+    expect(adminTaskQuery({ page: 3, limit: 100, sortBy: 'planName', sortOrder: 'asc', status: 1, q: '  Ann@Example ' })).toEqual({
+      page: 3,
+      limit: 100,
+      sortBy: 'planName',
+      sortOrder: 'asc',
+      status: 1,
+      q: 'Ann@Example',
+    });
+    expect(adminTaskQuery({ q: '   ' })).not.toHaveProperty('q');
+    expect(adminTaskQuery({ status: 0 }).status).toBe(0);
+    expect(adminTaskQuery({ status: 7 }).status).toBe(7);
+  });
+
+  it.each([[{ page: 0 }], [{ page: 1.5 }], [{ page: 1_000_001 }], [{ limit: 7 }], [{ limit: 25 }], [{ sortBy: 'password' as never }], [{ sortOrder: 'sideways' as never }], [{ status: 0.5 }], [{ status: 40000 }], [{ q: 'x'.repeat(255) }]])(
+    'refuses %j',
+    (input) => {
+      expect(() => adminTaskQuery(input)).toThrow(AppError);
+    },
+  );
+});
+
+describe('admin paging meta', () => {
+  it('counts pages (at least 1) and says where the page stands', () => {
+    expect(adminPaging(0, 1, 10, false)).toEqual({ total: 0, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false });
+    expect(adminPaging(25, 2, 10, true)).toEqual({ total: 25, page: 2, limit: 10, pages: 3, hasNext: true, hasPrev: true });
+    expect(adminPaging(25, 9, 10, false)).toEqual({ total: 25, page: 9, limit: 10, pages: 3, hasNext: false, hasPrev: true });
+  });
+});

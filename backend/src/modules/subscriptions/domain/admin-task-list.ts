@@ -1,0 +1,64 @@
+import { AppError } from '../../../platform/errors/app-error';
+import { ADMIN_LIMIT_MESSAGE, ADMIN_PAGE_MESSAGE, ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
+import type { Subscription, SubscriptionStatus } from './subscription';
+
+/**
+ * The admin's task list (spec §2 Admin screens "Tasks", §9): every customer's subscriptions, with a
+ * Status filter, a search, a sort and a page size of 10, 20, 50 or 100.
+ */
+export type AdminTaskSort = 'createdAt' | 'planName';
+export type SortOrder = 'asc' | 'desc';
+
+export const ADMIN_TASK_SORTS: readonly AdminTaskSort[] = ['createdAt', 'planName'];
+export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
+/** A search text longer than any order id, payment id, plan name or e-mail address cannot match. */
+export const MAX_SEARCH_LENGTH = 254;
+
+export interface AdminTaskQuery {
+  page: number;
+  limit: number;
+  sortBy: AdminTaskSort;
+  sortOrder: SortOrder;
+  /** Only subscriptions with this Status (any number the table holds); undefined: all. */
+  status?: SubscriptionStatus;
+  /**
+   * Case-insensitive substring of the order id, payment id, plan name or customer e-mail (trimmed;
+   * undefined when blank).
+   */
+  q?: string;
+}
+
+/**
+ * One page of the task list. `total` is exact when `totalIsExact`; a broad search reports the
+ * database's estimate instead of counting every match (see the repository). `hasNext` is always
+ * exact: the repository reads one row more than the page.
+ */
+export interface AdminTaskPage {
+  items: Subscription[];
+  total: number;
+  totalIsExact: boolean;
+  hasNext: boolean;
+}
+
+/**
+ * Applies the defaults and checks the ranges. The HTTP adapter refuses bad input first with a 400
+ * naming the field; this keeps any other caller from reaching the database with a page of 0.
+ */
+export function adminTaskQuery(input: Partial<AdminTaskQuery>): AdminTaskQuery {
+  const page = input.page ?? 1;
+  const limit = input.limit ?? DEFAULT_ADMIN_PAGE_SIZE;
+  const sortBy = input.sortBy ?? 'createdAt';
+  const sortOrder = input.sortOrder ?? 'desc';
+  if (!Number.isSafeInteger(page) || page < 1 || page > MAX_ADMIN_PAGE) {
+    throw new AppError('invalid', ADMIN_PAGE_MESSAGE, 'invalid_page');
+  }
+  if (!ADMIN_PAGE_SIZES.includes(limit)) throw new AppError('invalid', ADMIN_LIMIT_MESSAGE, 'invalid_limit');
+  if (!ADMIN_TASK_SORTS.includes(sortBy)) throw new AppError('invalid', `sortBy must be one of ${ADMIN_TASK_SORTS.join(', ')}`, 'invalid_sort');
+  if (!SORT_ORDERS.includes(sortOrder)) throw new AppError('invalid', `sortOrder must be one of ${SORT_ORDERS.join(', ')}`, 'invalid_sort');
+  if (input.status !== undefined && !(Number.isInteger(input.status) && input.status >= -32768 && input.status <= 32767)) {
+    throw new AppError('invalid', 'Status must be a whole number', 'invalid_status');
+  }
+  const q = input.q?.trim() || undefined;
+  if (q && q.length > MAX_SEARCH_LENGTH) throw new AppError('invalid', `q must be at most ${MAX_SEARCH_LENGTH} characters`, 'invalid_search');
+  return { page, limit, sortBy, sortOrder, ...(input.status !== undefined ? { status: input.status } : {}), ...(q ? { q } : {}) };
+}

@@ -1,0 +1,28 @@
+/**
+ * Paging of the admin lists (spec §3 "admin tasks total, page, limit, pages, hasNext, hasPrev",
+ * §9 page sizes 10, 20, 50, 100, default 10). Plain values, no framework: use cases and domain
+ * rules may use them too.
+ */
+export const ADMIN_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
+export const DEFAULT_ADMIN_PAGE_SIZE = 10;
+/** Far beyond any real list (100 million rows at 100 a page); keeps offsets well inside integers. */
+export const MAX_ADMIN_PAGE = 1_000_000;
+
+export const ADMIN_PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_ADMIN_PAGE}`;
+export const ADMIN_LIMIT_MESSAGE = `limit must be one of ${ADMIN_PAGE_SIZES.join(', ')}`;
+
+export interface AdminPaging {
+  /** Exact, or the database's estimate for a broad search (the list says which it reports). */
+  total: number;
+  page: number;
+  limit: number;
+  /** At least 1, also for an empty list, so "page 1 of 1" reads right. */
+  pages: number;
+  /** Exact: the list reads one row more than the page. */
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+export function adminPaging(total: number, page: number, limit: number, hasNext: boolean): AdminPaging {
+  return { total, page, limit, pages: Math.max(1, Math.ceil(total / limit)), hasNext, hasPrev: page > 1 };
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
+import { adminToken } from '../support/admin-session';
+import { createTestApp, type TestApp } from '../support/app';
+import { type CustomerSession, signUpCustomer } from '../support/customer-session';
+
+/**
+ * The admin's task list over HTTP: POST /api/admin/tasks and /api/admin/upStatus, and the customer's
+ * lists following a status change.
+ * Real: the whole app, its database (PGlite, or PostgreSQL with DATABASE_URL) with every migration,
+ * registration and login through the identity API, RecordPurchaseUseCase (billing's way in, with
+ * the customer's address and name as billing hands them over), the guard, the audit log.
+ * Arranged by SQL: each subscription's creation time. Fake: nothing.
+ */
+describe('admin tasks API', () => {
+  let t: TestApp;
+  let alice: CustomerSession;
+  let bob: CustomerSession;
+  let admin: { adminId: string; token: string };
+  const ids: Record<string, string> = {};
+  const http = () => request(t.app.getHttpServer());
+  const post = (path: string, body: unknown, token?: string) => {
+    const req = http().post(`/api/${path}`);
+    if (token) req.set('Authorization', `Bearer ${token}`);
+    return req.send(body as object);
+  };
+  const tasks = (body: unknown, token = admin.token) => post('admin/tasks', body, token);
+  const orderIds = (res: request.Response) => (res.body.data as Array<{ orderId: string }>).map((s) => s.orderId);
+
+  const tier = { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'Steady growth', features: ['Real views'], isPopular: true, currency: 'USD' };
+
+  /** A paid order recorded as billing records it, then given its creation time. */
+  async function bought(who: CustomerSession, name: string, orderId: string, planName: string, createdAt: string) {
+    const { subscription } = await t.app.get(RecordPurchaseUseCase).execute({
+      userId: who.userId,
+      planId: null,
+      planName,
+      profileLink: `https://example.com/@${orderId}`,
+      orderId,
+      paymentId: `pay_${orderId.slice(6)}`,
+      pricing: tier,
+      customerEmail: who.email,
+      customerName: name,
+    });
+    await t.app.get(DataSource).query('UPDATE subscriptions SET created_at = $2 WHERE subscription_id = $1', [subscription.subscriptionId, createdAt]);
+    ids[orderId] = subscription.subscriptionId;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await signUpCustomer(t, 'alice');
+    bob = await signUpCustomer(t, 'bob');
+    admin = await adminToken(t);
+    // 25 of Alice's (YouTube, days 1..25 of January) and 3 of Bob's (Instagram, TikTok, X, in March).
+    for (let day = 1; day <= 25; day++) await bought(alice, 'Test alice', `order_Alice${String(day).padStart(2, '0')}`, 'YouTube', `2025-01-${String(day).padStart(2, '0')}T10:00:00Z`);
+    await bought(bob, 'Test bob', 'order_BobInsta', 'Instagram', '2025-03-01T10:00:00Z');
+    await bought(bob, 'Test bob', 'order_BobTikTok', 'TikTok', '2025-03-02T10:00:00Z');
+    await bought(bob, 'Test bob', 'order_BobX', 'X', '2025-03-03T10:00:00Z');
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('POST /admin/tasks', () => {
+    it("lists every customer's subscriptions newest first, ten a page, each with its customer, and the paging meta", async () => {
+      const res = await tasks({}).expect(200);
+      expect(res.body.success).toBe(true);
+      expect(orderIds(res)).toEqual(['order_BobX', 'order_BobTikTok', 'order_BobInsta', ...[25, 24, 23, 22, 21, 20, 19].map((d) => `order_Alice${d}`)]);
+      expect(res.body.paging).toEqual({ total: 28, page: 1, limit: 10, pages: 3, hasNext: true, hasPrev: false });
+      expect(res.body.data[0]).toEqual({
+        _id: ids.order_BobX,
+        subscriptionId: ids.order_BobX,
+        planName: 'X',
+        profileLink: 'https://example.com/@order_BobX',
+        orderId: 'order_BobX',
+        paymentId: 'pay_BobX',
+        createdAt: '2025-03-03T10:00:00.000Z',
+        Status: 0,
+        pricing: tier,
+        user: bob.userId,
+        customer: { userId: bob.userId, name: 'Test bob', email: bob.email },
+      });
+    });
+
+    it('takes page and limit (10, 20, 50, 100), also as digit text', async () => {
+      const second = await tasks({ page: 2, limit: 20 }).expect(200);
+      expect(orderIds(second)).toEqual(['order_Alice08', 'order_Alice07', 'order_Alice06', 'order_Alice05', 'order_Alice04', 'order_Alice03', 'order_Alice02', 'order_Alice01']);
+      expect(second.body.paging).toEqual({ total: 28, page: 2, limit: 20, pages: 2, hasNext: false, hasPrev: true });
+      const text = await tasks({ page: '3', limit: '10' }).expect(200);
+      expect(text.body.paging).toEqual({ total: 28, page: 3, limit: 10, pages: 3, hasNext: false, hasPrev: true });
+      expect(orderIds(text)).toHaveLength(8);
+    });
+
+    it('answers a page past the end with no rows and the true meta', async () => {
+      const res = await tasks({ page: 9 }).expect(200);
+      expect(res.body).toEqual({ success: true, data: [], paging: { total: 28, page: 9, limit: 10, pages: 3, hasNext: false, hasPrev: true } });
+    });
+
+    it('sorts oldest first, and by plan name either way', async () => {
+      expect(orderIds(await tasks({ sortOrder: 'asc', limit: 10 }).expect(200)).slice(0, 2)).toEqual(['order_Alice01', 'order_Alice02']);
+      const byPlan = await tasks({ sortBy: 'planName', sortOrder: 'asc', limit: 50 }).expect(200);
+      expect([...new Set((byPlan.body.data as Array<{ planName: string }>).map((s) => s.planName))]).toEqual(['Instagram', 'TikTok', 'X', 'YouTube']);
+      const byPlanDesc = await tasks({ sortBy: 'planName', sortOrder: 'desc', limit: 10 }).expect(200);
+      expect(orderIds(byPlanDesc).slice(0, 2)).toEqual(['order_Alice25', 'order_Alice24']);
+      expect(orderIds(byPlanDesc)).not.toContain('order_BobX');
+    });
+
+    it.each([
+      ['order id', 'ORDER_BOB', ['order_BobX', 'order_BobTikTok', 'order_BobInsta']],
+      ['payment id', 'pay_bobti', ['order_BobTikTok']],
+      ['plan name', 'instaGRAM', ['order_BobInsta']],
+      ['customer e-mail', 'BOB-', ['order_BobX', 'order_BobTikTok', 'order_BobInsta']],
+    ])('searches the %s with q, case-insensitively (%j)', async (_field, q, expected) => {
+      const res = await tasks({ q }).expect(200);
+      expect(orderIds(res)).toEqual(expected);
+      expect(res.body.paging).toEqual({ total: expected.length, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false });
+    });
+
+    it('finds a customer by the whole e-mail address, and nothing for an address nobody has', async () => {
+      expect(orderIds(await tasks({ q: alice.email.toUpperCase(), limit: 50 }).expect(200))).toHaveLength(25);
+      expect((await tasks({ q: 'nobody@example.com' }).expect(200)).body.paging).toEqual({ total: 0, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false });
+    });
+
+    it('refuses hostile bodies with a 400 naming the field', async () => {
+      const cases: Array<[unknown, string]> = [
+        [{ limit: 7 }, 'limit must be one of 10, 20, 50, 100'],
+        [{ sortBy: 'password' }, 'sortBy must be one of createdAt, planName'],
+        [{ sortOrder: 'sideways' }, 'sortOrder must be one of asc, desc'],
+        [{ Status: 'x' }, 'Status must be a whole number (0 In Process, 1 Completed)'],
+        [{ q: 'order\u0000' }, 'q must not contain control characters'],
+        [{ q: ['order'] }, 'q must be text'],
+        [{ page: -1 }, 'page must be a whole number from 1 to 1000000'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await tasks(body).expect(400);
+        expect(res.body).toEqual({ success: false, message, error: expect.any(String) });
+      }
+    });
+
+    it('is for admins only: a customer gets 403, a visitor 401', async () => {
+      expect((await tasks({}, alice.token).expect(403)).body).toMatchObject({ success: false, error: 'forbidden' });
+      expect((await post('admin/tasks', {}).expect(401)).body).toMatchObject({ success: false, error: 'not_signed_in' });
+    });
+  });
+
+  describe('POST /admin/upStatus', () => {
+    const active = () => post('subscription/activeService', { userId: alice.userId, limit: 50 }, alice.token).expect(200);
+    const completed = () => post('subscription/completedService', { userId: alice.userId, limit: 50 }, alice.token).expect(200);
+
+    it("moves a subscription from the customer's Active list to Completed, answers it, and records the change", async () => {
+      const id = ids.order_Alice25;
+      expect(orderIds(await active())).toContain('order_Alice25');
+      expect(orderIds(await completed())).toEqual([]);
+
+      const res = await post('admin/upStatus', { subscriptionId: id, Status: 1 }, admin.token).expect(200);
+      expect(res.body).toEqual({
+        success: true,
+        subscription: expect.objectContaining({ _id: id, subscriptionId: id, orderId: 'order_Alice25', Status: 1, user: alice.userId, customer: { userId: alice.userId, name: 'Test alice', email: alice.email } }),
+      });
+
+      expect(orderIds(await active())).not.toContain('order_Alice25');
+      expect(orderIds(await completed())).toEqual(['order_Alice25']);
+      const filtered = await tasks({ Status: 1 }).expect(200);
+      expect(orderIds(filtered)).toEqual(['order_Alice25']);
+      expect(filtered.body.paging.total).toBe(1);
+      expect((await tasks({ Status: '0' }).expect(200)).body.paging.total).toBe(27);
+      expect((await post('user/getById', { userId: alice.userId }, alice.token).expect(200)).body.subscriptions).toEqual({ total: 25, active: 24, completed: 1 });
+
+      const audit = await t.app.get(DataSource).query('SELECT actor_id, actor_role, action, entity, entity_id, before, after FROM audit_log WHERE entity_id = $1', [id]);
+      expect(audit).toEqual([{ actor_id: admin.adminId, actor_role: 'admin', action: 'subscription.status', entity: 'subscription', entity_id: id, before: { Status: 0 }, after: { Status: 1 } }]);
+    });
+
+    it('moves it back to In Process; setting the Status it has changes and records nothing', async () => {
+      const id = ids.order_Alice24;
+      await post('admin/upStatus', { subscriptionId: id, Status: '1' }, admin.token).expect(200);
+      const again = await post('admin/upStatus', { subscriptionId: id, Status: 1 }, admin.token).expect(200);
+      expect(again.body.subscription.Status).toBe(1);
+      const back = await post('admin/upStatus', { subscriptionId: id, Status: 0 }, admin.token).expect(200);
+      expect(back.body.subscription.Status).toBe(0);
+      expect(orderIds(await active())).toContain('order_Alice24');
+      const audit = await t.app.get(DataSource).query('SELECT before, after FROM audit_log WHERE entity_id = $1 ORDER BY created_at, audit_id', [id]);
+      expect(audit).toHaveLength(2);
+      expect(audit).toEqual(expect.arrayContaining([{ before: { Status: 0 }, after: { Status: 1 } }, { before: { Status: 1 }, after: { Status: 0 } }]));
+    });
+
+    it('answers 404 for an unknown subscription', async () => {
+      const res = await post('admin/upStatus', { subscriptionId: randomUUID(), Status: 1 }, admin.token).expect(404);
+      expect(res.body).toEqual({ success: false, message: 'Subscription not found', error: 'subscription_not_found' });
+    });
+
+    it('refuses a Status other than 0 or 1, and a bad id, with a 400, changing nothing', async () => {
+      for (const Status of [2, -1, 'x', 1.5, null]) {
+        const res = await post('admin/upStatus', { subscriptionId: ids.order_Alice23, Status }, admin.token).expect(400);
+        expect(res.body.message).toMatch(/^Status /);
+      }
+      expect((await post('admin/upStatus', { subscriptionId: 'nope', Status: 1 }, admin.token).expect(400)).body.message).toBe('subscriptionId must be a valid subscription id');
+      expect((await post('admin/upStatus', { subscriptionId: `${ids.order_Alice23}\u0000`, Status: 1 }, admin.token).expect(400)).body.message).toBe(
+        'subscriptionId must not contain control characters',
+      );
+      expect(orderIds(await active())).toContain('order_Alice23');
+    });
+
+    it('is for admins only: a customer gets 403, a visitor 401', async () => {
+      await post('admin/upStatus', { subscriptionId: ids.order_Alice22, Status: 1 }, alice.token).expect(403);
+      await post('admin/upStatus', { subscriptionId: ids.order_Alice22, Status: 1 }).expect(401);
+      expect(orderIds(await active())).toContain('order_Alice22');
+    });
+  });
+});
