@@ -1,0 +1,182 @@
+/**
+ * The admin area through the real server and Chromium (issue 8, part 1): the admin logs in at
+ * /admin/login (success toast, then the dashboard), adds a service with a real PNG logo and sees it
+ * in the public catalogue at once, deletes it after the confirmation, and the layout's drawer
+ * works at phone width. A customer's session never downloads a file of the admin remote.
+ *
+ * The admin is the development one the server seeds (backend app-config DEV_ADMIN) unless
+ * ADMIN_EMAIL / ADMIN_PASSWORD are set for the run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { axeViolations } from '../support/axe';
+import { signUpCustomer } from '../support/customers';
+import { describeInBrowser, pathOf, recordRequests, sidewaysScroll, useSystem, withPage } from '../support/harness';
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+const ADMIN = { email: process.env.ADMIN_EMAIL || 'admin@growth.local', password: process.env.ADMIN_PASSWORD || 'admin-dev-password' };
+
+/** A 1×1 PNG, written to a temp file for setInputFiles. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+async function logIn(page: Page, url: (p: string) => string): Promise<void> {
+  await page.goto(url('/admin/login'));
+  await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText('Login successful').waitFor();
+  await page.waitForURL('**/admin/dashboard', { timeout: 10_000 });
+}
+
+describeInBrowser('Admin area (real server, Chromium)', () => {
+  const system = useSystem({ browser: true, env: { SMTP_URL: '', GOOGLE_CLIENT_ID: '' } });
+  const heading = `Spotify Plays ${Date.now().toString(36)}`;
+  let logoFile = '';
+
+  beforeAll(() => {
+    logoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-')), 'logo.png');
+    fs.writeFileSync(logoFile, Buffer.from(PNG_BASE64, 'base64'));
+  });
+
+  afterAll(() => {
+    if (logoFile) fs.rmSync(path.dirname(logoFile), { recursive: true, force: true });
+  });
+
+  it('a wrong password shows Error with the server message; the right one toasts and opens the dashboard', async () => {
+    await withPage(system, DESKTOP, { screenshotOnFailure: 'admin-login-failed.png' }, async (page) => {
+      page.context().setDefaultTimeout(15_000);
+      await page.goto(system.url('/admin/login'));
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expectText(page.getByRole('alert'), 'ErrorInvalid email or password.');
+
+      const started = Date.now();
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Login successful').waitFor();
+      await page.waitForURL('**/admin/dashboard');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+      expect(await page.evaluate(() => [Boolean(localStorage.getItem('adminToken')), Boolean(localStorage.getItem('adminId'))])).toEqual([true, true]);
+      await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
+      const cards = page.getByRole('list', { name: 'Services' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+      await cards.first().waitFor();
+      expect(await cards.count()).toBeGreaterThan(0); // the seeded services
+    });
+  });
+
+  it('adds a service with a PNG logo, which the public catalogue shows at once, and deletes it after the confirmation', async () => {
+    await withPage(system, DESKTOP, { bypassCSP: true, screenshotOnFailure: 'admin-service-failed.png' }, async (page, context) => {
+      context.setDefaultTimeout(15_000);
+      await logIn(page, system.url);
+      await page.getByRole('link', { name: 'Add Service' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Add Service' }).waitFor();
+
+      // The form's own rules first.
+      await page.getByRole('button', { name: 'Create Service' }).click();
+      await expectText(page.getByRole('alert'), 'Heading and description are required.');
+
+      await page.getByLabel('Heading').fill(heading);
+      await page.getByLabel('Description').fill('Real plays from real listeners.');
+      await page.getByRole('button', { name: 'Create Service' }).click();
+      await expectText(page.getByRole('alert'), 'At least one content item is required.');
+
+      await page.getByLabel('Key 1').fill('Plays');
+      await page.getByLabel('Value 1').fill('1K - 100K');
+      await page.getByLabel('Logo').setInputFiles(logoFile);
+      await page.getByAltText('Preview of the chosen logo').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Create Service' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading }) });
+      await card.waitFor();
+      expect(await card.locator('img').getAttribute('src')).toBe(`data:image/png;base64,${PNG_BASE64}`);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The public catalogue, in a visitor's page.
+      await withPage(system, DESKTOP, {}, async (visitor) => {
+        await visitor.goto(system.url('/services'));
+        const serviceCard = visitor.getByTestId('catalogue-card').filter({ has: visitor.getByRole('heading', { name: heading }) });
+        await serviceCard.waitFor({ timeout: 15_000 });
+        expect(await serviceCard.locator('img').first().getAttribute('src')).toBe(`data:image/png;base64,${PNG_BASE64}`);
+      });
+
+      // Delete: Cancel keeps it, Delete removes it (and the catalogue follows).
+      await card.getByRole('button', { name: `Delete ${heading}` }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete service?' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await card.getByRole('button', { name: `Delete ${heading}` }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await card.waitFor({ state: 'detached' });
+      const list = await (await fetch(system.url('/api/services/getAll?page=1&limit=100'))).json();
+      expect(list.data.map((service: { serviceHeading: string }) => service.serviceHeading)).not.toContain(heading);
+    });
+  });
+
+  it('phone width: the sidebar is a drawer that closes on Escape and on navigation; nothing scrolls sideways', async () => {
+    await withPage(system, PHONE, { screenshotOnFailure: 'admin-drawer-failed.png' }, async (page, context) => {
+      context.setDefaultTimeout(15_000);
+      await logIn(page, system.url);
+      expect(await sidewaysScroll(page)).toBe(0);
+      const menu = page.getByRole('button', { name: 'Menu', exact: true });
+      await menu.click();
+      await expectAttribute(menu, 'aria-expanded', 'true');
+      await page.getByRole('link', { name: 'Clients' }).waitFor();
+      await page.keyboard.press('Escape');
+      await expectAttribute(menu, 'aria-expanded', 'false');
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Menu');
+
+      await menu.click();
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.waitForURL('**/admin/settings');
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await expectAttribute(page.getByRole('button', { name: 'Menu', exact: true }), 'aria-expanded', 'false');
+      expect(await sidewaysScroll(page)).toBe(0);
+
+      // Logout ends the admin session and leads to the login.
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/admin/login');
+      expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    });
+  });
+
+  it("a customer's session never downloads a file of the admin remote", async () => {
+    const customer = await signUpCustomer(system, { label: 'admin-e2e' });
+    await withPage(system, DESKTOP, { session: customer }, async (page, context) => {
+      const requests = recordRequests(context);
+      for (const target of ['/', '/services', '/profile', '/admin/dashboard', '/admin/settings']) {
+        await page.goto(system.url(target));
+        await page.waitForLoadState('networkidle');
+      }
+      expect(pathOf(page)).toBe('/admin/login');
+      const adminFiles = requests.map((request) => request.url()).filter((url) => url.includes('/remotes/admin/'));
+      expect(adminFiles).toEqual([]);
+    });
+  });
+});
+
+/** Waits (up to 5 s) for the locator's text to become `text`, then asserts it. */
+async function expectText(locator: ReturnType<Page['locator']>, text: string): Promise<void> {
+  await locator.waitFor();
+  for (let tries = 0; tries < 50; tries++) {
+    if ((await locator.textContent())?.trim() === text) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect((await locator.textContent())?.trim()).toBe(text);
+}
+
+/** Waits (up to 5 s) for the attribute to become `value`, then asserts it. */
+async function expectAttribute(locator: ReturnType<Page['locator']>, name: string, value: string): Promise<void> {
+  for (let tries = 0; tries < 50; tries++) {
+    if ((await locator.getAttribute(name)) === value) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(await locator.getAttribute(name)).toBe(value);
+}
