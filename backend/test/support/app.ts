@@ -35,16 +35,25 @@ export async function createTestApp(
     databaseUrl?: string;
     /** Providers to replace by a test double (a fake clock, fake Google certificates...). */
     overrides?: Array<{ provide: Function; useValue: unknown }>;
+    /**
+     * A second instance of the same deployment: the other app's PostgreSQL schema and queue prefix
+     * (so its Redis channels too). The other app keeps owning the database.
+     */
+    shareWith?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'growth-test-'));
-  const database = await freshDatabase(options.database ?? defaultDatabaseKind());
+  const shared = options.shareWith;
+  if (shared && shared.config.database.kind !== 'postgres') throw new Error('Only a PostgreSQL database can be shared by two instances');
+  const database = shared
+    ? { config: shared.config.database, drop: async () => undefined }
+    : await freshDatabase(options.database ?? defaultDatabaseKind());
   const base = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PGLITE_DIR: 'memory',
     REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
+    QUEUE_PREFIX: shared?.config.queuePrefix ?? `test-${randomBytes(4).toString('hex')}`,
     ...options.env,
   });
   const databaseConfig =
