@@ -11,13 +11,14 @@ describe('platform over HTTP', () => {
 
   afterAll(() => t?.close());
 
-  it('reports database and queue state on /api/health', async () => {
+  it('reports database and queue state, and where the rate-limit counters live, on /api/health', async () => {
     const res = await request(t.app.getHttpServer()).get('/api/health').expect(200);
     expect(res.body).toMatchObject({
       success: true,
       status: 'ok',
       database: { kind: t.config.database.kind, ok: true },
       queue: { kind: process.env.REDIS_URL ? 'bullmq' : 'in-process', ok: true },
+      rateLimits: { store: process.env.REDIS_URL ? 'redis' : 'memory' },
     });
   });
 

@@ -1,10 +1,12 @@
 import { Controller, Get, Logger, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { JobQueue, type ServiceState } from '../queue/job-queue.port';
+import { rateLimitStoreOf } from '../rate-limit/redis-throttler.storage';
 
 @ApiTags('platform')
 @Controller('health')
@@ -15,10 +17,11 @@ export class HealthController {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: JobQueue,
     private readonly config: AppConfig,
+    @InjectThrottlerStorage() private readonly rateLimitStorage: ThrottlerStorage,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Database and queue state; 503 when either is down' })
+  @ApiOperation({ summary: 'Database and queue state (503 when either is down), and where rate-limit counters live' })
   async check(@Res() res: Response): Promise<void> {
     const [database, queue] = await Promise.all([this.database(), this.queue.state().then((state) => this.withoutErrorText('Queue', state))]);
     const ok = database.ok && queue.ok;
@@ -28,6 +31,8 @@ export class HealthController {
       ...(ok ? {} : { message: 'A service the shop needs is down.', error: 'unavailable' }),
       database,
       queue,
+      // Informational: while Redis is away the counters fall back to this instance's memory.
+      rateLimits: { store: rateLimitStoreOf(this.rateLimitStorage) },
     });
   }
 

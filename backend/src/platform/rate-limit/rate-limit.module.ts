@@ -1,8 +1,6 @@
 import { type ExecutionContext, Module } from '@nestjs/common';
 import { normalizeIp, ThrottlerModule } from '@nestjs/throttler';
-import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { redisOptions } from '../queue/queue.module';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -44,7 +42,8 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
 
 /**
  * @nestjs/throttler with its counters in Redis when REDIS_URL is set (shared by every instance),
- * in memory otherwise.
+ * in memory otherwise, and in this instance's memory while Redis cannot be reached (see
+ * RedisThrottlerStorage; /api/health says which).
  */
 @Module({
   imports: [
@@ -65,7 +64,7 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
           },
         ],
         storage: config.redisUrl
-          ? new RedisThrottlerStorage(new Redis({ ...redisOptions(config.redisUrl), maxRetriesPerRequest: 2 }), config.queuePrefix)
+          ? RedisThrottlerStorage.connect(config.redisUrl, config.queuePrefix)
           : undefined,
       }),
     }),

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
+import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from '../../../test/support/throwaway-redis';
 import { redisOptions } from '../queue/queue.module';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -44,5 +46,71 @@ describeRedis('RedisThrottlerStorage on real Redis', () => {
     expect((await first.increment('k2', 200, 1, 200, 'a')).isBlocked).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await first.increment('k2', 200, 1, 200, 'a')).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+});
+
+/**
+ * Real: a throwaway redis-server of this spec's own (never the shared one), stopped and started
+ * again. Shows the fallback to this instance's memory while Redis is away.
+ */
+const describeThrowaway = hasRedisServer() || process.env.CI ? describe : describe.skip;
+
+describeThrowaway('RedisThrottlerStorage while its Redis is down', () => {
+  let redis: ThrowawayRedis;
+  let storage: RedisThrottlerStorage;
+  let warnings: jest.SpyInstance;
+  let logs: jest.SpyInstance;
+
+  beforeAll(async () => {
+    redis = await startThrowawayRedis();
+    warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    logs = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    storage = RedisThrottlerStorage.connect(redis.url, `test-${randomBytes(4).toString('hex')}`);
+    await until(() => storage.store === 'redis');
+  });
+
+  afterAll(async () => {
+    await storage?.onModuleDestroy();
+    await redis?.stop();
+    jest.restoreAllMocks();
+  });
+
+  async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const outageLines = () => warnings.mock.calls.filter(([message]) => String(message).startsWith('Rate limits: Redis is unreachable'));
+
+  it('counts in memory while Redis is down (still limiting), says so once per outage, and goes back to Redis', async () => {
+    const hit = () => storage.increment('k', 60_000, 2, 30_000, 'otp-per-ip');
+    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
+    expect(storage.store).toBe('redis');
+
+    await redis.stop();
+    const started = Date.now();
+    // Every call answers at once from memory: a fresh count, and the limit still holds.
+    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
+    expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: false });
+    expect(await hit()).toMatchObject({ isBlocked: true });
+    for (let i = 0; i < 20; i++) await hit();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(storage.store).toBe('memory (Redis unreachable)');
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts keep failing meanwhile
+    expect(outageLines()).toHaveLength(1);
+
+    await redis.start();
+    await until(() => storage.store === 'redis');
+    expect(logs).toHaveBeenCalledWith('Rate limits: Redis is back');
+    // The new Redis is empty: counting starts again there.
+    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
+
+    await redis.stop();
+    await hit();
+    await until(() => outageLines().length === 2); // a second outage is reported again, once
+    expect(storage.store).toBe('memory (Redis unreachable)');
   });
 });

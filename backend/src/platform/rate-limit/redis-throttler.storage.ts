@@ -1,6 +1,8 @@
-import type { OnModuleDestroy } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
-import type Redis from 'ioredis';
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import Redis from 'ioredis';
+import { OutageLog } from '../queue/outage-log';
+import { redisOptions } from '../queue/queue.module';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -22,18 +24,79 @@ end
 return { hits, ttl, blocked }
 `;
 
+/** How long a request waits for a connection that is not known to be down (at start). */
+const CONNECT_WAIT_MS = 1_000;
+
+/** What /api/health reports as the rate limits' store. */
+export type RateLimitStoreName = 'redis' | 'memory' | 'memory (Redis unreachable)';
+
+/** The store of the app's rate-limit counters: Redis when it is configured and reachable, else memory. */
+export function rateLimitStoreOf(storage: ThrottlerStorage): RateLimitStoreName {
+  return storage instanceof RedisThrottlerStorage ? storage.store : 'memory';
+}
+
 /**
  * Throttler counters in Redis, so every app instance shares them (DESIGN §7). A small storage of our
  * own: `@nest-lab/throttler-storage-redis` declares peers up to Nest 11 and would not install beside
  * Nest 12 without forcing npm. Keys are `<prefix>:throttle:<key>` and expire by themselves.
+ *
+ * While Redis cannot be reached the counters live in this instance's memory instead (a request is
+ * never refused, nor failed, because Redis is away): the log says so once per outage, and
+ * `store` says so to /api/health. The client does not queue commands while disconnected and gives a
+ * command one second, so a request never waits for Redis to come back.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy {
+  private readonly memory = new ThrottlerStorageService();
+  private readonly outage = new OutageLog(new Logger('RateLimit'), 'Rate limits: Redis', "counting in this instance's memory until it is back");
+  private closed = false;
+
+  /** The storage with its own Redis connection, set up to fail fast. */
+  static connect(redisUrl: string, prefix: string): RedisThrottlerStorage {
+    return new RedisThrottlerStorage(
+      new Redis({ ...redisOptions(redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000 }),
+      prefix,
+    );
+  }
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    redis.on('error', (error: Error) => this.outage.error(error));
+    redis.on('ready', () => this.outage.cameBack());
+  }
+
+  get store(): RateLimitStoreName {
+    return this.redis.status === 'ready' && !this.outage.isDown ? 'redis' : 'memory (Redis unreachable)';
+  }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    if (this.redis.status !== 'ready' && !this.outage.isDown) await this.readyWithin(CONNECT_WAIT_MS);
+    if (this.redis.status !== 'ready') return this.memory.increment(key, ttl, limit, blockDuration, throttlerName);
+    try {
+      return await this.incrementInRedis(key, ttl, limit, blockDuration, throttlerName);
+    } catch (error) {
+      this.outage.wentDown(error);
+      return this.memory.increment(key, ttl, limit, blockDuration, throttlerName);
+    }
+  }
+
+  /** At start (or in the moment a connection drops, before any error is known) the client may be about to be ready. */
+  private readyWithin(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done);
+        this.redis.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.redis.once('ready', done);
+      this.redis.once('error', done);
+    });
+  }
+
+  private async incrementInRedis(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}:throttle:${throttlerName}:${key}`;
     const [hits, ttlMs, blockMs] = (await this.redis.eval(
       INCREMENT,
@@ -54,6 +117,10 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (this.closed) return;
+    this.closed = true;
+    this.memory.onApplicationShutdown();
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }
