@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
 import { ChangeEvents, followChanges } from '../../platform/events/change-events';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreatePlanUseCase } from './application/create-plan.use-case';
+import { DeletePlanUseCase } from './application/delete-plan.use-case';
+import { DeletePricingUseCase } from './application/delete-pricing.use-case';
 import { FindTierForSaleUseCase } from './application/find-tier-for-sale.use-case';
 import { GetPlanByNameUseCase } from './application/get-plan-by-name.use-case';
+import { GetPlanUseCase } from './application/get-plan.use-case';
+import { ListPlansUseCase } from './application/list-plans.use-case';
 import { PlanRepository } from './application/plan.repository.port';
 import { PlanResponseCache } from './application/plan-response.cache';
+import { UpdatePlanUseCase } from './application/update-plan.use-case';
+import { PlansAdminController } from './adapters/http/plans-admin.controller';
 import { PlansController } from './adapters/http/plans.controller';
 import { PlansFastPath } from './adapters/http/plans-fast-path';
 import { PlanOrmEntity } from './adapters/persistence/plan.orm-entity';
@@ -21,12 +28,18 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
  */
 @Module({
   imports: [TypeOrmModule.forFeature([PlanOrmEntity, PricingTierOrmEntity])],
-  controllers: [PlansController],
+  controllers: [PlansController, PlansAdminController],
   providers: [
     { provide: PlanRepository, useClass: TypeOrmPlanRepository },
     { provide: PlanResponseCache, inject: [ChangeEvents], useFactory: (events: ChangeEvents) => followChanges(events, 'plans', new PlanResponseCache()) },
     GetPlanByNameUseCase,
     FindTierForSaleUseCase,
+    ListPlansUseCase,
+    GetPlanUseCase,
+    CreatePlanUseCase,
+    UpdatePlanUseCase,
+    DeletePricingUseCase,
+    DeletePlanUseCase,
     PlansSeeder,
     PlansFastPath,
   ],

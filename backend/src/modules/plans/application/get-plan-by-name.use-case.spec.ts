@@ -1,7 +1,7 @@
 import { AppError } from '../../../platform/errors/app-error';
 import type { Plan } from '../domain/plan';
 import { GetPlanByNameUseCase } from './get-plan-by-name.use-case';
-import { PlanRepository } from './plan.repository.port';
+import { PlanRepository, type PlanSummary } from './plan.repository.port';
 
 /** In-memory PlanRepository with the real matching rule: slug first, then name, ignoring case. */
 class InMemoryPlanRepository extends PlanRepository {
@@ -16,6 +16,35 @@ class InMemoryPlanRepository extends PlanRepository {
 
   async findById(planId: string): Promise<Plan | null> {
     return this.plans.find((p) => p.planId === planId) ?? null;
+  }
+
+  // The lookup only reads; the admin's list and writes are covered by their API spec.
+  pageForAdmin(): Promise<{ items: PlanSummary[]; total: number }> {
+    throw new Error('not used by GetPlanByNameUseCase');
+  }
+
+  findForChange(planId: string): Promise<Plan | null> {
+    return this.findById(planId);
+  }
+
+  findPlanIdOfTier(): Promise<string | null> {
+    throw new Error('not used by GetPlanByNameUseCase');
+  }
+
+  create(): Promise<Plan> {
+    throw new Error('not used by GetPlanByNameUseCase');
+  }
+
+  saveChanges(): Promise<Plan | null> {
+    throw new Error('not used by GetPlanByNameUseCase');
+  }
+
+  deleteTier(): Promise<boolean> {
+    throw new Error('not used by GetPlanByNameUseCase');
+  }
+
+  delete(): Promise<boolean> {
+    throw new Error('not used by GetPlanByNameUseCase');
   }
 }
 

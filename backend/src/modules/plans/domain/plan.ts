@@ -31,7 +31,16 @@ export interface Plan {
   updatedAt: Date;
 }
 
-/** A plan's slug is its platform name in lower case (DESIGN §3). */
+/**
+ * A plan's slug is its platform name in lower case (DESIGN §3: 'YouTube' → 'youtube'). A name of
+ * several words gets the catalogue's slug rule (runs of other characters become '-', as
+ * slug(heading) does), so 'Google Business' → 'google-business' is one path segment and the same
+ * address as the catalogue link of a service headed 'Google Business'.
+ */
 export function planSlugOf(platform: string): string {
-  return platform.trim().toLowerCase();
+  return platform
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }

@@ -5,6 +5,7 @@
  */
 import type { DataSource } from 'typeorm';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { PlanOrmEntity } from './plan.orm-entity';
 import { TypeOrmPlanRepository } from './plan.repository';
 import { PlansSeeder } from './plans.seeder';
@@ -18,7 +19,7 @@ describe.each(testDatabaseKinds())('TypeOrmPlanRepository on %s', (kind) => {
 
   beforeAll(async () => {
     dataSource = await createTestDataSource([PlanOrmEntity, PricingTierOrmEntity], kind);
-    repository = new TypeOrmPlanRepository(dataSource.getRepository(PlanOrmEntity), dataSource.getRepository(PricingTierOrmEntity));
+    repository = new TypeOrmPlanRepository(new UnitOfWork(dataSource));
   });
 
   afterAll(async () => {

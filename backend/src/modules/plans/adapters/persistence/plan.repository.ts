@@ -1,20 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { PlanRepository } from '../../application/plan.repository.port';
+import { In, QueryFailedError } from 'typeorm';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
+import { AppError } from '../../../../platform/errors/app-error';
+import { type AdminPlanQuery, PlanRepository, type PlanSummary } from '../../application/plan.repository.port';
 import type { Plan } from '../../domain/plan';
+import type { NewPlanForm, PlanChanges } from '../../domain/plan-form';
 import { PlanOrmEntity } from './plan.orm-entity';
 import { toPlan } from './plan.mapper';
 import { PricingTierOrmEntity } from './pricing-tier.orm-entity';
 
-/** TypeORM implementation of the plan repository. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** TypeORM implementation of the plan repository; every query runs in the caller's UnitOfWork transaction when there is one. */
 @Injectable()
 export class TypeOrmPlanRepository extends PlanRepository {
-  constructor(
-    @InjectRepository(PlanOrmEntity) private readonly plans: Repository<PlanOrmEntity>,
-    @InjectRepository(PricingTierOrmEntity) private readonly tiers: Repository<PricingTierOrmEntity>,
-  ) {
+  constructor(private readonly uow: UnitOfWork) {
     super();
+  }
+
+  private get plans() {
+    return this.uow.repository(PlanOrmEntity);
+  }
+
+  private get tiers() {
+    return this.uow.repository(PricingTierOrmEntity);
   }
 
   async findByNameOrSlug(nameOrSlug: string): Promise<Plan | null> {
@@ -31,8 +40,99 @@ export class TypeOrmPlanRepository extends PlanRepository {
   }
 
   async findById(planId: string): Promise<Plan | null> {
+    if (!UUID.test(planId)) return null;
     const plan = await this.plans.findOneBy({ planId });
     return plan ? this.withTiers(plan) : null;
+  }
+
+  async pageForAdmin(query: AdminPlanQuery): Promise<{ items: PlanSummary[]; total: number }> {
+    const qb = this.plans
+      .createQueryBuilder('p')
+      .orderBy('lower(p.name)', 'ASC')
+      .addOrderBy('p.planId', 'ASC')
+      .offset((query.page - 1) * query.perPage)
+      .limit(query.perPage);
+    if (query.search) {
+      qb.where('(p.name ILIKE :pattern OR p.slug ILIKE :pattern OR p.platform ILIKE :pattern)', { pattern: `%${escapeLike(query.search)}%` });
+    }
+    const [rows, total] = await qb.getManyAndCount();
+    if (rows.length === 0) return { items: [], total };
+    const counts: Array<{ plan_id: string; tiers: string | number }> = await this.tiers
+      .createQueryBuilder('t')
+      .select('t.planId', 'plan_id')
+      .addSelect('count(*)', 'tiers')
+      .where({ planId: In(rows.map((row) => row.planId)) })
+      .groupBy('t.planId')
+      .getRawMany();
+    const countOf = new Map(counts.map((row) => [row.plan_id, Number(row.tiers)]));
+    return {
+      items: rows.map((row) => {
+        const { tiers: _none, ...plan } = toPlan(row, []);
+        return { ...plan, tierCount: countOf.get(row.planId) ?? 0 };
+      }),
+      total,
+    };
+  }
+
+  async findForChange(planId: string): Promise<Plan | null> {
+    if (!UUID.test(planId)) return null;
+    const plan = await this.plans.createQueryBuilder('p').where('p.planId = :planId', { planId }).setLock('pessimistic_write').getOne();
+    return plan ? this.withTiers(plan) : null;
+  }
+
+  async findPlanIdOfTier(pricingId: string): Promise<string | null> {
+    if (!UUID.test(pricingId)) return null;
+    const tier = await this.tiers.findOne({ where: { pricingId }, select: { pricingId: true, planId: true } });
+    return tier?.planId ?? null;
+  }
+
+  async create(plan: NewPlanForm): Promise<Plan> {
+    let planId: string;
+    try {
+      const result = await this.plans.insert({ name: plan.name, slug: plan.slug, platform: plan.platform, status: plan.status, currency: plan.currency });
+      planId = result.identifiers[0].planId as string;
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {
+        throw new AppError('conflict', 'A plan for this platform exists already.', 'plan_exists');
+      }
+      throw error;
+    }
+    await this.tiers.insert(plan.tiers.map((tier, position) => ({ planId, ...tier, position })));
+    return (await this.findById(planId)) as Plan;
+  }
+
+  async saveChanges(planId: string, changes: PlanChanges): Promise<Plan | null> {
+    if (!UUID.test(planId)) return null;
+    const { affected } = await this.plans.update({ planId }, { name: changes.name, status: changes.status });
+    if (!affected) return null;
+
+    const existing = await this.tiers.find({ where: { planId }, order: { position: 'ASC', createdAt: 'ASC' }, select: { pricingId: true } });
+    const ids = new Set(existing.map((tier) => tier.pricingId));
+    for (const tier of changes.tiers) {
+      if (tier.pricingId && !ids.has(tier.pricingId)) throw new AppError('not_found', 'Pricing tier not found', 'pricing_not_found');
+    }
+    const sent = new Set(changes.tiers.flatMap((tier) => (tier.pricingId ? [tier.pricingId] : [])));
+    const unsent = existing.filter((tier) => !sent.has(tier.pricingId));
+    for (const [position, { pricingId, ...fields }] of changes.tiers.entries()) {
+      if (pricingId) await this.tiers.update({ planId, pricingId }, { ...fields, position });
+      else await this.tiers.insert({ planId, ...fields, position });
+    }
+    for (const [index, tier] of unsent.entries()) {
+      await this.tiers.update({ planId, pricingId: tier.pricingId }, { position: changes.tiers.length + index });
+    }
+    return this.findById(planId);
+  }
+
+  async deleteTier(pricingId: string): Promise<boolean> {
+    if (!UUID.test(pricingId)) return false;
+    const { affected } = await this.tiers.delete({ pricingId });
+    return Boolean(affected);
+  }
+
+  async delete(planId: string): Promise<boolean> {
+    if (!UUID.test(planId)) return false;
+    const { affected } = await this.plans.delete({ planId });
+    return Boolean(affected);
   }
 
   private async withTiers(plan: PlanOrmEntity): Promise<Plan> {
@@ -42,4 +142,9 @@ export class TypeOrmPlanRepository extends PlanRepository {
     });
     return toPlan(plan, tiers);
   }
+}
+
+/** Escape LIKE wildcards so a search for "50%" matches the text "50%", not "50 anything". */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
