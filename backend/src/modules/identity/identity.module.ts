@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { PasswordHasher } from '../../platform/security/password-hasher';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { ClientDirectory } from './application/client-directory.port';
 import { CountryRepository } from './application/country.repository.port';
 import { EmailVerificationRepository } from './application/email-verification.repository.port';
 import { CustomerSessionSource } from './adapters/customer-session.source';
@@ -11,6 +12,7 @@ import { FindCustomerContactUseCase } from './application/find-customer-contact.
 import { GetProfileUseCase } from './application/get-profile.use-case';
 import { GoogleIdentityVerifier } from './application/google-identity.verifier.port';
 import { GoogleSignInUseCase } from './application/google-sign-in.use-case';
+import { ListClientsUseCase } from './application/list-clients.use-case';
 import { ListCountriesUseCase } from './application/list-countries.use-case';
 import { LoginUseCase } from './application/login.use-case';
 import { OtpCodes } from './application/otp-codes';
@@ -21,8 +23,10 @@ import { UserRepository } from './application/user.repository.port';
 import { VerifyOtpUseCase } from './application/verify-otp.use-case';
 import { GoogleCertificates, HttpGoogleCertificates } from './adapters/google/google-certificates';
 import { PassportGoogleIdentityVerifier } from './adapters/google/passport-google-identity.verifier';
+import { AdminClientsController } from './adapters/http/admin-clients.controller';
 import { CountryController, CountryListCache } from './adapters/http/country.controller';
 import { UserController } from './adapters/http/user.controller';
+import { TypeOrmClientDirectory } from './adapters/persistence/client-directory.query';
 import { CountriesSeeder } from './adapters/persistence/countries.seeder';
 import { CountryOrmEntity } from './adapters/persistence/country.orm-entity';
 import { TypeOrmCountryRepository } from './adapters/persistence/country.repository';
@@ -33,16 +37,18 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
 
 /**
  * Identity: customer accounts (OTP-verified registration, password and Google sign-in, profile)
- * and the country list. Subscription counters come from the subscriptions module's port adapter.
+ * and the country list; the admin's clients list. Subscription counters come from the subscriptions
+ * module's port adapter.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([UserOrmEntity, EmailVerificationOrmEntity, CountryOrmEntity]), SubscriptionsModule],
-  controllers: [UserController, CountryController],
+  controllers: [UserController, CountryController, AdminClientsController],
   providers: [
     { provide: UserRepository, useClass: TypeOrmUserRepository },
     CustomerSessionSource,
     { provide: EmailVerificationRepository, useClass: TypeOrmEmailVerificationRepository },
     { provide: CountryRepository, useClass: TypeOrmCountryRepository },
+    { provide: ClientDirectory, useClass: TypeOrmClientDirectory },
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     { provide: GoogleCertificates, useFactory: () => new HttpGoogleCertificates() },
     {
@@ -62,6 +68,7 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
     UpdateProfileUseCase,
     EndAllSessionsUseCase,
     ListCountriesUseCase,
+    ListClientsUseCase,
     CountriesSeeder,
   ],
   exports: [FindCustomerContactUseCase],

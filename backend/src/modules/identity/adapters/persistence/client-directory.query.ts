@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { boundedCount, containsPattern } from '../../../../platform/database/bounded-count';
+import { ClientDirectory, type ClientListQuery, type ClientSummary } from '../../application/client-directory.port';
+
+/**
+ * The clients list on the users table, newest first (created_at, user_id: the users_created_idx
+ * index, read backwards and index-only for the page's ids), searched through the trigram indexes
+ * on name, email and phone. The total without a search comes from user_totals, a row count that
+ * statement triggers keep (migration 1764300000000-admin-lists), so no page view counts the table.
+ */
+@Injectable()
+export class TypeOrmClientDirectory extends ClientDirectory {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async page(query: ClientListQuery): Promise<{ items: ClientSummary[]; total: number; totalIsExact: boolean }> {
+    const manager = this.dataSource.manager;
+    const params: unknown[] = [];
+    let where = '';
+    if (query.search !== undefined) {
+      params.push(containsPattern(query.search));
+      where = ' WHERE (name ILIKE $1 OR email ILIKE $1 OR phone ILIKE $1)';
+    }
+    const { total, exact } =
+      query.search === undefined
+        ? { total: Number(((await manager.query('SELECT coalesce(sum(n), 0)::bigint AS n FROM user_totals')) as Array<{ n: string | number | bigint }>)[0].n), exact: true }
+        : await boundedCount(manager, `FROM users${where}`, params);
+    const offset = (query.page - 1) * query.limit;
+    if (exact && offset >= total) return { items: [], total, totalIsExact: true };
+
+    const ids = ((await manager.query(
+      `SELECT user_id FROM users${where} ORDER BY created_at DESC, user_id DESC OFFSET ${offset} LIMIT ${query.limit}`,
+      params,
+    )) as Array<{ user_id: string }>).map((row) => row.user_id);
+    if (ids.length === 0) return { items: [], total, totalIsExact: exact };
+    const rows = (await manager.query(
+      `SELECT u.user_id, u.name, u.email, u.phone, u.created_at, c.name AS country_name
+       FROM users u LEFT JOIN countries c ON c.country_id = u.country_id
+       WHERE u.user_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})`,
+      ids,
+    )) as Array<{ user_id: string; name: string; email: string; phone: string; created_at: Date | string; country_name: string | null }>;
+    const byId = new Map(rows.map((row) => [row.user_id, row]));
+    const items = ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [{ userId: row.user_id, name: row.name, email: row.email, phone: row.phone, countryName: row.country_name, createdAt: new Date(row.created_at) }];
+    });
+    return { items, total, totalIsExact: exact };
+  }
+}
