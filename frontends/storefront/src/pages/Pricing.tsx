@@ -20,7 +20,7 @@ interface PlanResponse {
 type State =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'loaded'; planId: string; name: string; slug: string; currency: string; tiers: PricingTier[] };
+  | { status: 'loaded'; planId: string; name: string; slug: string; currency: string; onSale: boolean; tiers: PricingTier[] };
 
 /** Pricing page `/services/{platform}` (spec §2), public (DESIGN §3). */
 export default function Pricing() {
@@ -46,6 +46,8 @@ export default function Pricing() {
           name: body.plan?.name ?? platform,
           slug: body.plan?.slug ?? slug,
           currency: body.plan?.currency ?? 'USD',
+          // Inactive and Pending plans are shown but not sold (billing refuses their orders too).
+          onSale: (body.plan?.status ?? 'Active') === 'Active',
           tiers,
         });
       })
@@ -108,11 +110,16 @@ export default function Pricing() {
             </Link>
           </div>
         )}
+        {state.status === 'loaded' && !state.onSale && (
+          <p className={styles.unavailable} role="status">
+            {state.name} packages are not available right now.
+          </p>
+        )}
         {state.status === 'loaded' && (
           <ul className={styles.grid}>
             {state.tiers.map((tier) => (
               <li key={tier.pricingId ?? tier.name}>
-                <TierCard tier={tier} plan={state} returnTo={location} />
+                <TierCard tier={tier} plan={state} returnTo={location} onSale={state.onSale} />
               </li>
             ))}
           </ul>

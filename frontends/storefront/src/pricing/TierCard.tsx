@@ -6,8 +6,11 @@ import { formatPrice } from '../checkout/money';
 import type { CheckoutPlan } from '../checkout/paymentCalls';
 import styles from './TierCard.module.css';
 
-/** One pricing tier: Most Popular banner, name, price with currency, description, features, Buy Now. */
-export function TierCard({ tier, plan, returnTo }: { tier: PricingTier; plan: CheckoutPlan; returnTo: string }) {
+/**
+ * One pricing tier: Most Popular banner, name, price with currency, description, features, Buy Now.
+ * A tier of a plan that is not on sale (Inactive or Pending) has no Buy Now: the page says why.
+ */
+export function TierCard({ tier, plan, returnTo, onSale = true }: { tier: PricingTier; plan: CheckoutPlan; returnTo: string; onSale?: boolean }) {
   const nameId = useId();
 
   return (
@@ -33,12 +36,14 @@ export function TierCard({ tier, plan, returnTo }: { tier: PricingTier; plan: Ch
           </li>
         ))}
       </ul>
-      <BuyNow
-        plan={plan}
-        tier={tier}
-        returnTo={returnTo}
-        className={`button ${tier.isPopular ? 'button--primary' : 'button--ghost'} ${styles.buy}`}
-      />
+      {onSale && (
+        <BuyNow
+          plan={plan}
+          tier={tier}
+          returnTo={returnTo}
+          className={`button ${tier.isPopular ? 'button--primary' : 'button--ghost'} ${styles.buy}`}
+        />
+      )}
     </article>
   );
 }
