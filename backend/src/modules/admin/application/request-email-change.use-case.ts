@@ -58,7 +58,7 @@ export class RequestEmailChangeUseCase {
     try {
       await this.mailer.send(emailChangeMail(email, code));
     } catch (error) {
-      this.logger.error(`Could not queue an admin e-mail change code: ${(error as Error).message}`);
+      this.logger.error(`Could not send an admin e-mail change code: ${(error as Error).message}`);
       await this.codes.remove(admin.adminId, 'email-change');
       throw new AppError('unavailable', 'Unable to send the code. Please try again in a moment.', 'mail_unavailable');
     }

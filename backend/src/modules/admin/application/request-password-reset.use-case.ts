@@ -9,10 +9,10 @@ import { AdminCodes } from './admin-codes';
 import { passwordResetMail } from './admin-mails';
 
 /**
- * POST /admin/forgot-password: mails a reset code to the admin's address through the queue. The
- * caller learns nothing: an unknown address, a request within the 60 s cooldown and a mail the queue
- * refused all end like a sent code (the controller answers the same text), so the call cannot tell
- * which addresses belong to admins. The cooldown and a failed mail are logged instead.
+ * POST /admin/forgot-password: mails a reset code to the admin's address (mail outbox, then the
+ * queue). The caller learns nothing: an unknown address, a request within the 60 s cooldown and a
+ * mail that could not be stored all end like a sent code (the controller answers the same text), so
+ * the call cannot tell which addresses belong to admins. The cooldown and a failed mail are logged.
  */
 @Injectable()
 export class RequestPasswordResetUseCase {
@@ -52,7 +52,7 @@ export class RequestPasswordResetUseCase {
     try {
       await this.mailer.send(passwordResetMail(admin.email, code));
     } catch (error) {
-      this.logger.error(`Could not queue an admin password reset mail: ${(error as Error).message}`);
+      this.logger.error(`Could not send an admin password reset mail: ${(error as Error).message}`);
       await this.codes.remove(admin.adminId, 'password-reset');
     }
   }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
@@ -25,13 +25,11 @@ export interface EmailChangeProof {
 /**
  * POST /admin/update-email/verify (Settings, step 2): the code mailed to the new address switches
  * the account to it. Every entry counts against the code's 5 tries. The switch raises the token
- * version (every session ends, this one gets a new token) and the old address is told. Recorded in
- * the audit log (admin.email.update, old and new address) in the same transaction.
+ * version (every session ends, this one gets a new token). In the same transaction: the audit log
+ * entry (admin.email.update, old and new address) and the notice to the old address.
  */
 @Injectable()
 export class VerifyEmailChangeUseCase {
-  private readonly logger = new Logger('AdminAuth');
-
   constructor(
     private readonly admins: AdminRepository,
     private readonly codes: AdminCodeRepository,
@@ -67,13 +65,10 @@ export class VerifyEmailChangeUseCase {
         before: { email: admin.email },
         after: { email: changed.email },
       });
+      // Into the mail outbox in this transaction: the notice goes if and only if the change holds.
+      await this.mailer.send(emailChangedNotice(admin.email, changed.email));
       return changed;
     });
-    try {
-      await this.mailer.send(emailChangedNotice(admin.email, updated.email));
-    } catch (error) {
-      this.logger.error(`Could not queue the notice of an admin e-mail change: ${(error as Error).message}`);
-    }
     return adminSession(this.tokens, updated);
   }
 }
