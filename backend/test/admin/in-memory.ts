@@ -47,6 +47,9 @@ export class InMemoryAdmins extends AdminRepository {
     row.tokenVersion += 1;
     return { ...row };
   }
+  async emailsOf(adminIds: string[]) {
+    return new Map(adminIds.flatMap((id) => (this.rows.has(id) ? [[id, this.rows.get(id)!.email] as [string, string]] : [])));
+  }
 }
 
 export class InMemoryAdminCodes extends AdminCodeRepository {

@@ -12,4 +12,6 @@ export abstract class AdminRepository {
    * another admin has the address. Null for an unknown admin.
    */
   abstract changeEmail(adminId: string, email: string): Promise<Admin | null>;
+  /** The addresses of these admins, by id; ids of admins that do not exist are left out. */
+  abstract emailsOf(adminIds: string[]): Promise<Map<string, string>>;
 }

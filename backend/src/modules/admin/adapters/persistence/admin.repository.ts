@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import { In, QueryFailedError } from 'typeorm';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { AppError } from '../../../../platform/errors/app-error';
 import { AdminRepository } from '../../application/admin.repository.port';
@@ -51,5 +51,12 @@ export class TypeOrmAdminRepository extends AdminRepository {
       }
       throw error;
     }
+  }
+
+  async emailsOf(adminIds: string[]): Promise<Map<string, string>> {
+    const ids = adminIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Map();
+    const rows = await this.rows.find({ where: { adminId: In(ids) }, select: { adminId: true, email: true } });
+    return new Map(rows.map((row) => [row.adminId, row.email]));
   }
 }
