@@ -8,7 +8,7 @@ import {
   type NewGatewayOrder,
 } from '../../src/modules/billing/application/payment-gateway.port';
 import { PaymentOrderRepository } from '../../src/modules/billing/application/payment-order.repository.port';
-import type { PaymentOrder } from '../../src/modules/billing/domain/payment-order';
+import type { AdminOrderKind, PaymentOrder } from '../../src/modules/billing/domain/payment-order';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 import { UnitOfWork } from '../../src/platform/database/unit-of-work';
 import { AppError } from '../../src/platform/errors/app-error';
@@ -48,8 +48,21 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
     return this.get(orderId) ?? null;
   }
 
-  async markPaid(orderId: string, paymentId: string, at: Date): Promise<void> {
-    this.update(orderId, { status: 'paid', paymentId, paidAt: at, failureReason: null });
+  async markPaid(orderId: string, paymentId: string, at: Date, subscriptionId?: string): Promise<void> {
+    this.update(orderId, { status: 'paid', paymentId, paidAt: at, failureReason: null, ...(subscriptionId ? { subscriptionId } : {}) });
+  }
+
+  async linkSubscription(orderId: string, subscriptionId: string): Promise<void> {
+    this.update(orderId, { subscriptionId });
+  }
+
+  /** The admin's lists with the real one's rules: newest first, order id breaking ties, exact totals. */
+  async pageForAdmin(kind: AdminOrderKind, staleBefore: Date, page: number, limit: number) {
+    const matches = [...this.rows.values()]
+      .filter((o) => (kind === 'paid-without-subscription' ? o.status === 'paid' && o.subscriptionId === null : o.status !== 'paid' && o.createdAt < staleBefore))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.orderId < b.orderId ? 1 : a.orderId > b.orderId ? -1 : 0));
+    const start = (page - 1) * limit;
+    return { items: matches.slice(start, start + limit).map(copy), total: matches.length, totalIsExact: true, hasNext: matches.length > start + limit };
   }
 
   async markFailed(orderId: string, reason: string): Promise<void> {
@@ -212,6 +225,7 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     orderId: `order_Spec${String(sequence).padStart(10, '0')}`,
     userId: '11111111-1111-4111-8111-111111111111',
     email: 'ann@example.com',
+    customerName: 'Ann',
     planId: '22222222-2222-4222-8222-222222222222',
     planName: 'YouTube',
     planSlug: 'youtube',
@@ -225,6 +239,7 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     checkedAt: null,
     createdAt: new Date(Date.UTC(2025, 5, 1, 12, 0)),
     paidAt: null,
+    subscriptionId: null,
     ...overrides,
   };
 }

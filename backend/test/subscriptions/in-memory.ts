@@ -45,10 +45,7 @@ export class InMemorySubscriptions extends SubscriptionRepository {
     const existing = await this.findByOrderId(purchase.orderId);
     if (existing) return { subscription: existing, created: false };
     const now = new Date();
-    return {
-      subscription: this.add(purchase.userId, { ...purchase, customerEmail: purchase.customerEmail ?? '', customerName: purchase.customerName ?? '', status: 0, createdAt: now, updatedAt: now }),
-      created: true,
-    };
+    return { subscription: this.add(purchase.userId, { ...purchase, status: 0, createdAt: now, updatedAt: now }), created: true };
   }
 
   async findByOrderId(orderId: string): Promise<Subscription | null> {

@@ -8,6 +8,7 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CompletePayment } from './application/complete-payment';
 import { CreateOrderUseCase } from './application/create-order.use-case';
 import { HandleWebhookUseCase } from './application/handle-webhook.use-case';
+import { ListAdminOrdersUseCase } from './application/list-admin-orders.use-case';
 import { PaymentGateway } from './application/payment-gateway.port';
 import { PaymentOrderRepository } from './application/payment-order.repository.port';
 import { ReconcileOrdersUseCase } from './application/reconcile-orders.use-case';
@@ -16,6 +17,7 @@ import { SandboxPayments } from './application/sandbox-payments.port';
 import { VerifyPaymentUseCase } from './application/verify-payment.use-case';
 import { RazorpayGateway } from './adapters/gateways/razorpay.gateway';
 import { SandboxGateway } from './adapters/gateways/sandbox.gateway';
+import { AdminOrdersController } from './adapters/http/admin-orders.controller';
 import { PaymentController } from './adapters/http/payment.controller';
 import { PaymentOrderOrmEntity } from './adapters/persistence/payment-order.orm-entity';
 import { TypeOrmPaymentOrderRepository } from './adapters/persistence/payment-order.repository';
@@ -35,7 +37,7 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
     IdentityModule,
     SubscriptionsModule,
   ],
-  controllers: [PaymentController],
+  controllers: [PaymentController, AdminOrdersController],
   providers: [
     {
       provide: PaymentGateway,
@@ -60,6 +62,7 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
     VerifyPaymentUseCase,
     HandleWebhookUseCase,
     ReconcileOrdersUseCase,
+    ListAdminOrdersUseCase,
     BillingProcessor,
     BillingSchedule,
   ],

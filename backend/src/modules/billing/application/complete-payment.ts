@@ -56,11 +56,18 @@ export class CompletePayment {
         orderId: order.orderId,
         paymentId: order.status === 'paid' && order.paymentId ? order.paymentId : paymentId,
         pricing: order.tier,
+        customerEmail: order.email,
+        customerName: order.customerName,
       });
       if (order.status !== 'paid') {
         const now = this.clock.now();
-        await this.orders.markPaid(order.orderId, subscription.paymentId, now);
-        Object.assign(order, { status: 'paid', paymentId: subscription.paymentId, paidAt: now });
+        await this.orders.markPaid(order.orderId, subscription.paymentId, now, subscription.subscriptionId);
+        Object.assign(order, { status: 'paid', paymentId: subscription.paymentId, paidAt: now, subscriptionId: subscription.subscriptionId });
+      } else if (order.subscriptionId !== subscription.subscriptionId) {
+        // Paid, but not (yet) noted as turned into its subscription: the admin's orders list shows
+        // such orders; note it now.
+        await this.orders.linkSubscription(order.orderId, subscription.subscriptionId);
+        order.subscriptionId = subscription.subscriptionId;
       }
       if (created) await this.mailer.send(orderConfirmationMail(order));
       return { order, subscription, created };

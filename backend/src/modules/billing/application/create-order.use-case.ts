@@ -70,6 +70,7 @@ export class CreateOrderUseCase {
       orderId: gatewayOrder.id,
       userId: customer.userId,
       email: customer.email,
+      customerName: customer.name,
       planId: plan.planId,
       planName: plan.name,
       planSlug: plan.slug,
@@ -91,6 +92,7 @@ export class CreateOrderUseCase {
       checkedAt: null,
       createdAt: this.clock.now(),
       paidAt: null,
+      subscriptionId: null,
     };
     await this.orders.insert(order);
     return order;

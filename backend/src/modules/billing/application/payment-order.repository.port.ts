@@ -1,4 +1,4 @@
-import type { PaymentOrder } from '../domain/payment-order';
+import type { AdminOrderKind, PaymentOrder } from '../domain/payment-order';
 
 /** Where payment orders and the webhook events already handled are kept. Joins the caller's UnitOfWork. */
 export abstract class PaymentOrderRepository {
@@ -9,7 +9,11 @@ export abstract class PaymentOrderRepository {
   /** The order, row-locked until the surrounding UnitOfWork ends (SELECT … FOR UPDATE). */
   abstract lockById(orderId: string): Promise<PaymentOrder | null>;
 
-  abstract markPaid(orderId: string, paymentId: string, at: Date): Promise<void>;
+  /** Marks the order paid, and notes the subscription it became when given. */
+  abstract markPaid(orderId: string, paymentId: string, at: Date, subscriptionId?: string): Promise<void>;
+
+  /** Notes the subscription a paid order became. */
+  abstract linkSubscription(orderId: string, subscriptionId: string): Promise<void>;
 
   abstract markFailed(orderId: string, reason: string): Promise<void>;
 
@@ -28,4 +32,16 @@ export abstract class PaymentOrderRepository {
 
   /** Notes a handled webhook event id (a second note of the same id is a no-op). */
   abstract rememberWebhookEvent(eventId: string, event: string): Promise<void>;
+
+  /**
+   * One page of the admin's orders of one kind, newest first: 'paid-without-subscription' (paid,
+   * no subscription noted) or 'unpaid-stale' (not paid, made before `staleBefore`). `total` is exact
+   * up to 1,000 and the database's estimate above; `hasNext` is exact.
+   */
+  abstract pageForAdmin(
+    kind: AdminOrderKind,
+    staleBefore: Date,
+    page: number,
+    limit: number,
+  ): Promise<{ items: PaymentOrder[]; total: number; totalIsExact: boolean; hasNext: boolean }>;
 }

@@ -15,6 +15,8 @@ export interface PaymentOrder {
   userId: string;
   /** The customer's address at purchase time, for the confirmation mail. */
   email: string;
+  /** The customer's name at purchase time ('' for orders made before it was kept). */
+  customerName: string;
   planId: string;
   planName: string;
   /** The pricing page the order came from (`/services/{slug}`), for redirect mode. */
@@ -31,7 +33,17 @@ export interface PaymentOrder {
   checkedAt: Date | null;
   createdAt: Date;
   paidAt: Date | null;
+  /** The subscription the paid order became (set in the same transaction); null until then. */
+  subscriptionId: string | null;
 }
+
+/**
+ * The admin's lists of orders that need a look (issue 8): paid orders not turned into a
+ * subscription, and orders left unpaid for more than UNPAID_STALE_AFTER_MS.
+ */
+export type AdminOrderKind = 'paid-without-subscription' | 'unpaid-stale';
+export const ADMIN_ORDER_KINDS: readonly AdminOrderKind[] = ['paid-without-subscription', 'unpaid-stale'];
+export const UNPAID_STALE_AFTER_MS = 60 * 60 * 1000;
 
 export function mayBecomePaid(order: PaymentOrder): boolean {
   return order.status !== 'paid';

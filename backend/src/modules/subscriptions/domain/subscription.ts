@@ -37,9 +37,11 @@ export interface Subscription {
   updatedAt: Date;
 }
 
-/** What billing hands over when an order is paid (the customer's address and name: '' when not given). */
-export type NewPurchase = Pick<Subscription, 'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing'> &
-  Partial<Pick<Subscription, 'customerEmail' | 'customerName'>>;
+/** What billing hands over when an order is paid. */
+export type NewPurchase = Pick<
+  Subscription,
+  'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing' | 'customerEmail' | 'customerName'
+>;
 
 /** The Status values staff may set (spec §4: In Process and Completed, toggled after confirmation). */
 export const ADMIN_SETTABLE_STATUSES: readonly SubscriptionStatus[] = [SUBSCRIPTION_STATUS.InProcess, SUBSCRIPTION_STATUS.Completed];

@@ -17,6 +17,10 @@ export class PaymentOrderOrmEntity {
   @Column({ name: 'email', type: 'text' })
   email: string;
 
+  /** Migration 1764300000000-admin-lists. */
+  @Column({ name: 'customer_name', type: 'text', default: '' })
+  customerName: string;
+
   @Column({ name: 'plan_id', type: 'uuid' })
   planId: string;
 
@@ -58,4 +62,8 @@ export class PaymentOrderOrmEntity {
 
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt: Date | null;
+
+  /** The subscription the order became (migration 1764300000000-admin-lists); null until paid. */
+  @Column({ name: 'subscription_id', type: 'uuid', nullable: true })
+  subscriptionId: string | null;
 }

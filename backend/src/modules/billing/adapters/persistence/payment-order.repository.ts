@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { boundedCount } from '../../../../platform/database/bounded-count';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
-import type { PaymentOrder } from '../../domain/payment-order';
+import type { AdminOrderKind, PaymentOrder } from '../../domain/payment-order';
 import { PaymentOrderOrmEntity } from './payment-order.orm-entity';
 import { WebhookEventOrmEntity } from './webhook-event.orm-entity';
 
@@ -10,6 +12,7 @@ function toOrder(row: PaymentOrderOrmEntity): PaymentOrder {
     orderId: row.orderId,
     userId: row.userId,
     email: row.email,
+    customerName: row.customerName,
     planId: row.planId,
     planName: row.planName,
     planSlug: row.planSlug,
@@ -23,6 +26,7 @@ function toOrder(row: PaymentOrderOrmEntity): PaymentOrder {
     checkedAt: row.checkedAt,
     createdAt: row.createdAt,
     paidAt: row.paidAt,
+    subscriptionId: row.subscriptionId,
   };
 }
 
@@ -51,8 +55,12 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
     return row ? toOrder(row) : null;
   }
 
-  async markPaid(orderId: string, paymentId: string, at: Date): Promise<void> {
-    await this.rows.update({ orderId }, { status: 'paid', paymentId, paidAt: at, failureReason: null });
+  async markPaid(orderId: string, paymentId: string, at: Date, subscriptionId?: string): Promise<void> {
+    await this.rows.update({ orderId }, { status: 'paid', paymentId, paidAt: at, failureReason: null, ...(subscriptionId ? { subscriptionId } : {}) });
+  }
+
+  async linkSubscription(orderId: string, subscriptionId: string): Promise<void> {
+    await this.rows.update({ orderId }, { subscriptionId });
   }
 
   async markFailed(orderId: string, reason: string): Promise<void> {
@@ -82,5 +90,39 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
 
   async rememberWebhookEvent(eventId: string, event: string): Promise<void> {
     await this.uow.repository(WebhookEventOrmEntity).createQueryBuilder().insert().values({ eventId, event }).orIgnore().execute();
+  }
+
+  /**
+   * Each kind is a range of its own partial index (migration 1764300000000-admin-lists), read
+   * newest first: payment_orders_paid_unlinked_idx (paid, subscription_id null) and
+   * payment_orders_unpaid_created_idx (not paid). The ids first, one more than the page (exact
+   * hasNext), then their rows.
+   */
+  async pageForAdmin(
+    kind: AdminOrderKind,
+    staleBefore: Date,
+    page: number,
+    limit: number,
+  ): Promise<{ items: PaymentOrder[]; total: number; totalIsExact: boolean; hasNext: boolean }> {
+    const manager = this.uow.manager();
+    const [where, params] =
+      kind === 'paid-without-subscription'
+        ? [`status = 'paid' AND subscription_id IS NULL`, [] as unknown[]]
+        : [`status <> 'paid' AND created_at < $1`, [staleBefore.toISOString()] as unknown[]];
+    const fromWhere = `FROM payment_orders WHERE ${where}`;
+    const { total, exact } = await boundedCount(manager, fromWhere, params);
+    const offset = (page - 1) * limit;
+    if (exact && offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
+    const ids = ((await manager.query(`SELECT order_id ${fromWhere} ORDER BY created_at DESC, order_id DESC OFFSET ${offset} LIMIT ${limit + 1}`, params)) as Array<{
+      order_id: string;
+    }>).map((row) => row.order_id);
+    const pageIds = ids.slice(0, limit);
+    const rows = pageIds.length ? await this.rows.findBy({ orderId: In(pageIds) }) : [];
+    const byId = new Map(rows.map((row) => [row.orderId, row]));
+    const items = pageIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toOrder(row)] : [];
+    });
+    return { items, total, totalIsExact: exact, hasNext: ids.length > limit };
   }
 }

@@ -27,7 +27,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     const result = await rows
       .createQueryBuilder()
       .insert()
-      .values({ ...purchase, pricing: { ...purchase.pricing }, customerEmail: purchase.customerEmail ?? '', customerName: purchase.customerName ?? '', status: 0 })
+      .values({ ...purchase, pricing: { ...purchase.pricing }, status: 0 })
       .orIgnore()
       .returning(['subscriptionId'])
       .execute();
