@@ -8,8 +8,8 @@ import styles from '../lists/Lists.module.css';
 export function OrderCard({ order }: { order: AttentionOrder }) {
   const titleId = useId();
   const orderId = order.orderId || order.id || '—';
-  const rows = [
-    { label: 'Customer', value: order.email || order.customer?.email || '—' },
+  const rows: { label: string; value: string; mono?: boolean }[] = [
+    { label: 'Customer', value: [order.customerName, order.email || order.customer?.email].filter(Boolean).join(' · ') || '—' },
     { label: 'Plan', value: [order.planName, order.tier?.name].filter(Boolean).join(' · ') || '—' },
     { label: 'Price', value: order.tier?.price ? formatPrice(order.tier.price, order.currency || 'USD') : '—' },
     { label: 'Status', value: order.status || '—' },
@@ -17,6 +17,7 @@ export function OrderCard({ order }: { order: AttentionOrder }) {
     { label: 'Created', value: formatDate(order.createdAt, { withTime: true }) },
     { label: 'Paid', value: formatDate(order.paidAt, { withTime: true }) },
   ];
+  if (order.failureReason) rows.push({ label: 'Problem', value: order.failureReason });
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <h3 id={titleId} className={`${styles.name} ${styles.mono}`}>

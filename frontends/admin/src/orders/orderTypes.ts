@@ -16,6 +16,7 @@ export interface AttentionOrder {
   id?: string;
   userId?: string;
   email?: string;
+  customerName?: string | null;
   customer?: { email?: string } | null;
   planName?: string;
   tier?: { name?: string; price?: string } | null;
@@ -24,6 +25,7 @@ export interface AttentionOrder {
   paymentId?: string | null;
   createdAt?: string;
   paidAt?: string | null;
+  failureReason?: string | null;
 }
 
 export interface OrdersAnswer {
