@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { signUpCustomer } from '../support/customers';
-import { describeInBrowser, pathOf, recordRequests, sidewaysScroll, useSystem, withPage } from '../support/harness';
+import { describeInBrowser, pathOf, recordRequests, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -144,6 +144,65 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/admin/login');
       expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    });
+  });
+
+  it('a document edit shows on the public page at once', async () => {
+    const paragraph = `Edited by the admin spec ${Date.now().toString(36)}.`;
+    await withPage(system, DESKTOP, { screenshotOnFailure: 'admin-document-failed.png' }, async (page, context) => {
+      context.setDefaultTimeout(15_000);
+      await logIn(page, system.url);
+      await page.getByRole('button', { name: 'Documents' }).click();
+      await page.getByRole('link', { name: 'Terms of Use' }).click();
+      await page.waitForURL('**/admin/document/terms-of-use');
+      const first = page.getByLabel('Paragraphs').first();
+      await first.waitFor();
+      await first.fill(`${paragraph}\n\n${await first.inputValue()}`);
+      await page.getByRole('button', { name: 'Save Document' }).click();
+      await page.getByText('Document saved').waitFor();
+    });
+    await withPage(system, DESKTOP, {}, async (visitor) => {
+      await visitor.goto(system.url('/terms'));
+      await visitor.getByText(paragraph).waitFor({ timeout: 15_000 });
+    });
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`${viewport.width} px: the admin pages have no serious axe findings and fit the width`, async () => {
+      await withPage(system, viewport, { bypassCSP: true, screenshotOnFailure: `admin-pages-failed-${viewport.width}.png` }, async (page, context) => {
+        context.setDefaultTimeout(15_000);
+        await logIn(page, system.url);
+        const pages: [string, string][] = [
+          ['/admin/dashboard', 'Services'],
+          ['/admin/add-editService', 'Add Service'],
+          ['/admin/settings', 'Settings'],
+          ['/admin/document/faqs', 'FAQs'],
+        ];
+        for (const [target, title] of pages) {
+          await page.goto(system.url(target));
+          await page.getByRole('heading', { level: 1, name: title }).waitFor();
+          await page.waitForLoadState('networkidle');
+          await page.locator('.kit-spinner').waitFor({ state: 'detached' });
+          expect([target, await sidewaysScroll(page)]).toEqual([target, 0]);
+          expect([target, await axeViolations(page)]).toEqual([target, []]);
+          await screenshot(page, `admin${target.replace(/\//g, '-')}-${viewport.width}.png`, { fullPage: false });
+        }
+        await page.goto(system.url('/admin/dashboard'));
+        if (viewport === PHONE) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+        await page.getByRole('link', { name: 'Clients' }).waitFor();
+        await page.waitForTimeout(400); // the drawer's 0.35 s slide
+        await screenshot(page, `admin-menu-${viewport.width}.png`, { fullPage: false });
+      });
+    });
+  }
+
+  it('the admin login fits a phone and has no serious axe findings', async () => {
+    await withPage(system, PHONE, { bypassCSP: true }, async (page) => {
+      await page.goto(system.url('/admin/login'));
+      await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'admin-login-360.png', { fullPage: false });
     });
   });
 

@@ -80,17 +80,16 @@ export function SectionEditor({ section, index, count, withFaqs, onChange, onMov
         />
       )}
       <div className={styles.sectionTools}>
-        <button type="button" className="button button--ghost" onClick={() => onMove(index, -1)} disabled={disabled || index === 0} aria-label={`Move section ${number} up`}>
-          Move up
+        <button type="button" className="button button--ghost" onClick={() => onMove(index, -1)} disabled={disabled || index === 0}>
+          Move up<span className="kit-visually-hidden"> section {number}</span>
         </button>
         <button
           type="button"
           className="button button--ghost"
           onClick={() => onMove(index, 1)}
           disabled={disabled || index === count - 1}
-          aria-label={`Move section ${number} down`}
         >
-          Move down
+          Move down<span className="kit-visually-hidden"> section {number}</span>
         </button>
         <button type="button" className={`button ${styles.remove}`} onClick={() => onRemove(index)} disabled={disabled} aria-label={`Remove section ${number}`}>
           Remove section

@@ -49,7 +49,7 @@ describe('Document editor', () => {
 
     type('Title', 'Terms of Service');
     fireEvent.change(screen.getAllByLabelText('Paragraphs')[0], { target: { value: 'First.\n\n\nSecond,\nstill second.\n\n' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Move section 2 up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move up section 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Document' }));
     expect(await screen.findByText('Document saved')).toBeTruthy();
     expect(fake.callsTo('/documents/save')[0].body).toEqual({
