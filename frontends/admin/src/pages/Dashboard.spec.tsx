@@ -12,6 +12,7 @@ const SERVICES = [
 let fake: FakeApi;
 
 beforeEach(() => {
+  globalThis.requestAnimationFrame = (fn: FrameRequestCallback) => setTimeout(() => fn(0), 0) as unknown as number;
   localStorage.clear();
   localStorage.setItem('adminToken', 'admin-token');
   localStorage.setItem('adminId', 'a1');
@@ -74,6 +75,7 @@ describe('Dashboard', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'YouTube' })).toBeNull());
     expect(fake.callsTo('/services/delete')[0].body).toEqual({ serviceId: 's1' });
     expect(screen.getByText('Service deleted')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Add Service' })));
     expect(screen.getByRole('heading', { name: 'Instagram' })).toBeTruthy();
   });
 

@@ -8,6 +8,7 @@ import { useServiceList } from '../services/useServiceList';
 import styles from '../services/Services.module.css';
 
 const TOAST_MS = 3000;
+const ADD_SERVICE_ID = 'dashboard-add-service';
 
 /** /admin/dashboard: every service, with Edit and Delete (after a confirmation). */
 export default function Dashboard() {
@@ -25,6 +26,8 @@ export default function Dashboard() {
       const answer = await adminApi.post<{ message?: string }>('/services/delete', { serviceId: pending.serviceId });
       remove(pending.serviceId);
       setToast(answer.message || 'Service deleted');
+      // The card and its Delete button are gone: the focus goes to the page's first action.
+      requestAnimationFrame(() => document.getElementById(ADD_SERVICE_ID)?.focus());
     } catch (err) {
       setDeleteError(err);
     } finally {
@@ -37,7 +40,7 @@ export default function Dashboard() {
     <AdminLayout
       title="Services"
       actions={
-        <Link href="/admin/add-editService" className="button button--primary">
+        <Link id={ADD_SERVICE_ID} href="/admin/add-editService" className="button button--primary">
           Add Service
         </Link>
       }
