@@ -1,7 +1,14 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions, Queue, Worker } from 'bullmq';
 import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QUEUE_NAMES, type ServiceState } from './job-queue.port';
 import { OutageLog } from './outage-log';
 
@@ -45,10 +52,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  * attempt, and no "Unhandled error event" reaches the console.
  */
 @Injectable()
-export class BullMqJobQueue extends JobQueue implements OnModuleInit, OnModuleDestroy {
+export class BullMqJobQueue extends JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Queue');
   private readonly outage = new OutageLog(this.logger, 'Job queue: Redis', 'mail waits in the outbox and is relayed once it is back');
   private readonly pendingSchedules = new Map<string, NodeJS.Timeout>();
+  private readonly workers: Worker[] = [];
   private destroyed = false;
 
   constructor(
@@ -58,16 +66,20 @@ export class BullMqJobQueue extends JobQueue implements OnModuleInit, OnModuleDe
     super();
   }
 
-  /** After BullModule made its workers (its module is initialised before this one's). */
   onModuleInit(): void {
     for (const name of QUEUE_NAMES) this.watch(this.queue(name));
+  }
+
+  /** BullModule makes the processors' workers in its own init hook: they exist by now. */
+  onApplicationBootstrap(): void {
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as unknown;
       if (!(instance instanceof WorkerHost)) continue;
       try {
         this.watch(instance.worker);
+        this.workers.push(instance.worker);
       } catch {
-        this.logger.warn(`The worker of ${wrapper.name} did not exist yet; its Redis errors are not watched`);
+        this.logger.warn(`${wrapper.name} has no worker; its Redis errors are not watched`);
       }
     }
   }
@@ -76,6 +88,34 @@ export class BullMqJobQueue extends JobQueue implements OnModuleInit, OnModuleDe
     this.destroyed = true;
     for (const timer of this.pendingSchedules.values()) clearTimeout(timer);
     this.pendingSchedules.clear();
+  }
+
+  /**
+   * Runs before BullMQ's own shutdown hooks. With Redis up they close as usual (a worker lets its job
+   * finish). With Redis away they would wait for it forever (QUIT and the worker's blocking command are
+   * queued until Redis answers), so workers and queues are closed here by force, without a word to
+   * Redis: a job that was running is left to BullMQ's stalled-job check, which runs it again.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    const emitters: Array<Queue | Worker> = [...QUEUE_NAMES.map((name) => this.queue(name)), ...this.workers];
+    const clients = (
+      await Promise.all(
+        emitters.flatMap((emitter) => {
+          const backend = emitter.getBackend();
+          return [backend.client, backend.blockingClient].map((client) =>
+            client ? withTimeout(client, 200, 'not connected').catch(() => null) : Promise.resolve(null),
+          );
+        }),
+      )
+    ).filter((client) => client !== null);
+    const reachable = clients.length > 0 && clients.every((client) => client.status === 'ready');
+    if (reachable) return;
+    this.logger.warn('Redis is unreachable at shutdown: the queue closes without waiting for it');
+    const closing = [
+      ...this.workers.map((worker) => worker.close(true)),
+      ...QUEUE_NAMES.map((name) => this.queue(name).getBackend().close(true)),
+    ];
+    await Promise.all(closing.map((closed) => withTimeout(closed, 2_000, 'did not close').catch(() => undefined)));
   }
 
   private watch(emitter: Queue | WorkerHost['worker']): void {

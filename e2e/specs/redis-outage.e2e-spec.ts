@@ -1,0 +1,127 @@
+/**
+ * Redis goes away under the real built server (issue 9, Operations). The server runs with REDIS_URL
+ * pointing at a throwaway redis-server of the spec's own, which the spec kills and starts again; the
+ * machine's Redis is never touched.
+ *
+ * - /user/request-otp is answered while Redis is down: its mail waits in the database's mail outbox
+ *   and is relayed to the BullMQ queue once Redis is back, exactly once, also when the server is
+ *   restarted in between.
+ * - Rate-limit counters fall back to this instance's memory while Redis is down; the log says so
+ *   once per outage, /api/health says so while it lasts.
+ * - No "[ioredis] Unhandled error event" in the output.
+ */
+import { readOutbox } from '../support/outbox';
+import { allSuitesRequired, createStore, startServer, type RunningServer, type Store } from '../support/system';
+import { findRedisServer, startThrowawayRedis, type ThrowawayRedis } from '../support/throwaway-redis';
+
+const describeWithRedisServer = findRedisServer() || allSuitesRequired() ? describe : describe.skip;
+
+async function requestOtp(server: RunningServer, email: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(server.url('/api/user/request-otp'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function health(server: RunningServer): Promise<any> {
+  const response = await fetch(server.url('/api/health'), { signal: AbortSignal.timeout(10_000) });
+  return response.json();
+}
+
+function mailsTo(store: Store, to: string) {
+  return readOutbox(store.dataDir).filter((mail) => mail.to === to);
+}
+
+async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const output = (server: RunningServer) => `${server.stdout()}\n${server.stderr()}`;
+const FALLBACK_LINE = /Rate limits: Redis is unreachable/g;
+
+describeWithRedisServer('Redis outage under the real server', () => {
+  let redis: ThrowawayRedis;
+  let store: Store;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    redis = await startThrowawayRedis();
+    store = await createStore({ label: 'redis-outage' });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await redis?.stop();
+    await store?.dispose();
+  });
+
+  const start = async () => {
+    server = await startServer({ store, env: { REDIS_URL: redis.url, QUEUE_PREFIX: 'outage', SMTP_URL: '' } });
+    return server;
+  };
+
+  test('request-otp is answered while Redis is down; the mail goes out once Redis is back, exactly once; rate limits count in memory meanwhile', async () => {
+    const running = await start();
+    expect((await health(running)).rateLimits).toEqual({ store: 'redis' });
+
+    await redis.stop();
+    const email = 'outage.one@example.com';
+    const first = await requestOtp(running, email);
+    expect(first).toEqual({ status: 200, body: expect.objectContaining({ success: true }) });
+    // More requests during the same outage: counted in memory, logged once.
+    expect((await requestOtp(running, 'outage.two@example.com')).status).toBe(200);
+    expect((await requestOtp(running, 'outage.three@example.com')).status).toBe(200);
+    expect((await health(running)).rateLimits).toEqual({ store: 'memory (Redis unreachable)' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // a relay tick or two while Redis is down
+    expect(mailsTo(store, email)).toHaveLength(0);
+
+    await redis.start();
+    const mails = await eventually(() => mailsTo(store, email), (found) => found.length > 0);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/\b\d{6}\b/);
+    await eventually(() => mailsTo(store, 'outage.three@example.com'), (found) => found.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // a second copy would be here by now
+    expect(mailsTo(store, email)).toHaveLength(1);
+    expect(mailsTo(store, 'outage.two@example.com')).toHaveLength(1);
+    expect(mailsTo(store, 'outage.three@example.com')).toHaveLength(1);
+
+    const healed = await eventually(() => health(running), (body) => body.rateLimits?.store === 'redis');
+    expect(healed).toMatchObject({ status: 'ok', rateLimits: { store: 'redis' } });
+    expect(output(running).match(FALLBACK_LINE)).toHaveLength(1);
+    expect(output(running)).not.toContain('Unhandled error event');
+    // No raw error dumps (an emitter nobody listens to), and the queue and the relay each say once
+    // that Redis is gone, not once per reconnect attempt.
+    expect(output(running)).not.toMatch(/^Error: connect ECONNREFUSED/m);
+    expect(output(running).match(/Job queue: Redis is unreachable/g)).toHaveLength(1);
+    expect(output(running).match(/The job queue does not take mail now/g)).toHaveLength(1);
+  }, 120_000);
+
+  test('a mail written while Redis is down goes out exactly once after the server is restarted', async () => {
+    const running = server ?? (await start());
+    await redis.stop();
+    const email = 'outage.restart@example.com';
+    expect((await requestOtp(running, email)).status).toBe(200);
+
+    const exit = await running.stop();
+    server = undefined;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(output(running)).not.toContain('Unhandled error event');
+    expect(mailsTo(store, email)).toHaveLength(0);
+
+    await redis.start();
+    const restarted = await start();
+    const mails = await eventually(() => mailsTo(store, email), (found) => found.length > 0);
+    expect(mails).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(mailsTo(store, email)).toHaveLength(1);
+    expect(output(restarted)).not.toContain('Unhandled error event');
+  }, 120_000);
+});
