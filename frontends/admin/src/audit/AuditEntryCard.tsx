@@ -30,7 +30,7 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
 
   return (
     <article className={listStyles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={`${listStyles.name} ${listStyles.mono}`}>
+      <h2 id={titleId} className={`${listStyles.name} ${listStyles.code}`}>
         {entry.action || '—'}
       </h2>
       <dl className={listStyles.fields}>

@@ -20,7 +20,7 @@ export function OrderCard({ order }: { order: AttentionOrder }) {
   if (order.failureReason) rows.push({ label: 'Problem', value: order.failureReason });
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <h3 id={titleId} className={`${styles.name} ${styles.mono}`}>
+      <h3 id={titleId} className={`${styles.name} ${styles.code}`}>
         {orderId}
       </h3>
       <dl className={styles.fields}>

@@ -20,7 +20,7 @@ export function OrdersSection() {
   const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
   const paging = answer?.paging;
   const pages = typeof paging?.pages === 'number' ? Math.max(1, paging.pages) : null;
-  const kindLabel = ORDER_KINDS.find((option) => option.kind === kind)?.label ?? '';
+  const emptyText = ORDER_KINDS.find((option) => option.kind === kind)?.empty ?? '';
 
   let body: ReactNode;
   if (state.status === 'failed') {
@@ -31,11 +31,11 @@ export function OrdersSection() {
     const items = Array.isArray(state.data.data) ? state.data.data : [];
     body =
       items.length === 0 ? (
-        <p className={uiStyles.empty}>Nothing here: no order is “{kindLabel.toLowerCase()}”.</p>
+        <p className={uiStyles.empty}>{emptyText}</p>
       ) : (
         <>
           <ListSummary page={page} pageSize={ORDERS_PAGE_SIZE} shown={items.length} total={Number(paging?.total ?? items.length)} noun="orders" />
-          <ul className={styles.grid}>
+          <ul className={styles.gridWide}>
             {items.map((order, index) => (
               <li key={order.orderId || order.id || index}>
                 <OrderCard order={order} />

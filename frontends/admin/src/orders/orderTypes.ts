@@ -2,8 +2,8 @@ import type { TaskPaging } from '@growth/kit';
 
 /** The two kinds of orders that need an admin's eye (billing). */
 export const ORDER_KINDS = [
-  { kind: 'paid-without-subscription', label: 'Paid, no subscription' },
-  { kind: 'unpaid-stale', label: 'Unpaid for over an hour' },
+  { kind: 'paid-without-subscription', label: 'Paid, no subscription', empty: 'No paid order is waiting for its subscription.' },
+  { kind: 'unpaid-stale', label: 'Unpaid for over an hour', empty: 'No unpaid order is older than an hour.' },
 ] as const;
 
 export type OrderKind = (typeof ORDER_KINDS)[number]['kind'];

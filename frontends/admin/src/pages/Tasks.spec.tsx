@@ -219,7 +219,7 @@ describe('Orders needing attention', () => {
     const section = screen.getByRole('region', { name: 'Orders needing attention' });
     await waitFor(() => expect(api.callsTo('/admin/orders')).toHaveLength(1));
     expect(api.callsTo('/admin/orders')[0].body).toEqual({ page: 1, limit: 10, kind: 'paid-without-subscription' });
-    await waitFor(() => expect(within(section).getByText(/no order is/)).toBeTruthy());
+    await waitFor(() => expect(within(section).getByText('No paid order is waiting for its subscription.')).toBeTruthy());
 
     api.answer('/admin/orders', [200, { success: true, data: [order], paging: { total: 1, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }]);
     fireEvent.change(within(section).getByRole('combobox', { name: 'Show' }), { target: { value: 'unpaid-stale' } });

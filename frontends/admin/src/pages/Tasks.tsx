@@ -34,7 +34,7 @@ export default function Tasks() {
       ) : (
         <>
           <ListSummary page={query.page} pageSize={query.limit} shown={items.length} total={total} noun="subscriptions" />
-          <ul className={styles.grid}>
+          <ul className={styles.gridWide}>
             {items.map((subscription) => (
               <li key={subscription.subscriptionId || subscription._id}>
                 <AdminSubscriptionCard

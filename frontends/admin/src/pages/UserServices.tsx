@@ -34,7 +34,7 @@ export default function UserServices() {
           <p className={styles.summary}>
             {items.length} {items.length === 1 ? 'service' : 'services'}, newest first
           </p>
-          <ul className={styles.grid}>
+          <ul className={styles.gridWide}>
             {items.map((subscription) => (
               <li key={subscription.subscriptionId || subscription._id}>
                 <AdminSubscriptionCard subscription={subscription} />

@@ -15,6 +15,11 @@ interface Props {
   onRemove(): void;
 }
 
+/** Rows of a text box: its lines and one to type in, between `min` and 12. */
+function rowsFor(text: string, min: number): number {
+  return Math.min(12, Math.max(min, text.split('\n').length + 1));
+}
+
 /** One pricing tier: name, price, description, features one per line, Most Popular, Remove. */
 export function TierFieldset({ tier, position, idPrefix, currency, errors, disabled, onChange, onRemove }: Props) {
   const title = tier.name.trim() ? `Tier ${position}: ${tier.name.trim()}` : `Tier ${position}`;
@@ -47,7 +52,7 @@ export function TierFieldset({ tier, position, idPrefix, currency, errors, disab
         id={`${idPrefix}-description`}
         label="Description"
         value={tier.description}
-        rows={2}
+        rows={3}
         maxLength={1000}
         onChange={(description) => onChange({ description })}
       />
@@ -56,7 +61,7 @@ export function TierFieldset({ tier, position, idPrefix, currency, errors, disab
         label="Features"
         hint="One feature per line; blank lines are dropped."
         value={tier.featuresText}
-        rows={4}
+        rows={rowsFor(tier.featuresText, 4)}
         onChange={(featuresText) => onChange({ featuresText })}
       />
       <div className={styles.tierFoot}>
