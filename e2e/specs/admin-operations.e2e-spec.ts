@@ -1,0 +1,221 @@
+/**
+ * The admin's daily operations through the real server and Chromium (issue 8, part 2): the admin
+ * (session set through POST /api/admin/login, then adminToken/adminId in local storage) edits a
+ * YouTube tier's price in Edit plan and the public pricing page /services/youtube shows the new
+ * price at once; a customer buys through the sandbox, the admin finds the subscription in Tasks,
+ * toggles it to Completed after the confirmation, and it moves from the customer's Active list to
+ * their Completed list. Clients, User services, Plans, Edit plan, Tasks and the Audit log are
+ * checked at 360 px and 1280 px (no sideways scroll, no serious axe finding; screenshots in
+ * e2e/artifacts).
+ *
+ * The admin is the development one the server seeds (backend app-config DEV_ADMIN) unless
+ * ADMIN_EMAIL / ADMIN_PASSWORD are set for the run.
+ */
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { axeViolations } from '../support/axe';
+import { buyWithSandbox, SANDBOX_KEY_SECRET, signUpCustomer, type Customer } from '../support/customers';
+import { describeInBrowser, getJson, pathOf, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+const ADMIN = { email: process.env.ADMIN_EMAIL || 'admin@growth.local', password: process.env.ADMIN_PASSWORD || 'admin-dev-password' };
+
+interface AdminSession {
+  token: string;
+  adminId: string;
+}
+
+/** Every page of the context starts with the admin session in local storage (as the login leaves it). */
+async function signInAdmin(context: BrowserContext, session: AdminSession): Promise<void> {
+  await context.addInitScript(
+    ([token, adminId]) => {
+      if (!localStorage.getItem('adminToken')) {
+        localStorage.setItem('adminToken', token);
+        localStorage.setItem('adminId', adminId);
+      }
+    },
+    [session.token, session.adminId],
+  );
+}
+
+/** Waits until the locator's text (trimmed) is `text`. */
+async function expectText(locator: Locator, text: string): Promise<void> {
+  await locator.waitFor();
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await locator.textContent())?.trim() === text) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect((await locator.textContent())?.trim()).toBe(text);
+}
+
+/** The card (article) whose heading is `name`. */
+function card(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('article').filter({ has: page.getByRole('heading', { level: 2, name }) });
+}
+
+describeInBrowser('Admin operations (real server, Chromium)', () => {
+  const system = useSystem({
+    browser: true,
+    env: { SMTP_URL: '', GOOGLE_CLIENT_ID: '', PAYMENTS_PROVIDER: 'sandbox', RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET },
+  });
+  let admin: AdminSession | undefined;
+
+  beforeAll(async () => {
+    const login = await getJson(system.url('/api/admin/login'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login).toMatchObject({ success: true, message: 'Login successful' });
+    admin = { token: login.token, adminId: login.adminId };
+  });
+
+  async function withAdminPage<T>(viewport: { width: number; height: number }, name: string, fn: (page: Page) => Promise<T>, options: { bypassCSP?: boolean } = {}) {
+    expect(admin).toBeDefined();
+    return withPage(system, viewport, { ...options, screenshotOnFailure: `admin-operations-${name}-${viewport.width}.png` }, async (page, context) => {
+      context.setDefaultTimeout(15_000);
+      await signInAdmin(context, admin as AdminSession);
+      return fn(page);
+    });
+  }
+
+  it("edits a YouTube tier's price; the public pricing page shows the new price at once", async () => {
+    const price = `${20 + (Date.now() % 70)}.45`; // a price no seed has
+    const shown = `$${price}`;
+
+    // Before: the pricing page does not show it (and the plan's response is now cached).
+    await withPage(system, DESKTOP, {}, async (page) => {
+      await page.goto(system.url('/services/youtube'));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.getByText(/\$\d+\.\d\d/).first().waitFor();
+      expect(await page.getByText(shown, { exact: true }).count()).toBe(0);
+    });
+
+    await withAdminPage(DESKTOP, 'edit-plan', async (page) => {
+      await page.goto(system.url('/admin/plan'));
+      await page.getByRole('heading', { level: 1, name: 'Plans' }).waitFor();
+      const search = page.getByRole('searchbox', { name: 'Search plans' });
+      await search.fill('youtube');
+      await search.press('Enter');
+      await page.waitForURL('**/admin/plan?q=youtube');
+      const youtube = card(page, 'YouTube');
+      await youtube.waitFor();
+      await youtube.getByRole('link', { name: 'Edit YouTube' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit Plan' }).waitFor();
+      expect(pathOf(page)).toMatch(/^\/admin\/edit-plan\/[0-9a-f-]{36}$/);
+
+      const firstPrice = page.getByLabel(/^Price/).first();
+      await firstPrice.waitFor();
+      await firstPrice.fill(price);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Plan saved').waitFor();
+      expect(await page.getByLabel(/^Price/).first().inputValue()).toBe(price);
+    });
+
+    await withPage(system, DESKTOP, {}, async (page) => {
+      await page.goto(system.url('/services/youtube'));
+      await page.getByText(shown, { exact: true }).first().waitFor();
+    });
+  });
+
+  it("a customer's purchase, toggled to Completed in Tasks after the confirmation, moves to the customer's Completed list", async () => {
+    const customer: Customer = await signUpCustomer(system, { label: 'admin-ops', name: 'Olive Operations' });
+    const link = `https://www.youtube.com/@olive${Date.now().toString(36)}`;
+    const subscription = await buyWithSandbox(system, customer, { profileLink: link });
+    expect(subscription.Status).toBe(0);
+    const orderId = String(subscription.orderId);
+
+    // The customer sees it under Active first.
+    await withPage(system, DESKTOP, { session: customer, screenshotOnFailure: 'admin-operations-active.png' }, async (page) => {
+      await page.goto(system.url('/services/active'));
+      await page.getByRole('heading', { level: 1, name: 'Active Services' }).waitFor();
+      await page.getByRole('article').first().waitFor();
+      expect(await page.getByRole('article').count()).toBe(1);
+    });
+
+    await withAdminPage(DESKTOP, 'tasks', async (page) => {
+      await page.goto(system.url('/admin/tasks'));
+      await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
+      const search = page.getByRole('searchbox', { name: 'Search tasks' });
+      await search.fill(customer.email);
+      await search.press('Enter');
+      await page.waitForURL(`**/admin/tasks?q=${encodeURIComponent(customer.email)}`);
+      const row = card(page, 'YouTube').filter({ hasText: orderId });
+      await row.waitFor();
+      expect(await page.getByRole('article').filter({ has: page.getByRole('heading', { level: 2 }) }).filter({ hasText: customer.email }).count()).toBe(1);
+      await expectText(row.locator('header > span'), 'Status: In Process');
+
+      // Cancel first: nothing changes.
+      await row.getByRole('button', { name: `Mark Completed: YouTube, order ${orderId}` }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Change status?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expectText(row.locator('header > span'), 'Status: In Process');
+
+      await row.getByRole('button', { name: `Mark Completed: YouTube, order ${orderId}` }).click();
+      await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+      await expectText(row.locator('header > span'), 'Status: Completed');
+      await row.getByRole('button', { name: `Mark In Process: YouTube, order ${orderId}` }).waitFor();
+
+      // The filter in the address survives a reload, and the server kept the change.
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('1');
+      await page.waitForURL(/status=1/);
+      await page.reload();
+      await expectText(card(page, 'YouTube').filter({ hasText: orderId }).locator('header > span'), 'Status: Completed');
+      expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('1');
+    });
+
+    await withPage(system, DESKTOP, { session: customer, screenshotOnFailure: 'admin-operations-completed.png' }, async (page) => {
+      await page.goto(system.url('/services/completed'));
+      await page.getByRole('heading', { level: 1, name: 'Completed Services' }).waitFor();
+      const done = page.getByRole('article').first();
+      await done.waitFor();
+      expect(await page.getByRole('article').count()).toBe(1);
+      await expectText(done.locator('header > span'), 'Status: Completed');
+
+      await page.goto(system.url('/services/active'));
+      await page.getByText('No active services found.').waitFor();
+    });
+
+    // The change is in the audit log.
+    await withAdminPage(DESKTOP, 'audit', async (page) => {
+      await page.goto(system.url('/admin/audit'));
+      await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+      await page.getByRole('article').first().waitFor();
+      expect(await page.getByRole('article').filter({ hasText: String(subscription.subscriptionId) }).count()).toBeGreaterThan(0);
+    });
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`Clients, User services, Plans, Edit plan, Tasks and the Audit log fit ${viewport.width} px and have no serious axe finding`, async () => {
+      await withAdminPage(
+        viewport,
+        'layout',
+        async (page) => {
+          const check = async (title: string) => {
+            await page.getByRole('heading', { level: 1, name: title }).waitFor();
+            // Loaded: no list or section is busy, no spinner left.
+            await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .kit-spinner'));
+            await screenshot(page, `admin-operations-${title.toLowerCase().replace(/ /g, '-')}-${viewport.width}.png`);
+            expect([title, await sidewaysScroll(page)]).toEqual([title, 0]);
+            expect([title, await axeViolations(page)]).toEqual([title, []]);
+          };
+          await page.goto(system.url('/admin/client'));
+          await check('Clients');
+          await page.getByRole('link', { name: /^View services of / }).first().click();
+          await check('User Services');
+          await page.goto(system.url('/admin/plan'));
+          await check('Plans');
+          await page.getByRole('link', { name: /^Edit / }).first().click();
+          await check('Edit Plan');
+          await page.goto(system.url('/admin/tasks'));
+          await check('Tasks');
+          await page.goto(system.url('/admin/audit'));
+          await check('Audit Log');
+        },
+        { bypassCSP: true },
+      );
+    });
+  }
+});
