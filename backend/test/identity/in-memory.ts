@@ -122,7 +122,7 @@ export class RecordingMailer extends Mailer {
   readonly sent: Mail[] = [];
   failing = false;
   constructor() {
-    super(undefined as never);
+    super(undefined as never, undefined as never);
   }
   override async send(mail: Mail) {
     if (this.failing) throw new Error('Redis is down');
