@@ -23,17 +23,18 @@ export class TypeOrmClientDirectory extends ClientDirectory {
       params.push(containsPattern(query.search));
       where = ' WHERE (name ILIKE $1 OR email ILIKE $1 OR phone ILIKE $1)';
     }
-    const { total, exact } =
-      query.search === undefined
-        ? { total: Number(((await manager.query('SELECT coalesce(sum(n), 0)::bigint AS n FROM user_totals')) as Array<{ n: string | number | bigint }>)[0].n), exact: true }
-        : await boundedCount(manager, `FROM users${where}`, params);
+    const { total, exact } = query.search === undefined ? { total: await this.countAll(), exact: true } : await boundedCount(manager, `FROM users${where}`, params);
     const offset = (query.page - 1) * query.limit;
     if (exact && offset >= total) return { items: [], total, totalIsExact: true };
 
-    const ids = ((await manager.query(
-      `SELECT user_id FROM users${where} ORDER BY created_at DESC, user_id DESC OFFSET ${offset} LIMIT ${query.limit}`,
-      params,
-    )) as Array<{ user_id: string }>).map((row) => row.user_id);
+    // A search matching few users (counted exactly) or a minority: read the matches through the
+    // trigram indexes, then sort them; the planner's own choice, walking the date index and
+    // filtering, took 40 ms for 11 matches among 20k users. A search matching most users walks.
+    const materialise = query.search !== undefined && (exact || total * 2 < (await this.countAll()));
+    const pageSql = materialise ? `WITH matches AS MATERIALIZED (SELECT user_id, created_at FROM users${where}) SELECT user_id FROM matches` : `SELECT user_id FROM users${where}`;
+    const ids = ((await manager.query(`${pageSql} ORDER BY created_at DESC, user_id DESC OFFSET ${offset} LIMIT ${query.limit}`, params)) as Array<{
+      user_id: string;
+    }>).map((row) => row.user_id);
     if (ids.length === 0) return { items: [], total, totalIsExact: exact };
     const rows = (await manager.query(
       `SELECT u.user_id, u.name, u.email, u.phone, u.created_at, c.name AS country_name
@@ -48,5 +49,11 @@ export class TypeOrmClientDirectory extends ClientDirectory {
       return [{ userId: row.user_id, name: row.name, email: row.email, phone: row.phone, countryName: row.country_name, createdAt: new Date(row.created_at) }];
     });
     return { items, total, totalIsExact: exact };
+  }
+
+  /** Every user, from the trigger-kept count: no table scan. */
+  private async countAll(): Promise<number> {
+    const [row] = (await this.dataSource.manager.query('SELECT coalesce(sum(n), 0)::bigint AS n FROM user_totals')) as Array<{ n: string | number | bigint }>;
+    return Number(row.n);
   }
 }

@@ -207,3 +207,47 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
     expect(await counts.countsFor([])).toEqual(new Map());
   });
 });
+
+describe.each(testDatabaseKinds())('admin task list past the exact count on %s', (kind) => {
+  let dataSource: DataSource;
+  let repository: TypeOrmSubscriptionRepository;
+
+  beforeAll(async () => {
+    dataSource = await createTestDataSource([SubscriptionOrmEntity], kind);
+    repository = new TypeOrmSubscriptionRepository(new UnitOfWork(dataSource));
+    const [{ user_id: userId }] = await dataSource.query(`INSERT INTO users (email, name) VALUES ('bulk@example.com', 'Bulk') RETURNING user_id`);
+    // 1,200 Spotify purchases (minutes 1..1200 of 2025) and 1,300 YouTube ones (later), by SQL.
+    await dataSource.query(
+      `INSERT INTO subscriptions (user_id, plan_name, profile_link, order_id, payment_id, status, pricing, customer_email, customer_name, created_at)
+       SELECT $1, CASE WHEN g <= 1200 THEN 'Spotify' ELSE 'YouTube' END, 'https://example.com', 'order_Bulk' || g, 'pay_Bulk' || g, g % 2, '{}',
+              CASE WHEN g <= 1200 THEN 'spot@example.com' ELSE 'tube@example.com' END, 'Bulk', timestamptz '2025-01-01' + g * interval '1 minute'
+       FROM generate_series(1, 2500) g`,
+      [userId],
+    );
+    await dataSource.query('ANALYZE subscriptions');
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+  });
+
+  it('reports an estimate above 1,000 matches, with an exact hasNext, and pages a minority search in order', async () => {
+    const first = await repository.pageForAdmin(adminTaskQuery({ q: 'spot@' }));
+    expect(first.totalIsExact).toBe(false);
+    expect(first.total).toBeGreaterThan(1000);
+    expect(first.hasNext).toBe(true);
+    expect(first.items.map((s) => s.orderId)).toEqual(Array.from({ length: 10 }, (_, n) => `order_Bulk${1200 - n}`));
+    const byPlan = await repository.pageForAdmin(adminTaskQuery({ q: 'spot@', sortBy: 'planName', sortOrder: 'desc', page: 120 }));
+    expect(byPlan.items.map((s) => s.orderId)).toEqual(Array.from({ length: 10 }, (_, n) => `order_Bulk${10 - n}`));
+    expect(byPlan.hasNext).toBe(false);
+  });
+
+  it('walks the sort index for a search matching most rows, in the same order', async () => {
+    const page = await repository.pageForAdmin(adminTaskQuery({ q: '@example.com', sortBy: 'planName', sortOrder: 'asc', page: 2 }));
+    expect(page.totalIsExact).toBe(false);
+    expect(page.items.map((s) => s.orderId)).toEqual(Array.from({ length: 10 }, (_, n) => `order_Bulk${11 + n}`));
+    expect(page.hasNext).toBe(true);
+    const status = await repository.pageForAdmin(adminTaskQuery({ q: 'bulk', status: 1 }));
+    expect(status.items.map((s) => s.orderId)).toEqual(['order_Bulk2499', 'order_Bulk2497', 'order_Bulk2495', 'order_Bulk2493', 'order_Bulk2491', 'order_Bulk2489', 'order_Bulk2487', 'order_Bulk2485', 'order_Bulk2483', 'order_Bulk2481']);
+  });
+});
