@@ -91,6 +91,7 @@ describe('Plans', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByText('Plan “Plan 1” deleted')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Plans' })));
   });
 
   it("a refused delete shows 'Failed to delete plan' and keeps the plan", async () => {

@@ -26,6 +26,8 @@ export default function Plans() {
       setDeleteError(null);
       setToast(`Plan “${deleting.name}” deleted`);
       retry();
+      // The pressed Delete button goes with its card: the focus goes to the page's heading.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('h1[tabindex="-1"]')?.focus());
     } catch (error) {
       setDeleteError(error);
     } finally {
