@@ -1,6 +1,6 @@
 // @growth/kit: the API client, the session store, shared types and small UI pieces.
 // A shared singleton: every app gets the same instance at run time.
-export { api, adminApi, createApiClient, PAYMENT_VERIFY_TIMEOUT_MS } from './api/client';
+export { api, adminApi, createApiClient, ADMIN_SESSION_EXPIRED_URL, PAYMENT_VERIFY_TIMEOUT_MS } from './api/client';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/client';
 export { ApiError, GENERIC_ERROR_MESSAGE, errorText, extractErrorText } from './api/errors';
 

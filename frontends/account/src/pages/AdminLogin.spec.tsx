@@ -27,8 +27,8 @@ beforeEach(() => {
 
 afterEach(() => jest.useRealTimers());
 
-function visit() {
-  const memory = memoryLocation({ path: '/admin/login', record: true });
+function visit(path = '/admin/login') {
+  const memory = memoryLocation({ path, record: true });
   render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
       <AdminLogin />
@@ -42,6 +42,16 @@ function type(label: string | RegExp, value: string) {
 }
 
 describe('Admin login: login mode', () => {
+  it("says 'Session expired, login again.' when an admin call's 401 sent the admin here", () => {
+    visit('/admin/login?expired=1');
+    expect(screen.getByText('Session expired, login again.')).toBeTruthy();
+  });
+
+  it('says nothing of an expired session on a plain visit', () => {
+    visit();
+    expect(screen.queryByText('Session expired, login again.')).toBeNull();
+  });
+
   it('requires e-mail and password before calling the server', () => {
     visit();
     expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();

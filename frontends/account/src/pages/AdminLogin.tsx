@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { Logo } from '@growth/kit';
 import { ADMIN_TOAST_MS, Toast } from '@growth/kit/src/ui/Toast';
 import type { BannerMessage } from '../ui/Banner';
@@ -20,7 +20,9 @@ export default function AdminLogin() {
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');
-  const [notice, setNotice] = useState<BannerMessage | null>(null);
+  // An admin call answered 401 (kit's adminApi sends the admin here with ?expired=1).
+  const expired = new URLSearchParams(useSearch()).get('expired') === '1';
+  const [notice, setNotice] = useState<BannerMessage | null>(expired ? { tone: 'failure', text: 'Session expired, login again.' } : null);
   const [toast, setToast] = useState<string | null>(null);
   const card = useRef<HTMLDivElement>(null);
 

@@ -117,3 +117,22 @@ describe('api client', () => {
     }
   });
 });
+
+describe('ended sessions', () => {
+  it('calls onSessionEnded when a request that carried a token is answered 401, before it rejects', async () => {
+    const { impl } = fakeFetch(401, { success: false, message: 'Your session has ended. Please log in again.', error: 'session_ended' });
+    const ended = jest.fn();
+    const client = createApiClient({ fetch: impl, getToken: () => 'an-old-token', onSessionEnded: ended });
+    await expect(client.post('/admin/tasks', {})).rejects.toMatchObject({ status: 401 });
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a 401 without a token (a wrong password at login) and other errors alone', async () => {
+    const ended = jest.fn();
+    const refused = createApiClient({ fetch: fakeFetch(401, { success: false }).impl, getToken: () => null, onSessionEnded: ended });
+    await expect(refused.post('/admin/login', {})).rejects.toMatchObject({ status: 401 });
+    const forbidden = createApiClient({ fetch: fakeFetch(403, { success: false }).impl, getToken: () => 't', onSessionEnded: ended });
+    await expect(forbidden.post('/admin/tasks', {})).rejects.toMatchObject({ status: 403 });
+    expect(ended).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,5 @@
 import { ApiError, GENERIC_ERROR_MESSAGE, extractErrorText } from './errors';
+import { clearAdminSession } from '../session/adminSession';
 import { ADMIN_TOKEN_KEY, TOKEN_KEY, safeStorage } from '../session/storageKeys';
 
 /** Payment verification waits longer than any other call (spec §7, §9). */
@@ -25,6 +26,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Injected in tests; defaults to window.localStorage. */
   getToken?: () => string | null;
+  /**
+   * Called when a request that carried a token is answered 401: the session has ended (expired,
+   * password changed, account removed), before the call rejects.
+   */
+  onSessionEnded?: () => void;
 }
 
 export interface ApiClient {
@@ -106,6 +112,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       opts.signal?.removeEventListener('abort', onAbort);
     }
 
+    if (response.status === 401 && token) options.onSessionEnded?.();
     const parsed = await readBody(response);
     const envelope = parsed as { success?: unknown; error?: unknown } | null;
     if (!response.ok || !envelope || envelope.success === false) {
@@ -129,5 +136,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 /** Customer calls: Bearer token from local-storage `token`. */
 export const api = createApiClient();
 
-/** Admin calls: Bearer token from local-storage `adminToken` (DESIGN §3: admin calls take the admin token). */
-export const adminApi = createApiClient({ tokenKey: ADMIN_TOKEN_KEY });
+/** Where an ended admin session lands: the admin login, which then says 'Session expired, login again.'. */
+export const ADMIN_SESSION_EXPIRED_URL = '/admin/login?expired=1';
+
+/**
+ * Admin calls: Bearer token from local-storage `adminToken` (DESIGN §3: admin calls take the admin
+ * token). A 401 on an admin call ends the admin session and goes to the admin login, wherever it
+ * happens in the admin area.
+ */
+export const adminApi = createApiClient({
+  tokenKey: ADMIN_TOKEN_KEY,
+  onSessionEnded: () => {
+    clearAdminSession();
+    window.location.assign(ADMIN_SESSION_EXPIRED_URL);
+  },
+});
