@@ -1,0 +1,176 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import request from 'supertest';
+import { adminToken } from '../support/admin-session';
+import { createTestApp, type TestApp } from '../support/app';
+import { signUpCustomer, type CustomerSession } from '../support/customer-session';
+
+/**
+ * The role matrix (DESIGN §3, spec §6): EVERY route of the API, read from Nest's own router, called
+ * as a visitor, customer A, customer B and an admin. Each body names customer A (`userId`) and the
+ * admin (`adminId`), so "someone else's data" is exercised by B on every route that takes a userId.
+ * The guard runs before the body's validation, so a 400 (or any other status) means "let through",
+ * and 401/403 mean "kept out"; routes that check ownership after validating the body get a valid
+ * body (BODIES). A route missing from POLICY fails the
+ * run: a new route cannot be forgotten. The run prints the matrix.
+ * Real: the whole app and its database. Fake: nothing.
+ */
+type Policy =
+  | 'public' // everyone
+  | 'customer' // any signed-in customer; admin tokens refused
+  | 'customer-own' // the customer named by userId only
+  | 'own-or-admin' // the customer named by userId, or an admin
+  | 'admin'; // admins only
+
+const POLICY: Record<string, Policy> = {
+  'GET /api/health': 'public',
+  'GET /api/runtime-config': 'public',
+  'GET /api/country/getall': 'public',
+  'GET /api/services/getAll': 'public',
+  'GET /api/plans/:name': 'public',
+  'POST /api/plan/getByName': 'public',
+  'GET /api/documents/:slug': 'public',
+  'POST /api/contact/contact': 'public',
+  'POST /api/user/request-otp': 'public',
+  'POST /api/user/verify-otp': 'public',
+  'POST /api/user/register': 'public',
+  'POST /api/user/login': 'public',
+  'POST /api/user/google': 'public',
+  'POST /api/user/getById': 'own-or-admin',
+  'POST /api/user/update': 'own-or-admin',
+  'POST /api/user/logout-all': 'customer',
+  'POST /api/user/getAll': 'admin',
+  'POST /api/payment/order': 'customer-own',
+  'POST /api/payment/verify': 'customer',
+  'POST /api/payment/sandbox/checkout': 'customer',
+  'POST /api/payment/webhook': 'public',
+  'POST /api/payment/callback': 'public',
+  'POST /api/subscription/activeService': 'own-or-admin',
+  'POST /api/subscription/completedService': 'own-or-admin',
+  'POST /api/subscription/user': 'own-or-admin',
+  'POST /api/admin/login': 'public',
+  'POST /api/admin/forgot-password': 'public',
+  'POST /api/admin/reset-password': 'public',
+  'POST /api/admin/update-email/request': 'admin',
+  'POST /api/admin/update-email/verify': 'admin',
+  'POST /api/admin/update-password': 'admin',
+  'POST /api/admin/tasks': 'admin',
+  'POST /api/admin/upStatus': 'admin',
+  'POST /api/admin/orders': 'admin',
+  'POST /api/admin/audit': 'admin',
+  'POST /api/services/create': 'admin',
+  'POST /api/services/update': 'admin',
+  'POST /api/services/delete': 'admin',
+  'POST /api/services/getById': 'admin',
+  'POST /api/services/deleteContent': 'admin',
+  'POST /api/documents/save': 'admin',
+  'POST /api/plan/all': 'admin',
+  'POST /api/plan/create': 'admin',
+  'POST /api/plan/update': 'admin',
+  'POST /api/plan/getByPlanId': 'admin',
+  'POST /api/plan/deletePricing': 'admin',
+  'POST /api/plan/deletePlan': 'admin',
+};
+
+/** Complete bodies for routes whose ownership check follows the body's validation. */
+const BODIES: Record<string, (ids: { userId: string; planId: string; pricingId: string }) => object> = {
+  'POST /api/user/update': ({ userId }) => ({ userId, name: 'Matrix A', phone: '+1 555 010 0199' }),
+  'POST /api/payment/order': ({ userId, planId, pricingId }) => ({ userId, planId, pricingId, profileLink: 'https://www.youtube.com/@matrix' }),
+};
+
+/** Sample values for path parameters. */
+const PARAMS: Record<string, string> = { name: 'youtube', slug: 'faqs' };
+
+type Who = 'visitor' | 'customer A' | 'customer B' | 'admin';
+const WHO: Who[] = ['visitor', 'customer A', 'customer B', 'admin'];
+
+function allowed(policy: Policy, who: Who): boolean {
+  switch (policy) {
+    case 'public':
+      return true;
+    case 'customer':
+      return who === 'customer A' || who === 'customer B';
+    case 'customer-own':
+      return who === 'customer A';
+    case 'own-or-admin':
+      return who === 'customer A' || who === 'admin';
+    case 'admin':
+      return who === 'admin';
+  }
+}
+
+/** Every route Nest registered: `METHOD /api/path` (path parameters as `:name`). */
+function routesOf(t: TestApp): string[] {
+  const routes: string[] = [];
+  for (const module of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
+      if (!controller) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+      const proto = controller.prototype as Record<string, unknown>;
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const handler = proto[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (path === undefined || method === undefined) continue;
+        const full = ['api', base, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+        routes.push(`${RequestMethod[method]} /${full}`);
+      }
+    }
+  }
+  return routes.sort();
+}
+
+describe('Role matrix: every route × visitor, customer A, customer B, admin', () => {
+  let t: TestApp;
+  let a: CustomerSession;
+  let b: CustomerSession;
+  let admin: { adminId: string; token: string };
+  let plan: { planId: string; pricingId: string };
+
+  beforeAll(async () => {
+    const limits = ['OTP_PER_IP', 'OTP_PER_ADDRESS', 'SIGN_IN_PER_IP', 'CONTACT_PER_IP'];
+    t = await createTestApp({ env: Object.fromEntries(limits.map((name) => [`RATE_LIMIT_${name}`, '100000'])) });
+    [a, b] = [await signUpCustomer(t, 'matrix-a'), await signUpCustomer(t, 'matrix-b')];
+    admin = await adminToken(t);
+    const youtube = await request(t.app.getHttpServer()).post('/api/plan/getByName').send({ name: 'youtube' }).expect(200);
+    plan = { planId: youtube.body.planId, pricingId: youtube.body.pricing[0].pricingId };
+  });
+
+  afterAll(() => t?.close());
+
+  it('knows every route Nest serves, and no route it does not serve', () => {
+    expect(routesOf(t)).toEqual(Object.keys(POLICY).sort());
+  });
+
+  it('lets each caller through exactly where its role allows', async () => {
+    const tokens: Record<Who, string | null> = { visitor: null, 'customer A': a.token, 'customer B': b.token, admin: admin.token };
+    const rows: string[] = [];
+    const wrong: string[] = [];
+    // "Log out everywhere" ends the caller's sessions: it goes last.
+    const routes = routesOf(t).sort((x, y) => Number(x.endsWith('logout-all')) - Number(y.endsWith('logout-all')));
+    for (const route of routes) {
+      const [method, pattern] = route.split(' ');
+      const path = pattern.replace(/:(\w+)/g, (_m, name: string) => PARAMS[name] ?? 'x');
+      const cells: string[] = [];
+      for (const who of WHO) {
+        let req = method === 'GET' ? request(t.app.getHttpServer()).get(path) : request(t.app.getHttpServer()).post(path);
+        const token = tokens[who];
+        if (token) req = req.set('Authorization', `Bearer ${token}`);
+        const body = BODIES[route]?.({ userId: a.userId, ...plan }) ?? { userId: a.userId, adminId: admin.adminId };
+        const res = method === 'GET' ? await req : await req.send(body);
+        const through = res.status !== 401 && res.status !== 403;
+        cells.push(`${who}: ${res.status}`);
+        if (res.status >= 500) wrong.push(`${route} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        if (through !== allowed(POLICY[route], who)) {
+          wrong.push(`${route} (${POLICY[route]}) as ${who}: ${res.status}, expected ${allowed(POLICY[route], who) ? 'through' : '401/403'}`);
+        }
+      }
+      rows.push(`${route.padEnd(44)} ${POLICY[route].padEnd(13)} ${cells.join('  ')}`);
+    }
+    console.log(`Role matrix (status per caller):\n${rows.join('\n')}`);
+    expect(wrong).toEqual([]);
+  });
+});
