@@ -21,6 +21,8 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   private readonly processors = new Map<string, WorkerHost>();
   private readonly running = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Retries waiting for their back-off: woken at shutdown for a last attempt at once. */
+  private readonly sleepers = new Set<() => void>();
   private sequence = 0;
   private stopping = false;
 
@@ -71,7 +73,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
     attempts: number = JOB_OPTIONS.attempts,
   ) {
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, attempt === 1 ? 0 : JOB_OPTIONS.backoff.delay * 2 ** (attempt - 2)));
+      await this.pause(attempt === 1 ? 0 : JOB_OPTIONS.backoff.delay * 2 ** (attempt - 2));
       try {
         await processor.process({ ...job, attemptsMade: attempt - 1 } as unknown as Job);
         return;
@@ -85,10 +87,27 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
     }
   }
 
-  /** Lets attempts under way finish before the process stops; no new retries start. */
+  private pause(ms: number): Promise<void> {
+    if (ms > 0 && this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      if (ms > 0) this.sleepers.add(wake);
+    });
+  }
+
+  /**
+   * Drains before the process stops: attempts under way finish, a job waiting for its next retry gets
+   * its last attempt now instead of after the back-off, and no new retries start.
+   */
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
     for (const timer of this.timers) clearInterval(timer);
+    for (const wake of [...this.sleepers]) wake();
     await Promise.allSettled([...this.running]);
   }
 
