@@ -1,6 +1,7 @@
 // Benchmark harness: the real built server against a bare node:http server sending the same bytes,
 // then POST /api/payment/verify under 50 parallel calls (billing.mjs), then the JavaScript a first
-// visit to / really transfers. Run after the build: `npm run bench`.
+// visit to / really transfers, then, with DATABASE_URL, the admin lists at 10,000 and 1,000,000
+// subscriptions (admin.mjs). Run after the build: `npm run bench`.
 //
 //   BENCH_DURATION     seconds measured per endpoint and server (default 10; 3 s warm-up before)
 //   BENCH_CONNECTIONS  autocannon connections (default 50)
@@ -15,11 +16,23 @@
 //                      orders (first-time verifications); setup through the API, see billing.mjs
 //   BENCH_BILLING_ORDERS  orders of 50 parallel verifications each, same-order case (default 20)
 //   BENCH_BILLING_ROUNDS  rounds of 50 parallel first-time verifications (default 10)
+//   BENCH_ONLY=admin   only the admin part (needs DATABASE_URL; without it the part is skipped with a
+//                      line saying so): in a fresh database of its own, 100,000 customers and 10,000
+//                      subscriptions seeded with SQL, then grown to 1,000,000; POST /api/admin/tasks
+//                      (default sort, Status=1, q by e-mail, order id and plan name, sortBy planName,
+//                      pages 1,000 and 5,000) and POST /api/user/getAll (search, page 1) timed at both
+//                      sizes through HTTP with an admin token (median and p95 of 20 calls after 3
+//                      warm-ups), against the bar "1M within 2x of 10k"; EXPLAIN (ANALYZE, BUFFERS) at
+//                      1M of the statements each request ran (recorded on the wire) in
+//                      e2e/artifacts/admin-explain.txt. A full run (no BENCH_ONLY) ends with it when
+//                      DATABASE_URL is set. Knobs: see admin.mjs (BENCH_ADMIN_*)
+//   BENCH_ADMIN=0      leave the admin part out of a full run
 //
 // Cores: with taskset, both servers run on core 0 (one at a time under load) and autocannon, in its
-// own process, on core 1, as does this process (the billing part's client). Results also go to
-// e2e/artifacts/bench.json (BENCH_ONLY=browser: bench-browser.json; BENCH_ONLY=billing replaces only
-// the `billing` entry of bench.json, which then records its own time and database).
+// own process, on core 1, as does this process (the billing and admin parts' client). Results also go
+// to e2e/artifacts/bench.json (BENCH_ONLY=browser: bench-browser.json; BENCH_ONLY=billing or =admin
+// replaces only the `billing` or `admin` entry of bench.json, which then records its own time and
+// database).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,6 +40,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { benchAdmin, printAdminTable } from './admin.mjs';
 import { benchBilling } from './billing.mjs';
 
 const require = createRequire(import.meta.url);
@@ -38,9 +52,11 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const strict = process.env.BENCH_STRICT === '1';
 const only = process.env.BENCH_ONLY || undefined;
-if (only && only !== 'browser' && only !== 'billing') throw new Error(`BENCH_ONLY=${only}: the choices are 'browser' and 'billing'`);
+if (only && only !== 'browser' && only !== 'billing' && only !== 'admin') throw new Error(`BENCH_ONLY=${only}: the choices are 'browser', 'billing' and 'admin'`);
 const browserOnly = only === 'browser';
 const billingOnly = only === 'billing';
+const adminOnly = only === 'admin';
+const adminWanted = adminOnly || (!only && process.env.BENCH_ADMIN !== '0');
 const billingOrders = Number(process.env.BENCH_BILLING_ORDERS ?? 20);
 const billingRounds = Number(process.env.BENCH_BILLING_ROUNDS ?? 10);
 const BUDGET_KB = 150;
@@ -258,10 +274,68 @@ async function measurePageWeight(baseUrl) {
   }
 }
 
+/**
+ * The admin part (admin.mjs), with a database and a server of its own. Answers the report's `admin`
+ * entry; `skipped` without DATABASE_URL; `failed` with the error when the part could not finish.
+ */
+async function runAdminPart() {
+  log();
+  if (!process.env.DATABASE_URL) {
+    log('Admin lists NOT measured: the admin part needs PostgreSQL (set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+    return { skipped: 'no DATABASE_URL' };
+  }
+  log('Admin lists: POST /api/admin/tasks and POST /api/user/getAll at 10,000 and at 1,000,000 subscriptions (fresh database, seeded with SQL):');
+  const startedAt = new Date().toISOString();
+  let admin;
+  try {
+    admin = await benchAdmin({ pin, serverCore: SERVER_CORE, log, explainFile: path.join(system.artifactsDir, 'admin-explain.txt') });
+  } catch (error) {
+    log(`Admin part failed: ${error?.stack ?? error}`);
+    return { startedAt, failed: true, error: String(error?.message ?? error) };
+  }
+  log();
+  printAdminTable(admin, log);
+  const [small, large] = admin.sizes.map((n) => n.toLocaleString('en-US'));
+  const over = admin.rows.filter((r) => !r.ok);
+  log(over.length ? `Over the 2x bar: ${over.map((r) => r.name).join('; ')}` : `Every admin query at ${large} within 2x of its median at ${small}.`);
+  if (!admin.countersOk) log('The trigger-kept counters did NOT match count(*) after the bulk inserts (see bench.json admin.seed).');
+  log(`Plans at ${large}: ${admin.explainFile}`);
+  return admin;
+}
+
+/** An admin entry that should fail BENCH_STRICT: not finished, counters off, or a query over the bar. */
+const adminFailed = (admin) => Boolean(admin && !admin.skipped && (admin.failed || !admin.countersOk || !admin.allWithinBar));
+
+/** Replaces one entry of bench.json, keeping the rest of the last full run's report. */
+function writeEntry(key, value) {
+  const out = path.join(system.artifactsDir, 'bench.json');
+  let previous = {};
+  try {
+    previous = JSON.parse(fs.readFileSync(out, 'utf8'));
+  } catch {
+    /* no earlier report */
+  }
+  fs.mkdirSync(system.artifactsDir, { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify({ ...previous, [key]: value }, null, 2)}\n`);
+  log(`\nResults written to ${path.relative(system.repoRoot, out)} (${key})`);
+}
+
 async function main() {
   system.assertBuilt();
   if (pin) spawnSync('taskset', ['-p', '-c', String(LOAD_CORE), String(process.pid)], { stdio: 'ignore' });
   const startedAt = new Date().toISOString();
+  if (adminOnly) {
+    log('Benchmark (BENCH_ONLY=admin): the admin lists; ' +
+      (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset; PostgreSQL not pinned)` : 'no taskset: processes not pinned'));
+    const admin = await runAdminPart();
+    if (!admin.skipped) writeEntry('admin', admin);
+    if (admin.failed) process.exitCode = 1;
+    else if (strict && adminFailed(admin)) {
+      log('BENCH_STRICT: failing (a query over the 2x bar or the counters off).');
+      process.exitCode = 1;
+    }
+    return;
+  }
   if (billingOnly) {
     log(`Benchmark (BENCH_ONLY=billing): POST /api/payment/verify, ${billingOrders} orders × 50 parallel, ${billingRounds} rounds × 50 orders; ` +
       (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
@@ -277,6 +351,7 @@ async function main() {
   let bare;
   const report = { startedAt, duration, warmup, connections, pinned: pin, database: store.databaseUrl ? 'postgres' : 'pglite', cpus: os.cpus().length, node: process.version, endpoints: [], rows: [] };
   let failed = false;
+  let mainDone = false;
   try {
     const startClock = Date.now();
     server = await system.startServer({ store, cpu: pin ? SERVER_CORE : undefined, logFile: path.join(store.dataDir, 'server.log') });
@@ -386,6 +461,7 @@ async function main() {
         report.lighthouse = { goal: LIGHTHOUSE_GOAL, pages: scores };
       }
     }
+    mainDone = true;
   } finally {
     if (bare) await bare.stop();
     if (server) {
@@ -393,6 +469,11 @@ async function main() {
       report.serverExit = { code, signal };
     }
     await store.dispose();
+    // The admin part last, once the first server is gone: its own database, seeding and server.
+    if (mainDone && adminWanted) {
+      report.admin = await runAdminPart();
+      if (report.admin.failed || (strict && adminFailed(report.admin))) failed = true;
+    }
     fs.mkdirSync(system.artifactsDir, { recursive: true });
     const out = path.join(system.artifactsDir, browserOnly ? 'bench-browser.json' : 'bench.json');
     let written = report;
@@ -410,10 +491,10 @@ async function main() {
     log(`\nResults written to ${path.relative(system.repoRoot, out)}`);
   }
   if (failed && strict) {
-    log('BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, or JavaScript over budget).');
+    log('BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, JavaScript over budget, or the admin part failed, missed the 2x bar or found its counters off).');
     process.exitCode = 1;
   } else if (failed) {
-    log('Warning: our server answered non-2xx or errored under load, or a billing check failed (see the tables).');
+    log('Warning: our server answered non-2xx or errored under load, a billing check failed, or the admin part failed (see the tables).');
   }
 }
 
