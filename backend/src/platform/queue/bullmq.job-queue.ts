@@ -1,14 +1,7 @@
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
-import type { JobsOptions, Queue, Worker } from 'bullmq';
+import { type JobsOptions, Queue, Worker } from 'bullmq';
 import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QUEUE_NAMES, type ServiceState } from './job-queue.port';
 import { OutageLog } from './outage-log';
 
@@ -45,16 +38,46 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** One log for the Redis connections of every queue and worker of this process. */
+const outage = new OutageLog(new Logger('Queue'), 'Job queue: Redis', 'mail waits in the outbox and is relayed once it is back');
+
+/** Listens to a queue's or worker's Redis errors from its first moment (no raw error dump, no "Unhandled error event"). */
+function watchRedis(emitter: Queue | Worker): void {
+  (emitter as Queue).on('error', (error: Error) => outage.error(error));
+  emitter
+    .getBackend()
+    .client.then((client) => {
+      outage.cameBack(); // it resolves once connected, also after a start while Redis was away
+      client.on('ready', () => outage.cameBack());
+    })
+    .catch(() => undefined);
+}
+
+/** BullMQ's Queue, watched. QueueModule hands it to @nestjs/bullmq (`BullModule.queueClass`). */
+export class WatchedQueue extends Queue {
+  constructor(...args: ConstructorParameters<typeof Queue>) {
+    super(...args);
+    watchRedis(this);
+  }
+}
+
+/** BullMQ's Worker, watched. QueueModule hands it to @nestjs/bullmq (`BullModule.workerClass`). */
+export class WatchedWorker extends Worker {
+  constructor(...args: ConstructorParameters<typeof Worker>) {
+    super(...args);
+    watchRedis(this);
+  }
+}
+
 /**
  * The JobQueue on BullMQ. While Redis is unreachable it fails fast instead of waiting (its connections
- * retry without limit, so a command would otherwise wait for Redis to come back), and it listens to
- * the connection errors of every queue and worker: the outage is logged once, not once per reconnect
- * attempt, and no "Unhandled error event" reaches the console.
+ * retry without limit, so a command would otherwise wait for Redis to come back); the connection
+ * errors of every queue and worker are listened to (WatchedQueue, WatchedWorker): the outage is logged
+ * once, not once per reconnect attempt, and no "Unhandled error event" reaches the console.
  */
 @Injectable()
-export class BullMqJobQueue extends JobQueue implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Queue');
-  private readonly outage = new OutageLog(this.logger, 'Job queue: Redis', 'mail waits in the outbox and is relayed once it is back');
   private readonly pendingSchedules = new Map<string, NodeJS.Timeout>();
   private readonly workers: Worker[] = [];
   private destroyed = false;
@@ -66,20 +89,15 @@ export class BullMqJobQueue extends JobQueue implements OnModuleInit, OnApplicat
     super();
   }
 
-  onModuleInit(): void {
-    for (const name of QUEUE_NAMES) this.watch(this.queue(name));
-  }
-
-  /** BullModule makes the processors' workers in its own init hook: they exist by now. */
+  /** The processors' workers (BullModule makes them in its own init hook), for the shutdown below. */
   onApplicationBootstrap(): void {
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as unknown;
       if (!(instance instanceof WorkerHost)) continue;
       try {
-        this.watch(instance.worker);
         this.workers.push(instance.worker);
       } catch {
-        this.logger.warn(`${wrapper.name} has no worker; its Redis errors are not watched`);
+        // a processor without a worker has nothing to close
       }
     }
   }
@@ -116,14 +134,6 @@ export class BullMqJobQueue extends JobQueue implements OnModuleInit, OnApplicat
       ...QUEUE_NAMES.map((name) => this.queue(name).getBackend().close(true)),
     ];
     await Promise.all(closing.map((closed) => withTimeout(closed, 2_000, 'did not close').catch(() => undefined)));
-  }
-
-  private watch(emitter: Queue | WorkerHost['worker']): void {
-    (emitter as Queue).on('error', (error: Error) => this.outage.error(error));
-    emitter
-      .getBackend()
-      .client.then((client) => client.on('ready', () => this.outage.cameBack()))
-      .catch(() => undefined);
   }
 
   private queue(name: QueueName): Queue {

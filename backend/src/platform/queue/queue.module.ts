@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
 import type { AppConfig } from '../config/app-config';
-import { BullMqJobQueue } from './bullmq.job-queue';
+import { BullMqJobQueue, WatchedQueue, WatchedWorker } from './bullmq.job-queue';
 import { InProcessJobQueue } from './in-process.job-queue';
 import { JobQueue, QUEUE_NAMES } from './job-queue.port';
 
@@ -25,6 +25,9 @@ export function redisOptions(redisUrl: string) {
 export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
     if (config.redisUrl) {
+      // Queues and workers that listen to their Redis errors from the start.
+      BullModule.queueClass = WatchedQueue;
+      BullModule.workerClass = WatchedWorker;
       return {
         module: QueueModule,
         global: true,
