@@ -3,6 +3,7 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
+import { OutageLog } from '../queue/outage-log';
 import { redisOptions } from '../queue/queue.module';
 
 /** What changed, by the data a response cache is built from. */
@@ -24,6 +25,7 @@ type Handler = () => void;
 @Injectable()
 export class ChangeEvents implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ChangeEvents');
+  private readonly outage = new OutageLog(this.logger, 'Change events: Redis', 'caches follow this instance\'s writes only, and their TTL bounds the others\'');
   private readonly handlers = new Map<ChangeTopic, Handler[]>();
   private readonly instanceId = randomUUID();
   private readonly channel: string;
@@ -43,7 +45,8 @@ export class ChangeEvents implements OnModuleInit, OnApplicationShutdown {
     this.publisher = new Redis(options);
     this.subscriber = new Redis(options);
     for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (error: Error) => this.logger.warn(`Redis for change events: ${error.message}`));
+      client.on('error', (error: Error) => this.outage.error(error)); // once per outage, not per reconnect
+      client.on('ready', () => this.outage.cameBack());
     }
     this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
     try {
