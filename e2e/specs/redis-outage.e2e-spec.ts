@@ -28,7 +28,7 @@ async function requestOtp(server: RunningServer, email: string): Promise<{ statu
 
 async function health(server: RunningServer): Promise<any> {
   const response = await fetch(server.url('/api/health'), { signal: AbortSignal.timeout(10_000) });
-  return response.json();
+  return { ...(await response.json()), httpStatus: response.status };
 }
 
 function mailsTo(store: Store, to: string) {
@@ -79,7 +79,10 @@ describeWithRedisServer('Redis outage under the real server', () => {
     // More requests during the same outage: counted in memory, logged once.
     expect((await requestOtp(running, 'outage.two@example.com')).status).toBe(200);
     expect((await requestOtp(running, 'outage.three@example.com')).status).toBe(200);
-    expect((await health(running)).rateLimits).toEqual({ store: 'memory (Redis unreachable)' });
+    const degraded = await health(running);
+    expect(degraded.rateLimits).toEqual({ store: 'memory (Redis unreachable)' });
+    // Still serving (mail waits in the outbox): degraded, but not taken out of rotation.
+    expect([degraded.httpStatus, degraded.status, degraded.queue.ok]).toEqual([200, 'degraded', false]);
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // a relay tick or two while Redis is down
     expect(mailsTo(store, email)).toHaveLength(0);
 

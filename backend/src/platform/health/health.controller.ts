@@ -12,6 +12,8 @@ import { rateLimitStoreOf } from '../rate-limit/redis-throttler.storage';
 @Controller('health')
 export class HealthController {
   private readonly logger = new Logger(HealthController.name);
+  /** The checks that failed last time: a failure is logged when it starts, not on every call. */
+  private readonly failing = new Set<string>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -21,14 +23,21 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Database and queue state (503 when either is down), and where rate-limit counters live' })
+  @ApiOperation({ summary: 'Database and queue state (503 when the database is down; 200 "degraded" while only the queue is), and where rate-limit counters live' })
   async check(@Res() res: Response): Promise<void> {
     const [database, queue] = await Promise.all([this.database(), this.queue.state().then((state) => this.withoutErrorText('Queue', state))]);
-    const ok = database.ok && queue.ok;
-    res.status(ok ? 200 : 503).json({
-      success: ok,
-      status: ok ? 'ok' : 'degraded',
-      ...(ok ? {} : { message: 'A service the shop needs is down.', error: 'unavailable' }),
+    // Without its database the shop cannot answer: take the instance out of rotation (503). Without
+    // the queue it still serves everything (mail waits in the outbox); a 503 then would make a load
+    // balancer drop every instance at once, since they share the one Redis.
+    const status = !database.ok ? 503 : 200;
+    res.status(status).json({
+      success: database.ok,
+      status: database.ok && queue.ok ? 'ok' : 'degraded',
+      ...(!database.ok
+        ? { message: 'A service the shop needs is down.', error: 'unavailable' }
+        : !queue.ok
+          ? { message: 'Mail is delayed: the job queue is unreachable, mail waits in the outbox.' }
+          : {}),
       database,
       queue,
       // Informational: while Redis is away the counters fall back to this instance's memory.
@@ -51,8 +60,12 @@ export class HealthController {
    * driver messages) goes to the log, the answer only says the service is down.
    */
   private withoutErrorText(name: string, state: ServiceState): ServiceState {
-    if (state.ok) return state;
-    if (state.detail) this.logger.error(`${name} check failed: ${state.detail}`);
+    if (state.ok) {
+      if (this.failing.delete(name)) this.logger.log(`${name} check passes again`);
+      return state;
+    }
+    if (!this.failing.has(name)) this.logger.error(`${name} check failed: ${state.detail ?? 'no detail'}`);
+    this.failing.add(name);
     return { kind: state.kind, ok: false };
   }
 }
