@@ -60,14 +60,14 @@ describe('SubmitContactRequestUseCase', () => {
     expect(mail.text).toContain('Request id:   req-1');
   });
 
-  it('keeps the request and still succeeds when the mail cannot be queued', async () => {
+  it('keeps the request and still succeeds when the mail cannot be written', async () => {
     const { repository, mailer, useCase } = setup();
     mailer.failing = true;
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     await expect(useCase.execute(input)).resolves.toMatchObject({ id: 'req-1' });
     expect(repository.rows).toHaveLength(1);
     expect(mailer.sent).toHaveLength(0);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('Contact request req-1 is stored, but its notification mail could not be queued'));
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('Contact request req-1 is stored, but its notification mail could not be written'));
     logged.mockRestore();
   });
 

@@ -8,9 +8,10 @@ import { ContactRequestRepository } from './contact-request.repository.port';
  * A visitor's message from the Contact page: stored first (the row is the record support works
  * from), then announced to the support inbox by mail, reply-to the visitor.
  *
- * The mail is queued after the row is stored. If queueing fails (Redis down), the request is still
- * kept and the visitor still gets their answer, since a retry would only store it twice; the
- * failure is logged, and the unhandled row stays visible to support.
+ * The mail goes to the mail outbox (a table; a relay hands it to the queue, so a Redis outage only
+ * delays it) after the row is stored. Should writing the mail fail, the request is still kept and
+ * the visitor still gets their answer, since a retry would only store it twice; the failure is
+ * logged, and the unhandled row stays visible to support.
  *
  * No acknowledgement is mailed to the visitor: the address is unverified, so that mail would let
  * anyone make the shop send mail to any address.
@@ -31,7 +32,7 @@ export class SubmitContactRequestUseCase {
     try {
       await this.mailer.send({ to: this.config.supportEmail, subject, text, replyTo: stored.email });
     } catch (error) {
-      this.logger.error(`Contact request ${stored.id} is stored, but its notification mail could not be queued: ${(error as Error).message}`);
+      this.logger.error(`Contact request ${stored.id} is stored, but its notification mail could not be written: ${(error as Error).message}`);
     }
     return stored;
   }
