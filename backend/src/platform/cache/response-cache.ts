@@ -14,14 +14,14 @@ import { type CachedBody, toCachedBody } from '../http/cached-json';
  * - A key is whatever string the owner derives from the normalised request; a null key means
  *   "not cached" (e.g. long free-text searches that would only churn the cache).
  * - Bounded: least-recently-used entries are dropped beyond `maxEntries` keys or `maxBytes` bytes.
- * - `invalidate()` drops everything. Every use case that writes the underlying data must call it
- *   after its transaction commits. A generation counter makes sure a load that started before an
- *   invalidation never stores its (possibly stale) result afterwards.
+ * - `invalidate()` drops everything. Nobody calls it by hand: the module that owns a cache makes it
+ *   follow a change topic (`followChanges`, platform/events), and write use cases publish that topic
+ *   after their commit, here and, over Redis, on every other instance. A generation counter makes
+ *   sure a load that started before an invalidation never stores its (possibly stale) result.
  * - Concurrent misses for one key share a single load (no stampede after an invalidation).
  * - A failed load (e.g. not found) is not cached.
- * - Entries also expire after `ttlMs`: with several app instances, a write on one instance only
- *   invalidates that instance's cache, so the TTL bounds how long another instance can serve old
- *   data.
+ * - Entries also expire after `ttlMs`: should a change event be lost (Redis unreachable), the TTL
+ *   bounds how long another instance can serve old data.
  * - Stale if error: an expired entry is kept (for up to `staleMs`) and no longer served by `peek`,
  *   but when its reload fails because the database is unreachable (`serveStaleOn`), `getOrLoad`
  *   answers the last good bytes instead of failing. A catalogue a minute old beats a 503 while the

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ServiceListCache } from '../../application/service-list.cache';
+import { ChangeEvents } from '../../../../platform/events/change-events';
 import { ServiceContentOrmEntity } from './service-content.orm-entity';
 import { ServiceOrmEntity } from './service.orm-entity';
 import { SERVICE_SEEDS } from './seed/services.seed';
@@ -23,7 +23,7 @@ export class CatalogueSeeder implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly cache: ServiceListCache,
+    private readonly changes: ChangeEvents,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -55,7 +55,7 @@ export class CatalogueSeeder implements OnApplicationBootstrap {
       }
       return SERVICE_SEEDS.length;
     });
-    if (created > 0) this.cache.invalidate();
+    if (created > 0) this.changes.publish('catalogue');
     return created;
   }
 }

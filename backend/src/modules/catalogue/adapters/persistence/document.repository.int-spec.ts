@@ -4,6 +4,7 @@
  * migrations, TypeORM. Fake: nothing.
  */
 import type { DataSource } from 'typeorm';
+import { changeEventsFollowing } from '../../../../../test/support/change-events';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { DocumentResponseCache } from '../../application/document-response.cache';
@@ -33,10 +34,10 @@ describe.each(testDatabaseKinds())('catalogue content repositories on %s', (kind
     it('stores the six documents once, even when two instances start together', async () => {
       const cache = new DocumentResponseCache();
       const invalidate = jest.spyOn(cache, 'invalidate');
-      const created = await Promise.all([new DocumentsSeeder(dataSource, cache).seed(), new DocumentsSeeder(dataSource, cache).seed()]);
+      const created = await Promise.all([new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', cache)).seed(), new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', cache)).seed()]);
       expect(created.sort()).toEqual([0, 6]);
       expect(invalidate).toHaveBeenCalledTimes(1);
-      expect(await new DocumentsSeeder(dataSource, cache).seed()).toBe(0);
+      expect(await new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', cache)).seed()).toBe(0);
       expect(await dataSource.getRepository(DocumentOrmEntity).count()).toBe(6);
     });
 
@@ -53,7 +54,7 @@ describe.each(testDatabaseKinds())('catalogue content repositories on %s', (kind
       const faqs = (await documents.findBySlug('faqs'))!;
       await documents.upsert({ ...faqs, title: 'Questions and Answers' });
       await dataSource.getRepository(DocumentOrmEntity).delete({ slug: 'cookie-policy' });
-      expect(await new DocumentsSeeder(dataSource, new DocumentResponseCache()).seed()).toBe(1);
+      expect(await new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', new DocumentResponseCache())).seed()).toBe(1);
       expect((await documents.findBySlug('faqs'))!.title).toBe('Questions and Answers');
       expect((await documents.findBySlug('cookie-policy'))!.title).toBe('Cookie Policy');
     });

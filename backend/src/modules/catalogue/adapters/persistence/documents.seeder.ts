@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DocumentResponseCache } from '../../application/document-response.cache';
+import { ChangeEvents } from '../../../../platform/events/change-events';
 import { DocumentOrmEntity } from './document.orm-entity';
 import { DOCUMENT_SEEDS } from './seed/documents';
 import { underSeedLock } from '../../../../platform/database/seed-lock';
@@ -21,7 +21,7 @@ export class DocumentsSeeder implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly cache: DocumentResponseCache,
+    private readonly changes: ChangeEvents,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -49,7 +49,7 @@ export class DocumentsSeeder implements OnApplicationBootstrap {
         .execute();
       return (result.raw as unknown[]).length;
     });
-    if (created > 0) this.cache.invalidate();
+    if (created > 0) this.changes.publish('documents');
     return created;
   }
 }

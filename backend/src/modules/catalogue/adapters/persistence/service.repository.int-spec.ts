@@ -4,6 +4,7 @@
  * TypeORM. Fake: nothing.
  */
 import type { DataSource } from 'typeorm';
+import { changeEventsFollowing } from '../../../../../test/support/change-events';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { ServiceListCache } from '../../application/service-list.cache';
@@ -34,11 +35,11 @@ describe.each(testDatabaseKinds())('TypeOrmServiceRepository on %s', (kind) => {
 
   describe('seeding', () => {
     it('fills an empty catalogue once, even when two instances start together', async () => {
-      const a = new CatalogueSeeder(dataSource, cache);
-      const b = new CatalogueSeeder(dataSource, cache);
+      const a = new CatalogueSeeder(dataSource, changeEventsFollowing(dataSource, 'catalogue', cache));
+      const b = new CatalogueSeeder(dataSource, changeEventsFollowing(dataSource, 'catalogue', cache));
       const created = await Promise.all([a.seed(), b.seed()]);
       expect(created.sort()).toEqual([0, 8]);
-      expect(await new CatalogueSeeder(dataSource, cache).seed()).toBe(0);
+      expect(await new CatalogueSeeder(dataSource, changeEventsFollowing(dataSource, 'catalogue', cache)).seed()).toBe(0);
       expect(await dataSource.getRepository(ServiceOrmEntity).count()).toBe(8);
       expect(await dataSource.getRepository(ServiceContentOrmEntity).count()).toBe(32);
     });
