@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { boundedCount } from '../../../../platform/database/bounded-count';
+import { CustomerEmails1764400000000 } from '../../../../platform/database/migrations/1764400000000-customer-emails';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { type AdminTaskQuery, adminTaskQuery } from '../../domain/admin-task-list';
 import { TypeOrmSubscriptionCounts } from './subscription-counts.query';
@@ -249,5 +250,133 @@ describe.each(testDatabaseKinds())('admin task list past the exact count on %s',
     expect(page.hasNext).toBe(true);
     const status = await repository.pageForAdmin(adminTaskQuery({ q: 'bulk', status: 1 }));
     expect(status.items.map((s) => s.orderId)).toEqual(['order_Bulk2499', 'order_Bulk2497', 'order_Bulk2495', 'order_Bulk2493', 'order_Bulk2491', 'order_Bulk2489', 'order_Bulk2487', 'order_Bulk2485', 'order_Bulk2483', 'order_Bulk2481']);
+  });
+});
+
+describe.each(testDatabaseKinds())('admin task search by customer e-mail on %s', (kind) => {
+  let dataSource: DataSource;
+  let repository: TypeOrmSubscriptionRepository;
+  let userId: string;
+
+  /** `count` subscriptions by SQL (the statement triggers run), customer address `email(g)`, minute g of 2024. */
+  async function bulk(prefix: string, count: number, email: string, from = 1) {
+    await dataSource.query(
+      `INSERT INTO subscriptions (user_id, plan_name, profile_link, order_id, payment_id, status, pricing, customer_email, customer_name, created_at)
+       SELECT $1, 'Spotify', 'https://example.com', $2 || g, 'pay_' || $2 || g, g % 2, '{}', ${email}, 'Bulk', timestamptz '2024-01-01' + g * interval '1 minute'
+       FROM generate_series($3::int, $4::int) g`,
+      [userId, prefix, from, from + count - 1],
+    );
+  }
+  const search = (input: Partial<AdminTaskQuery>) => repository.pageForAdmin(adminTaskQuery(input));
+  const orderIds = (found: { items: Array<{ orderId: string }> }) => found.items.map((s) => s.orderId);
+  const known = async (email: string) => (await dataSource.query('SELECT 1 FROM subscription_customer_emails WHERE email = $1', [email])).length === 1;
+
+  beforeAll(async () => {
+    dataSource = await createTestDataSource([SubscriptionOrmEntity], kind);
+    repository = new TypeOrmSubscriptionRepository(new UnitOfWork(dataSource));
+    [{ user_id: userId }] = await dataSource.query(`INSERT INTO users (email, name) VALUES ('bulk@example.com', 'Bulk') RETURNING user_id`);
+    // 1,100 purchases by 110 customers (buyer0..buyer109@many.test), one a minute.
+    await bulk('order_M', 1100, `'buyer' || (g % 110) || '@many.test'`);
+    await dataSource.query('ANALYZE subscriptions');
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+  });
+
+  it('keeps each address once, from the rows already there (migration) and every insert and update after (triggers)', async () => {
+    const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM subscription_customer_emails WHERE email LIKE '%@many.test'`);
+    expect(n).toBe(110);
+
+    // The migration's backfill: undone and redone over the rows there.
+    const runner = dataSource.createQueryRunner();
+    try {
+      const migration = new CustomerEmails1764400000000();
+      await migration.down(runner);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const [{ n: again }] = await dataSource.query(`SELECT count(*)::int AS n FROM subscription_customer_emails WHERE email LIKE '%@many.test'`);
+    expect(again).toBe(110);
+
+    const { subscription } = await repository.insertOnce({
+      userId,
+      planId: null,
+      planName: 'YouTube',
+      profileLink: 'https://example.com/@erin',
+      orderId: 'order_Erin',
+      paymentId: 'pay_Erin',
+      pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More', features: ['Real'], isPopular: false, currency: 'USD' },
+      customerEmail: 'erin.x@shop.test',
+      customerName: 'Erin',
+    });
+    expect(await known('erin.x@shop.test')).toBe(true);
+    expect(await search({ q: 'ERIN.X@' })).toMatchObject({ total: 1, totalIsExact: true, hasNext: false, items: [{ orderId: 'order_Erin' }] });
+
+    await dataSource.query(`UPDATE subscriptions SET customer_email = 'frank.y@shop.test' WHERE subscription_id = $1`, [subscription.subscriptionId]);
+    expect(await known('frank.y@shop.test')).toBe(true);
+    expect(orderIds(await search({ q: 'frank.y' }))).toEqual(['order_Erin']);
+    // The old address stays known, and finds nothing now.
+    expect(await search({ q: 'erin.x@' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+    await dataSource.query(`DELETE FROM subscriptions WHERE subscription_id = $1`, [subscription.subscriptionId]);
+    expect(await search({ q: 'frank.y' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+  });
+
+  it('finds the subscriptions of a fragment matching a few addresses, counted exactly and paged in order', async () => {
+    // buyer1, buyer10..19, buyer100..109: 21 addresses, 210 subscriptions.
+    const first = await search({ q: 'BUYER1' });
+    expect(first).toMatchObject({ total: 210, totalIsExact: true, hasNext: true });
+    const expected = Array.from({ length: 1100 }, (_, n) => 1100 - n).filter((g) => /^1\d*$/.test(String(g % 110)));
+    expect(expected).toHaveLength(210);
+    expect(orderIds(first)).toEqual(expected.slice(0, 10).map((g) => `order_M${g}`));
+    const last = await search({ q: 'buyer1', page: 21 });
+    expect(orderIds(last)).toEqual(expected.slice(200).map((g) => `order_M${g}`));
+    expect(last.hasNext).toBe(false);
+    expect(await search({ q: 'buyer1', page: 22 })).toEqual({ items: [], total: 210, totalIsExact: true, hasNext: false });
+    // A whole address, oldest first, with the Status filter (g % 2).
+    expect(orderIds(await search({ q: 'buyer7@many.test', sortOrder: 'asc', status: 1 }))).toEqual(['order_M7', 'order_M117', 'order_M227', 'order_M337', 'order_M447', 'order_M557', 'order_M667', 'order_M777', 'order_M887', 'order_M997']);
+    expect((await search({ q: 'buyer7@many.test' })).total).toBe(10);
+    // The other fields still match alongside the addresses.
+    expect(orderIds(await search({ q: 'pay_order_M1099' }))).toEqual(['order_M1099']);
+  });
+
+  it('still searches by e-mail when a fragment matches more than 100 addresses', async () => {
+    const status = await search({ q: '@many.TEST', status: 1 });
+    expect(status).toMatchObject({ total: 550, totalIsExact: true, hasNext: true });
+    expect(orderIds(status)).toEqual(Array.from({ length: 10 }, (_, n) => `order_M${1099 - 2 * n}`));
+    expect(orderIds(await search({ q: '@many.test', status: 1, page: 55 }))).toEqual(Array.from({ length: 10 }, (_, n) => `order_M${19 - 2 * n}`));
+    const all = await search({ q: '@many.test' });
+    expect(all.totalIsExact).toBe(false);
+    expect(all.total).toBeGreaterThan(1000);
+    expect(orderIds(all)).toEqual(Array.from({ length: 10 }, (_, n) => `order_M${1100 - n}`));
+  });
+
+  it('takes LIKE wildcards in an e-mail search literally', async () => {
+    await bulk('order_W', 1, `'a_b@wild.test'`);
+    await bulk('order_X', 1, `'axb@wild.test'`);
+    await bulk('order_P', 1, `'c%d@wild.test'`);
+    await bulk('order_Q', 1, `'cxd@wild.test'`);
+    await bulk('order_S', 1, `'e\\f@wild.test'`);
+    expect(orderIds(await search({ q: 'a_b@' }))).toEqual(['order_W1']);
+    expect(orderIds(await search({ q: 'c%d@' }))).toEqual(['order_P1']);
+    expect(orderIds(await search({ q: 'e\\f@' }))).toEqual(['order_S1']);
+    expect(orderIds(await search({ q: '_b@wild' }))).toEqual(['order_W1']);
+    expect(await search({ q: 'a%b@' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+  });
+
+  it('counts exactly up to 1,000 matches, and estimates from 1,001', async () => {
+    await bulk('order_E', 1000, `'exact@cap.test'`, 5000);
+    const full = await search({ q: 'exact@cap' });
+    expect(full).toMatchObject({ total: 1000, totalIsExact: true, hasNext: true });
+    expect(orderIds(full)[0]).toBe('order_E5999');
+    expect(await search({ q: 'exact@cap', page: 100 })).toMatchObject({ total: 1000, totalIsExact: true, hasNext: false });
+    expect(orderIds(await search({ q: 'exact@cap', page: 100 }))).toEqual(Array.from({ length: 10 }, (_, n) => `order_E${5009 - n}`));
+    expect(await search({ q: 'exact@cap', page: 101 })).toEqual({ items: [], total: 1000, totalIsExact: true, hasNext: false });
+    await bulk('order_E', 1, `'exact@cap.test'`, 6000);
+    const over = await search({ q: 'exact@cap' });
+    expect(over.totalIsExact).toBe(false);
+    expect(over.total).toBeGreaterThanOrEqual(1001);
+    expect(orderIds(over)[0]).toBe('order_E6000');
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type FindOptionsOrder, type FindOptionsWhere, In, Not } from 'typeorm';
-import { boundedCount, containsPattern } from '../../../../platform/database/bounded-count';
+import { EXACT_COUNT_UP_TO, containsPattern } from '../../../../platform/database/bounded-count';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { SubscriptionRepository } from '../../application/subscription.repository.port';
 import type { AdminTaskPage, AdminTaskQuery } from '../../domain/admin-task-list';
@@ -11,6 +11,17 @@ import { SubscriptionOrmEntity } from './subscription.orm-entity';
 
 /** Newest first; subscription_id breaks ties between equal times, so pages never overlap or skip. */
 const NEWEST_FIRST: FindOptionsOrder<SubscriptionOrmEntity> = { createdAt: 'DESC', subscriptionId: 'DESC' };
+
+/** Matching customer addresses up to which a search looks their subscriptions up by equality. */
+const FEW_EMAILS = 100;
+
+/** A text[] as the driver hands it back: parsed (node-postgres, PGlite) or in array literal form; no element here needs quoting (uuids). */
+function textArray(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',') : [];
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,16 +76,23 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
   }
 
   /**
-   * Three short statements, none of which reads the whole table (1M-row plans in the report of
+   * A few short statements, none of which reads the whole table (1M-row plans in the report of
    * issue 8):
-   * - the total: without a search, the sum of the per-Status counters that triggers keep in
-   *   subscription_status_totals (exact, a few rows); with a search, boundedCount (exact up to
-   *   1,000 matches, the planner's estimate above);
+   * - with a search, first the customer addresses it matches, from subscription_customer_emails
+   *   (each address once, its own trigram index; at most 101 read): when there are at most 100, the
+   *   e-mail part of the search is `customer_email = ANY(those)` on a btree index, instead of a
+   *   trigram search of subscriptions.customer_email whose common trigrams ('cus', '@ex', 'com')
+   *   occur in every row; more, and it stays the trigram search;
+   * - with a search, the matches (at most 1,001) counted and paged in one statement: up to 1,000
+   *   the total is exact and the page is read from those matches; beyond, the total is the
+   *   planner's estimate and the page is read as below;
+   * - otherwise the total: without a search, the sum of the per-Status counters that triggers keep
+   *   in subscription_status_totals (exact, a few rows);
    * - the page's ids, one more than the page (so hasNext is exact), from an index in the sort's
    *   order: (created_at, subscription_id), (status, created_at, subscription_id) or
    *   (plan_name, created_at, subscription_id), read index-only, so a deep page skips index
-   *   entries, not rows; a search reads its matches through the trigram indexes and sorts them, or,
-   *   when it matches most rows, walks the sort index;
+   *   entries, not rows; a search of many matches reads them through the indexes and sorts them,
+   *   or, when it matches most rows, walks the sort index;
    * - the rows of those ids (primary key).
    * A page that starts past an exact total is not read at all.
    */
@@ -87,35 +105,69 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
       conditions.push(`status = $${params.length}`);
     }
     if (query.q !== undefined) {
-      params.push(containsPattern(query.q));
+      const pattern = containsPattern(query.q);
+      params.push(pattern);
       const p = `$${params.length}`;
-      conditions.push(`(order_id ILIKE ${p} OR payment_id ILIKE ${p} OR plan_name ILIKE ${p} OR customer_email ILIKE ${p})`);
+      const emails = (await manager.query(`SELECT email FROM subscription_customer_emails WHERE email ILIKE $1 LIMIT ${FEW_EMAILS + 1}`, [pattern])) as Array<{
+        email: string;
+      }>;
+      let emailCondition = `customer_email ILIKE ${p}`;
+      if (emails.length <= FEW_EMAILS) {
+        // A parameter, not an inline ARRAY(SELECT …): the planner then knows how many addresses.
+        params.push(emails.map((row) => row.email));
+        emailCondition = `customer_email = ANY($${params.length}::text[])`;
+      }
+      conditions.push(`(order_id ILIKE ${p} OR payment_id ILIKE ${p} OR plan_name ILIKE ${p} OR ${emailCondition})`);
     }
     const fromWhere = `FROM subscriptions${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
 
-    const { total, exact } = query.q === undefined ? { total: await this.countByStatus(query.status), exact: true } : await boundedCount(manager, fromWhere, params);
     const offset = (query.page - 1) * query.limit;
-    if (exact && offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
-
     const direction = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = [...(query.sortBy === 'planName' ? ['plan_name'] : []), 'created_at', 'subscription_id'].map((c) => `${c} ${direction}`).join(', ');
-    // Which way to read a searched page. Left to itself the planner walks the sort index and
-    // filters, which is quick while the matches are spread along that index and hopeless when they
-    // sit at its far end: q=youtube sorted by plan name took 1.4 s on 200k rows (every YouTube row
-    // comes last), a search for 11 rows a walk of thousands. So, with MATERIALIZED keeping the
-    // ORDER BY/LIMIT out of the search's plan, the matches are read through the trigram indexes
-    // and sorted when they are few (counted exactly, at most 1,000), and when a plan-name sort
-    // meets a minority of the rows (a search for a plan name is exactly the case where they
-    // cluster). Otherwise (many matches, newest or oldest first; or most rows match) the sort
-    // index is walked: matches spread in time come every few rows.
-    const materialise =
-      query.q !== undefined && (exact || (query.sortBy === 'planName' && total * 2 < (await this.countByStatus(query.status))));
-    const pageSql = materialise
-      ? `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere}) SELECT subscription_id FROM matches`
-      : `SELECT subscription_id ${fromWhere}`;
-    const ids = ((await manager.query(`${pageSql} ORDER BY ${order} OFFSET ${offset} LIMIT ${query.limit + 1}`, params)) as Array<{
-      subscription_id: string;
-    }>).map((row) => row.subscription_id);
+
+    let total: number;
+    let exact: boolean;
+    let ids: string[];
+    if (query.q === undefined) {
+      total = await this.countByStatus(query.status);
+      exact = true;
+      if (offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
+      ids = await this.pageIds(`SELECT subscription_id ${fromWhere}`, order, offset, query.limit, params);
+    } else {
+      // The matches, at most one past the exact count, read once for both the count and the page
+      // (MATERIALIZED keeps the ORDER BY/LIMIT out of the search's plan; array_agg keeps the order).
+      const [capped] = (await manager.query(
+        `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere} LIMIT ${EXACT_COUNT_UP_TO + 1}),
+              page AS (SELECT subscription_id, created_at, plan_name FROM matches ORDER BY ${order} OFFSET ${offset} LIMIT ${query.limit + 1})
+         SELECT (SELECT count(*) FROM matches)::int AS n, (SELECT array_agg(subscription_id::text ORDER BY ${order}) FROM page) AS ids`,
+        params,
+      )) as Array<{ n: number | string; ids: string[] | string | null }>;
+      const n = Number(capped.n);
+      if (n <= EXACT_COUNT_UP_TO) {
+        total = n;
+        exact = true;
+        if (offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
+        ids = textArray(capped.ids);
+      } else {
+        total = Math.max(EXACT_COUNT_UP_TO + 1, await this.estimatedRows(fromWhere, params));
+        exact = false;
+        // Which way to read a searched page past the exact count. Left to itself the planner walks
+        // the sort index and filters, which is quick while the matches are spread along that index
+        // and hopeless when they sit at its far end: q=youtube sorted by plan name took 1.4 s on
+        // 200k rows (every YouTube row comes last), a search for 11 rows a walk of thousands. So,
+        // with MATERIALIZED keeping the ORDER BY/LIMIT out of the search's plan, the matches are
+        // read through the indexes and sorted when a plan-name sort meets a minority of the rows (a
+        // search for a plan name is exactly the case where they cluster). Otherwise (newest or
+        // oldest first; or most rows match) the sort index is walked: matches spread in time come
+        // every few rows.
+        const materialise = query.sortBy === 'planName' && total * 2 < (await this.countByStatus(query.status));
+        const pageSql = materialise
+          ? `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere}) SELECT subscription_id FROM matches`
+          : `SELECT subscription_id ${fromWhere}`;
+        ids = await this.pageIds(pageSql, order, offset, query.limit, params);
+      }
+    }
+
     const hasNext = ids.length > query.limit;
     const pageIds = ids.slice(0, query.limit);
     if (pageIds.length === 0) return { items: [], total, totalIsExact: exact, hasNext };
@@ -127,6 +179,21 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
       return row ? [toSubscription(row)] : [];
     });
     return { items, total, totalIsExact: exact, hasNext };
+  }
+
+  /** The ids of one page and one more (so hasNext is exact), in the sort's order. */
+  private async pageIds(sql: string, order: string, offset: number, limit: number, params: unknown[]): Promise<string[]> {
+    const rows = (await this.uow.manager().query(`${sql} ORDER BY ${order} OFFSET ${offset} LIMIT ${limit + 1}`, params)) as Array<{ subscription_id: string }>;
+    return rows.map((row) => row.subscription_id);
+  }
+
+  /** The planner's row estimate for `SELECT 1 <fromWhere>` (the same one boundedCount reports above its cap). */
+  private async estimatedRows(fromWhere: string, params: unknown[]): Promise<number> {
+    const [plan] = (await this.uow.manager().query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as Array<Record<string, unknown>>;
+    const raw = plan?.['QUERY PLAN'];
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+    const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows']));
+    return Number.isFinite(estimate) ? estimate : 0;
   }
 
   /** Rows in the table (with that Status), from the trigger-kept counters: no table scan. */
