@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AuditLog, type AuditEntry, type AuditRecord } from '../../src/platform/audit/audit-log.port';
 import type { Principal } from '../../src/platform/auth/principal';
-import { UnitOfWork } from '../../src/platform/database/unit-of-work';
-import type { Mail } from '../../src/platform/mail/mail.port';
-import { Mailer } from '../../src/platform/mail/mailer';
-import { PasswordHasher } from '../../src/platform/security/password-hasher';
-import { Clock } from '../../src/platform/time/clock';
 import { AppError } from '../../src/platform/errors/app-error';
 import { AdminCodeRepository } from '../../src/modules/admin/application/admin-code.repository.port';
 import { AdminRepository } from '../../src/modules/admin/application/admin.repository.port';
@@ -83,18 +78,6 @@ export class InMemoryAdminCodes extends AdminCodeRepository {
   }
 }
 
-/** Runs the work at once, without a database: the fakes above have no transactions to join. */
-export class DirectUnitOfWork extends UnitOfWork {
-  runs = 0;
-  constructor() {
-    super(undefined as never);
-  }
-  override run<T>(work: () => Promise<T>): Promise<T> {
-    this.runs += 1;
-    return work();
-  }
-}
-
 /** Keeps what the use cases record, newest last. */
 export class RecordingAuditLog extends AuditLog {
   readonly records: AuditRecord[] = [];
@@ -107,39 +90,5 @@ export class RecordingAuditLog extends AuditLog {
   }
 }
 
-/** Keeps the mails instead of queueing them; `failing` plays a queue that is down. */
-export class RecordingMailer extends Mailer {
-  readonly sent: Mail[] = [];
-  failing = false;
-  constructor() {
-    // No queue or outbox behind it, whatever the real Mailer's dependencies are.
-    super(...([] as unknown as ConstructorParameters<typeof Mailer>));
-  }
-  override async send(mail: Mail) {
-    if (this.failing) throw new Error('Redis is down');
-    this.sent.push(mail);
-  }
-}
 
-/** A clock the spec moves by hand. */
-export class ManualClock extends Clock {
-  time = new Date('2026-01-01T10:00:00Z').getTime();
-  now() {
-    return new Date(this.time);
-  }
-  advance(ms: number) {
-    this.time += ms;
-  }
-}
-
-/** A hasher without scrypt's cost, so unit specs stay fast; counts verifications. */
-export class PlainHasher extends PasswordHasher {
-  verifications = 0;
-  override async hash(password: string) {
-    return `plain$${password}`;
-  }
-  override async verify(password: string, stored: string) {
-    this.verifications += 1;
-    return stored === `plain$${password}`;
-  }
-}
+export { InlineUnitOfWork as DirectUnitOfWork, ManualClock, PlainHasher, RecordingMailer } from '../support/fakes';

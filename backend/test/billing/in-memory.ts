@@ -1,5 +1,5 @@
+import { InlineUnitOfWork, ManualClock as SharedManualClock, RecordingMailer } from '../support/fakes';
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { CompletePayment } from '../../src/modules/billing/application/complete-payment';
 import {
   PaymentGateway,
@@ -10,11 +10,7 @@ import {
 import { PaymentOrderRepository } from '../../src/modules/billing/application/payment-order.repository.port';
 import type { AdminOrderKind, PaymentOrder } from '../../src/modules/billing/domain/payment-order';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
-import { UnitOfWork } from '../../src/platform/database/unit-of-work';
 import { AppError } from '../../src/platform/errors/app-error';
-import type { Mail } from '../../src/platform/mail/mail.port';
-import type { MailOutboxRelay } from '../../src/platform/mail/mail-outbox.relay';
-import { Mailer } from '../../src/platform/mail/mailer';
 import { Clock } from '../../src/platform/time/clock';
 import { InMemorySubscriptions } from '../subscriptions/in-memory';
 
@@ -143,71 +139,14 @@ export class FakeGateway extends PaymentGateway {
   }
 }
 
-/**
- * A UnitOfWork with no database: `run` just runs the work (the in-memory repositories need no
- * transaction, and nothing is rolled back); `inside` says whether a `run` is under way.
- */
-export class InlineUnitOfWork extends UnitOfWork {
-  runs = 0;
-  private depth = 0;
-
-  constructor() {
-    super(null as unknown as DataSource);
-  }
-
-  get inside(): boolean {
-    return this.depth > 0;
-  }
-
-  override async run<T>(work: () => Promise<T>): Promise<T> {
-    this.runs += 1;
-    this.depth += 1;
-    try {
-      return await work();
-    } finally {
-      this.depth -= 1;
-    }
-  }
-}
-
-/**
- * A Mailer that records what it was asked to send and whether it was asked inside the unit of work
- * (the real Mailer writes to the outbox in the caller's transaction); `failing` makes it throw like a
- * database that cannot take the row.
- */
-export class RecordingMailer extends Mailer {
-  readonly sent: Mail[] = [];
-  /** For each mail in `sent`: was a `uow.run` under way? */
-  readonly sentInsideUnitOfWork: boolean[] = [];
-  failing = false;
-
-  constructor(private readonly unitOfWork: InlineUnitOfWork) {
-    super(null as unknown as UnitOfWork, null as unknown as MailOutboxRelay);
-  }
-
-  override async send(mail: Mail): Promise<void> {
-    if (this.failing) throw new Error('the outbox row could not be written');
-    this.sent.push(mail);
-    this.sentInsideUnitOfWork.push(this.unitOfWork.inside);
-  }
-}
-
-/** A clock the spec sets and moves by hand. */
-export class ManualClock extends Clock {
-  constructor(private time = new Date(Date.UTC(2025, 5, 1, 12, 0))) {
-    super();
-  }
-
-  now(): Date {
-    return new Date(this.time.getTime());
-  }
-
-  advance(ms: number): void {
-    this.time = new Date(this.time.getTime() + ms);
-  }
-}
-
 /** CompletePayment wired to in-memory doubles, and the doubles to look at. */
+/** Billing's specs start their clock on an order's default creation day (see anOrder). */
+export class ManualClock extends SharedManualClock {
+  constructor(time = new Date(Date.UTC(2025, 5, 1, 12, 0))) {
+    super(time);
+  }
+}
+
 export function completePaymentWithFakes(orders: InMemoryPaymentOrders, clock: Clock) {
   const subscriptions = new InMemorySubscriptions();
   const uow = new InlineUnitOfWork();
@@ -243,3 +182,5 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     ...overrides,
   };
 }
+
+export { InlineUnitOfWork, RecordingMailer };

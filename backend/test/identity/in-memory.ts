@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../src/platform/errors/app-error';
-import type { Mail } from '../../src/platform/mail/mail.port';
-import { Mailer } from '../../src/platform/mail/mailer';
-import { PasswordHasher } from '../../src/platform/security/password-hasher';
-import { Clock } from '../../src/platform/time/clock';
 import { CountryRepository } from '../../src/modules/identity/application/country.repository.port';
 import { EmailVerificationRepository } from '../../src/modules/identity/application/email-verification.repository.port';
 import { type GoogleIdentity, GoogleIdentityVerifier } from '../../src/modules/identity/application/google-identity.verifier.port';
@@ -118,36 +114,5 @@ export class FakeGoogle extends GoogleIdentityVerifier {
   }
 }
 
-export class RecordingMailer extends Mailer {
-  readonly sent: Mail[] = [];
-  failing = false;
-  constructor() {
-    super(undefined as never, undefined as never);
-  }
-  override async send(mail: Mail) {
-    if (this.failing) throw new Error('Redis is down');
-    this.sent.push(mail);
-  }
-}
 
-export class ManualClock extends Clock {
-  time = new Date('2026-01-01T10:00:00Z').getTime();
-  now() {
-    return new Date(this.time);
-  }
-  advance(ms: number) {
-    this.time += ms;
-  }
-}
-
-/** A hasher without scrypt's cost, so unit specs stay fast. */
-export class PlainHasher extends PasswordHasher {
-  verifications = 0;
-  override async hash(password: string) {
-    return `plain$${password}`;
-  }
-  override async verify(password: string, stored: string) {
-    this.verifications += 1;
-    return stored === `plain$${password}`;
-  }
-}
+export { ManualClock, PlainHasher, RecordingMailer } from '../support/fakes';
