@@ -39,10 +39,10 @@
 //   BENCH_ADMIN_MAX_LOAD        before each timed size, wait until the 1-minute load average is below
 //                               this (a shared machine; up to BENCH_ADMIN_MAX_WAIT seconds, default 1800)
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { jsonClient, percentile } from './json-client.mjs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
@@ -53,42 +53,10 @@ const SMALL = 10_000;
 const BAR = 2;
 const GROW_CHUNK = 110_000;
 
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1];
-}
-
-/** A JSON client over one keep-alive socket; `call` answers status, parsed body and milliseconds. */
+/** The JSON client of this part: one socket (the requests are timed one after another), POST only. */
 function client(baseUrl) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1, timeout: 60_000 });
-  function call(urlPath, body, token) {
-    const payload = Buffer.from(JSON.stringify(body ?? {}));
-    const headers = { accept: 'application/json', 'content-type': 'application/json', 'content-length': String(payload.length) };
-    if (token) headers.authorization = `Bearer ${token}`;
-    return new Promise((resolve) => {
-      const started = performance.now();
-      const req = http.request(new URL(urlPath, baseUrl), { method: 'POST', headers, agent }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const ms = performance.now() - started;
-          const text = Buffer.concat(chunks).toString();
-          let json = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            /* not JSON: the error line shows the text */
-          }
-          resolve({ status: res.statusCode, json, text, ms });
-        });
-        res.on('error', (error) => resolve({ status: 0, json: null, text: error.message, ms: performance.now() - started }));
-      });
-      req.on('error', (error) => resolve({ status: 0, json: null, text: error.message, ms: performance.now() - started }));
-      req.end(payload);
-    });
-  }
-  return { call, close: () => agent.destroy() };
+  const api = jsonClient(baseUrl, { maxSockets: 1 });
+  return { call: (urlPath, body, token) => api.call('POST', urlPath, body ?? {}, token), close: api.close };
 }
 
 // ---------------------------------------------------------------------------------------------
