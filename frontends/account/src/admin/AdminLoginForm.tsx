@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage } from '../ui/Banner';
-import { PasswordField } from '../ui/PasswordField';
-import { SubmitButton } from '../ui/SubmitButton';
-import { TextField } from '../ui/TextField';
+import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { adminFailure, adminLogin } from './adminAuth';
-import form from '../ui/Form.module.css';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import auth from '../auth/Auth.module.css';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -49,11 +50,11 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
 
   return (
     <>
-      <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>
+      <header className={auth.intro}>
+        <h1 className={auth.title} tabIndex={-1}>
           Admin Login
         </h1>
-        <p className={styles.subtitle}>Sign in to manage services, plans and clients.</p>
+        <p className={auth.subtitle}>Sign in to manage services, plans and clients.</p>
       </header>
       <Banner message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Admin login">
@@ -73,7 +74,7 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
             Forgot Password?
           </button>
         </div>
-        <SubmitButton busy={busy}>Login</SubmitButton>
+        <SubmitButton wide busy={busy}>Login</SubmitButton>
       </form>
     </>
   );

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage } from '../ui/Banner';
-import { SubmitButton } from '../ui/SubmitButton';
-import { TextField } from '../ui/TextField';
+import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { adminFailure, requestResetCode } from './adminAuth';
-import form from '../ui/Form.module.css';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import auth from '../auth/Auth.module.css';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -40,16 +41,16 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
 
   return (
     <>
-      <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>
+      <header className={auth.intro}>
+        <h1 className={auth.title} tabIndex={-1}>
           Forgot Password
         </h1>
-        <p className={styles.subtitle}>We will e-mail a 6-digit code to reset your password.</p>
+        <p className={auth.subtitle}>We will e-mail a 6-digit code to reset your password.</p>
       </header>
       <Banner message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
         <TextField id="forgot-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email} onChange={setEmail} error={error} />
-        <SubmitButton busy={busy}>Send Code</SubmitButton>
+        <SubmitButton wide busy={busy}>Send Code</SubmitButton>
       </form>
       <button type="button" className={`${form.linkButton} ${styles.back}`} onClick={() => onBack(email)}>
         Back to Login

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage } from '../ui/Banner';
-import { PasswordField } from '../ui/PasswordField';
-import { SubmitButton } from '../ui/SubmitButton';
-import { TextField } from '../ui/TextField';
+import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { adminFailure, resetPassword } from './adminAuth';
-import form from '../ui/Form.module.css';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import auth from '../auth/Auth.module.css';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -53,11 +54,11 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
 
   return (
     <>
-      <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>
+      <header className={auth.intro}>
+        <h1 className={auth.title} tabIndex={-1}>
           Reset Password
         </h1>
-        <p className={styles.subtitle}>Enter the code from the e-mail and choose a new password.</p>
+        <p className={auth.subtitle}>Enter the code from the e-mail and choose a new password.</p>
       </header>
       <Banner message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
@@ -81,7 +82,7 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
           onChange={setNewPassword}
           error={errors.newPassword}
         />
-        <SubmitButton busy={busy}>Reset Password</SubmitButton>
+        <SubmitButton wide busy={busy}>Reset Password</SubmitButton>
       </form>
       <div className={styles.linkRow}>
         <button type="button" className={form.linkButton} onClick={() => onResend(email)} disabled={busy}>

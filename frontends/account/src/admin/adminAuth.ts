@@ -1,5 +1,5 @@
 import { ApiError, adminApi, extractErrorText, setAdminSession } from '@growth/kit';
-import { failure, type BannerMessage } from '../ui/Banner';
+import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 
 /** The admin screens' failure (spec §8): 'Error' with the server's message, or 'Operation failed'. */
 export function adminFailure(err: unknown): BannerMessage {

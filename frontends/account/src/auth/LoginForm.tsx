@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '@growth/kit';
-import { Banner, failure, type BannerMessage } from '../ui/Banner';
-import { PasswordField } from '../ui/PasswordField';
-import { SubmitButton } from '../ui/SubmitButton';
-import { TextField } from '../ui/TextField';
+import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { GoogleButton } from './GoogleButton';
-import form from '../ui/Form.module.css';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -76,7 +76,7 @@ export function LoginForm({ onAttempt, onRegister }: Props) {
             Forgot Password?
           </button>
         </div>
-        <SubmitButton busy={busy}>Login Now</SubmitButton>
+        <SubmitButton wide busy={busy}>Login Now</SubmitButton>
       </form>
       <div className={styles.divider}>
         <span>or</span>

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, errorText, useAuth } from '@growth/kit';
-import { Banner, failure, type BannerMessage } from '../ui/Banner';
-import { PasswordField } from '../ui/PasswordField';
-import { SubmitButton } from '../ui/SubmitButton';
-import { TextField } from '../ui/TextField';
+import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { CountryCombobox } from '../countries/CountryCombobox';
 import { useCountries } from '../countries/useCountries';
-import form from '../ui/Form.module.css';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
 import styles from './Auth.module.css';
 
 type Step = 'email' | 'otp' | 'details';
@@ -184,7 +184,7 @@ export function RegisterFlow({ onAttempt, onLogin }: Props) {
               onChange={setEmail}
               error={emailError}
             />
-            <SubmitButton busy={busy}>Send OTP</SubmitButton>
+            <SubmitButton wide busy={busy}>Send OTP</SubmitButton>
           </form>
         </>
       )}
@@ -212,7 +212,7 @@ export function RegisterFlow({ onAttempt, onLogin }: Props) {
               onChange={(value) => setOtp(value.replace(/\D/g, '').slice(0, 6))}
               error={otpError}
             />
-            <SubmitButton busy={busy}>Verify OTP</SubmitButton>
+            <SubmitButton wide busy={busy}>Verify OTP</SubmitButton>
           </form>
           <p className={styles.otpActions}>
             <button type="button" className={form.linkButton} onClick={() => void sendOtp()} disabled={busy}>
@@ -320,7 +320,7 @@ export function RegisterFlow({ onAttempt, onLogin }: Props) {
                 </select>
               </div>
             </div>
-            <SubmitButton busy={busy}>Complete Registration</SubmitButton>
+            <SubmitButton wide busy={busy}>Complete Registration</SubmitButton>
           </form>
         </>
       )}

@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Logo } from '@growth/kit';
 import { ADMIN_TOAST_MS, Toast } from '@growth/kit/src/ui/Toast';
-import type { BannerMessage } from '../ui/Banner';
+import type { BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { AdminLoginForm } from '../admin/AdminLoginForm';
 import { ForgotPasswordForm } from '../admin/ForgotPasswordForm';
 import { ResetPasswordForm } from '../admin/ResetPasswordForm';
+import auth from '../auth/Auth.module.css';
 import styles from '../admin/AdminLogin.module.css';
 
 type Mode = 'login' | 'forgot' | 'reset';
@@ -35,8 +36,8 @@ export default function AdminLogin() {
 
   return (
     <div className={styles.screen}>
-      <div className={styles.card} ref={card}>
-        <div className={styles.logo}>
+      <div className={`${auth.card} ${styles.card}`} ref={card}>
+        <div className={auth.logo}>
           <Logo />
         </div>
         {mode === 'login' && (

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Banner, type BannerMessage } from '../ui/Banner';
-import { PasswordField } from '../ui/PasswordField';
-import { SubmitButton } from '../ui/SubmitButton';
-import { TextField } from '../ui/TextField';
+import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { updateProfile, type ProfileView } from './profileData';
 import { reasonOf } from './reason';
-import form from '../ui/Form.module.css';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
 import styles from './Profile.module.css';
 
 interface Props {
@@ -140,7 +140,7 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
           <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <SubmitButton busy={busy} className={styles.save}>
+          <SubmitButton wide busy={busy} className={styles.save}>
             Save Changes
           </SubmitButton>
         </div>

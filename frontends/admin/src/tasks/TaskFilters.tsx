@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SearchForm } from '../lists/SearchForm';
-import formStyles from '../ui/Form.module.css';
+import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
 import { TASK_PAGE_SIZES, type TaskQuery, type TaskSortField, type TaskSortOrder, type TaskStatusFilter } from './taskQuery';
 import styles from '../lists/Lists.module.css';
 

@@ -1,31 +1,9 @@
+import { Banner as KitBanner, type BannerProps } from '@growth/kit/src/ui/forms/Banner';
 import styles from './Ui.module.css';
 
-export type BannerTone = 'success' | 'failure' | 'info';
+export type { BannerTone } from '@growth/kit/src/ui/forms/Banner';
 
-interface Props {
-  tone: BannerTone;
-  /** The spec's text, shown first. */
-  text: string;
-  /** Optional second line, e.g. the server's reason; left out when it repeats the text. */
-  detail?: string | null;
-  /** Optional Retry (or other) action. */
-  action?: { label: string; onClick(): void };
-}
-
-/** A message box: failures are alerts, the rest polite status messages. */
-export function Banner({ tone, text, detail, action }: Props) {
-  const extra = detail && detail.trim() !== text ? detail.trim() : null;
-  return (
-    <div className={`${styles.banner} ${styles[tone]}`} role={tone === 'failure' ? 'alert' : 'status'}>
-      <div className={styles.bannerText}>
-        <strong>{text}</strong>
-        {extra && <span>{extra}</span>}
-      </div>
-      {action && (
-        <button type="button" className="button button--ghost" onClick={action.onClick}>
-          {action.label}
-        </button>
-      )}
-    </div>
-  );
+/** The shared banner (kit), with the admin pages' space below it. */
+export function Banner({ className = '', ...props }: BannerProps) {
+  return <KitBanner {...(props as BannerProps)} className={`${styles.bannerGap} ${className}`} />;
 }

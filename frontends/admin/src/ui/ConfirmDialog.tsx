@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from '@growth/kit/src/ui/useModalDialog';
 import styles from './ConfirmDialog.module.css';
-
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface Props {
   title: string;
@@ -23,56 +22,12 @@ interface Props {
  * stays inside, Escape cancels, and the focus returns to the opener afterwards.
  */
 export function ConfirmDialog({ title, children, confirmLabel = 'Delete', cancelLabel = 'Cancel', busy = false, danger = true, onConfirm, onCancel }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
+  const modal = useModalDialog({ onEscape: onCancel, locked: busy });
   const titleId = useId();
   const textId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return undefined;
-    const opener = document.activeElement as HTMLElement | null;
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    cancel.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (!busy) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onKeyDown={onKeyDown}
-      onCancel={(event) => event.preventDefault() /* Escape goes through onKeyDown */}
-    >
+    <dialog {...modal} className={styles.dialog} role="alertdialog" aria-labelledby={titleId} aria-describedby={textId}>
       <h2 id={titleId} className={styles.title}>
         {title}
       </h2>
@@ -80,7 +35,7 @@ export function ConfirmDialog({ title, children, confirmLabel = 'Delete', cancel
         {children}
       </div>
       <div className={styles.actions}>
-        <button ref={cancel} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+        <button data-autofocus type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
         <button

@@ -1,9 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from '@growth/kit/src/ui/useModalDialog';
 import { Icon } from '../components/Icon';
 import styles from './Dialog.module.css';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface Props {
   title: string;
@@ -33,54 +31,16 @@ interface Props {
  * marked `data-autofocus` (else the first focusable one) gets focus on open.
  */
 export function Dialog({ title, children, onClose, locked = false, tone = 'default', eyebrow, describedBy, role = 'dialog', closeButton = true, actions }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const modal = useModalDialog({ onEscape: onClose, locked });
   const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return undefined;
-    const opener = document.activeElement as HTMLElement | null;
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    const first = element.querySelector<HTMLElement>('[data-autofocus]') ?? element.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (!locked) onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && (document.activeElement === first || !dialog.current.contains(document.activeElement))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (document.activeElement === last || !dialog.current.contains(document.activeElement))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     <dialog
-      ref={dialog}
+      {...modal}
       className={tone === 'default' ? styles.dialog : `${styles.dialog} ${styles[tone]}`}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
-      aria-modal="true"
-      onKeyDown={onKeyDown}
-      onCancel={(event) => event.preventDefault() /* Escape is handled above, through React state */}
     >
       <div className={styles.header}>
         <div>

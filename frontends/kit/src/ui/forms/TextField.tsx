@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FieldNotes, describedBy } from './FieldNotes';
 import styles from './Form.module.css';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
@@ -14,7 +15,6 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
 
 /** A labelled input with its hint and error (aria-invalid, aria-describedby). */
 export function TextField({ id, label, value, onChange, error, invalid = false, hint, className = '', ...input }: Props) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -27,18 +27,9 @@ export function TextField({ id, label, value, onChange, error, invalid = false, 
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, error)}
       />
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

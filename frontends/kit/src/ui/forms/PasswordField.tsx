@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FieldNotes, describedBy } from './FieldNotes';
 import styles from './Form.module.css';
 
 interface Props {
@@ -8,6 +9,7 @@ interface Props {
   onChange(value: string): void;
   autoComplete: 'current-password' | 'new-password';
   error?: string | null;
+  hint?: string;
   optional?: boolean;
 }
 
@@ -21,10 +23,13 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** A password input with its own show/hide toggle (a pressed-state button), hidden at first. */
-export function PasswordField({ id, label, value, onChange, autoComplete, error, optional }: Props) {
+/**
+ * A password input with its own show/hide toggle (a pressed-state button named after the field,
+ * e.g. "Show password", "Show new password"), hidden at first; with its hint and error.
+ */
+export function PasswordField({ id, label, value, onChange, autoComplete, error, hint, optional }: Props) {
   const [visible, setVisible] = useState(false);
-  const errorId = `${id}-error`;
+  const name = label.toLowerCase();
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -39,12 +44,12 @@ export function PasswordField({ id, label, value, onChange, autoComplete, error,
           onChange={(event) => onChange(event.target.value)}
           autoComplete={autoComplete}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy(id, hint, error)}
         />
         <button
           type="button"
           className={styles.reveal}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? `Hide ${name}` : `Show ${name}`}
           aria-pressed={visible}
           aria-controls={id}
           onClick={() => setVisible((v) => !v)}
@@ -52,11 +57,7 @@ export function PasswordField({ id, label, value, onChange, autoComplete, error,
           <EyeIcon open={!visible} />
         </button>
       </div>
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
