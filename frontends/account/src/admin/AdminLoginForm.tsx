@@ -6,6 +6,7 @@ import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { adminFailure, adminLogin } from './adminAuth';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import auth from '../auth/Auth.module.css';
+import { checkCredentials } from '../auth/credentials';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -29,13 +30,10 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found = {
-      email: email.trim() ? undefined : 'Please enter your e-mail.',
-      password: password ? undefined : 'Please enter your password.',
-    };
+    const { errors: found, first } = checkCredentials(email, password);
     setErrors(found);
-    if (found.email || found.password) {
-      document.getElementById(found.email ? 'admin-email' : 'admin-password')?.focus();
+    if (first) {
+      document.getElementById(`admin-${first}`)?.focus();
       return;
     }
     setBusy(true);

@@ -5,6 +5,7 @@ import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { adminFailure, requestResetCode } from './adminAuth';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import auth from '../auth/Auth.module.css';
+import { EMAIL_REQUIRED } from '../auth/credentials';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -25,7 +26,7 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
     event.preventDefault();
     setMessage(null);
     if (!email.trim()) {
-      setError('Please enter your e-mail.');
+      setError(EMAIL_REQUIRED);
       document.getElementById('forgot-email')?.focus();
       return;
     }

@@ -6,6 +6,7 @@ import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { adminFailure, resetPassword } from './adminAuth';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import auth from '../auth/Auth.module.css';
+import { EMAIL_REQUIRED } from '../auth/credentials';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -33,7 +34,7 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
     event.preventDefault();
     setMessage(null);
     const found: Errors = {
-      email: email.trim() ? undefined : 'Please enter your e-mail.',
+      email: email.trim() ? undefined : EMAIL_REQUIRED,
       otp: otp.trim() ? undefined : 'Enter the OTP.',
       newPassword: newPassword ? undefined : 'Please enter a new password.',
     };

@@ -6,6 +6,7 @@ import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
 import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { GoogleButton } from './GoogleButton';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { checkCredentials } from './credentials';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -25,13 +26,10 @@ export function LoginForm({ onAttempt, onRegister }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found = {
-      email: email.trim() ? undefined : 'Please enter your e-mail.',
-      password: password ? undefined : 'Please enter your password.',
-    };
+    const { errors: found, first } = checkCredentials(email, password);
     setErrors(found);
-    if (found.email || found.password) {
-      document.getElementById(found.email ? 'login-email' : 'login-password')?.focus();
+    if (first) {
+      document.getElementById(`login-${first}`)?.focus();
       return;
     }
     setBusy(true);

@@ -7,6 +7,7 @@ import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { CountryCombobox } from '../countries/CountryCombobox';
 import { useCountries } from '../countries/useCountries';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { EMAIL_REQUIRED } from './credentials';
 import styles from './Auth.module.css';
 
 type Step = 'email' | 'otp' | 'details';
@@ -84,7 +85,7 @@ export function RegisterFlow({ onAttempt, onLogin }: Props) {
     event?.preventDefault();
     setMessage(null);
     if (!email.trim()) {
-      setEmailError('Please enter your e-mail.');
+      setEmailError(EMAIL_REQUIRED);
       focusField('register-email');
       return;
     }
