@@ -153,6 +153,25 @@ describe('Active Services', () => {
     expect(chips).toEqual(['Status: In Process', 'Status: Completed', 'Status: Refunded', 'Status: —']);
   });
 
+  it('a card shows what the provider reported: start count and remains, only the known parts, Indian grouping', async () => {
+    answers[ACTIVE] = [
+      listPage(
+        [
+          subscription(1, { progress: { startCount: 1204, remains: 350, quantity: 1000 } }),
+          subscription(2, { progress: { startCount: 120000, remains: null, quantity: 1000 } }),
+          subscription(3, { progress: { startCount: null, remains: 0, quantity: 1000 } }),
+          subscription(4, { progress: null }),
+          subscription(5),
+        ],
+        { total: 5, page: 1, lastPage: 1 },
+      ),
+    ];
+    visit('/services/active');
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    const lines = cards().map((card) => within(card).queryByText(/Started at|remaining/)?.textContent ?? null);
+    expect(lines).toEqual(['Started at 1,204 · 350 remaining', 'Started at 1,20,000', '0 remaining', null, null]);
+  });
+
   it('a failure shows the spec text and Retry asks again', async () => {
     answers[ACTIVE] = [
       [500, { success: false, message: 'Database unavailable' }],
@@ -228,6 +247,28 @@ describe('Active Services', () => {
 });
 
 describe('Completed Services', () => {
+  it('final states from the provider: Completed, Partial, Canceled, Refunded chips with their progress', async () => {
+    answers[COMPLETED] = [
+      listPage(
+        [
+          subscription(1, { Status: 1, statusText: 'Completed', progress: { startCount: 1204, remains: 0, quantity: 1000 } }),
+          subscription(2, { Status: 2, statusText: 'Partial', progress: { startCount: 98, remains: 412, quantity: 1000 } }),
+          subscription(3, { Status: 3, statusText: 'Canceled', progress: null }),
+          subscription(4, { Status: 4, statusText: 'Refunded' }),
+        ],
+        { total: 4, page: 1, lastPage: 1 },
+      ),
+    ];
+    visit('/services/completed', 'completed');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    const chips = cards().map((card) => card.querySelector('header > span')?.textContent);
+    expect(chips).toEqual(['Status: Completed', 'Status: Partial', 'Status: Canceled', 'Status: Refunded']);
+    expect(within(cards()[0]).getByText('Started at 1,204 · 0 remaining')).toBeTruthy();
+    expect(within(cards()[1]).getByText('Started at 98 · 412 remaining')).toBeTruthy();
+    expect(within(cards()[2]).queryByText(/remaining|Started at/)).toBeNull();
+  });
+
+
   it('lists the completed page with a way back to Active', async () => {
     answers[COMPLETED] = [listPage([subscription(1, { Status: 1 })], { total: 1, page: 1, lastPage: 1 })];
     visit('/services/completed', 'completed');

@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import { formatPrice } from '@growth/kit/src/util/format';
 import { StatusChip } from '@growth/kit/src/ui/StatusChip';
-import { formatDateTime } from './format';
+import { formatDateTime, progressText } from './format';
 import { ProfileLink } from './ProfileLink';
 import type { ListedSubscription } from './useSubscriptionPage';
 import styles from './Services.module.css';
 
 /**
- * One subscription (spec §2): plan and tier, price, status chip, Open Profile, and expandable
- * details (plan name, order id, payment id, pricing amount, created at).
+ * One subscription (spec §2): plan and tier, price, status chip, the provider's progress when
+ * known (issue 10), Open Profile, and expandable details (plan name, order id, payment id,
+ * pricing amount, created at).
  */
 export function SubscriptionCard({ subscription }: { subscription: ListedSubscription }) {
   const [open, setOpen] = useState(false);
@@ -18,6 +19,7 @@ export function SubscriptionCard({ subscription }: { subscription: ListedSubscri
   const pricing = subscription.pricing ?? ({} as Partial<ListedSubscription['pricing']>);
   const planName = subscription.planName || '—';
   const price = formatPrice(pricing.price, pricing.currency || 'USD');
+  const progress = progressText(subscription.progress);
   const details = [
     { label: 'Plan name', value: planName },
     { label: 'Order ID', value: subscription.orderId || '—' },
@@ -39,6 +41,7 @@ export function SubscriptionCard({ subscription }: { subscription: ListedSubscri
       </header>
 
       <p className={styles.price}>{price}</p>
+      {progress && <p className={styles.progress}>{progress}</p>}
 
       <div className={styles.cardActions}>
         <ProfileLink link={subscription.profileLink} planName={subscription.planName} />

@@ -7,3 +7,31 @@ export function formatDateTime(value: unknown): string {
   if (Number.isNaN(date.getTime())) return '—';
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** How far the upstream provider has got with an order (issue 10); any part may be unknown. */
+export interface DeliveryProgress {
+  startCount?: unknown;
+  remains?: unknown;
+  quantity?: unknown;
+}
+
+const COUNT = new Intl.NumberFormat('en-IN');
+
+/** A whole count as the server sent it (a number, or digits as text for a very large one), else null. */
+function count(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? COUNT.format(value) : null;
+  if (typeof value === 'string' && /^-?\d{1,30}$/.test(value.trim())) return COUNT.format(BigInt(value.trim()));
+  return null;
+}
+
+/**
+ * 'Started at 1,204 · 350 remaining' (Indian grouping: 1,20,000), only the parts the provider
+ * reported; null when it reported neither, so the card shows no line at all.
+ */
+export function progressText(progress: DeliveryProgress | null | undefined): string | null {
+  if (!progress || typeof progress !== 'object') return null;
+  const started = count(progress.startCount);
+  const remains = count(progress.remains);
+  const parts = [started && `Started at ${started}`, remains && `${remains} remaining`].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { USER_ID_KEY, api, useAuth, type PageMeta, type Subscription } from '@growth/kit';
 import { reasonOf } from '../profile/reason';
+import type { DeliveryProgress } from './format';
 
 /** Customer list page size (spec §9). */
 export const PAGE_SIZE = 6;
@@ -13,8 +14,11 @@ const ENDPOINTS: Record<SubscriptionKind, string> = {
   completed: '/subscription/completedService',
 };
 
-/** A listed subscription; a later state (Status not 0 or 1) may carry the server's words for it. */
-export type ListedSubscription = Subscription & { statusText?: string };
+/**
+ * A listed subscription: `statusText` is the server's words for its Status (Partial, Canceled,
+ * Refunded…), `progress` what the upstream provider reported (null or absent when nothing).
+ */
+export type ListedSubscription = Subscription & { statusText?: string | null; progress?: DeliveryProgress | null };
 
 export type SubscriptionPageState =
   /** No userId in the session. */
