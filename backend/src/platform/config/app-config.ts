@@ -25,6 +25,24 @@ export interface PaymentsConfig {
   apiUrl: string | null;
 }
 
+/**
+ * Automatic fulfilment through an upstream provider panel ("API v2"). `manual` (the default) sends
+ * nothing: staff complete orders by hand. `api-v2` places paid orders at `url` with `key`.
+ */
+export interface FulfilmentConfig {
+  provider: 'manual' | 'api-v2';
+  /** PROVIDER_URL: the panel's API v2 endpoint (one URL, every action is a POST to it); null when unset. */
+  url: string | null;
+  /** PROVIDER_KEY: the panel's API key, sent in the body of every call; never logged. Null when unset. */
+  key: string | null;
+  /** PROVIDER_TIMEOUT_MS: how long one call to the panel may take. */
+  timeoutMs: number;
+  /** PROVIDER_BALANCE_WARNING: the dashboard warns when the panel's balance is below this (decimal text). */
+  balanceWarning: string;
+  /** FULFILMENT_SYNC_EVERY_MS: how often open orders' statuses are asked from the panel. */
+  syncEveryMs: number;
+}
+
 /** The validated configuration. A class, so it doubles as the Nest injection token. */
 export class AppConfig {
   readonly production!: boolean;
@@ -42,6 +60,7 @@ export class AppConfig {
   readonly supportEmail!: string;
   readonly jwtSecret!: string;
   readonly payments!: PaymentsConfig;
+  readonly fulfilment!: FulfilmentConfig;
   readonly googleClientId!: string | null;
   /** Request limits per window (see platform/rate-limit): OTP mails per address and per client per hour, sign-in attempts per client per 15 minutes, old-password checks per account per 15 minutes. */
   readonly rateLimits!: { otpPerAddress: number; otpPerIp: number; signInPerIp: number; contactPerIp: number; passwordPerAccount: number };
@@ -146,6 +165,32 @@ function trustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
+/** FULFILMENT_PROVIDER and the PROVIDER_* settings of the api-v2 panel. */
+function fulfilment(env: Env, production: boolean): FulfilmentConfig {
+  const provider = oneOf(env, 'FULFILMENT_PROVIDER', ['manual', 'api-v2'] as const, 'manual');
+  const providerUrl = url(env, 'PROVIDER_URL', ['http:', 'https:']) ?? null;
+  const key = text(env, 'PROVIDER_KEY') ?? null;
+  if (provider === 'api-v2') {
+    if (!providerUrl) throw new ConfigError("PROVIDER_URL is required when FULFILMENT_PROVIDER=api-v2 (the panel's API v2 address)");
+    if (!key) throw new ConfigError('PROVIDER_KEY is required when FULFILMENT_PROVIDER=api-v2');
+  }
+  if (production && providerUrl && new URL(providerUrl).protocol !== 'https:') {
+    throw new ConfigError('PROVIDER_URL must start with https:// when NODE_ENV=production (the key travels in every request)');
+  }
+  const balanceWarning = text(env, 'PROVIDER_BALANCE_WARNING') ?? '10';
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(balanceWarning)) {
+    throw new ConfigError(`PROVIDER_BALANCE_WARNING must be an amount such as 10 or 25.50, got "${balanceWarning}"`);
+  }
+  return {
+    provider,
+    url: providerUrl,
+    key,
+    timeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 15_000, 100, 300_000),
+    balanceWarning,
+    syncEveryMs: integer(env, 'FULFILMENT_SYNC_EVERY_MS', 60_000, 200, 86_400_000),
+  };
+}
+
 /** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */
 export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): AppConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
@@ -230,6 +275,7 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
     supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@growth.local',
     jwtSecret: jwtSecret ?? DEV_JWT_SECRET,
     payments,
+    fulfilment: fulfilment(env, production),
     googleClientId: text(env, 'GOOGLE_CLIENT_ID') ?? null,
     rateLimits: {
       otpPerAddress: integer(env, 'RATE_LIMIT_OTP_PER_ADDRESS', 5, 1, 1_000_000),

@@ -1,0 +1,33 @@
+/**
+ * A provider's status word, read. API v2 panels write Pending, In progress, Processing, Completed,
+ * Partial, Canceled (or Cancelled) and Refunded, in any case; some add words of their own. The raw
+ * text is always kept (staff see it); only the four final words end the order, with the
+ * subscription Status each one means: 1 Completed, 2 Partial, 3 Canceled, 4 Refunded.
+ */
+export type FinalStatus = 1 | 2 | 3 | 4;
+
+export interface UpstreamStatus {
+  /** The text as the provider sent it (trimmed); null when it sent none. */
+  raw: string | null;
+  /** The subscription Status the word ends the order with; absent while the order is still open. */
+  finalStatus?: FinalStatus;
+}
+
+const FINAL_WORDS: Readonly<Record<string, FinalStatus>> = {
+  completed: 1,
+  partial: 2,
+  canceled: 3,
+  cancelled: 3,
+  refunded: 4,
+};
+
+/**
+ * Interprets a status word: case and surrounding (or doubled inner) spaces do not matter. Pending,
+ * In progress, Processing, and any word not known here leave the order open.
+ */
+export function interpretUpstreamStatus(word: string | null | undefined): UpstreamStatus {
+  const raw = typeof word === 'string' ? word.trim() : '';
+  if (!raw) return { raw: null };
+  const finalStatus = FINAL_WORDS[raw.toLowerCase().replace(/\s+/g, ' ')];
+  return finalStatus === undefined ? { raw } : { raw, finalStatus };
+}
