@@ -21,7 +21,16 @@ export interface AdminPost<T> {
  * aborted, so a slow old page never overwrites a newer one.
  */
 export function useAdminPost<T>(path: string, body: object | null): AdminPost<T> {
-  const key = body === null ? null : JSON.stringify(body);
+  return useAdminRequest<T>('POST', path, body);
+}
+
+/** The same for a GET: `query` becomes the query string (null asks nothing and stays loading). */
+export function useAdminGet<T>(path: string, query: Record<string, string | number> | null): AdminPost<T> {
+  return useAdminRequest<T>('GET', path, query);
+}
+
+function useAdminRequest<T>(method: 'GET' | 'POST', path: string, payload: object | null): AdminPost<T> {
+  const key = payload === null ? null : JSON.stringify(payload);
   const [state, setState] = useState<Loadable<T>>({ status: 'loading', previous: null });
   const [attempt, setAttempt] = useState(0);
   const last = useRef<T | null>(null);
@@ -30,8 +39,12 @@ export function useAdminPost<T>(path: string, body: object | null): AdminPost<T>
     if (key === null) return undefined;
     const controller = new AbortController();
     setState({ status: 'loading', previous: last.current });
-    adminApi
-      .post<T>(path, JSON.parse(key), { signal: controller.signal })
+    const sent = JSON.parse(key) as Record<string, string | number>;
+    const call =
+      method === 'GET'
+        ? adminApi.get<T>(path, { query: sent, signal: controller.signal })
+        : adminApi.post<T>(path, sent, { signal: controller.signal });
+    call
       .then((data) => {
         last.current = data;
         setState({ status: 'loaded', data });
@@ -40,7 +53,7 @@ export function useAdminPost<T>(path: string, body: object | null): AdminPost<T>
         if (!controller.signal.aborted) setState({ status: 'failed', error });
       });
     return () => controller.abort();
-  }, [path, key, attempt]);
+  }, [method, path, key, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const update = useCallback((change: (data: T) => T) => {

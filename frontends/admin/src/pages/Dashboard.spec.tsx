@@ -18,6 +18,7 @@ beforeEach(() => {
   localStorage.setItem('adminId', 'a1');
   setNarrowScreen(false);
   fake = installFakeApi();
+  fake.answer('GET /admin/fulfilment/provider', [200, { success: true, provider: 'manual' }]);
 });
 
 function visit() {
@@ -89,5 +90,91 @@ describe('Dashboard', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Delete failed' + 'Service not found');
     expect(screen.getByRole('heading', { name: 'Instagram' })).toBeTruthy();
+  });
+});
+
+describe('Dashboard: the provider card', () => {
+  const services = () => fake.answer('GET /services/getAll', [200, { success: true, data: SERVICES }]);
+  const apiV2 = (extra: Record<string, unknown> = {}): [number, unknown] => [
+    200,
+    { success: true, provider: 'api-v2', balance: '12.3400', currency: 'USD', threshold: '10', low: false, ...extra },
+  ];
+  const providerCard = () => screen.getByRole('region', { name: 'Provider' });
+
+  beforeEach(() => {
+    fake = installFakeApi(); // without the manual provider of the outer beforeEach
+    services();
+  });
+
+  it('with the manual provider: automatic fulfilment is off, and there is nothing to check', async () => {
+    fake.answer('GET /admin/fulfilment/provider', [200, { success: true, provider: 'manual' }]);
+    visit();
+    expect(within(providerCard()).getByText('Loading the provider…')).toBeTruthy();
+    expect(await within(providerCard()).findByText('Automatic fulfilment is off: orders are completed by hand.')).toBeTruthy();
+    expect(within(providerCard()).queryByRole('button', { name: 'Check orders now' })).toBeNull();
+    expect(fake.callsTo('/admin/fulfilment/provider')[0].headers.Authorization).toBe('Bearer admin-token');
+  });
+
+  it('with an API v2 panel: the balance, and no warning while it is above the threshold', async () => {
+    fake.answer('GET /admin/fulfilment/provider', apiV2());
+    visit();
+    const card = providerCard();
+    await waitFor(() => expect(card.textContent).toContain('Provider balance: 12.34 USD'));
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(card.textContent).not.toContain('below');
+    await screen.findByRole('list', { name: 'Services' }); // the services load beside it
+  });
+
+  it('a low balance shows a warning naming the threshold', async () => {
+    fake.answer('GET /admin/fulfilment/provider', apiV2({ balance: '4.5', threshold: '10', low: true }));
+    visit();
+    const alert = await within(providerCard()).findByRole('alert');
+    expect(alert.textContent).toBe('Provider balance is below 10 USD: top it up so new orders can be placed.');
+    expect(providerCard().textContent).toContain('Provider balance: 4.50 USD');
+  });
+
+  it("a provider that does not answer: the server's message and a Retry that asks again", async () => {
+    fake.answer(
+      'GET /admin/fulfilment/provider',
+      [502, { success: false, message: 'The provider panel did not answer: connection refused' }],
+      apiV2(),
+    );
+    visit();
+    const alert = await within(providerCard()).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load the provider');
+    expect(alert.textContent).toContain('The provider panel did not answer: connection refused');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(providerCard().textContent).toContain('Provider balance: 12.34 USD'));
+    expect(fake.callsTo('/admin/fulfilment/provider')).toHaveLength(2);
+  });
+
+  it('Check orders now runs a sync (button disabled meanwhile) and tells what it did', async () => {
+    fake.answer('GET /admin/fulfilment/provider', apiV2());
+    fake.answer('/admin/fulfilment/sync', [200, { success: true, orders: 250, requests: 3, updated: 40, finished: 12, ms: 812 }]);
+    visit();
+    const button = await within(providerCard()).findByRole('button', { name: 'Check orders now' });
+    fireEvent.click(button);
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const status = await within(providerCard()).findByText('Checked 250 orders in 3 requests; 12 finished.');
+    expect(status.getAttribute('role')).toBe('status');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(fake.callsTo('/admin/fulfilment/sync').map((call) => call.method)).toEqual(['POST']);
+  });
+
+  it("a failed check shows 'Check failed' with the server's reason, and the button works again", async () => {
+    fake.answer('GET /admin/fulfilment/provider', apiV2());
+    fake.answer(
+      '/admin/fulfilment/sync',
+      [502, { success: false, message: 'The provider panel did not answer: timeout after 15000 ms' }],
+      [200, { success: true, orders: 1, requests: 1, updated: 1, finished: 1, ms: 5 }],
+    );
+    visit();
+    const button = await within(providerCard()).findByRole('button', { name: 'Check orders now' });
+    fireEvent.click(button);
+    const alert = await within(providerCard()).findByRole('alert');
+    expect(alert.textContent).toBe('Check failed' + 'The provider panel did not answer: timeout after 15000 ms');
+    fireEvent.click(button);
+    expect(await within(providerCard()).findByText('Checked 1 order in 1 request; 1 finished.')).toBeTruthy();
+    expect(within(providerCard()).queryByRole('alert')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Spinner, adminApi, type Service } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { ConfirmDialog, ErrorBanner, Toast, uiStyles } from '../ui';
+import { ProviderCard } from '../fulfilment/ProviderCard';
 import { ServiceCard } from '../services/ServiceCard';
 import { useServiceList } from '../services/useServiceList';
 import styles from '../services/Services.module.css';
@@ -10,7 +11,10 @@ import styles from '../services/Services.module.css';
 const TOAST_MS = 3000;
 const ADD_SERVICE_ID = 'dashboard-add-service';
 
-/** /admin/dashboard: every service, with Edit and Delete (after a confirmation). */
+/**
+ * /admin/dashboard: the upstream provider (balance, Check orders now), then every service, with
+ * Edit and Delete (after a confirmation).
+ */
 export default function Dashboard() {
   const { state, reload, remove } = useServiceList();
   const [pending, setPending] = useState<Service | null>(null);
@@ -45,6 +49,7 @@ export default function Dashboard() {
         </Link>
       }
     >
+      <ProviderCard />
       {deleteError !== null && <ErrorBanner title="Delete failed" error={deleteError} />}
       {state.status === 'loading' && <Spinner label="Loading services…" />}
       {state.status === 'failed' && <ErrorBanner title="Failed to load services" error={state.error} onRetry={reload} />}

@@ -1,0 +1,81 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Spinner, adminApi } from '@growth/kit';
+import { useAdminGet } from '../data/useAdminPost';
+import { Banner, ErrorBanner, uiStyles } from '../ui';
+import { counted, moneyText, type ProviderAnswer, type SyncReport } from './fulfilmentTypes';
+import styles from './Fulfilment.module.css';
+
+const NO_QUERY = {};
+
+/** 'Checked 250 orders in 3 requests; 12 finished.' */
+function reportText(report: SyncReport): string {
+  const n = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  return `Checked ${counted(n(report.orders), 'order')} in ${counted(n(report.requests), 'request')}; ${n(report.finished)} finished.`;
+}
+
+/**
+ * The dashboard's provider card (issue 10): with the manual provider, that automatic fulfilment
+ * is off; with an API v2 panel, its balance (a warning under the threshold) and "Check orders now",
+ * which runs a status sync at once (POST /admin/fulfilment/sync) and shows what it did.
+ */
+export function ProviderCard() {
+  const id = useId();
+  const { state, retry } = useAdminGet<ProviderAnswer>('/admin/fulfilment/provider', NO_QUERY);
+  const [checking, setChecking] = useState(false);
+  const [report, setReport] = useState<string>('');
+  const [checkError, setCheckError] = useState<unknown>(null);
+
+  const check = async () => {
+    setChecking(true);
+    setCheckError(null);
+    setReport('');
+    try {
+      setReport(reportText(await adminApi.post<SyncReport>('/admin/fulfilment/sync', {})));
+    } catch (error) {
+      setCheckError(error);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const answer = state.status === 'loaded' ? state.data : null;
+  let body: ReactNode;
+  if (state.status === 'failed') body = <ErrorBanner title="Failed to load the provider" error={state.error} onRetry={retry} />;
+  else if (!answer) body = <Spinner label="Loading the provider…" />;
+  else if (answer.provider === 'manual') body = <p className={styles.text}>Automatic fulfilment is off: orders are completed by hand.</p>;
+  else if (answer.provider !== 'api-v2') body = <p className={styles.text}>The server named an unknown provider: {String((answer as { provider?: unknown }).provider)}.</p>;
+  else
+    body = (
+      <>
+        <p className={styles.text}>
+          Provider balance: <strong>{moneyText(answer.balance, answer.currency)}</strong>
+        </p>
+        {answer.low && (
+          <Banner
+            tone="failure"
+            text={`Provider balance is below ${answer.threshold} ${answer.currency}: top it up so new orders can be placed.`}
+          />
+        )}
+        {checkError !== null && <ErrorBanner title="Check failed" error={checkError} />}
+        <p className={styles.report} role="status">
+          {report}
+        </p>
+      </>
+    );
+
+  return (
+    <section className={`${uiStyles.panel} ${styles.provider}`} aria-labelledby={`${id}-title`} aria-busy={state.status === 'loading' || checking}>
+      <div className={styles.head}>
+        <h2 id={`${id}-title`} className={styles.title}>
+          Provider
+        </h2>
+        {answer?.provider === 'api-v2' && (
+          <button type="button" className="button button--ghost" disabled={checking} aria-busy={checking} onClick={check}>
+            Check orders now
+          </button>
+        )}
+      </div>
+      {body}
+    </section>
+  );
+}
