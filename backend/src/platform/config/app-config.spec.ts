@@ -120,4 +120,80 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }, '/repo')).toThrow(ConfigError);
     }
   });
+  describe('fulfilment (FULFILMENT_PROVIDER and the PROVIDER_* settings)', () => {
+    const apiV2 = { FULFILMENT_PROVIDER: 'api-v2', PROVIDER_URL: 'https://panel.example/api/v2', PROVIDER_KEY: 'panel-key-0123456789' };
+
+    it('is manual by default, with nothing to reach and the documented defaults', () => {
+      expect(loadConfig({}, '/repo').fulfilment).toEqual({
+        provider: 'manual',
+        url: null,
+        key: null,
+        timeoutMs: 15_000,
+        balanceWarning: '10',
+        syncEveryMs: 60_000,
+      });
+      expect(loadConfig(production, '/repo').fulfilment.provider).toBe('manual');
+    });
+
+    it('reads api-v2 with its URL, key, timeout, balance warning and sync interval', () => {
+      const config = loadConfig(
+        { ...apiV2, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_BALANCE_WARNING: ' 25.50 ', FULFILMENT_SYNC_EVERY_MS: '200' },
+        '/repo',
+      );
+      expect(config.fulfilment).toEqual({
+        provider: 'api-v2',
+        url: 'https://panel.example/api/v2',
+        key: 'panel-key-0123456789',
+        timeoutMs: 5_000,
+        balanceWarning: '25.50',
+        syncEveryMs: 200,
+      });
+    });
+
+    it('accepts an http:// panel (a local stand-in) outside production, and api-v2 in a complete production configuration', () => {
+      expect(loadConfig({ ...apiV2, PROVIDER_URL: 'http://127.0.0.1:9100/api/v2' }, '/repo').fulfilment.url).toBe('http://127.0.0.1:9100/api/v2');
+      expect(loadConfig({ ...production, ...apiV2 }, '/repo').fulfilment).toMatchObject({ provider: 'api-v2', url: 'https://panel.example/api/v2' });
+    });
+
+    it.each([
+      [{ FULFILMENT_PROVIDER: 'smm' }, 'FULFILMENT_PROVIDER must be one of manual, api-v2, got "smm"'],
+      [{ ...apiV2, PROVIDER_URL: undefined }, 'PROVIDER_URL is required when FULFILMENT_PROVIDER=api-v2'],
+      [{ ...apiV2, PROVIDER_KEY: '   ' }, 'PROVIDER_KEY is required when FULFILMENT_PROVIDER=api-v2'],
+      [{ ...apiV2, PROVIDER_URL: 'panel.example/api/v2' }, 'PROVIDER_URL is not a valid URL'],
+      [{ ...apiV2, PROVIDER_URL: 'ftp://panel.example' }, 'PROVIDER_URL must start with http:// or https://'],
+      [{ PROVIDER_TIMEOUT_MS: '15s' }, 'PROVIDER_TIMEOUT_MS must be a whole number from 100 to 300000, got "15s"'],
+      [{ PROVIDER_TIMEOUT_MS: '50' }, 'PROVIDER_TIMEOUT_MS must be a whole number from 100 to 300000'],
+      [{ FULFILMENT_SYNC_EVERY_MS: '199' }, 'FULFILMENT_SYNC_EVERY_MS must be a whole number from 200 to 86400000, got "199"'],
+      [{ PROVIDER_BALANCE_WARNING: 'ten' }, 'PROVIDER_BALANCE_WARNING must be an amount such as 10 or 25.50, got "ten"'],
+      [{ PROVIDER_BALANCE_WARNING: '-5' }, 'PROVIDER_BALANCE_WARNING must be an amount'],
+      [{ PROVIDER_BALANCE_WARNING: '1e3' }, 'PROVIDER_BALANCE_WARNING must be an amount'],
+    ])('stops on %j with a one-line reason', (env, reason) => {
+      let error: unknown;
+      try {
+        loadConfig(env as Record<string, string | undefined>, '/repo');
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(reason);
+      expect((error as Error).message).not.toContain('\n');
+    });
+
+    it('refuses an http:// panel in production (the key travels in every request), and never names the key', () => {
+      const env = { ...production, ...apiV2, PROVIDER_URL: 'http://panel.example/api/v2' };
+      expect(() => loadConfig(env, '/repo')).toThrow('PROVIDER_URL must start with https:// when NODE_ENV=production (the key travels in every request)');
+      let message = '';
+      try {
+        loadConfig(env, '/repo');
+      } catch (caught) {
+        message = (caught as Error).message;
+      }
+      expect(message).not.toContain(apiV2.PROVIDER_KEY);
+    });
+
+    it('keeps an unused URL and key with manual, so switching to api-v2 is one setting', () => {
+      const config = loadConfig({ PROVIDER_URL: 'https://panel.example/api/v2', PROVIDER_KEY: 'k-123456' }, '/repo');
+      expect(config.fulfilment).toMatchObject({ provider: 'manual', url: 'https://panel.example/api/v2', key: 'k-123456' });
+    });
+  });
 });
