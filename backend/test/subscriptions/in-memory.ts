@@ -33,6 +33,7 @@ export class InMemorySubscriptions extends SubscriptionRepository {
       pricing: { pricingId: 'tier-1', name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: true, currency: 'USD' },
       customerEmail: `customer-${userId.slice(0, 8)}@example.com`,
       customerName: 'Test Customer',
+      fulfilment: null,
       createdAt,
       updatedAt: createdAt,
       ...overrides,
@@ -69,6 +70,7 @@ export class InMemorySubscriptions extends SubscriptionRepository {
     const matches = this.rows.filter(
       (s) =>
         (query.status === undefined || s.status === query.status) &&
+        (query.fulfilment === undefined || s.fulfilment?.state === query.fulfilment) &&
         (needle === undefined || [s.orderId, s.paymentId, s.planName, s.customerEmail].some((field) => field.toLowerCase().includes(needle))),
     );
     const sign = query.sortOrder === 'asc' ? 1 : -1;

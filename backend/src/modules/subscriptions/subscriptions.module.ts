@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SubscriptionCounts } from '../identity/application/subscription-counts.port';
+import { FulfilmentLedger } from './application/fulfilment-ledger.port';
 import { ListAdminTasksUseCase } from './application/list-admin-tasks.use-case';
 import { ListSubscriptionPageUseCase } from './application/list-subscription-page.use-case';
 import { ListUserSubscriptionsUseCase } from './application/list-user-subscriptions.use-case';
@@ -8,6 +9,7 @@ import { RecordPurchaseUseCase } from './application/record-purchase.use-case';
 import { SubscriptionRepository } from './application/subscription.repository.port';
 import { UpdateSubscriptionStatusUseCase } from './application/update-subscription-status.use-case';
 import { SubscriptionOrmEntity } from './adapters/persistence/subscription.orm-entity';
+import { TypeOrmFulfilmentLedger } from './adapters/persistence/fulfilment-ledger.repository';
 import { TypeOrmSubscriptionCounts } from './adapters/persistence/subscription-counts.query';
 import { TypeOrmSubscriptionRepository } from './adapters/persistence/subscription.repository';
 import { AdminTasksController } from './adapters/http/admin-tasks.controller';
@@ -16,8 +18,10 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
 /**
  * Subscriptions: what customers bought and its delivery status. Exports identity's profile
  * counters (SubscriptionCounts) and billing's RecordPurchaseUseCase (a paid order becomes its one
- * subscription). Serves the customer's Active, Completed and all-services lists, and the admin's
- * task list with its Status toggle (POST /admin/tasks, /admin/upStatus).
+ * subscription) and the FulfilmentLedger (the fulfilment module's way to the fulfilment columns:
+ * queue, place, follow and finish an order upstream). Serves the customer's Active, Completed and
+ * all-services lists, and the admin's task list with its Status toggle (POST /admin/tasks,
+ * /admin/upStatus).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionOrmEntity])],
@@ -25,12 +29,13 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
   providers: [
     { provide: SubscriptionCounts, useClass: TypeOrmSubscriptionCounts },
     { provide: SubscriptionRepository, useClass: TypeOrmSubscriptionRepository },
+    { provide: FulfilmentLedger, useClass: TypeOrmFulfilmentLedger },
     RecordPurchaseUseCase,
     ListSubscriptionPageUseCase,
     ListUserSubscriptionsUseCase,
     ListAdminTasksUseCase,
     UpdateSubscriptionStatusUseCase,
   ],
-  exports: [SubscriptionCounts, RecordPurchaseUseCase],
+  exports: [SubscriptionCounts, RecordPurchaseUseCase, FulfilmentLedger],
 })
 export class SubscriptionsModule {}

@@ -1,3 +1,4 @@
+import type { FulfilmentState, SubscriptionFulfilment } from '../../domain/fulfilment';
 import type { PurchasedTier, Subscription } from '../../domain/subscription';
 import type { SubscriptionOrmEntity } from './subscription.orm-entity';
 
@@ -23,7 +24,48 @@ export function toSubscription(row: SubscriptionOrmEntity): Subscription {
     },
     customerEmail: row.customerEmail,
     customerName: row.customerName,
+    fulfilment: toFulfilment(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** The fulfilment columns, or null on the manual path (no state). */
+function toFulfilment(row: SubscriptionOrmEntity): SubscriptionFulfilment | null {
+  if (row.fulfilmentState === null || row.fulfilmentState === undefined) return null;
+  return {
+    state: row.fulfilmentState as FulfilmentState, // the column's CHECK holds it to the six states
+    // The migration's CHECK: a row with a state has its service, quantity and queuing time.
+    serviceId: row.upstreamServiceId ?? '',
+    quantity: row.upstreamQuantity ?? 0,
+    upstreamOrderId: row.upstreamOrderId,
+    upstreamStatus: row.upstreamStatus,
+    charge: row.upstreamCharge,
+    currency: row.upstreamCurrency,
+    startCount: countOf(row.upstreamStartCount),
+    remains: countOf(row.upstreamRemains),
+    note: row.fulfilmentNote,
+    queuedAt: dateOf(row.fulfilmentQueuedAt) ?? row.createdAt,
+    placingAt: dateOf(row.fulfilmentPlacingAt),
+    placedAt: dateOf(row.fulfilmentPlacedAt),
+    checkedAt: dateOf(row.fulfilmentCheckedAt),
+  };
+}
+
+/**
+ * A bigint column as a number. node-postgres hands bigint back as text (it may exceed 2^53);
+ * PGlite as a number, or a BigInt beyond the safe range. The ledger only stores safe integers, so
+ * the number is exact; text that is not a whole number (never stored) reads as unknown.
+ */
+export function countOf(value: string | number | bigint | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number(value);
+  return /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : null;
+}
+
+/** A timestamptz as read: a Date from TypeORM's hydration; text or a Date from a raw query. */
+export function dateOf(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
 }

@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A bought pricing tier being delivered (spec §3 Subscription). Status 0 In Process, 1 Completed. */
+/**
+ * A bought pricing tier being delivered (spec §3 Subscription). Status 0 In Process, 1 Completed,
+ * 2 Partial, 3 Canceled, 4 Refunded. The fulfilment columns (migration 1764500000000-fulfilment) are
+ * all null on the manual path; they are written by TypeOrmFulfilmentLedger's conditional UPDATEs.
+ */
 @Entity({ name: 'subscriptions' })
 export class SubscriptionOrmEntity {
   @PrimaryGeneratedColumn('uuid', { name: 'subscription_id' })
@@ -37,6 +41,50 @@ export class SubscriptionOrmEntity {
 
   @Column({ name: 'customer_name', type: 'text', default: '' })
   customerName: string;
+
+  @Column({ name: 'fulfilment_state', type: 'text', nullable: true })
+  fulfilmentState: string | null;
+
+  @Column({ name: 'upstream_service_id', type: 'text', nullable: true })
+  upstreamServiceId: string | null;
+
+  @Column({ name: 'upstream_quantity', type: 'integer', nullable: true })
+  upstreamQuantity: number | null;
+
+  @Column({ name: 'upstream_order_id', type: 'text', nullable: true })
+  upstreamOrderId: string | null;
+
+  @Column({ name: 'upstream_status', type: 'text', nullable: true })
+  upstreamStatus: string | null;
+
+  /** Decimal text in upstream_currency, as the provider wrote it. */
+  @Column({ name: 'upstream_charge', type: 'text', nullable: true })
+  upstreamCharge: string | null;
+
+  @Column({ name: 'upstream_currency', type: 'text', nullable: true })
+  upstreamCurrency: string | null;
+
+  /** bigint: the driver hands it back as text (a number on PGlite); see the mapper. */
+  @Column({ name: 'upstream_start_count', type: 'bigint', nullable: true })
+  upstreamStartCount: string | number | null;
+
+  @Column({ name: 'upstream_remains', type: 'bigint', nullable: true })
+  upstreamRemains: string | number | null;
+
+  @Column({ name: 'fulfilment_note', type: 'text', nullable: true })
+  fulfilmentNote: string | null;
+
+  @Column({ name: 'fulfilment_queued_at', type: 'timestamptz', nullable: true })
+  fulfilmentQueuedAt: Date | null;
+
+  @Column({ name: 'fulfilment_placing_at', type: 'timestamptz', nullable: true })
+  fulfilmentPlacingAt: Date | null;
+
+  @Column({ name: 'fulfilment_placed_at', type: 'timestamptz', nullable: true })
+  fulfilmentPlacedAt: Date | null;
+
+  @Column({ name: 'fulfilment_checked_at', type: 'timestamptz', nullable: true })
+  fulfilmentCheckedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,0 +1,387 @@
+/**
+ * TypeOrmFulfilmentLedger, and the columns, constraints and table of migration
+ * 1764500000000-fulfilment, on a real database.
+ * Real: PostgreSQL engine (PGlite always; PostgreSQL too when DATABASE_URL is set), every migration
+ * (the trigger-kept Status counters included), TypeORM, the UnitOfWork, TypeOrmSubscriptionRepository
+ * (to store purchases as billing does). Fake: nothing (users, plans and tiers are inserted by SQL).
+ */
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
+import type { UpstreamUpdate } from '../../application/fulfilment-ledger.port';
+import { TypeOrmFulfilmentLedger } from './fulfilment-ledger.repository';
+import { SubscriptionOrmEntity } from './subscription.orm-entity';
+import { TypeOrmSubscriptionRepository } from './subscription.repository';
+
+describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
+  let dataSource: DataSource;
+  let uow: UnitOfWork;
+  let ledger: TypeOrmFulfilmentLedger;
+  let subscriptions: TypeOrmSubscriptionRepository;
+  let userId: string;
+  const target = { serviceId: '1024', quantity: 500 };
+  const at = (iso: string) => new Date(iso);
+
+  /** A paid order as billing stores it: Status 0, no fulfilment. */
+  async function purchase(link = 'https://youtube.com/@creator'): Promise<string> {
+    const orderId = `order_${randomUUID()}`;
+    const { subscription } = await subscriptions.insertOnce({
+      userId,
+      planId: null,
+      planName: 'YouTube',
+      profileLink: link,
+      orderId,
+      paymentId: `pay_${orderId}`,
+      pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: false, currency: 'USD' },
+      customerEmail: 'creator@example.com',
+      customerName: 'Creator',
+    });
+    return subscription.subscriptionId;
+  }
+
+  async function queued(now = at('2025-05-01T10:00:00Z')): Promise<string> {
+    const id = await purchase();
+    expect(await ledger.queue(id, target, now)).toBe(true);
+    return id;
+  }
+
+  async function placing(now = at('2025-05-01T10:00:00Z')): Promise<string> {
+    const id = await queued(now);
+    expect(await ledger.claimForPlacing(id, now)).not.toBeNull();
+    return id;
+  }
+
+  async function open(upstreamOrderId: string, now = at('2025-05-01T10:00:00Z')): Promise<string> {
+    const id = await placing(now);
+    expect(await ledger.markPlaced(id, upstreamOrderId, now)).toBe(true);
+    return id;
+  }
+
+  const stateOf = async (id: string) => (await ledger.findById(id))?.fulfilment?.state ?? null;
+
+  /** The trigger-kept per-Status counters against a real count of the table. */
+  async function countersMatchTheTable() {
+    const counters = await dataSource.query('SELECT status, sum(n)::int AS n FROM subscription_status_totals GROUP BY status HAVING sum(n) <> 0 ORDER BY status');
+    const real = await dataSource.query('SELECT status, count(*)::int AS n FROM subscriptions GROUP BY status ORDER BY status');
+    expect(counters).toEqual(real);
+  }
+
+  beforeAll(async () => {
+    dataSource = await createTestDataSource([SubscriptionOrmEntity], kind);
+    uow = new UnitOfWork(dataSource);
+    ledger = new TypeOrmFulfilmentLedger(uow);
+    subscriptions = new TypeOrmSubscriptionRepository(uow);
+    const [row] = await dataSource.query('INSERT INTO users (email, name) VALUES ($1, $2) RETURNING user_id', ['creator@example.com', 'Creator']);
+    userId = row.user_id;
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+  });
+
+  describe('the migration', () => {
+    it('allows Status 0..4 and nothing else, and the Status counters follow 2, 3 and 4', async () => {
+      const id = await purchase();
+      for (const status of [2, 3, 4, 0]) await dataSource.query('UPDATE subscriptions SET status = $2 WHERE subscription_id = $1', [id, status]);
+      await expect(dataSource.query('UPDATE subscriptions SET status = 5 WHERE subscription_id = $1', [id])).rejects.toThrow(/subscriptions_status_check/);
+      await expect(dataSource.query('UPDATE subscriptions SET status = -1 WHERE subscription_id = $1', [id])).rejects.toThrow(/subscriptions_status_check/);
+      await dataSource.query('UPDATE subscriptions SET status = 4 WHERE subscription_id = $1', [id]);
+      await countersMatchTheTable();
+    });
+
+    it('refuses an unknown fulfilment state, a state without its target, and an open order without an upstream id', async () => {
+      const id = await purchase();
+      await expect(
+        dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'lost', upstream_service_id = '1', upstream_quantity = 1, fulfilment_queued_at = now() WHERE subscription_id = $1`, [id]),
+      ).rejects.toThrow(/subscriptions_fulfilment_state_check/);
+      await expect(dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'queued' WHERE subscription_id = $1`, [id])).rejects.toThrow(/subscriptions_fulfilment_target_check/);
+      await expect(
+        dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'open', upstream_service_id = '1', upstream_quantity = 1, fulfilment_queued_at = now() WHERE subscription_id = $1`, [id]),
+      ).rejects.toThrow(/subscriptions_fulfilment_placed_check/);
+      expect(await ledger.findById(id)).toMatchObject({ fulfilment: null });
+    });
+
+    it('creates tier_fulfilment, one row per pricing tier, removed with its tier', async () => {
+      const [plan] = await dataSource.query(`INSERT INTO plans (name, slug, platform) VALUES ('YouTube', $1, 'youtube') RETURNING plan_id`, [`yt-${randomUUID().slice(0, 8)}`]);
+      const [tier] = await dataSource.query(`INSERT INTO pricing_tiers (plan_id, name, price) VALUES ($1, 'Growth', 19.99) RETURNING pricing_id`, [plan.plan_id]);
+      await dataSource.query(`INSERT INTO tier_fulfilment (pricing_id, service_id, quantity) VALUES ($1, '1024', 500)`, [tier.pricing_id]);
+      await expect(dataSource.query(`INSERT INTO tier_fulfilment (pricing_id, service_id, quantity) VALUES ($1, '7', 1)`, [tier.pricing_id])).rejects.toThrow();
+      await expect(dataSource.query(`INSERT INTO tier_fulfilment (pricing_id, service_id, quantity) VALUES ($1, '7', 0)`, [randomUUID()])).rejects.toThrow();
+      const [row] = await dataSource.query('SELECT service_id, service_name, quantity FROM tier_fulfilment WHERE pricing_id = $1', [tier.pricing_id]);
+      expect(row).toEqual({ service_id: '1024', service_name: '', quantity: 500 });
+      await dataSource.query('DELETE FROM pricing_tiers WHERE pricing_id = $1', [tier.pricing_id]);
+      expect(await dataSource.query('SELECT 1 FROM tier_fulfilment WHERE pricing_id = $1', [tier.pricing_id])).toEqual([]);
+    });
+  });
+
+  describe('queue', () => {
+    it('puts a manual subscription on the automatic path once', async () => {
+      const id = await purchase();
+      expect(await ledger.findById(id)).toMatchObject({ fulfilment: null });
+      const now = at('2025-05-01T10:00:00Z');
+      expect(await ledger.queue(id, target, now)).toBe(true);
+      expect(await ledger.queue(id, { serviceId: '9', quantity: 1 }, now)).toBe(false);
+      expect((await ledger.findById(id))?.fulfilment).toEqual({
+        state: 'queued',
+        serviceId: '1024',
+        quantity: 500,
+        upstreamOrderId: null,
+        upstreamStatus: null,
+        charge: null,
+        currency: null,
+        startCount: null,
+        remains: null,
+        note: null,
+        queuedAt: now,
+        placingAt: null,
+        placedAt: null,
+        checkedAt: null,
+      });
+    });
+
+    it('is false for an unknown id or one that is not an id', async () => {
+      expect(await ledger.queue(randomUUID(), target, new Date())).toBe(false);
+      expect(await ledger.queue('not-an-id', target, new Date())).toBe(false);
+      expect(await ledger.findById('not-an-id')).toBeNull();
+    });
+
+    it("joins the caller's transaction: rolled back with it", async () => {
+      const id = await purchase();
+      await expect(
+        uow.run(async () => {
+          expect(await ledger.queue(id, target, new Date())).toBe(true);
+          throw new Error('billing failed after queuing');
+        }),
+      ).rejects.toThrow('billing failed after queuing');
+      expect(await ledger.findById(id)).toMatchObject({ fulfilment: null });
+    });
+  });
+
+  describe('placing', () => {
+    it('claims a queued order for placing exactly once, with its link, service and quantity', async () => {
+      const id = await purchase('https://youtube.com/@claimed');
+      await ledger.queue(id, target, at('2025-05-01T10:00:00Z'));
+      const now = at('2025-05-01T10:00:05Z');
+      expect(await ledger.claimForPlacing(id, now)).toEqual({ subscriptionId: id, link: 'https://youtube.com/@claimed', serviceId: '1024', quantity: 500 });
+      expect(await ledger.claimForPlacing(id, now)).toBeNull();
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ state: 'placing', placingAt: now });
+    });
+
+    it('lets one of two concurrent claims win, each in its own transaction', async () => {
+      for (let round = 0; round < 5; round++) {
+        const id = await queued();
+        const claims = await Promise.all([0, 1].map(() => uow.run(() => ledger.claimForPlacing(id, new Date()))));
+        expect(claims.filter((c) => c !== null)).toHaveLength(1);
+      }
+      const id = await queued();
+      const many = await Promise.all(Array.from({ length: 10 }, () => ledger.claimForPlacing(id, new Date())));
+      expect(many.filter((c) => c !== null)).toHaveLength(1);
+    });
+
+    it('is null for an order not queued: never queued, unknown, or not an id', async () => {
+      expect(await ledger.claimForPlacing(await purchase(), new Date())).toBeNull();
+      expect(await ledger.claimForPlacing(randomUUID(), new Date())).toBeNull();
+      expect(await ledger.claimForPlacing('x', new Date())).toBeNull();
+    });
+
+    it('marks placed only from placing, storing the upstream order id and clearing the note', async () => {
+      const id = await queued();
+      expect(await ledger.markPlaced(id, '777', new Date())).toBe(false);
+      await ledger.claimForPlacing(id, new Date());
+      expect(await ledger.requeue(id, 'The provider panel did not answer: connection refused', at('2025-05-01T10:01:00Z'))).toBe(true);
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ state: 'queued', note: 'The provider panel did not answer: connection refused', queuedAt: at('2025-05-01T10:01:00Z'), placingAt: null });
+      await ledger.claimForPlacing(id, new Date());
+      const placedAt = at('2025-05-01T10:02:00Z');
+      expect(await ledger.markPlaced(id, '777', placedAt)).toBe(true);
+      expect(await ledger.markPlaced(id, '778', placedAt)).toBe(false);
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ state: 'open', upstreamOrderId: '777', placedAt, note: null, checkedAt: null });
+    });
+
+    it('marks needs review and requeues only from placing', async () => {
+      const id = await queued();
+      expect(await ledger.markNeedsReview(id, 'unclear', new Date())).toBe(false);
+      expect(await ledger.requeue(id, 'down', new Date())).toBe(false);
+      await ledger.claimForPlacing(id, new Date());
+      expect(await ledger.markNeedsReview(id, 'The provider refused the order: Not enough funds on balance', new Date())).toBe(true);
+      expect(await ledger.requeue(id, 'down', new Date())).toBe(false);
+      expect(await ledger.markPlaced(id, '1', new Date())).toBe(false);
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ state: 'needs_review', note: 'The provider refused the order: Not enough funds on balance', upstreamOrderId: null });
+    });
+  });
+
+  describe('the sync pass helpers', () => {
+    beforeAll(async () => {
+      // Leave nothing of the other specs in the states these read.
+      await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'canceled', status = 3 WHERE fulfilment_state IN ('queued', 'placing', 'open')`);
+    });
+
+    it('lists queued orders older than the cutoff, oldest first, up to the limit', async () => {
+      const a = await queued(at('2025-06-01T10:00:00Z'));
+      const b = await queued(at('2025-06-01T09:00:00Z'));
+      const c = await queued(at('2025-06-01T11:00:00Z'));
+      expect(await ledger.queuedBefore(at('2025-06-01T10:30:00Z'), 10)).toEqual([
+        { subscriptionId: b, queuedAt: at('2025-06-01T09:00:00Z') },
+        { subscriptionId: a, queuedAt: at('2025-06-01T10:00:00Z') },
+      ]);
+      expect(await ledger.queuedBefore(at('2025-06-01T12:00:00Z'), 1)).toEqual([{ subscriptionId: b, queuedAt: at('2025-06-01T09:00:00Z') }]);
+      expect((await ledger.queuedBefore(at('2025-06-01T12:00:00Z'), 10)).map((q) => q.subscriptionId)).toEqual([b, a, c]);
+      await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'canceled', status = 3 WHERE subscription_id = ANY($1::uuid[])`, [[a, b, c]]);
+    });
+
+    it('moves orders placing since before the cutoff to needs review with the note, and leaves newer ones placing', async () => {
+      const stale = await placing(at('2025-06-02T10:00:00Z'));
+      const staler = await placing(at('2025-06-02T09:00:00Z'));
+      const fresh = await placing(at('2025-06-02T10:05:00Z'));
+      const note = 'The app stopped while this order was being placed: check the provider panel before retrying';
+      const abandoned = await ledger.abandonPlacingBefore(at('2025-06-02T10:03:00Z'), note, at('2025-06-02T10:05:00Z'));
+      expect(abandoned).toEqual([stale, staler].sort());
+      expect((await ledger.findById(stale))?.fulfilment).toMatchObject({ state: 'needs_review', note });
+      expect(await stateOf(fresh)).toBe('placing');
+      expect(await ledger.abandonPlacingBefore(at('2025-06-02T10:03:00Z'), note, new Date())).toEqual([]);
+      // The app came back and the call answered after all: too late, staff decide.
+      expect(await ledger.markPlaced(stale, '555', new Date())).toBe(false);
+      await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'needs_review' WHERE subscription_id = $1`, [fresh]);
+    });
+
+    it('pages open orders never checked first, then least recently checked, id breaking ties, and skips those checked since the cutoff', async () => {
+      const ids = [];
+      for (let n = 0; n < 5; n++) ids.push(await open(`90${n}`));
+      const [a, b, c, d, e] = ids;
+      const set = (id: string, checkedAt: string) => dataSource.query('UPDATE subscriptions SET fulfilment_checked_at = $2 WHERE subscription_id = $1', [id, checkedAt]);
+      await set(a, '2025-06-03T10:00:00Z');
+      await set(b, '2025-06-03T09:00:00Z');
+      await set(c, '2025-06-03T12:00:00Z'); // checked after the pass started
+      const never = [d, e].sort();
+      const passStart = at('2025-06-03T11:00:00Z');
+      const all = await ledger.openOrders(passStart, 10);
+      expect(all.map((o) => o.subscriptionId)).toEqual([...never, b, a]);
+      expect(all[all.length - 1]).toEqual({ subscriptionId: a, upstreamOrderId: '900' });
+      expect((await ledger.openOrders(passStart, 3)).map((o) => o.subscriptionId)).toEqual([...never, b]);
+      expect(await ledger.openOrders(passStart, 0)).toEqual([]);
+
+      // A pass: ask, record (checkedAt = now, after the pass start), ask again until none is left.
+      const seen: string[] = [];
+      for (let batch = await ledger.openOrders(passStart, 2); batch.length > 0; batch = await ledger.openOrders(passStart, 2)) {
+        seen.push(...batch.map((o) => o.subscriptionId));
+        await ledger.recordUpstream(batch.map((o) => ({ subscriptionId: o.subscriptionId, upstreamStatus: 'In progress', charge: null, currency: null, startCount: null, remains: null })), at('2025-06-03T11:00:01Z'));
+      }
+      expect(seen).toEqual([...never, b, a]);
+      await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'done', status = 1 WHERE subscription_id = ANY($1::uuid[])`, [ids]);
+    });
+  });
+
+  describe('recordUpstream', () => {
+    it('stores a batch of 100 answers in one statement: facts, final words with their Status, per-order errors', async () => {
+      const ids: string[] = [];
+      for (let n = 0; n < 100; n++) ids.push(await open(String(50_000 + n)));
+      // One earlier answer for the error rows, so "facts kept" is visible.
+      const earlier: UpstreamUpdate[] = ids.slice(90).map((subscriptionId) => ({ subscriptionId, upstreamStatus: 'Pending', charge: '0.50', currency: 'USD', startCount: 10, remains: 500 }));
+      await ledger.recordUpstream(earlier, at('2025-07-01T09:00:00Z'));
+
+      const finals: Array<[string, number]> = [['Completed', 1], ['Partial', 2], ['Canceled', 3], ['Refunded', 4]];
+      const updates: UpstreamUpdate[] = ids.map((subscriptionId, n) => {
+        if (n >= 90) return { subscriptionId, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'Incorrect order ID' };
+        if (n < 40) {
+          const [word, finalStatus] = finals[n % 4];
+          return { subscriptionId, upstreamStatus: word, charge: '0.27819', currency: 'USD', startCount: 1_000 + n, remains: n % 4 === 1 ? 120 : 0, finalStatus };
+        }
+        return { subscriptionId, upstreamStatus: n % 2 ? 'In progress' : 'Weird New Word', charge: '1.5', currency: 'EUR', startCount: 9_007_199_254_740_991, remains: n };
+      });
+      const query = jest.spyOn(dataSource.manager, 'query');
+      const now = at('2025-07-01T10:00:00Z');
+      try {
+        await ledger.recordUpstream(updates, now);
+        expect(query).toHaveBeenCalledTimes(1);
+      } finally {
+        query.mockRestore();
+      }
+
+      const byId = new Map((await Promise.all(ids.map((id) => ledger.findById(id)))).map((s) => [s!.subscriptionId, s!]));
+      for (const [n, id] of ids.entries()) {
+        const s = byId.get(id)!;
+        if (n < 40) {
+          const [word, finalStatus] = finals[n % 4];
+          expect([s.status, s.fulfilment]).toEqual([
+            finalStatus,
+            expect.objectContaining({ state: 'done', upstreamStatus: word, charge: '0.27819', currency: 'USD', startCount: 1_000 + n, remains: n % 4 === 1 ? 120 : 0, note: null, checkedAt: now }),
+          ]);
+        } else if (n < 90) {
+          expect([s.status, s.fulfilment]).toEqual([
+            0,
+            expect.objectContaining({ state: 'open', upstreamStatus: n % 2 ? 'In progress' : 'Weird New Word', charge: '1.5', currency: 'EUR', startCount: 9_007_199_254_740_991, remains: n, note: null, checkedAt: now }),
+          ]);
+        } else {
+          expect([s.status, s.fulfilment]).toEqual([
+            0,
+            expect.objectContaining({ state: 'open', upstreamStatus: 'Pending', charge: '0.50', currency: 'USD', startCount: 10, remains: 500, note: 'Incorrect order ID', checkedAt: now }),
+          ]);
+        }
+      }
+      await countersMatchTheTable();
+    });
+
+    it('keeps a fact the provider left out, clears an earlier error on a good answer, and changes only open orders', async () => {
+      const id = await open('61000');
+      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'In progress', charge: '2.00', currency: 'USD', startCount: 5, remains: 50 }], at('2025-07-02T10:00:00Z'));
+      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'Incorrect order ID' }], at('2025-07-02T10:01:00Z'));
+      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Processing', charge: null, currency: null, startCount: null, remains: 20 }], at('2025-07-02T10:02:00Z'));
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ state: 'open', upstreamStatus: 'Processing', charge: '2.00', currency: 'USD', startCount: 5, remains: 20, note: null, checkedAt: at('2025-07-02T10:02:00Z') });
+
+      const review = await placing();
+      await ledger.markNeedsReview(review, 'unclear', new Date());
+      const manual = await purchase();
+      await ledger.recordUpstream(
+        [review, manual].map((subscriptionId) => ({ subscriptionId, upstreamStatus: 'Completed', charge: '1', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 })),
+        new Date(),
+      );
+      expect(await ledger.findById(review)).toMatchObject({ status: 0, fulfilment: { state: 'needs_review', upstreamStatus: null, checkedAt: null } });
+      expect(await ledger.findById(manual)).toMatchObject({ status: 0, fulfilment: null });
+      await ledger.recordUpstream([], new Date());
+    });
+
+    it('records a final word once: a done order is not changed by a later answer', async () => {
+      const id = await open('62000');
+      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Partial', charge: '3', currency: 'USD', startCount: 1, remains: 7, finalStatus: 2 }], at('2025-07-03T10:00:00Z'));
+      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Completed', charge: '3', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }], at('2025-07-03T10:05:00Z'));
+      expect(await ledger.findById(id)).toMatchObject({ status: 2, fulfilment: { state: 'done', upstreamStatus: 'Partial', remains: 7, checkedAt: at('2025-07-03T10:00:00Z') } });
+      expect(await ledger.openOrders(at('2030-01-01T00:00:00Z'), 1000)).not.toContainEqual(expect.objectContaining({ subscriptionId: id }));
+    });
+  });
+
+  describe('retry and cancel', () => {
+    it('retries only an order that needs review: queued again, now, without the note', async () => {
+      const id = await placing();
+      await ledger.markNeedsReview(id, 'No clear answer from the provider (timeout): check its panel before retrying', new Date());
+      const now = at('2025-08-01T10:00:00Z');
+      const retried = await ledger.retry(id, now);
+      expect(retried).toMatchObject({ changed: true, subscription: { subscriptionId: id, fulfilment: { state: 'queued', note: null, queuedAt: now, placingAt: null } } });
+      expect(await ledger.retry(id, now)).toMatchObject({ changed: false, subscription: { fulfilment: { state: 'queued' } } });
+      expect(await ledger.claimForPlacing(id, new Date())).not.toBeNull();
+      expect(await ledger.retry(id, now)).toMatchObject({ changed: false, subscription: { fulfilment: { state: 'placing' } } });
+      expect(await ledger.retry(await purchase(), now)).toMatchObject({ changed: false, subscription: { fulfilment: null } });
+      expect(await ledger.retry(randomUUID(), now)).toBeNull();
+      expect(await ledger.retry('nope', now)).toBeNull();
+    });
+
+    it('cancels a queued or needs-review order (Status 3 Canceled) and nothing placed or on its way', async () => {
+      const waiting = await queued();
+      const review = await placing();
+      await ledger.markNeedsReview(review, 'unclear', new Date());
+      for (const id of [waiting, review]) {
+        const cancelled = await ledger.cancel(id, new Date());
+        expect(cancelled).toMatchObject({ changed: true, subscription: { status: 3, fulfilment: { state: 'canceled' } } });
+        expect(await ledger.cancel(id, new Date())).toMatchObject({ changed: false, subscription: { status: 3 } });
+        expect(await ledger.claimForPlacing(id, new Date())).toBeNull();
+        expect(await ledger.retry(id, new Date())).toMatchObject({ changed: false });
+      }
+      const onItsWay = await placing();
+      const placed = await open('63000');
+      for (const id of [onItsWay, placed]) expect(await ledger.cancel(id, new Date())).toMatchObject({ changed: false, subscription: { status: 0 } });
+      expect(await ledger.cancel(await purchase(), new Date())).toMatchObject({ changed: false, subscription: { status: 0, fulfilment: null } });
+      expect(await ledger.cancel(randomUUID(), new Date())).toBeNull();
+      expect(await ledger.cancel('x', new Date())).toBeNull();
+      await countersMatchTheTable();
+    });
+  });
+});

@@ -1,0 +1,227 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
+import { type ClaimedPlacement, FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../application/fulfilment-ledger.port';
+import type { UpstreamTarget } from '../../domain/fulfilment';
+import { SUBSCRIPTION_STATUS, type Subscription } from '../../domain/subscription';
+import { dateOf, toSubscription } from './subscription.mapper';
+import { SubscriptionOrmEntity } from './subscription.orm-entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A count as bigint text, or null when it is not a whole number a bigint column can hold exactly. */
+function countText(value: number | null | undefined): string | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : null;
+}
+
+/** A limit as a whole number from 1 to 10,000 (a caller's 0 or NaN reads nothing). */
+function rowLimit(limit: number): number {
+  return Number.isFinite(limit) ? Math.min(10_000, Math.max(0, Math.floor(limit))) : 0;
+}
+
+/**
+ * The FulfilmentLedger on the subscriptions table (the fulfilment columns of migration
+ * 1764500000000-fulfilment). Every statement runs in the caller's UnitOfWork transaction when there
+ * is one. Every state change is one `UPDATE … WHERE fulfilment_state = <expected> RETURNING`: the
+ * row lock the UPDATE takes and its re-check of the condition after a wait (PostgreSQL's READ
+ * COMMITTED) make two concurrent changes from one state end with exactly one winner.
+ *
+ * Notes: a note describes the current problem. markPlaced and a status answer without an error
+ * clear it; requeue, markNeedsReview, abandonPlacingBefore and a per-order error set it.
+ */
+@Injectable()
+export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
+  constructor(private readonly uow: UnitOfWork) {
+    super();
+  }
+
+  async queue(subscriptionId: string, target: UpstreamTarget, now: Date): Promise<boolean> {
+    if (!UUID.test(subscriptionId)) return false;
+    if (!Number.isSafeInteger(target.quantity) || target.quantity < 1) throw new Error(`A fulfilment quantity must be a whole number of at least 1, not ${target.quantity}`);
+    const changed = await this.update(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'queued', upstream_service_id = $2, upstream_quantity = $3, fulfilment_queued_at = $4, updated_at = $4
+        WHERE subscription_id = $1 AND fulfilment_state IS NULL
+        RETURNING subscription_id`,
+      [subscriptionId, target.serviceId, target.quantity, now],
+    );
+    return changed.length > 0;
+  }
+
+  async claimForPlacing(subscriptionId: string, now: Date): Promise<ClaimedPlacement | null> {
+    if (!UUID.test(subscriptionId)) return null;
+    const [claimed] = await this.update<{ subscription_id: string; profile_link: string; upstream_service_id: string; upstream_quantity: number }>(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'placing', fulfilment_placing_at = $2, updated_at = $2
+        WHERE subscription_id = $1 AND fulfilment_state = 'queued'
+        RETURNING subscription_id, profile_link, upstream_service_id, upstream_quantity`,
+      [subscriptionId, now],
+    );
+    if (!claimed) return null;
+    return { subscriptionId: claimed.subscription_id, link: claimed.profile_link, serviceId: claimed.upstream_service_id, quantity: Number(claimed.upstream_quantity) };
+  }
+
+  async markPlaced(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<boolean> {
+    if (!UUID.test(subscriptionId)) return false;
+    const changed = await this.update(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'open', upstream_order_id = $2, fulfilment_placed_at = $3, fulfilment_note = NULL, updated_at = $3
+        WHERE subscription_id = $1 AND fulfilment_state = 'placing'
+        RETURNING subscription_id`,
+      [subscriptionId, upstreamOrderId, now],
+    );
+    return changed.length > 0;
+  }
+
+  async markNeedsReview(subscriptionId: string, note: string, now: Date): Promise<boolean> {
+    if (!UUID.test(subscriptionId)) return false;
+    const changed = await this.update(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'needs_review', fulfilment_note = $2, updated_at = $3
+        WHERE subscription_id = $1 AND fulfilment_state = 'placing'
+        RETURNING subscription_id`,
+      [subscriptionId, note, now],
+    );
+    return changed.length > 0;
+  }
+
+  async requeue(subscriptionId: string, note: string, now: Date): Promise<boolean> {
+    if (!UUID.test(subscriptionId)) return false;
+    const changed = await this.update(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'queued', fulfilment_note = $2, fulfilment_queued_at = $3, fulfilment_placing_at = NULL, updated_at = $3
+        WHERE subscription_id = $1 AND fulfilment_state = 'placing'
+        RETURNING subscription_id`,
+      [subscriptionId, note, now],
+    );
+    return changed.length > 0;
+  }
+
+  /** On the partial index of `queued` rows (queued_at, subscription_id). */
+  async queuedBefore(cutoff: Date, limit: number): Promise<Array<{ subscriptionId: string; queuedAt: Date }>> {
+    const take = rowLimit(limit);
+    if (take === 0) return [];
+    const rows = (await this.uow.manager().query(
+      `SELECT subscription_id, fulfilment_queued_at FROM subscriptions
+        WHERE fulfilment_state = 'queued' AND fulfilment_queued_at < $1
+        ORDER BY fulfilment_queued_at, subscription_id
+        LIMIT ${take}`,
+      [cutoff],
+    )) as Array<{ subscription_id: string; fulfilment_queued_at: Date | string }>;
+    return rows.map((row) => ({ subscriptionId: row.subscription_id, queuedAt: dateOf(row.fulfilment_queued_at) as Date }));
+  }
+
+  /** On the partial index of `placing` rows. */
+  async abandonPlacingBefore(cutoff: Date, note: string, now: Date): Promise<string[]> {
+    const rows = await this.update<{ subscription_id: string }>(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'needs_review', fulfilment_note = $2, updated_at = $3
+        WHERE fulfilment_state = 'placing' AND fulfilment_placing_at < $1
+        RETURNING subscription_id`,
+      [cutoff, note, now],
+    );
+    return rows.map((row) => row.subscription_id).sort();
+  }
+
+  /** Walks the partial index of `open` rows (checked_at NULLS FIRST, subscription_id) in its order. */
+  async openOrders(checkedBefore: Date, limit: number): Promise<OpenUpstreamOrder[]> {
+    const take = rowLimit(limit);
+    if (take === 0) return [];
+    const rows = (await this.uow.manager().query(
+      `SELECT subscription_id, upstream_order_id FROM subscriptions
+        WHERE fulfilment_state = 'open' AND (fulfilment_checked_at IS NULL OR fulfilment_checked_at < $1)
+        ORDER BY fulfilment_checked_at ASC NULLS FIRST, subscription_id
+        LIMIT ${take}`,
+      [checkedBefore],
+    )) as Array<{ subscription_id: string; upstream_order_id: string }>;
+    return rows.map((row) => ({ subscriptionId: row.subscription_id, upstreamOrderId: row.upstream_order_id }));
+  }
+
+  /**
+   * One UPDATE … FROM unnest(arrays) for the whole batch, joined on the primary key; only rows still
+   * `open` change. Per row:
+   * - an error: the facts stay as they were; the note is the error; checkedAt = now;
+   * - an answer: each fact the provider gave replaces the stored one, a fact it left out (null) keeps
+   *   the last known value; the note is cleared; checkedAt = now; with a finalStatus the Status
+   *   becomes it and the fulfilment `done`.
+   * An id twice in one batch counts once (its last update).
+   */
+  async recordUpstream(updates: UpstreamUpdate[], now: Date): Promise<void> {
+    const byId = new Map<string, UpstreamUpdate>();
+    for (const update of updates) if (UUID.test(update.subscriptionId)) byId.set(update.subscriptionId.toLowerCase(), update);
+    if (byId.size === 0) return;
+    const list = [...byId.values()];
+    const column = (pick: (u: UpstreamUpdate) => string | null) => list.map(pick);
+    const hasError = (u: UpstreamUpdate) => typeof u.error === 'string';
+    await this.update(
+      `UPDATE subscriptions s
+          SET upstream_status      = CASE WHEN u.error IS NULL THEN coalesce(u.upstream_status, s.upstream_status) ELSE s.upstream_status END,
+              upstream_charge      = CASE WHEN u.error IS NULL THEN coalesce(u.charge, s.upstream_charge) ELSE s.upstream_charge END,
+              upstream_currency    = CASE WHEN u.error IS NULL THEN coalesce(u.currency, s.upstream_currency) ELSE s.upstream_currency END,
+              upstream_start_count = CASE WHEN u.error IS NULL THEN coalesce(u.start_count::bigint, s.upstream_start_count) ELSE s.upstream_start_count END,
+              upstream_remains     = CASE WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
+              status               = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN u.final_status::smallint ELSE s.status END,
+              fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN 'done' ELSE s.fulfilment_state END,
+              fulfilment_note      = u.error,
+              fulfilment_checked_at = $9,
+              updated_at           = $9
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+              AS u (subscription_id, upstream_status, charge, currency, start_count, remains, final_status, error)
+        WHERE s.subscription_id = u.subscription_id AND s.fulfilment_state = 'open'`,
+      [
+        column((u) => u.subscriptionId),
+        column((u) => (hasError(u) ? null : u.upstreamStatus)),
+        column((u) => (hasError(u) ? null : u.charge)),
+        column((u) => (hasError(u) ? null : u.currency)),
+        column((u) => (hasError(u) ? null : countText(u.startCount))),
+        column((u) => (hasError(u) ? null : countText(u.remains))),
+        column((u) => (!hasError(u) && u.finalStatus !== undefined && u.finalStatus !== null ? String(u.finalStatus) : null)),
+        column((u) => (hasError(u) ? (u.error as string) : null)),
+        now,
+      ],
+    );
+  }
+
+  async retry(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
+    if (!UUID.test(subscriptionId)) return null;
+    const changed = await this.update(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'queued', fulfilment_queued_at = $2, fulfilment_placing_at = NULL, fulfilment_note = NULL, updated_at = $2
+        WHERE subscription_id = $1 AND fulfilment_state = 'needs_review'
+        RETURNING subscription_id`,
+      [subscriptionId, now],
+    );
+    const subscription = await this.findById(subscriptionId);
+    return subscription ? { changed: changed.length > 0, subscription } : null;
+  }
+
+  async cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
+    if (!UUID.test(subscriptionId)) return null;
+    const changed = await this.update(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'canceled', status = $2, updated_at = $3
+        WHERE subscription_id = $1 AND fulfilment_state IN ('queued', 'needs_review')
+        RETURNING subscription_id`,
+      [subscriptionId, SUBSCRIPTION_STATUS.Canceled, now],
+    );
+    const subscription = await this.findById(subscriptionId);
+    return subscription ? { changed: changed.length > 0, subscription } : null;
+  }
+
+  async findById(subscriptionId: string): Promise<Subscription | null> {
+    if (!UUID.test(subscriptionId)) return null;
+    const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
+    return row ? toSubscription(row) : null;
+  }
+
+  /**
+   * Runs an `UPDATE … RETURNING` and gives its rows. TypeORM's postgres runner answers an UPDATE
+   * with [rows, affected count]; the statement must start with UPDATE for both drivers to say so
+   * (the PGlite pool names the command after the first word).
+   */
+  private async update<R = { subscription_id: string }>(sql: string, params: unknown[]): Promise<R[]> {
+    const result = (await this.uow.manager().query(sql, params)) as unknown;
+    if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as R[];
+    if (Array.isArray(result)) return result as R[];
+    throw new Error('An UPDATE … RETURNING answered neither rows nor [rows, count]');
+  }
+}
