@@ -81,7 +81,7 @@ describe('Tasks list', () => {
 
   it('status filter, sort, page size and search go into the address and the request, each back to page 1', async () => {
     const one = tasksPage([task(1)], { total: 30, page: 1, pages: 3 });
-    api.answer('/admin/tasks', one, one, one, one, one, one);
+    api.answer('/admin/tasks', one, one, one, one, one, one, one); // the first page, then six changes
     const memory = visit('/admin/tasks?page=2');
     await waitFor(() => expect(bodies()).toHaveLength(1));
     expect(bodies()[0]).toMatchObject({ page: 2 });
@@ -107,6 +107,8 @@ describe('Tasks list', () => {
     await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 50, sortBy: 'planName', sortOrder: 'asc', Status: 0, q: 'pay_123' }));
     fireEvent.change(select('Status'), { target: { value: 'all' } });
     expect(memory.history?.at(-1)).toBe('/admin/tasks?sortBy=planName&sortOrder=asc&limit=50&q=pay_123');
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 50, sortBy: 'planName', sortOrder: 'asc', q: 'pay_123' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
   });
 
   it('a reload keeps every filter', async () => {
@@ -228,5 +230,195 @@ describe('Orders needing attention', () => {
     expect(within(section).getByText('bob@example.com')).toBeTruthy();
     expect(within(section).getByText('YouTube · Growth')).toBeTruthy();
     expect(within(section).getByText('$19.99')).toBeTruthy();
+  });
+});
+
+describe('Needs review filter', () => {
+  it('goes into the address and sends fulfilment: needs_review; All orders takes it out again', async () => {
+    const one = tasksPage([task(1)], { total: 1, page: 1, pages: 1 });
+    api.answer('/admin/tasks', one, tasksPage([], { total: 0, page: 1, pages: 1 }), one);
+    const memory = visit('/admin/tasks?page=2');
+    await waitFor(() => expect(bodies()).toHaveLength(1));
+    expect(select('Fulfilment').value).toBe('all');
+
+    fireEvent.change(select('Fulfilment'), { target: { value: 'needs_review' } });
+    expect(memory.history?.at(-1)).toBe('/admin/tasks?fulfilment=needs_review');
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', fulfilment: 'needs_review' }));
+    expect(await screen.findByText('No order needs review.')).toBeTruthy();
+
+    fireEvent.change(select('Fulfilment'), { target: { value: 'all' } });
+    expect(memory.history?.at(-1)).toBe('/admin/tasks');
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' }));
+  });
+
+  it('a reload keeps it, with the other filters', async () => {
+    api.answer('/admin/tasks', tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
+    visit('/admin/tasks?fulfilment=needs_review&status=0&q=ann');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(bodies()[0]).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', Status: 0, fulfilment: 'needs_review', q: 'ann' });
+    expect(select('Fulfilment').value).toBe('needs_review');
+  });
+
+  it('an unknown value in the address is ignored', async () => {
+    api.answer('/admin/tasks', tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
+    visit('/admin/tasks?fulfilment=open');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(bodies()[0]).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' });
+  });
+});
+
+describe('The provider part of each task', () => {
+  function fulfilment(state: string, extra: Record<string, unknown> = {}) {
+    return {
+      state,
+      serviceId: '101',
+      quantity: 1000,
+      upstreamOrderId: null,
+      upstreamStatus: null,
+      charge: null,
+      currency: null,
+      startCount: null,
+      remains: null,
+      note: null,
+      queuedAt: '2025-09-02T10:00:05.000Z',
+      placedAt: null,
+      checkedAt: null,
+      margin: null,
+      ...extra,
+    };
+  }
+  const placed = (state: string, extra: Record<string, unknown> = {}) =>
+    fulfilment(state, { upstreamOrderId: '88123', upstreamStatus: 'In progress', charge: '7.6500', currency: 'USD', startCount: 1200, remains: 350, placedAt: '2025-09-02T10:00:06.000Z', ...extra });
+  const NEEDS_REVIEW_NOTE = 'No clear answer from the provider (timeout after 15000 ms): check its panel before retrying';
+
+  const rowOf = (card: HTMLElement, label: string) => {
+    const term = within(card).queryAllByRole('term').find((dt) => dt.textContent?.replace(/:\s*$/, '') === label);
+    return term?.parentElement?.textContent ?? null;
+  };
+  const cardOf = (orderId: string) => cards().find((card) => within(card).queryByText(orderId)) as HTMLElement;
+
+  async function listed(rows: unknown[]) {
+    api.answer('/admin/tasks', tasksPage(rows, { total: rows.length, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await waitFor(() => expect(cards()).toHaveLength(rows.length));
+  }
+
+  it('shows state, upstream order, raw status, charge, start count / remains, margin; buttons only where allowed', async () => {
+    await listed([
+      task(1, { fulfilment: placed('open', { margin: { amount: '12.34', currency: 'USD' }, checkedAt: '2025-09-02T10:05:00.000Z' }) }),
+      task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) }),
+      task(3, { fulfilment: fulfilment('queued') }),
+      task(4, {
+        Status: 2,
+        statusText: 'Partial',
+        pricing: { pricingId: 'p2', name: 'Growth', price: '1499', description: '', features: [], isPopular: false, currency: 'INR' },
+        fulfilment: placed('done', { upstreamStatus: 'Partial', remains: 100 }),
+      }),
+      task(5, { fulfilment: fulfilment('placing') }),
+      task(6, { fulfilment: fulfilment('canceled') }),
+      task(7), // the manual path
+    ]);
+
+    const open = cardOf('order_1');
+    expect(rowOf(open, 'Fulfilment')).toBe('Fulfilment: Placed upstream');
+    expect(rowOf(open, 'Upstream service')).toBe('Upstream service: #101 × 1,000');
+    expect(rowOf(open, 'Upstream order')).toBe('Upstream order: 88123');
+    expect(rowOf(open, 'Upstream status')).toBe('Upstream status: In progress');
+    expect(rowOf(open, 'Charge')).toBe('Charge: 7.65 USD');
+    expect(rowOf(open, 'Start count / remains')).toBe('Start count / remains: 1,200 / 350');
+    expect(rowOf(open, 'Margin')).toBe('Margin: 12.34 USD');
+    expect(rowOf(open, 'Last checked')).toMatch(/^Last checked: 2 Sept? 2025, /);
+    expect(within(open).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(within(open).queryByRole('button', { name: /^Cancel/ })).toBeNull();
+
+    const review = cardOf('order_2');
+    expect(rowOf(review, 'Fulfilment')).toBe('Fulfilment: Needs review');
+    expect(within(review).getByText(NEEDS_REVIEW_NOTE, { exact: false })).toBeTruthy();
+    expect(rowOf(review, 'Upstream order')).toBeNull(); // never placed: no upstream facts to show
+    expect(within(review).getByRole('button', { name: 'Retry: YouTube, order order_2' })).toBeTruthy();
+    expect(within(review).getByRole('button', { name: 'Cancel: YouTube, order order_2' })).toBeTruthy();
+
+    const queued = cardOf('order_3');
+    expect(rowOf(queued, 'Fulfilment')).toBe('Fulfilment: Queued');
+    expect(within(queued).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(within(queued).getByRole('button', { name: /^Cancel/ })).toBeTruthy();
+
+    const done = cardOf('order_4');
+    expect(chipOf(done)).toBe('Status: Partial'); // the server's text for Status 2
+    expect(rowOf(done, 'Fulfilment')).toBe('Fulfilment: Finished');
+    expect(rowOf(done, 'Upstream status')).toBe('Upstream status: Partial');
+    expect(rowOf(done, 'Margin')).toBe('Margin: — (paid in INR, charged in USD)');
+    expect(within(done).queryByRole('button', { name: /^(Retry|Cancel)/ })).toBeNull();
+
+    expect(rowOf(cardOf('order_5'), 'Fulfilment')).toBe('Fulfilment: Placing…');
+    expect(within(cardOf('order_5')).queryByRole('button', { name: /^(Retry|Cancel)/ })).toBeNull();
+    expect(rowOf(cardOf('order_6'), 'Fulfilment')).toBe('Fulfilment: Cancelled');
+    expect(within(cardOf('order_6')).queryByRole('button', { name: /^(Retry|Cancel)/ })).toBeNull();
+
+    const manual = cardOf('order_7');
+    expect(rowOf(manual, 'Fulfilment')).toBeNull();
+    expect(within(manual).queryByRole('heading', { name: 'Provider' })).toBeNull();
+    expect(within(manual).getByRole('button', { name: /^Mark Completed/ })).toBeTruthy();
+  });
+
+  it('Retry: POST /admin/fulfilment/retry {subscriptionId}, buttons disabled meanwhile; the card takes the returned order', async () => {
+    await listed([task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) }), task(3)]);
+    api.answer('/admin/fulfilment/retry', [200, { success: true, subscription: { ...task(2, { fulfilment: fulfilment('queued', { queuedAt: '2025-09-03T09:00:00.000Z' }) }), customer: undefined } }]);
+    const retry = within(cardOf('order_2')).getByRole('button', { name: /^Retry/ }) as HTMLButtonElement;
+    fireEvent.click(retry);
+    expect(retry.disabled).toBe(true);
+    expect((within(cardOf('order_3')).getByRole('button', { name: /^Mark Completed/ }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(rowOf(cardOf('order_2'), 'Fulfilment')).toBe('Fulfilment: Queued'));
+    expect(api.callsTo('/admin/fulfilment/retry').map((c) => c.body)).toEqual([{ subscriptionId: 's2' }]);
+    expect(within(cardOf('order_2')).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(within(cardOf('order_2')).getByRole('button', { name: /^Cancel/ })).toBeTruthy(); // still not placed
+    expect(within(cardOf('order_2')).getByText('ann2@example.com')).toBeTruthy();
+    expect(screen.getByText('YouTube order order_2 is queued for the provider again')).toBeTruthy();
+    expect(api.callsTo('/admin/tasks')).toHaveLength(1);
+  });
+
+  it("a refused retry shows the server's 409 text and changes nothing", async () => {
+    await listed([task(2, { fulfilment: fulfilment('needs_review') })]);
+    api.answer('/admin/fulfilment/retry', [409, { success: false, message: 'Only an order that needs review can be retried' }]);
+    await act(async () => fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Retry/ })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Retry failed' + 'Only an order that needs review can be retried');
+    expect(rowOf(cards()[0], 'Fulfilment')).toBe('Fulfilment: Needs review');
+    expect((within(cards()[0]).getByRole('button', { name: /^Retry/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('Cancel asks first (Keep it sends nothing), then POST /admin/fulfilment/cancel; the card shows Cancelled', async () => {
+    await listed([task(3, { fulfilment: fulfilment('queued') })]);
+    fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Cancel/ }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Cancel this order?' });
+    expect(dialog.textContent).toContain('The YouTube order order_3 of ann3@example.com will not be sent to the provider.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo('/admin/fulfilment/cancel')).toEqual([]);
+
+    fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Cancel/ }));
+    dialog = screen.getByRole('alertdialog', { name: 'Cancel this order?' });
+    api.answer('/admin/fulfilment/cancel', [200, { success: true, subscription: task(3, { fulfilment: fulfilment('canceled') }) }]);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' })));
+    expect(api.callsTo('/admin/fulfilment/cancel').map((c) => c.body)).toEqual([{ subscriptionId: 's3' }]);
+    await waitFor(() => expect(rowOf(cards()[0], 'Fulfilment')).toBe('Fulfilment: Cancelled'));
+    expect(within(cards()[0]).queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByText('YouTube order order_3 is cancelled')).toBeTruthy();
+  });
+
+  it("a refused cancel (placed upstream meanwhile) shows the server's 409 text", async () => {
+    await listed([task(2, { fulfilment: fulfilment('needs_review') })]);
+    fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Cancel/ }));
+    api.answer('/admin/fulfilment/cancel', [
+      409,
+      { success: false, message: 'Only an order not yet placed upstream can be cancelled here; cancel a placed one on the provider panel' },
+    ]);
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Cancel failed');
+    expect(alert.textContent).toContain('cancel a placed one on the provider panel');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(rowOf(cards()[0], 'Fulfilment')).toBe('Fulfilment: Needs review');
   });
 });

@@ -4,20 +4,25 @@ import { AdminLayout } from '../layout/AdminLayout';
 import { ListSummary } from '../lists/ListSummary';
 import { OrdersSection } from '../orders/OrdersSection';
 import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
+import { FulfilmentButtons } from '../tasks/FulfilmentButtons';
 import { StatusToggleButton } from '../tasks/StatusToggleButton';
 import { TaskFilters } from '../tasks/TaskFilters';
+import { useFulfilmentAction } from '../tasks/useFulfilmentAction';
 import { useStatusToggle } from '../tasks/useStatusToggle';
 import { useTasks } from '../tasks/useTasks';
 import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';
 
 /**
- * Tasks (spec §2): every subscription with status filter, search, sort and page size (all in the
- * address); a status toggle after confirmation. Below: orders needing attention.
+ * Tasks (spec §2): every subscription with status and fulfilment filters, search, sort and page size
+ * (all in the address); a status toggle after confirmation; the provider's part of each order
+ * (issue 10) with Retry and Cancel (after confirmation) where allowed. Below: orders needing attention.
  */
 export default function Tasks() {
   const { state, query, pages, goTo, refine, retry, update } = useTasks();
   const toggle = useStatusToggle(update);
+  const action = useFulfilmentAction(update);
+  const working = toggle.busy || action.busy;
 
   let body: ReactNode;
   if (state.status === 'failed') {
@@ -27,10 +32,12 @@ export default function Tasks() {
   } else {
     const items = Array.isArray(state.data.data) ? state.data.data : [];
     const total = Number(state.data.paging?.total ?? items.length);
-    const filtered = query.q !== '' || query.status !== 'all';
+    const filtered = query.q !== '' || query.status !== 'all' || query.fulfilment !== 'all';
+    let empty = filtered ? 'No subscriptions match these filters.' : 'No subscriptions yet.';
+    if (query.fulfilment === 'needs_review' && query.q === '' && query.status === 'all') empty = 'No order needs review.';
     body =
       items.length === 0 ? (
-        <p className={uiStyles.empty}>{filtered ? 'No subscriptions match these filters.' : 'No subscriptions yet.'}</p>
+        <p className={uiStyles.empty}>{empty}</p>
       ) : (
         <>
           <ListSummary page={query.page} pageSize={query.limit} shown={items.length} total={total} noun="subscriptions" />
@@ -41,11 +48,15 @@ export default function Tasks() {
                   subscription={subscription}
                   showCustomer
                   actions={
-                    <StatusToggleButton
-                      subscription={subscription}
-                      disabled={toggle.busy}
-                      onToggle={() => toggle.ask(subscription)}
-                    />
+                    <>
+                      <StatusToggleButton subscription={subscription} disabled={working} onToggle={() => toggle.ask(subscription)} />
+                      <FulfilmentButtons
+                        subscription={subscription}
+                        disabled={working}
+                        onRetry={() => void action.retry(subscription)}
+                        onCancel={() => action.askCancel(subscription)}
+                      />
+                    </>
                   }
                 />
               </li>
@@ -62,6 +73,7 @@ export default function Tasks() {
       <div className={styles.stack} aria-busy={state.status === 'loading'}>
         <TaskFilters query={query} onRefine={refine} />
         {toggle.failure && <ErrorBanner title={toggle.failure.title} error={toggle.failure.error} />}
+        {action.failure && <ErrorBanner title={action.failure.title} error={action.failure.error} />}
         {body}
         {pages !== null && state.status !== 'failed' && (
           <Pager page={query.page} pages={pages} onChange={goTo} disabled={state.status === 'loading'} label="Task pages" />
@@ -83,7 +95,30 @@ export default function Tasks() {
           </p>
         </ConfirmDialog>
       )}
-      <Toast message={toggle.done} durationMs={ADMIN_TOAST_MS} onDone={toggle.clearDone} />
+      {action.pendingCancel && (
+        <ConfirmDialog
+          title="Cancel this order?"
+          confirmLabel="Cancel order"
+          cancelLabel="Keep it"
+          busy={action.busy}
+          onConfirm={action.confirmCancel}
+          onCancel={action.dismissCancel}
+        >
+          <p>
+            The {action.pendingCancel.planName || 'subscription'} order {action.pendingCancel.orderId || '—'}
+            {action.pendingCancel.customer?.email ? ` of ${action.pendingCancel.customer.email}` : ''} will not be sent to the
+            provider.
+          </p>
+        </ConfirmDialog>
+      )}
+      <Toast
+        message={action.done ?? toggle.done}
+        durationMs={ADMIN_TOAST_MS}
+        onDone={() => {
+          action.clearDone();
+          toggle.clearDone();
+        }}
+      />
     </AdminLayout>
   );
 }

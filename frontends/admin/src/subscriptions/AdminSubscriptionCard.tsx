@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import type { Subscription } from '@growth/kit';
 import { StatusChip } from '@growth/kit/src/ui/StatusChip';
 import { formatPrice } from '@growth/kit/src/util/format';
+import { FulfilmentDetails } from '../fulfilment/FulfilmentDetails';
+import type { AdminFulfilment } from '../fulfilment/fulfilmentTypes';
 import { formatDate } from '../ui';
 import { ProfileValue } from './ProfileValue';
 import styles from '../lists/Lists.module.css';
@@ -10,6 +12,8 @@ import styles from '../lists/Lists.module.css';
 export type AdminSubscription = Subscription & {
   statusText?: string;
   customer?: { userId?: string; name?: string; email?: string } | null;
+  /** Delivery through the upstream provider; null (or absent) on the manual path. */
+  fulfilment?: AdminFulfilment | null;
 };
 
 interface Props {
@@ -22,7 +26,7 @@ interface Props {
 
 /**
  * One subscription: plan and tier, status chip, then price, customer, order id, payment id,
- * profile link and created date (en-IN).
+ * profile link and created date (en-IN); then the upstream provider's part when it delivers it.
  */
 export function AdminSubscriptionCard({ subscription, showCustomer = false, actions }: Props) {
   const titleId = useId();
@@ -56,6 +60,9 @@ export function AdminSubscriptionCard({ subscription, showCustomer = false, acti
           </div>
         ))}
       </dl>
+      {subscription.fulfilment && typeof subscription.fulfilment === 'object' && (
+        <FulfilmentDetails fulfilment={subscription.fulfilment} paidCurrency={pricing.currency} />
+      )}
       {actions && <div className={styles.cardActions}>{actions}</div>}
     </article>
   );

@@ -1,13 +1,25 @@
 import { useId } from 'react';
 import { SearchForm } from '../lists/SearchForm';
 import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
-import { TASK_PAGE_SIZES, type TaskQuery, type TaskSortField, type TaskSortOrder, type TaskStatusFilter } from './taskQuery';
+import {
+  TASK_PAGE_SIZES,
+  type TaskFulfilmentFilter,
+  type TaskQuery,
+  type TaskSortField,
+  type TaskSortOrder,
+  type TaskStatusFilter,
+} from './taskQuery';
 import styles from '../lists/Lists.module.css';
 
 const STATUS_OPTIONS: { value: TaskStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: '0', label: 'In Process' },
   { value: '1', label: 'Completed' },
+];
+
+const FULFILMENT_OPTIONS: { value: TaskFulfilmentFilter; label: string }[] = [
+  { value: 'all', label: 'All orders' },
+  { value: 'needs_review', label: 'Needs review' },
 ];
 
 const SORT_OPTIONS: { value: `${TaskSortField}:${TaskSortOrder}`; label: string }[] = [
@@ -22,7 +34,10 @@ interface Props {
   onRefine(change: Partial<Omit<TaskQuery, 'page'>>): void;
 }
 
-/** Status filter (All / In Process / Completed), search, sort and page size of the tasks list. */
+/**
+ * Status filter (All / In Process / Completed), fulfilment filter (All orders / Needs review),
+ * search, sort and page size of the tasks list.
+ */
 export function TaskFilters({ query, onRefine }: Props) {
   const id = useId();
   return (
@@ -45,6 +60,23 @@ export function TaskFilters({ query, onRefine }: Props) {
           onChange={(event) => onRefine({ status: event.target.value as TaskStatusFilter })}
         >
           {STATUS_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={`${formStyles.field} ${styles.filter}`}>
+        <label className={formStyles.label} htmlFor={`${id}-fulfilment`}>
+          Fulfilment
+        </label>
+        <select
+          id={`${id}-fulfilment`}
+          className={formStyles.input}
+          value={query.fulfilment}
+          onChange={(event) => onRefine({ fulfilment: event.target.value as TaskFulfilmentFilter })}
+        >
+          {FULFILMENT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -6,23 +6,30 @@ export const TASK_SORT_FIELDS = ['createdAt', 'planName'] as const;
 export const TASK_SORT_ORDERS = ['asc', 'desc'] as const;
 /** The status filter: every subscription, 0 In Process, 1 Completed. */
 export const TASK_STATUS_FILTERS = ['all', '0', '1'] as const;
+/** The fulfilment filter: every subscription, or only the orders the provider step left for staff. */
+export const TASK_FULFILMENT_FILTERS = ['all', 'needs_review'] as const;
 
 export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
 export type TaskSortOrder = (typeof TASK_SORT_ORDERS)[number];
 export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
+export type TaskFulfilmentFilter = (typeof TASK_FULFILMENT_FILTERS)[number];
 
-/** The tasks list as the address holds it: ?page=2&limit=20&sortBy=planName&sortOrder=asc&status=0&q=ann. */
+/**
+ * The tasks list as the address holds it:
+ * ?page=2&limit=20&sortBy=planName&sortOrder=asc&status=0&fulfilment=needs_review&q=ann.
+ */
 export interface TaskQuery {
   page: number;
   limit: number;
   sortBy: TaskSortField;
   sortOrder: TaskSortOrder;
   status: TaskStatusFilter;
+  fulfilment: TaskFulfilmentFilter;
   q: string;
 }
 
 /** Default sort: newest first (spec §9). */
-export const DEFAULT_TASK_QUERY: TaskQuery = { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', status: 'all', q: '' };
+export const DEFAULT_TASK_QUERY: TaskQuery = { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', status: 'all', fulfilment: 'all', q: '' };
 
 /** Reads the address; unknown or garbled values fall back to the defaults. */
 export function taskQueryOf(params: URLSearchParams): TaskQuery {
@@ -33,6 +40,7 @@ export function taskQueryOf(params: URLSearchParams): TaskQuery {
     sortBy: oneOf(params.get('sortBy'), TASK_SORT_FIELDS, DEFAULT_TASK_QUERY.sortBy),
     sortOrder: oneOf(params.get('sortOrder'), TASK_SORT_ORDERS, DEFAULT_TASK_QUERY.sortOrder),
     status: oneOf(params.get('status'), TASK_STATUS_FILTERS, DEFAULT_TASK_QUERY.status),
+    fulfilment: oneOf(params.get('fulfilment'), TASK_FULFILMENT_FILTERS, DEFAULT_TASK_QUERY.fulfilment),
     q: searchText(params.get('q')),
   };
 }
@@ -46,7 +54,7 @@ export function taskAddressPatch(query: Partial<TaskQuery>): AddressPatch {
   return patch;
 }
 
-/** POST /admin/tasks {page, limit, sortBy, sortOrder, Status?, q?} (spec §7). */
+/** POST /admin/tasks {page, limit, sortBy, sortOrder, Status?, fulfilment?, q?} (spec §7; issue 10). */
 export function taskRequestBody(query: TaskQuery) {
   return {
     page: query.page,
@@ -54,6 +62,7 @@ export function taskRequestBody(query: TaskQuery) {
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     ...(query.status === 'all' ? {} : { Status: Number(query.status) }),
+    ...(query.fulfilment === 'all' ? {} : { fulfilment: query.fulfilment }),
     ...(query.q ? { q: query.q } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { adminApi } from '@growth/kit';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
-import type { TasksAnswer } from './useTasks';
+import { withReturnedRow, type TasksAnswer } from './useTasks';
 
 /** The other state of a task: 0 In Process ↔ 1 Completed; null for any other status. */
 export function nextStatus(status: unknown): 0 | 1 | null {
@@ -51,12 +51,7 @@ export function useStatusToggle(update: (change: (data: TasksAnswer) => TasksAns
       if (!returned || typeof returned !== 'object') {
         setFailure({ title: 'No subscription returned' });
       } else {
-        update((data) => ({
-          ...data,
-          data: (data.data ?? []).map((row) =>
-            row.subscriptionId === target.subscriptionId ? { ...row, ...returned, customer: returned.customer ?? row.customer } : row,
-          ),
-        }));
+        update((data) => withReturnedRow(data, { ...returned, subscriptionId: target.subscriptionId }));
         setDone(`Status updated: ${returned.planName || target.planName || 'subscription'} is ${Number(returned.Status) === 1 ? 'Completed' : 'In Process'}`);
       }
     } catch (error) {

@@ -20,6 +20,19 @@ export interface Tasks extends AdminPost<TasksAnswer> {
   refine(change: Partial<Omit<TaskQuery, 'page'>>): void;
 }
 
+/**
+ * The list with one row replaced by the subscription a write returned (status toggle, retry,
+ * cancel); the row keeps its customer when the answer has none.
+ */
+export function withReturnedRow(data: TasksAnswer, returned: AdminSubscription): TasksAnswer {
+  return {
+    ...data,
+    data: (data.data ?? []).map((row) =>
+      row.subscriptionId === returned.subscriptionId ? { ...row, ...returned, customer: returned.customer ?? row.customer } : row,
+    ),
+  };
+}
+
 function pagesOf(paging: Partial<TaskPaging> | undefined, limit: number): number | null {
   if (!paging) return null;
   if (typeof paging.pages === 'number' && Number.isFinite(paging.pages)) return Math.max(1, paging.pages);

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { formatDate } from '../ui';
+import { FULFILMENT_STATE_TEXT, decimalText, moneyText, type AdminFulfilment } from './fulfilmentTypes';
+import listStyles from '../lists/Lists.module.css';
+import styles from './Fulfilment.module.css';
+
+interface Props {
+  fulfilment: AdminFulfilment;
+  /** The currency the customer paid in (the tier's), to explain a missing margin. */
+  paidCurrency?: string | null;
+}
+
+const upper = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null);
+
+/** '1,000'; the text as sent when it is not a number; '—' when unknown. */
+function countText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const n = Number(value);
+  return Number.isFinite(n) ? n.toLocaleString('en-US') : String(value);
+}
+
+/**
+ * 'Margin: 12.34 USD' (price paid minus the upstream charge, from the server); when it is null
+ * because the customer paid in another currency than the provider charged: '— (paid in INR,
+ * charged in USD)'.
+ */
+export function marginText(fulfilment: AdminFulfilment, paidCurrency: unknown): string {
+  const margin = fulfilment.margin;
+  if (margin && typeof margin === 'object') return moneyText(margin.amount, margin.currency);
+  const paid = upper(paidCurrency);
+  const charged = upper(fulfilment.currency);
+  if (paid && charged && paid !== charged) return `— (paid in ${paid}, charged in ${charged})`;
+  return '—';
+}
+
+/**
+ * The upstream part of an admin subscription card: state in staff's words, the service and
+ * quantity, then — once the provider knows the order — its id, raw status, charge, start count
+ * and remains, the margin and when it was last checked; the note of an order that needs review.
+ */
+export function FulfilmentDetails({ fulfilment, paidCurrency }: Props) {
+  const state = String(fulfilment.state ?? '');
+  const stateText = FULFILMENT_STATE_TEXT[state as keyof typeof FULFILMENT_STATE_TEXT] ?? (state || '—');
+  const placed = Boolean(fulfilment.upstreamOrderId) || Boolean(fulfilment.upstreamStatus) || Boolean(fulfilment.charge);
+  const service = fulfilment.serviceId
+    ? `#${fulfilment.serviceId}${fulfilment.quantity ? ` × ${countText(fulfilment.quantity)}` : ''}`
+    : '—';
+
+  const rows: { label: string; value: ReactNode; mono?: boolean }[] = [
+    { label: 'Fulfilment', value: stateText },
+    { label: 'Upstream service', value: service },
+  ];
+  if (placed) {
+    rows.push(
+      { label: 'Upstream order', value: fulfilment.upstreamOrderId || '—', mono: true },
+      { label: 'Upstream status', value: fulfilment.upstreamStatus?.trim() || '—' },
+      { label: 'Charge', value: fulfilment.charge ? `${decimalText(fulfilment.charge)}${upper(fulfilment.currency) ? ` ${upper(fulfilment.currency)}` : ''}` : '—' },
+      { label: 'Start count / remains', value: `${countText(fulfilment.startCount)} / ${countText(fulfilment.remains)}` },
+      { label: 'Margin', value: marginText(fulfilment, paidCurrency) },
+    );
+  }
+  if (fulfilment.checkedAt) rows.push({ label: 'Last checked', value: formatDate(fulfilment.checkedAt, { withTime: true }) });
+
+  const note = fulfilment.note?.trim();
+  return (
+    <div className={styles.upstream}>
+      <h3 className={styles.upstreamTitle}>Provider</h3>
+      <dl className={listStyles.fields}>
+        {rows.map((row) => (
+          <div key={row.label} className={listStyles.row}>
+            <dt>
+              {row.label}
+              <span className="kit-visually-hidden">: </span>
+            </dt>
+            <dd className={row.mono ? listStyles.mono : undefined}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {note && (
+        <p className={state === 'needs_review' ? styles.note : `${styles.note} ${styles.noteQuiet}`}>
+          {state === 'needs_review' ? 'Needs review: ' : 'Last problem: '}
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
