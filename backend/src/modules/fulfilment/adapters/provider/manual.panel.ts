@@ -14,11 +14,11 @@ export class ManualPanel extends ProviderPanel {
     return this.off();
   }
 
-  add(): Promise<string> {
+  add(_order: { service: string; link: string; quantity: number }): Promise<string> {
     return this.off();
   }
 
-  statuses(): Promise<Map<string, ProviderOrderStatus | { error: string }>> {
+  statuses(_upstreamOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>> {
     return this.off();
   }
 
