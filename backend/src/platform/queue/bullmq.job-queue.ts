@@ -22,6 +22,7 @@ const DAY_S = 24 * 60 * 60;
 export const QUEUE_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
   mail: { ...JOB_OPTIONS, removeOnComplete: true, removeOnFail: { age: DAY_S } },
   billing: JOB_OPTIONS,
+  fulfilment: JOB_OPTIONS,
 };
 
 /** How long an id given with `jobId` stays known to BullMQ after its job finished and was removed. */

@@ -2,7 +2,9 @@
 export const MAIL_QUEUE = 'mail';
 /** Billing's background work: the stuck-order sweep. */
 export const BILLING_QUEUE = 'billing';
-export const QUEUE_NAMES = [MAIL_QUEUE, BILLING_QUEUE] as const;
+/** Automatic fulfilment (issue 10): placing paid orders with the upstream provider, and its status sync. */
+export const FULFILMENT_QUEUE = 'fulfilment';
+export const QUEUE_NAMES = [MAIL_QUEUE, BILLING_QUEUE, FULFILMENT_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface ServiceState {

@@ -1,0 +1,118 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../../platform/time/clock';
+import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
+import { interpretUpstreamStatus } from '../domain/upstream-status';
+import { PlacementJobs } from './placement-jobs';
+import { ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
+
+/** A `placing` older than this was cut short (the app stopped during the call; the call itself times out far sooner). */
+export const ABANDON_PLACING_AFTER_MS = 2 * 60_000;
+/** A `queued` order waiting longer than this lost its job (the enqueue failed, or the queue lost it): it is enqueued again. */
+export const RESEND_QUEUED_AFTER_MS = 30_000;
+/** At most this many status calls per pass (100,000 orders); the next pass goes on with the rest, least recently checked first. */
+export const MAX_BATCHES_PER_PASS = 1_000;
+/** At most this many lost jobs are enqueued again per pass. */
+const RESEND_LIMIT = 1_000;
+
+export const ABANDONED_NOTE = 'The app stopped while this order was being placed: check the provider panel before retrying';
+
+export interface SyncReport {
+  /** Open orders asked about. */
+  orders: number;
+  /** `status` calls made (each for at most 100 orders). */
+  requests: number;
+  /** Orders whose status answer was stored (start count, remains, charge, status text). */
+  updated: number;
+  /** Orders the provider reported final (Completed, Partial, Canceled, Refunded): done. */
+  finished: number;
+  /** Wall time of the pass. */
+  ms: number;
+}
+
+export interface SyncResult extends SyncReport {
+  /** Why the pass stopped early: a status call failed (the provider's words); null when it went through. */
+  failure: string | null;
+}
+
+/**
+ * One fulfilment sync pass (the repeating 'fulfilment-sync' job, and the admin's "Check now"):
+ * 1. `placing` orders older than two minutes → `needs_review` (the app stopped while placing them;
+ *    never placed again blindly);
+ * 2. `queued` orders older than 30 s → their place-order job is enqueued again;
+ * 3. the open orders in batches of STATUS_BATCH (100), least recently checked first: one `status`
+ *    call per batch, the answers stored in one write per batch (final words end the order with their
+ *    Status, other words keep it open with the raw text), until every open order was asked once.
+ * A failed status call stops the pass (what was stored stays); the result says why.
+ * With the manual panel the pass does nothing.
+ */
+@Injectable()
+export class SyncFulfilmentUseCase {
+  private readonly logger = new Logger('Fulfilment');
+
+  constructor(
+    private readonly ledger: FulfilmentLedger,
+    private readonly panel: ProviderPanel,
+    private readonly jobs: PlacementJobs,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<SyncResult> {
+    const started = Date.now();
+    const result: SyncResult = { orders: 0, requests: 0, updated: 0, finished: 0, ms: 0, failure: null };
+    if (!this.panel.enabled) return result;
+    const passStart = this.clock.now();
+
+    const abandoned = await this.ledger.abandonPlacingBefore(new Date(passStart.getTime() - ABANDON_PLACING_AFTER_MS), ABANDONED_NOTE, passStart);
+    if (abandoned.length) {
+      this.logger.warn(`${abandoned.length} order(s) were left 'placing' (the app stopped during the call) and now need review: ${abandoned.join(', ')}`);
+    }
+
+    const lost = await this.ledger.queuedBefore(new Date(passStart.getTime() - RESEND_QUEUED_AFTER_MS), RESEND_LIMIT);
+    for (const order of lost) await this.jobs.enqueue(order.subscriptionId, order.queuedAt, passStart);
+
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
+      const open = await this.ledger.openOrders(passStart, STATUS_BATCH);
+      if (open.length === 0) break;
+      result.orders += open.length;
+      result.requests += 1;
+      let answers: Map<string, ProviderOrderStatus | { error: string }>;
+      try {
+        answers = await this.panel.statuses(open.map((order) => order.upstreamOrderId));
+      } catch (error) {
+        result.failure = (error as Error).message;
+        this.logger.error(`Fulfilment sync stopped: the status call for ${open.length} orders failed (${result.failure}); the next pass goes on`);
+        break;
+      }
+      const updates = open.map((order) => updateOf(order, answers.get(order.upstreamOrderId)));
+      await this.ledger.recordUpstream(updates, this.clock.now());
+      for (const update of updates) {
+        if (update.error === undefined) result.updated += 1;
+        if (update.finalStatus !== undefined) result.finished += 1;
+      }
+    }
+
+    result.ms = Date.now() - started;
+    if (result.orders || abandoned.length || lost.length) {
+      const { failure: _failure, ...report } = result;
+      this.logger.log(`Fulfilment sync: ${JSON.stringify(report)}${lost.length ? `, ${lost.length} lost job(s) enqueued again` : ''}`);
+    }
+    return result;
+  }
+}
+
+/** What one order's answer changes: its facts and, for a final word, its Status; or the provider's error for that id. */
+function updateOf(order: OpenUpstreamOrder, answer: ProviderOrderStatus | { error: string } | undefined): UpstreamUpdate {
+  const unknown = { upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null };
+  if (!answer) return { subscriptionId: order.subscriptionId, ...unknown, error: 'The provider did not report this order' };
+  if ('error' in answer) return { subscriptionId: order.subscriptionId, ...unknown, error: answer.error };
+  const word = interpretUpstreamStatus(answer.status);
+  return {
+    subscriptionId: order.subscriptionId,
+    upstreamStatus: word.raw,
+    charge: answer.charge,
+    currency: answer.currency,
+    startCount: answer.startCount,
+    remains: answer.remains,
+    ...(word.finalStatus !== undefined ? { finalStatus: word.finalStatus } : {}),
+  };
+}
