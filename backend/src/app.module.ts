@@ -4,6 +4,7 @@ import { PlatformModule } from './platform/platform.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
+import { FulfilmentModule } from './modules/fulfilment/fulfilment.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
@@ -21,6 +22,7 @@ export class AppModule {
         PlansModule,
         BillingModule,
         SubscriptionsModule,
+        FulfilmentModule,
         AdminModule,
       ],
     };

@@ -12,6 +12,7 @@ import type { AdminOrderKind, PaymentOrder } from '../../src/modules/billing/dom
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 import { AppError } from '../../src/platform/errors/app-error';
 import { Clock } from '../../src/platform/time/clock';
+import { RecordingIntake } from '../fulfilment/in-memory';
 import { InMemorySubscriptions } from '../subscriptions/in-memory';
 
 /**
@@ -151,8 +152,9 @@ export function completePaymentWithFakes(orders: InMemoryPaymentOrders, clock: C
   const subscriptions = new InMemorySubscriptions();
   const uow = new InlineUnitOfWork();
   const mailer = new RecordingMailer(uow);
-  const complete = new CompletePayment(uow, orders, new RecordPurchaseUseCase(subscriptions), mailer, clock);
-  return { complete, subscriptions, mailer, uow };
+  const intake = new RecordingIntake(uow);
+  const complete = new CompletePayment(uow, orders, new RecordPurchaseUseCase(subscriptions), mailer, intake, clock);
+  return { complete, subscriptions, mailer, intake, uow };
 }
 
 let sequence = 0;

@@ -71,6 +71,13 @@ const POLICY: Record<string, Policy> = {
   'POST /api/plan/getByPlanId': 'admin',
   'POST /api/plan/deletePricing': 'admin',
   'POST /api/plan/deletePlan': 'admin',
+  'GET /api/admin/fulfilment/provider': 'admin',
+  'GET /api/admin/fulfilment/services': 'admin',
+  'GET /api/admin/fulfilment/mappings': 'admin',
+  'POST /api/admin/fulfilment/mapping': 'admin',
+  'POST /api/admin/fulfilment/retry': 'admin',
+  'POST /api/admin/fulfilment/cancel': 'admin',
+  'POST /api/admin/fulfilment/sync': 'admin',
 };
 
 /** Complete bodies for routes whose ownership check follows the body's validation. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { FulfilmentModule } from '../fulfilment/fulfilment.module';
 import { IdentityModule } from '../identity/identity.module';
 import { PlansModule } from '../plans/plans.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -28,7 +29,8 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
 /**
  * Billing: payment orders, verification (browser, redirect, webhook, stuck-order sweep) through one
  * CompletePayment, and the gateway chosen by PAYMENTS_PROVIDER (Razorpay, or the sandbox of the
- * embedded profile). Turns paid orders into subscriptions through subscriptions' facade.
+ * embedded profile). Turns paid orders into subscriptions through subscriptions' facade, and hands
+ * each new one to fulfilment's (FulfilmentIntake: placed upstream when its tier is mapped).
  */
 @Module({
   imports: [
@@ -36,6 +38,7 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
     PlansModule,
     IdentityModule,
     SubscriptionsModule,
+    FulfilmentModule,
   ],
   controllers: [PaymentController, AdminOrdersController],
   providers: [

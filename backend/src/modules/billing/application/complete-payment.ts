@@ -3,6 +3,7 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
+import { FulfilmentIntake } from '../../fulfilment/application/fulfilment-intake';
 import { RecordPurchaseUseCase } from '../../subscriptions/application/record-purchase.use-case';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import type { PaymentOrder } from '../domain/payment-order';
@@ -20,7 +21,9 @@ export type PaymentSource = 'checkout' | 'redirect' | 'webhook' | 'reconcile';
  * defence) and mark the order paid; the call that created the subscription also writes the
  * confirmation mail to the mail outbox. The subscription and its mail commit together, so there is
  * one mail per order, and a paid order never lacks its mail, whether or not the queue is up (the
- * outbox relays it once it is).
+ * outbox relays it once it is). A new subscription of a tier delivered by the provider panel is
+ * queued for it in the same transaction (FulfilmentIntake; its place-order job is enqueued after the
+ * commit): the queued state commits with the subscription, or neither does.
  */
 @Injectable()
 export class CompletePayment {
@@ -31,6 +34,7 @@ export class CompletePayment {
     private readonly orders: PaymentOrderRepository,
     private readonly purchases: RecordPurchaseUseCase,
     private readonly mailer: Mailer,
+    private readonly fulfilment: FulfilmentIntake,
     private readonly clock: Clock,
   ) {}
 
@@ -69,7 +73,10 @@ export class CompletePayment {
         await this.orders.linkSubscription(order.orderId, subscription.subscriptionId);
         order.subscriptionId = subscription.subscriptionId;
       }
-      if (created) await this.mailer.send(orderConfirmationMail(order));
+      if (created) {
+        await this.fulfilment.accept(subscription);
+        await this.mailer.send(orderConfirmationMail(order));
+      }
       return { order, subscription, created };
     });
     if (result.created) this.logger.log(`Order ${orderId} paid (${source}): subscription ${result.subscription.subscriptionId}`);

@@ -1,0 +1,104 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import type { Principal } from '../../../../platform/auth/principal';
+import { AppError } from '../../../../platform/errors/app-error';
+import { adminSubscriptionBody } from '../../../subscriptions/adapters/http/subscription.presenter';
+import { CancelFulfilmentUseCase } from '../../application/cancel-fulfilment.use-case';
+import { GetProviderOverviewUseCase } from '../../application/get-provider-overview.use-case';
+import { ListProviderServicesUseCase } from '../../application/list-provider-services.use-case';
+import { ListTierMappingsUseCase } from '../../application/list-tier-mappings.use-case';
+import { RetryFulfilmentUseCase } from '../../application/retry-fulfilment.use-case';
+import { SetTierMappingUseCase } from '../../application/set-tier-mapping.use-case';
+import { SyncFulfilmentUseCase } from '../../application/sync-fulfilment.use-case';
+import { FulfilmentOrderRequest, MappingsQuery, SetMappingRequest } from './fulfilment-admin.requests';
+import { mappingBody, serviceBody } from './fulfilment.presenter';
+
+const PROVIDER_DOWN = "{ success: false, message: 'The provider panel did not answer: …', error: 'provider_unavailable' }";
+const SUBSCRIPTION = '{ success: true, subscription: Subscription + customer + fulfilment } (as /admin/upStatus answers)';
+
+/**
+ * Automatic fulfilment for staff (issue 10): the provider's balance and services, which tier is
+ * delivered by which upstream service, retry and cancel of orders that need review, and a sync pass
+ * on demand. Admin token only; every write is audited in its transaction.
+ */
+@ApiTags('fulfilment (admin)')
+@Controller('admin/fulfilment')
+@Authenticated('admin')
+@ApiBadRequestResponse({ description: 'The message names the field.' })
+export class FulfilmentAdminController {
+  constructor(
+    private readonly overview: GetProviderOverviewUseCase,
+    private readonly services: ListProviderServicesUseCase,
+    private readonly listMappings: ListTierMappingsUseCase,
+    private readonly setMapping: SetTierMappingUseCase,
+    private readonly retryFulfilment: RetryFulfilmentUseCase,
+    private readonly cancelFulfilment: CancelFulfilmentUseCase,
+    private readonly sync: SyncFulfilmentUseCase,
+  ) {}
+
+  @Get('provider')
+  @ApiOkResponse({
+    description: "{ success: true, provider: 'manual' } or { success: true, provider: 'api-v2', balance: '12.34', currency: 'USD', threshold: '10', low: boolean }",
+  })
+  @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
+  async provider() {
+    const overview = await this.overview.execute();
+    return 'balance' in overview
+      ? { success: true as const, provider: overview.provider, balance: overview.balance, currency: overview.currency, threshold: overview.threshold, low: overview.low }
+      : { success: true as const, provider: overview.provider };
+  }
+
+  @Get('services')
+  @ApiOkResponse({ description: '{ success: true, provider, services: [{ service, name, type, category, rate, min, max, refill, cancel }] } (none with the manual panel)' })
+  @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
+  async providerServices() {
+    const { provider, services } = await this.services.execute();
+    return { success: true as const, provider, services: services.map(serviceBody) };
+  }
+
+  @Get('mappings')
+  @ApiOkResponse({ description: '{ success: true, mappings: [{ pricingId, serviceId, serviceName, quantity }] } for the tiers of the plan that have one' })
+  async mappings(@Query() query: MappingsQuery) {
+    return { success: true as const, mappings: (await this.listMappings.execute(query.planId)).map(mappingBody) };
+  }
+
+  @Post('mapping')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ success: true, mapping: { pricingId, serviceId, serviceName, quantity } | null } (null: removed, the tier is manual)' })
+  @ApiNotFoundResponse({ description: "'Pricing tier not found'" })
+  @ApiConflictResponse({ description: "'Automatic fulfilment is off: set FULFILMENT_PROVIDER=api-v2'" })
+  @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
+  async mapping(@CurrentPrincipal() caller: Principal, @Body() body: SetMappingRequest) {
+    const mapping = await this.setMapping.execute(caller, { pricingId: body.pricingId, serviceId: body.serviceId, quantity: body.quantity });
+    return { success: true as const, mapping: mapping ? mappingBody(mapping) : null };
+  }
+
+  @Post('retry')
+  @HttpCode(200)
+  @ApiOkResponse({ description: SUBSCRIPTION })
+  @ApiNotFoundResponse({ description: "'Subscription not found'" })
+  @ApiConflictResponse({ description: "'Only an order that needs review can be retried'" })
+  async retry(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest) {
+    return { success: true as const, subscription: adminSubscriptionBody(await this.retryFulfilment.execute(caller, body.subscriptionId)) };
+  }
+
+  @Post('cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ description: SUBSCRIPTION })
+  @ApiNotFoundResponse({ description: "'Subscription not found'" })
+  @ApiConflictResponse({ description: "'Only an order not yet placed upstream can be cancelled here; cancel a placed one on the provider panel'" })
+  async cancel(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest) {
+    return { success: true as const, subscription: adminSubscriptionBody(await this.cancelFulfilment.execute(caller, body.subscriptionId)) };
+  }
+
+  @Post('sync')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ success: true, orders, requests, updated, finished, ms }: one sync pass, now (nothing with the manual panel)' })
+  @ApiBadGatewayResponse({ description: PROVIDER_DOWN + ' (what was stored before the failed call stays)' })
+  async syncNow() {
+    const { failure, orders, requests, updated, finished, ms } = await this.sync.execute();
+    if (failure) throw new AppError('bad_gateway', `The provider panel did not answer: ${failure}`, 'provider_unavailable');
+    return { success: true as const, orders, requests, updated, finished, ms };
+  }
+}

@@ -1,0 +1,57 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../platform/config/app-config';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CancelFulfilmentUseCase } from './application/cancel-fulfilment.use-case';
+import { FulfilmentIntake } from './application/fulfilment-intake';
+import { GetProviderOverviewUseCase } from './application/get-provider-overview.use-case';
+import { ListProviderServicesUseCase } from './application/list-provider-services.use-case';
+import { ListTierMappingsUseCase } from './application/list-tier-mappings.use-case';
+import { PlaceOrderUseCase } from './application/place-order.use-case';
+import { PlacementJobs } from './application/placement-jobs';
+import { ProviderPanel } from './application/provider-panel.port';
+import { RetryFulfilmentUseCase } from './application/retry-fulfilment.use-case';
+import { SetTierMappingUseCase } from './application/set-tier-mapping.use-case';
+import { SyncFulfilmentUseCase } from './application/sync-fulfilment.use-case';
+import { TierMappingRepository } from './application/tier-mapping.repository.port';
+import { FulfilmentAdminController } from './adapters/http/fulfilment-admin.controller';
+import { TierFulfilmentOrmEntity } from './adapters/persistence/tier-fulfilment.orm-entity';
+import { TypeOrmTierMappingRepository } from './adapters/persistence/tier-mapping.repository';
+import { ApiV2Panel } from './adapters/provider/api-v2.panel';
+import { ManualPanel } from './adapters/provider/manual.panel';
+import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfilment.processor';
+
+/**
+ * Fulfilment (issue 10): paid orders of mapped tiers are placed with an upstream provider panel
+ * ("API v2") by a queue job, and a repeating sync pass follows their status until the provider
+ * reports a final word. The panel is chosen by FULFILMENT_PROVIDER: `manual` (the default: nothing
+ * is sent, staff toggle the Status as before) or `api-v2`. The fulfilment state lives on the
+ * subscription (subscriptions' FulfilmentLedger); the tier → upstream service mappings here
+ * (tier_fulfilment). Exports FulfilmentIntake, billing's way in.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([TierFulfilmentOrmEntity]), SubscriptionsModule],
+  controllers: [FulfilmentAdminController],
+  providers: [
+    {
+      provide: ProviderPanel,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => (config.fulfilment.provider === 'api-v2' ? new ApiV2Panel(config.fulfilment) : new ManualPanel()),
+    },
+    { provide: TierMappingRepository, useClass: TypeOrmTierMappingRepository },
+    PlacementJobs,
+    FulfilmentIntake,
+    PlaceOrderUseCase,
+    SyncFulfilmentUseCase,
+    GetProviderOverviewUseCase,
+    ListProviderServicesUseCase,
+    ListTierMappingsUseCase,
+    SetTierMappingUseCase,
+    RetryFulfilmentUseCase,
+    CancelFulfilmentUseCase,
+    FulfilmentProcessor,
+    FulfilmentSchedule,
+  ],
+  exports: [FulfilmentIntake],
+})
+export class FulfilmentModule {}
