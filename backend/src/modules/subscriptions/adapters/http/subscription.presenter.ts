@@ -1,8 +1,13 @@
-import type { Subscription } from '../../domain/subscription';
+import { orderMargin } from '../../domain/margin';
+import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscription';
 
 /**
  * A subscription as the API shows it (spec §3: _id, subscriptionId, planName, profileLink, orderId,
- * paymentId, createdAt, Status, pricing, user), built from an explicit list of fields.
+ * paymentId, createdAt, Status, pricing, user), built from an explicit list of fields, with
+ * `statusText` (the words for Status; null for a Status without words) and `progress` (issue 10:
+ * the upstream start count, remains and quantity, once the provider has reported a start count or
+ * remains; null before and on the manual path). Nothing else of the fulfilment reaches a customer:
+ * no upstream order id, status text, charge or note.
  */
 export function subscriptionBody(s: Subscription) {
   return {
@@ -14,6 +19,7 @@ export function subscriptionBody(s: Subscription) {
     paymentId: s.paymentId,
     createdAt: s.createdAt.toISOString(),
     Status: s.status,
+    statusText: SUBSCRIPTION_STATUS_TEXT[s.status] ?? null,
     pricing: {
       pricingId: s.pricing.pricingId,
       name: s.pricing.name,
@@ -23,14 +29,48 @@ export function subscriptionBody(s: Subscription) {
       isPopular: s.pricing.isPopular,
       currency: s.pricing.currency,
     },
+    progress: progressOf(s),
     user: s.userId,
   };
 }
 
+function progressOf(s: Subscription): { startCount: number | null; remains: number | null; quantity: number } | null {
+  const f = s.fulfilment;
+  if (!f || (f.startCount === null && f.remains === null)) return null;
+  return { startCount: f.startCount, remains: f.remains, quantity: f.quantity };
+}
+
 /**
- * A row of the admin's task list, and what POST /admin/upStatus answers: the subscription and its
- * customer (id, and the name and e-mail at purchase).
+ * A row of the admin's task list, and what POST /admin/upStatus answers: the subscription, its
+ * customer (id, and the name and e-mail at purchase), and its fulfilment for staff (null on the
+ * manual path): state, upstream service, quantity, order id, raw status text, charge, start count,
+ * remains, note, times, and the margin (price paid minus the charge, when both are in one currency).
  */
 export function adminSubscriptionBody(s: Subscription) {
-  return { ...subscriptionBody(s), customer: { userId: s.userId, name: s.customerName, email: s.customerEmail } };
+  return {
+    ...subscriptionBody(s),
+    customer: { userId: s.userId, name: s.customerName, email: s.customerEmail },
+    fulfilment: adminFulfilmentOf(s),
+  };
+}
+
+function adminFulfilmentOf(s: Subscription) {
+  const f = s.fulfilment;
+  if (!f) return null;
+  return {
+    state: f.state,
+    serviceId: f.serviceId,
+    quantity: f.quantity,
+    upstreamOrderId: f.upstreamOrderId,
+    upstreamStatus: f.upstreamStatus,
+    charge: f.charge,
+    currency: f.currency,
+    startCount: f.startCount,
+    remains: f.remains,
+    note: f.note,
+    queuedAt: f.queuedAt.toISOString(),
+    placedAt: f.placedAt?.toISOString() ?? null,
+    checkedAt: f.checkedAt?.toISOString() ?? null,
+    margin: orderMargin(s.pricing, f),
+  };
 }

@@ -1,0 +1,106 @@
+import type { SubscriptionFulfilment } from '../../domain/fulfilment';
+import type { Subscription } from '../../domain/subscription';
+import { adminSubscriptionBody, subscriptionBody } from './subscription.presenter';
+
+const createdAt = new Date('2025-05-01T10:00:00Z');
+
+function subscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    subscriptionId: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10',
+    userId: '1b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e11',
+    planId: null,
+    planName: 'YouTube',
+    profileLink: 'https://youtube.com/@creator',
+    orderId: 'order_1',
+    paymentId: 'pay_1',
+    status: 0,
+    pricing: { pricingId: 'tier-1', name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: true, currency: 'USD' },
+    customerEmail: 'creator@example.com',
+    customerName: 'Creator',
+    fulfilment: null,
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  };
+}
+
+function fulfilment(overrides: Partial<SubscriptionFulfilment> = {}): SubscriptionFulfilment {
+  return {
+    state: 'open',
+    serviceId: '1024',
+    quantity: 500,
+    upstreamOrderId: '77001',
+    upstreamStatus: 'In progress',
+    charge: '0.27819',
+    currency: 'USD',
+    startCount: 1204,
+    remains: 350,
+    note: 'Incorrect order ID',
+    queuedAt: new Date('2025-05-01T10:00:01Z'),
+    placingAt: new Date('2025-05-01T10:00:02Z'),
+    placedAt: new Date('2025-05-01T10:00:03Z'),
+    checkedAt: new Date('2025-05-01T10:05:00Z'),
+    ...overrides,
+  };
+}
+
+describe('subscription bodies', () => {
+  it.each([
+    [0, 'In Process'],
+    [1, 'Completed'],
+    [2, 'Partial'],
+    [3, 'Canceled'],
+    [4, 'Refunded'],
+    [9, null],
+  ])('Status %i reads %j on the customer and the admin body', (status, text) => {
+    expect(subscriptionBody(subscription({ status })).statusText).toBe(text);
+    expect(adminSubscriptionBody(subscription({ status })).statusText).toBe(text);
+  });
+
+  it('gives the customer progress once the provider has reported a start count or remains, and nothing else of the fulfilment', () => {
+    const body = subscriptionBody(subscription({ fulfilment: fulfilment() }));
+    expect(body.progress).toEqual({ startCount: 1204, remains: 350, quantity: 500 });
+    expect(Object.keys(body).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'statusText', 'subscriptionId', 'user']);
+    const text = JSON.stringify(body);
+    for (const secret of ['77001', '0.27819', 'Incorrect order ID', 'In progress', '1024']) expect(text).not.toContain(secret);
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 0 }) })).progress).toEqual({ startCount: null, remains: 0, quantity: 500 });
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: 0, remains: null }) })).progress).toEqual({ startCount: 0, remains: null, quantity: 500 });
+  });
+
+  it('gives no progress on the manual path or before the provider reported counts', () => {
+    expect(subscriptionBody(subscription()).progress).toBeNull();
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ state: 'queued', startCount: null, remains: null }) })).progress).toBeNull();
+  });
+
+  it('gives staff the fulfilment with the margin, exact, when the provider charges in the price currency (any case)', () => {
+    const body = adminSubscriptionBody(subscription({ fulfilment: fulfilment({ currency: 'usd' }) }));
+    expect(body.customer).toEqual({ userId: '1b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e11', name: 'Creator', email: 'creator@example.com' });
+    expect(body.fulfilment).toEqual({
+      state: 'open',
+      serviceId: '1024',
+      quantity: 500,
+      upstreamOrderId: '77001',
+      upstreamStatus: 'In progress',
+      charge: '0.27819',
+      currency: 'usd',
+      startCount: 1204,
+      remains: 350,
+      note: 'Incorrect order ID',
+      queuedAt: '2025-05-01T10:00:01.000Z',
+      placedAt: '2025-05-01T10:00:03.000Z',
+      checkedAt: '2025-05-01T10:05:00.000Z',
+      margin: { amount: '19.71181', currency: 'USD' },
+    });
+    expect(body.progress).toEqual({ startCount: 1204, remains: 350, quantity: 500 });
+  });
+
+  it('gives no margin when the provider charges in another currency or the charge is not known yet', () => {
+    expect(adminSubscriptionBody(subscription({ fulfilment: fulfilment({ currency: 'EUR' }) })).fulfilment?.margin).toBeNull();
+    const waiting = adminSubscriptionBody(subscription({ fulfilment: fulfilment({ state: 'queued', upstreamOrderId: null, charge: null, currency: null, placedAt: null, checkedAt: null }) })).fulfilment;
+    expect(waiting).toMatchObject({ state: 'queued', upstreamOrderId: null, margin: null, placedAt: null, checkedAt: null });
+  });
+
+  it('gives staff a null fulfilment on the manual path', () => {
+    expect(adminSubscriptionBody(subscription()).fulfilment).toBeNull();
+  });
+});
