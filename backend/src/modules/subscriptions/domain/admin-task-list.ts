@@ -4,13 +4,18 @@ import type { Subscription, SubscriptionStatus } from './subscription';
 
 /**
  * The admin's task list (spec §2 Admin screens "Tasks", §9): every customer's subscriptions, with a
- * Status filter, a search, a sort and a page size of 10, 20, 50 or 100.
+ * Status filter, a "needs review" filter (issue 10), a search, a sort and a page size of 10, 20, 50
+ * or 100.
  */
 export type AdminTaskSort = 'createdAt' | 'planName';
 export type SortOrder = 'asc' | 'desc';
 
 export const ADMIN_TASK_SORTS: readonly AdminTaskSort[] = ['createdAt', 'planName'];
 export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
+/** The fulfilment filters of the task list: the orders staff must look at. */
+export const ADMIN_TASK_FULFILMENT_FILTERS = ['needs_review'] as const;
+export type AdminTaskFulfilmentFilter = (typeof ADMIN_TASK_FULFILMENT_FILTERS)[number];
+export const FULFILMENT_FILTER_MESSAGE = 'fulfilment must be needs_review';
 /** A search text longer than any order id, payment id, plan name or e-mail address cannot match. */
 export const MAX_SEARCH_LENGTH = 254;
 
@@ -21,6 +26,8 @@ export interface AdminTaskQuery {
   sortOrder: SortOrder;
   /** Only subscriptions with this Status (any number the table holds); undefined: all. */
   status?: SubscriptionStatus;
+  /** Only subscriptions whose upstream order needs review (the provider's answer was unclear, it refused, or the app stopped while placing). */
+  fulfilment?: AdminTaskFulfilmentFilter;
   /**
    * Case-insensitive substring of the order id, payment id, plan name or customer e-mail (trimmed;
    * undefined when blank).
@@ -58,7 +65,18 @@ export function adminTaskQuery(input: Partial<AdminTaskQuery>): AdminTaskQuery {
   if (input.status !== undefined && !(Number.isInteger(input.status) && input.status >= -32768 && input.status <= 32767)) {
     throw new AppError('invalid', 'Status must be a whole number', 'invalid_status');
   }
+  if (input.fulfilment !== undefined && !ADMIN_TASK_FULFILMENT_FILTERS.includes(input.fulfilment)) {
+    throw new AppError('invalid', FULFILMENT_FILTER_MESSAGE, 'invalid_fulfilment');
+  }
   const q = input.q?.trim() || undefined;
   if (q && q.length > MAX_SEARCH_LENGTH) throw new AppError('invalid', `q must be at most ${MAX_SEARCH_LENGTH} characters`, 'invalid_search');
-  return { page, limit, sortBy, sortOrder, ...(input.status !== undefined ? { status: input.status } : {}), ...(q ? { q } : {}) };
+  return {
+    page,
+    limit,
+    sortBy,
+    sortOrder,
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.fulfilment !== undefined ? { fulfilment: input.fulfilment } : {}),
+    ...(q ? { q } : {}),
+  };
 }

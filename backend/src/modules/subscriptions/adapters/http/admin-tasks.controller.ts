@@ -16,7 +16,7 @@ import { adminSubscriptionBody } from './subscription.presenter';
 @ApiTags('admin')
 @Controller('admin')
 @Authenticated('admin')
-@ApiBadRequestResponse({ description: 'The message names the field (page, limit, sortBy, sortOrder, Status, q, subscriptionId).' })
+@ApiBadRequestResponse({ description: 'The message names the field (page, limit, sortBy, sortOrder, Status, fulfilment, q, subscriptionId).' })
 export class AdminTasksController {
   constructor(
     private readonly listTasks: ListAdminTasksUseCase,
@@ -27,11 +27,11 @@ export class AdminTasksController {
   @HttpCode(200)
   @ApiOkResponse({
     description:
-      '{ success: true, data: [Subscription + customer: { userId, name, email }], paging: { total, page, limit, pages, hasNext, hasPrev } }. ' +
+      '{ success: true, data: [Subscription + customer: { userId, name, email } + fulfilment (null on the manual path)], paging: { total, page, limit, pages, hasNext, hasPrev } }. ' +
       'total is exact without q; with q, exact up to 1,000 matches and the database\'s estimate above (hasNext is always exact).',
   })
   async tasks(@CurrentPrincipal() caller: Principal, @Body() body: AdminTasksRequest) {
-    const query = adminTaskQuery({ page: body.page, limit: body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder, status: body.Status, q: body.q });
+    const query = adminTaskQuery({ page: body.page, limit: body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder, status: body.Status, fulfilment: body.fulfilment, q: body.q });
     const page = await this.listTasks.execute(caller, query);
     return {
       success: true as const,

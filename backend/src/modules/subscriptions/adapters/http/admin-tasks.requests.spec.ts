@@ -20,21 +20,23 @@ async function messageOf(result: Promise<unknown>): Promise<string> {
 
 describe('AdminTasksRequest', () => {
   it('takes the spec fields, digit text too, and leaves absent ones absent', async () => {
-    await expect(tasks({ page: '2', limit: '50', sortBy: 'planName', sortOrder: 'ASC', Status: '1', q: ' order_ ' })).resolves.toMatchObject({
+    await expect(tasks({ page: '2', limit: '50', sortBy: 'planName', sortOrder: 'ASC', Status: '1', fulfilment: ' Needs_Review ', q: ' order_ ' })).resolves.toMatchObject({
       page: 2,
       limit: 50,
       sortBy: 'planName',
       sortOrder: 'asc',
       Status: 1,
+      fulfilment: 'needs_review',
       q: 'order_',
     });
     const bare = await tasks({});
-    expect([bare.page, bare.limit, bare.sortBy, bare.sortOrder, bare.Status, bare.q]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect([bare.page, bare.limit, bare.sortBy, bare.sortOrder, bare.Status, bare.fulfilment, bare.q]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   it("reads an empty or null Status and a blank q as 'all'", async () => {
-    const all = await tasks({ Status: '', q: '   ', sortBy: null });
-    expect([all.Status, all.q, all.sortBy]).toEqual([undefined, undefined, undefined]);
+    const all = await tasks({ Status: '', q: '   ', sortBy: null, fulfilment: ' ' });
+    expect([all.Status, all.q, all.sortBy, all.fulfilment]).toEqual([undefined, undefined, undefined, undefined]);
+    expect((await tasks({ fulfilment: null })).fulfilment).toBeUndefined();
     expect((await tasks({ Status: null })).Status).toBeUndefined();
     expect((await tasks({ Status: 0 })).Status).toBe(0);
   });
@@ -47,9 +49,13 @@ describe('AdminTasksRequest', () => {
     [{ sortBy: 'password' }, 'sortBy must be one of createdAt, planName'],
     [{ sortBy: 'created_at; DROP TABLE users' }, 'sortBy must be one of createdAt, planName'],
     [{ sortOrder: 'sideways' }, 'sortOrder must be one of asc, desc'],
-    [{ Status: 'x' }, 'Status must be a whole number (0 In Process, 1 Completed)'],
-    [{ Status: 1.5 }, 'Status must be a whole number (0 In Process, 1 Completed)'],
-    [{ Status: 99999 }, 'Status must be a whole number (0 In Process, 1 Completed)'],
+    [{ Status: 'x' }, 'Status must be a whole number (0 In Process, 1 Completed, 2 Partial, 3 Canceled, 4 Refunded)'],
+    [{ Status: 1.5 }, 'Status must be a whole number (0 In Process, 1 Completed, 2 Partial, 3 Canceled, 4 Refunded)'],
+    [{ Status: 99999 }, 'Status must be a whole number (0 In Process, 1 Completed, 2 Partial, 3 Canceled, 4 Refunded)'],
+    [{ fulfilment: 'open' }, 'fulfilment must be needs_review'],
+    [{ fulfilment: 'needs review' }, 'fulfilment must be needs_review'],
+    [{ fulfilment: 1 }, 'fulfilment must be needs_review'],
+    [{ fulfilment: ['needs_review'] }, 'fulfilment must be needs_review'],
     [{ q: 42 }, 'q must be text'],
     [{ q: { $ne: '' } }, 'q must be text'],
     [{ q: 'x'.repeat(255) }, 'q must be at most 254 characters'],

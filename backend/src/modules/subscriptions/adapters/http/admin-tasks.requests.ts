@@ -2,7 +2,16 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { AdminPageRequest, wholeNumberOrNaN } from '../../../../platform/http/admin-page.request';
-import { ADMIN_TASK_SORTS, type AdminTaskSort, MAX_SEARCH_LENGTH, SORT_ORDERS, type SortOrder } from '../../domain/admin-task-list';
+import {
+  ADMIN_TASK_FULFILMENT_FILTERS,
+  ADMIN_TASK_SORTS,
+  type AdminTaskFulfilmentFilter,
+  type AdminTaskSort,
+  FULFILMENT_FILTER_MESSAGE,
+  MAX_SEARCH_LENGTH,
+  SORT_ORDERS,
+  type SortOrder,
+} from '../../domain/admin-task-list';
 import { ADMIN_SETTABLE_STATUSES } from '../../domain/subscription';
 import { STATUS_MESSAGE } from '../../application/update-subscription-status.use-case';
 
@@ -17,7 +26,7 @@ const blankToUndefined = ({ value }: { value: unknown }) => {
   return value.trim() || undefined;
 };
 
-const FILTER_STATUS_MESSAGE = 'Status must be a whole number (0 In Process, 1 Completed)';
+const FILTER_STATUS_MESSAGE = 'Status must be a whole number (0 In Process, 1 Completed, 2 Partial, 3 Canceled, 4 Refunded)';
 
 /** POST /admin/tasks. */
 export class AdminTasksRequest extends AdminPageRequest {
@@ -33,13 +42,19 @@ export class AdminTasksRequest extends AdminPageRequest {
   @IsOptional()
   sortOrder?: SortOrder;
 
-  @ApiPropertyOptional({ description: 'Only subscriptions with this Status (0 In Process, 1 Completed, any other number the table holds); absent, null or empty: all.' })
+  @ApiPropertyOptional({ description: 'Only subscriptions with this Status (0 In Process, 1 Completed, 2 Partial, 3 Canceled, 4 Refunded); absent, null or empty: all.' })
   @Max(32767, { message: FILTER_STATUS_MESSAGE })
   @Min(-32768, { message: FILTER_STATUS_MESSAGE })
   @IsInt({ message: FILTER_STATUS_MESSAGE })
   @Transform(wholeNumberOrNaN(true))
   @IsOptional()
   Status?: number;
+
+  @ApiPropertyOptional({ enum: ADMIN_TASK_FULFILMENT_FILTERS, description: 'needs_review: only orders whose upstream placing needs staff (retry or cancel); absent, null or empty: all.' })
+  @IsIn(ADMIN_TASK_FULFILMENT_FILTERS as unknown as AdminTaskFulfilmentFilter[], { message: FULFILMENT_FILTER_MESSAGE })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value === null ? undefined : value))
+  @IsOptional()
+  fulfilment?: AdminTaskFulfilmentFilter;
 
   @ApiPropertyOptional({ description: 'Case-insensitive part of an order id, payment id, plan name or customer e-mail.', maxLength: MAX_SEARCH_LENGTH })
   @MaxLength(MAX_SEARCH_LENGTH, { message: `q must be at most ${MAX_SEARCH_LENGTH} characters` })

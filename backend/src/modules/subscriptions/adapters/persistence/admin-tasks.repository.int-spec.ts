@@ -104,6 +104,40 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
     expect(await page({ status: 7 })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
   });
 
+  it('filters the orders that need review, counted on their partial index, with the Status filter, the search and the sorts', async () => {
+    const review = ['order_A1', 'order_C1', 'order_D1'];
+    const setState = (orderIds: string[], state: string | null) =>
+      dataSource.query(
+        `UPDATE subscriptions SET fulfilment_state = $2, upstream_service_id = CASE WHEN $2::text IS NULL THEN NULL ELSE '1' END,
+                upstream_quantity = CASE WHEN $2::text IS NULL THEN NULL ELSE 100 END, fulfilment_queued_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END,
+                fulfilment_note = CASE WHEN $2::text IS NULL THEN NULL ELSE 'No clear answer from the provider (timeout): check its panel before retrying' END
+          WHERE order_id = ANY($1::text[])`,
+        [orderIds, state],
+      );
+    await setState(review, 'needs_review');
+    await setState(['order_B2'], 'queued');
+    try {
+      const found = await page({ fulfilment: 'needs_review' });
+      expect(found).toMatchObject({ total: 3, totalIsExact: true, hasNext: false });
+      expect(found.items.map((s) => s.orderId)).toEqual(['order_D1', 'order_C1', 'order_A1']);
+      expect(found.items[0].fulfilment).toMatchObject({ state: 'needs_review', note: 'No clear answer from the provider (timeout): check its panel before retrying' });
+      expect(await orders({ fulfilment: 'needs_review', sortOrder: 'asc' })).toEqual(['order_A1', 'order_C1', 'order_D1']);
+      expect(await orders({ fulfilment: 'needs_review', sortBy: 'planName', sortOrder: 'asc' })).toEqual(['order_D1', 'order_A1', 'order_C1']);
+      expect(await page({ fulfilment: 'needs_review', page: 2 }, 2)).toMatchObject({ total: 3, hasNext: false, items: [expect.objectContaining({ orderId: 'order_A1' })] });
+      expect(await page({ fulfilment: 'needs_review', page: 3 }, 2)).toEqual({ items: [], total: 3, totalIsExact: true, hasNext: false });
+      const completed = await page({ fulfilment: 'needs_review', status: 1 });
+      expect(completed.items.map((s) => s.orderId)).toEqual(['order_C1']);
+      expect(completed.total).toBe(1);
+      expect(await orders({ fulfilment: 'needs_review', q: 'alice@' })).toEqual(['order_A1']);
+      expect((await page({ fulfilment: 'needs_review', q: 'example.com' })).total).toBe(3);
+      // The other filters are as they were.
+      expect((await page({})).total).toBe(6);
+      expect((await page({ status: 0 })).total).toBe(4);
+    } finally {
+      await setState([...review, 'order_B2'], null);
+    }
+  });
+
   it.each([
     ['order id', 'ORDER_b', ['order_B2', 'order_B1']],
     ['payment id', 'pay_p3', ['order_A2']],

@@ -3,7 +3,7 @@ import { type FindOptionsOrder, type FindOptionsWhere, In, Not } from 'typeorm';
 import { EXACT_COUNT_UP_TO, containsPattern } from '../../../../platform/database/bounded-count';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { SubscriptionRepository } from '../../application/subscription.repository.port';
-import type { AdminTaskPage, AdminTaskQuery } from '../../domain/admin-task-list';
+import type { AdminTaskFulfilmentFilter, AdminTaskPage, AdminTaskQuery } from '../../domain/admin-task-list';
 import { SUBSCRIPTION_STATUS, type NewPurchase, type Subscription, type SubscriptionStatus } from '../../domain/subscription';
 import type { SubscriptionList } from '../../domain/subscription-list';
 import { toSubscription } from './subscription.mapper';
@@ -22,6 +22,11 @@ function textArray(value: string[] | string | null): string[] {
   const inner = value.replace(/^\{|\}$/g, '');
   return inner ? inner.split(',') : [];
 }
+
+/** The SQL of each fulfilment filter (a closed list: the request and adminTaskQuery refuse any other). */
+const FULFILMENT_CONDITION: Record<AdminTaskFulfilmentFilter, string> = {
+  needs_review: `fulfilment_state = 'needs_review'`,
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -87,10 +92,11 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
    *   the total is exact and the page is read from those matches; beyond, the total is the
    *   planner's estimate and the page is read as below;
    * - otherwise the total: without a search, the sum of the per-Status counters that triggers keep
-   *   in subscription_status_totals (exact, a few rows);
+   *   in subscription_status_totals (exact, a few rows); with the "needs review" filter, a count of
+   *   the partial index of those rows (as many as need staff, never the table);
    * - the page's ids, one more than the page (so hasNext is exact), from an index in the sort's
-   *   order: (created_at, subscription_id), (status, created_at, subscription_id) or
-   *   (plan_name, created_at, subscription_id), read index-only, so a deep page skips index
+   *   order: (created_at, subscription_id), (status, created_at, subscription_id),
+   *   (plan_name, created_at, subscription_id) or the "needs review" partial index, read index-only, so a deep page skips index
    *   entries, not rows; a search of many matches reads them through the indexes and sorts them,
    *   or, when it matches most rows, walks the sort index;
    * - the rows of those ids (primary key).
@@ -104,6 +110,8 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
       params.push(query.status);
       conditions.push(`status = $${params.length}`);
     }
+    // Inline, not a parameter: the planner then matches the partial index's predicate in every plan.
+    if (query.fulfilment !== undefined) conditions.push(FULFILMENT_CONDITION[query.fulfilment]);
     if (query.q !== undefined) {
       const pattern = containsPattern(query.q);
       params.push(pattern);
@@ -129,7 +137,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     let exact: boolean;
     let ids: string[];
     if (query.q === undefined) {
-      total = await this.countByStatus(query.status);
+      total = await this.countUnsearched(query);
       exact = true;
       if (offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
       ids = await this.pageIds(`SELECT subscription_id ${fromWhere}`, order, offset, query.limit, params);
@@ -160,7 +168,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
         // search for a plan name is exactly the case where they cluster). Otherwise (newest or
         // oldest first; or most rows match) the sort index is walked: matches spread in time come
         // every few rows.
-        const materialise = query.sortBy === 'planName' && total * 2 < (await this.countByStatus(query.status));
+        const materialise = query.sortBy === 'planName' && total * 2 < (await this.countUnsearched(query));
         const pageSql = materialise
           ? `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere}) SELECT subscription_id FROM matches`
           : `SELECT subscription_id ${fromWhere}`;
@@ -194,6 +202,21 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
     const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows']));
     return Number.isFinite(estimate) ? estimate : 0;
+  }
+
+  /**
+   * Rows the filters (without the search) let through: from the trigger-kept Status counters (no
+   * table scan); with the "needs review" filter, counted on its partial index (only those rows).
+   */
+  private async countUnsearched(query: AdminTaskQuery): Promise<number> {
+    if (query.fulfilment === undefined) return this.countByStatus(query.status);
+    const [row] = (await this.uow
+      .manager()
+      .query(
+        `SELECT count(*)::bigint AS n FROM subscriptions WHERE ${FULFILMENT_CONDITION[query.fulfilment]}${query.status === undefined ? '' : ' AND status = $1'}`,
+        query.status === undefined ? [] : [query.status],
+      )) as Array<{ n: string | number | bigint }>;
+    return Number(row.n);
   }
 
   /** Rows in the table (with that Status), from the trigger-kept counters: no table scan. */
