@@ -12,6 +12,7 @@ beforeEach(() => {
   localStorage.setItem('adminToken', 'admin-token');
   setNarrowScreen(false);
   api = installFakeApi();
+  api.answer('GET /admin/fulfilment/services', [200, { success: true, provider: 'manual', services: [] }]);
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };
@@ -220,5 +221,142 @@ describe('Edit plan', () => {
     expect(field('Price (USD)').value).toBe('5.00');
     expect(screen.getByText('Plan created')).toBeTruthy();
     expect(api.callsTo('/plan/getByPlanId')).toEqual([]); // the created plan is not asked again
+  });
+});
+
+describe('Edit plan: how each tier is fulfilled', () => {
+  const SERVICES = [
+    { service: '101', name: 'Instagram Followers', type: 'Default', category: 'Instagram', rate: '0.90', min: 10, max: 100000, refill: true, cancel: false },
+    { service: '102', name: 'Instagram Likes', type: 'Default', category: 'Instagram', rate: '0.12', min: 50, max: 5000, refill: false, cancel: false },
+    { service: '201', name: 'YouTube Views', type: 'Default', category: 'YouTube', rate: '1.50', min: 100, max: 1000000, refill: false, cancel: true },
+  ];
+  const MAPPED_B = { pricingId: TIER_B, serviceId: '101', serviceName: 'Instagram Followers', quantity: 1000 };
+
+  beforeEach(() => {
+    api = installFakeApi(); // without the manual provider of the outer beforeEach
+  });
+
+  const section = () => screen.getByRole('region', { name: 'Fulfilment' });
+  const tierForm = (name: string) => within(section()).getByRole('form', { name });
+  const serviceSelect = (form: HTMLElement) => within(form).getByRole('combobox', { name: 'Provider service' }) as HTMLSelectElement;
+  const quantity = (form: HTMLElement) => within(form).getByRole('textbox', { name: 'Quantity' }) as HTMLInputElement;
+
+  async function withProvider(mappings: unknown[] = [MAPPED_B]) {
+    api.answer('GET /admin/fulfilment/services', [200, { success: true, provider: 'api-v2', services: SERVICES }]);
+    api.answer('GET /admin/fulfilment/mappings', [200, { success: true, mappings }]);
+    await loaded();
+    await waitFor(() => expect(within(section()).getAllByRole('form')).toHaveLength(2));
+  }
+
+  it('with the manual provider: automatic fulfilment is off, no service to choose, no mappings asked', async () => {
+    api.answer('GET /admin/fulfilment/services', [200, { success: true, provider: 'manual', services: [] }]);
+    await loaded();
+    expect(await within(section()).findByText('Automatic fulfilment is off: orders of this plan are completed by hand.')).toBeTruthy();
+    expect(within(section()).queryByRole('combobox')).toBeNull();
+    expect(api.callsTo('/admin/fulfilment/mappings')).toEqual([]);
+  });
+
+  it("lists the saved tiers with the provider's services by category (rate per 1000, min–max) and the current mapping", async () => {
+    await withProvider();
+    expect(api.callsTo('/admin/fulfilment/mappings')[0].query.get('planId')).toBe(PLAN_ID);
+
+    const starter = tierForm('Tier 1: Starter');
+    expect(serviceSelect(starter).value).toBe('');
+    expect(within(starter).getByText('Now: Manual (staff complete it)')).toBeTruthy();
+    expect(within(starter).queryByRole('textbox', { name: 'Quantity' })).toBeNull();
+    const options = [...serviceSelect(starter).options].map((option) => option.textContent);
+    expect(options).toEqual([
+      'Manual (staff complete it)',
+      '#101 Instagram Followers · 0.90 per 1000 · 10–100,000',
+      '#102 Instagram Likes · 0.12 per 1000 · 50–5,000',
+      '#201 YouTube Views · 1.50 per 1000 · 100–1,000,000',
+    ]);
+    expect([...serviceSelect(starter).querySelectorAll('optgroup')].map((group) => group.label)).toEqual(['Instagram', 'YouTube']);
+
+    const growth = tierForm('Tier 2: Growth');
+    expect(serviceSelect(growth).value).toBe('101');
+    expect(quantity(growth).value).toBe('1000');
+    expect(within(growth).getByText('Now: Instagram Followers (#101) × 1,000')).toBeTruthy();
+  });
+
+  it("checks the quantity against the service's min and max before sending, then saves the mapping", async () => {
+    await withProvider();
+    const starter = tierForm('Tier 1: Starter');
+    fireEvent.change(serviceSelect(starter), { target: { value: '201' } });
+    const save = within(starter).getByRole('button', { name: 'Save fulfilment of Tier 1: Starter' });
+
+    fireEvent.click(save);
+    expect(within(starter).getByText('Enter the quantity as a whole number.')).toBeTruthy();
+    expect(document.activeElement).toBe(quantity(starter));
+
+    fireEvent.change(quantity(starter), { target: { value: '50' } });
+    fireEvent.click(save);
+    expect(within(starter).getByText('Quantity must be between 100 and 1000000 for this service')).toBeTruthy();
+    expect(quantity(starter).getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('/admin/fulfilment/mapping')).toEqual([]);
+
+    api.answer('/admin/fulfilment/mapping', [200, { success: true, mapping: { pricingId: TIER_A, serviceId: '201', serviceName: 'YouTube Views', quantity: 2500 } }]);
+    fireEvent.change(quantity(starter), { target: { value: ' 2500 ' } });
+    fireEvent.click(save);
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect(await within(starter).findByText('Saved: YouTube Views (#201) × 2,500.')).toBeTruthy();
+    expect(api.callsTo('/admin/fulfilment/mapping').map((call) => call.body)).toEqual([{ pricingId: TIER_A, serviceId: '201', quantity: 2500 }]);
+    expect(within(starter).getByText('Now: YouTube Views (#201) × 2,500')).toBeTruthy();
+    expect(within(starter).queryByText('Quantity must be between 100 and 1000000 for this service')).toBeNull();
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    expect(api.callsTo('/plan/update')).toEqual([]); // the plan itself is not saved
+  });
+
+  it('Manual takes a tier back to staff (serviceId null)', async () => {
+    await withProvider();
+    const growth = tierForm('Tier 2: Growth');
+    fireEvent.change(serviceSelect(growth), { target: { value: '' } });
+    expect(within(growth).queryByRole('textbox', { name: 'Quantity' })).toBeNull();
+    api.answer('/admin/fulfilment/mapping', [200, { success: true, mapping: null }]);
+    fireEvent.click(within(growth).getByRole('button', { name: /^Save fulfilment/ }));
+    expect(await within(growth).findByText('Saved: Manual (staff complete it).')).toBeTruthy();
+    expect(api.callsTo('/admin/fulfilment/mapping').map((call) => call.body)).toEqual([{ pricingId: TIER_B, serviceId: null }]);
+    expect(within(growth).getByText('Now: Manual (staff complete it)')).toBeTruthy();
+  });
+
+  it("a refused mapping shows 'Save failed' with the server's reason and keeps the choice", async () => {
+    await withProvider();
+    const growth = tierForm('Tier 2: Growth');
+    fireEvent.change(quantity(growth), { target: { value: '2000' } });
+    api.answer('/admin/fulfilment/mapping', [409, { success: false, message: 'Automatic fulfilment is off: set FULFILMENT_PROVIDER=api-v2' }]);
+    fireEvent.click(within(growth).getByRole('button', { name: /^Save fulfilment/ }));
+    const alert = await within(growth).findByRole('alert');
+    expect(alert.textContent).toBe('Save failed' + 'Automatic fulfilment is off: set FULFILMENT_PROVIDER=api-v2');
+    expect(quantity(growth).value).toBe('2000');
+    expect(within(growth).getByText('Now: Instagram Followers (#101) × 1,000')).toBeTruthy();
+  });
+
+  it('a tier not saved yet cannot be mapped: save the plan first', async () => {
+    await withProvider([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add tier' }));
+    expect(within(section()).getByText('Save the plan first to choose how this tier is fulfilled.')).toBeTruthy();
+    expect(within(section()).getAllByRole('form')).toHaveLength(2);
+    expect(within(section()).getByRole('heading', { name: 'Tier 3' })).toBeTruthy();
+  });
+
+  it('the create page asks nothing about the provider until the plan is saved', () => {
+    visit('/admin/edit-plan/new');
+    expect(within(section()).getByText('Save the plan first to choose how its tiers are fulfilled.')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+
+  it("a provider that does not answer: the server's message and a Retry", async () => {
+    api.answer(
+      'GET /admin/fulfilment/services',
+      [502, { success: false, message: 'The provider panel did not answer: HTTP 500' }],
+      [200, { success: true, provider: 'api-v2', services: SERVICES }],
+    );
+    api.answer('GET /admin/fulfilment/mappings', [200, { success: true, mappings: [] }]);
+    await loaded();
+    const alert = await within(section()).findByRole('alert');
+    expect(alert.textContent).toContain("Failed to load the provider's services");
+    expect(alert.textContent).toContain('The provider panel did not answer: HTTP 500');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(section()).getAllByRole('form')).toHaveLength(2));
   });
 });

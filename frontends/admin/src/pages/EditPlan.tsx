@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { Spinner, adminApi, type Plan } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { PlanForm } from '../plans/PlanForm';
+import { TierFulfilmentSection } from '../plans/TierFulfilmentSection';
 import {
   createBody,
   draftOf,
@@ -22,7 +23,8 @@ const NO_ERRORS: PlanErrors = { tiers: {} };
 /**
  * Edit a plan (spec §2): name, status, tiers (name, price, description, features one per line,
  * Most Popular), add tier, remove tier (a saved one after confirmation, POST /plan/deletePricing),
- * save (POST /plan/update). /admin/edit-plan/new creates a plan (POST /plan/create).
+ * save (POST /plan/update). /admin/edit-plan/new creates a plan (POST /plan/create). Under the
+ * form: how each saved tier is fulfilled (a provider service and quantity, or by hand; issue 10).
  */
 export default function EditPlan() {
   const { planId = '' } = useParams<{ planId: string }>();
@@ -131,6 +133,7 @@ export default function EditPlan() {
           onRemoveTier={removeTier}
           onSubmit={save}
         />
+        <TierFulfilmentSection planId={creating ? null : planId.trim()} tiers={draft.tiers} />
       </>
     );
 

@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { adminApi } from '@growth/kit';
+import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import type { ProviderService, TierMapping } from '../fulfilment/fulfilmentTypes';
+import { ErrorBanner, TextField } from '../ui';
+import { mappingText, quantityError, serviceOptionText, servicesByCategory } from './tierFulfilment';
+import styles from '../fulfilment/Fulfilment.module.css';
+
+interface Props {
+  pricingId: string;
+  /** 'Tier 1: Starter', as the tier's fieldset above names it. */
+  title: string;
+  services: ProviderService[];
+  /** The saved mapping; null: the tier is fulfilled by hand. */
+  mapping: TierMapping | null;
+  onSaved(mapping: TierMapping | null): void;
+}
+
+const MANUAL = '';
+
+/**
+ * How one saved tier is fulfilled: a provider service (grouped by category, with rate per 1000 and
+ * min–max) and the quantity ordered per purchase, or Manual; its own Save (POST
+ * /admin/fulfilment/mapping). The quantity is checked against the service's range before sending.
+ */
+export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved }: Props) {
+  const id = useId();
+  const [serviceId, setServiceId] = useState(mapping?.serviceId ?? MANUAL);
+  const [quantity, setQuantity] = useState(mapping ? String(mapping.quantity) : '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [saved, setSaved] = useState('');
+
+  const chosen = services.find((service) => service.service === serviceId);
+  const groups = servicesByCategory(services);
+  // A mapped service the provider no longer lists stays selectable, so the select shows the truth.
+  const gone = mapping && !services.some((service) => service.service === mapping.serviceId) ? mapping : null;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved('');
+    setSaveError(null);
+    const manual = serviceId === MANUAL;
+    const found = manual ? null : quantityError(quantity, chosen);
+    setError(found);
+    if (found) {
+      document.getElementById(`${id}-quantity`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await adminApi.post<{ mapping?: TierMapping | null }>(
+        '/admin/fulfilment/mapping',
+        manual ? { pricingId, serviceId: null } : { pricingId, serviceId, quantity: Number(quantity.trim()) },
+      );
+      const next = answer.mapping && typeof answer.mapping === 'object' ? answer.mapping : null;
+      onSaved(next);
+      setSaved(`Saved: ${mappingText(next)}.`);
+    } catch (failure) {
+      setSaveError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.tier} noValidate onSubmit={save} aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <h3 id={`${id}-title`} className={styles.tierTitle}>
+        {title}
+      </h3>
+      <p className={styles.muted}>Now: {mappingText(mapping)}</p>
+      {saveError !== null && <ErrorBanner title="Save failed" error={saveError} />}
+      <div className={styles.tierFields}>
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor={`${id}-service`}>
+            Provider service
+          </label>
+          <select
+            id={`${id}-service`}
+            className={formStyles.input}
+            value={serviceId}
+            disabled={busy}
+            onChange={(event) => {
+              setServiceId(event.target.value);
+              setError(null);
+              setSaved('');
+            }}
+          >
+            <option value={MANUAL}>Manual (staff complete it)</option>
+            {gone && <option value={gone.serviceId}>{`#${gone.serviceId} ${gone.serviceName || ''} · no longer offered by the provider`}</option>}
+            {groups.map((group) => (
+              <optgroup key={group.category} label={group.category}>
+                {group.services.map((service) => (
+                  <option key={service.service} value={service.service}>
+                    {serviceOptionText(service)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        {serviceId !== MANUAL && (
+          <TextField
+            id={`${id}-quantity`}
+            label="Quantity"
+            value={quantity}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={chosen ? `Per order, between ${chosen.min} and ${chosen.max}.` : 'Per order.'}
+            error={error}
+            disabled={busy}
+            onChange={(value) => {
+              setQuantity(value);
+              setSaved('');
+            }}
+          />
+        )}
+      </div>
+      <div className={styles.tierFoot}>
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          Save fulfilment<span className="kit-visually-hidden"> of {title}</span>
+        </button>
+        <p className={styles.report} role="status">
+          {saved}
+        </p>
+      </div>
+    </form>
+  );
+}
