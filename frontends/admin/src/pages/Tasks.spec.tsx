@@ -259,6 +259,20 @@ describe('Needs review filter', () => {
     expect(select('Fulfilment').value).toBe('needs_review');
   });
 
+  it("the provider's final statuses can be listed too: Partial sends Status 2", async () => {
+    const one = tasksPage([task(1, { Status: 2, statusText: 'Partial' })], { total: 1, page: 1, pages: 1 });
+    api.answer('/admin/tasks', one, one);
+    const memory = visit('/admin/tasks');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect([...select('Status').options].map((option) => option.textContent)).toEqual(['All', 'In Process', 'Completed', 'Partial', 'Canceled', 'Refunded']);
+    fireEvent.change(select('Status'), { target: { value: '2' } });
+    expect(memory.history?.at(-1)).toBe('/admin/tasks?status=2');
+    await waitFor(() => expect(bodies().at(-1)).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', Status: 2 }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(chipOf(cards()[0])).toBe('Status: Partial');
+    expect(within(cards()[0]).queryByRole('button', { name: /^Mark/ })).toBeNull(); // the toggle knows 0 and 1 only
+  });
+
   it('an unknown value in the address is ignored', async () => {
     api.answer('/admin/tasks', tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
     visit('/admin/tasks?fulfilment=open');

@@ -15,6 +15,9 @@ const STATUS_OPTIONS: { value: TaskStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: '0', label: 'In Process' },
   { value: '1', label: 'Completed' },
+  { value: '2', label: 'Partial' },
+  { value: '3', label: 'Canceled' },
+  { value: '4', label: 'Refunded' },
 ];
 
 const FULFILMENT_OPTIONS: { value: TaskFulfilmentFilter; label: string }[] = [
@@ -35,7 +38,7 @@ interface Props {
 }
 
 /**
- * Status filter (All / In Process / Completed), fulfilment filter (All orders / Needs review),
+ * Status filter (All / In Process / Completed / Partial / Canceled / Refunded), fulfilment filter (All orders / Needs review),
  * search, sort and page size of the tasks list.
  */
 export function TaskFilters({ query, onRefine }: Props) {

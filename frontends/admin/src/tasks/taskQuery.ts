@@ -4,8 +4,8 @@ import { oneOf, positiveInt, searchText, type AddressPatch } from '../address/us
 export const TASK_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const TASK_SORT_FIELDS = ['createdAt', 'planName'] as const;
 export const TASK_SORT_ORDERS = ['asc', 'desc'] as const;
-/** The status filter: every subscription, 0 In Process, 1 Completed. */
-export const TASK_STATUS_FILTERS = ['all', '0', '1'] as const;
+/** The status filter: every subscription, 0 In Process, 1 Completed, and the provider's final words 2 Partial, 3 Canceled, 4 Refunded. */
+export const TASK_STATUS_FILTERS = ['all', '0', '1', '2', '3', '4'] as const;
 /** The fulfilment filter: every subscription, or only the orders the provider step left for staff. */
 export const TASK_FULFILMENT_FILTERS = ['all', 'needs_review'] as const;
 
