@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { FulfilmentLedger } from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
@@ -11,8 +12,9 @@ import { type CustomerSession, signUpCustomer } from '../support/customer-sessio
  * lists following a status change.
  * Real: the whole app, its database (PGlite, or PostgreSQL with DATABASE_URL) with every migration,
  * registration and login through the identity API, RecordPurchaseUseCase (billing's way in, with
- * the customer's address and name as billing hands them over), the guard, the audit log.
- * Arranged by SQL: each subscription's creation time. Fake: nothing.
+ * the customer's address and name as billing hands them over), the guard, the audit log, the
+ * FulfilmentLedger (orders put on the upstream path and the provider's answers recorded through it,
+ * as the fulfilment module does). Arranged by SQL: each subscription's creation time. Fake: nothing.
  */
 describe('admin tasks API', () => {
   let t: TestApp;
@@ -79,9 +81,12 @@ describe('admin tasks API', () => {
         paymentId: 'pay_BobX',
         createdAt: '2025-03-03T10:00:00.000Z',
         Status: 0,
+        statusText: 'In Process',
         pricing: tier,
+        progress: null,
         user: bob.userId,
         customer: { userId: bob.userId, name: 'Test bob', email: bob.email },
+        fulfilment: null,
       });
     });
 
@@ -129,7 +134,9 @@ describe('admin tasks API', () => {
         [{ limit: 7 }, 'limit must be one of 10, 20, 50, 100'],
         [{ sortBy: 'password' }, 'sortBy must be one of createdAt, planName'],
         [{ sortOrder: 'sideways' }, 'sortOrder must be one of asc, desc'],
-        [{ Status: 'x' }, 'Status must be a whole number (0 In Process, 1 Completed)'],
+        [{ Status: 'x' }, 'Status must be a whole number (0 In Process, 1 Completed, 2 Partial, 3 Canceled, 4 Refunded)'],
+        [{ fulfilment: 'open' }, 'fulfilment must be needs_review'],
+        [{ fulfilment: true }, 'fulfilment must be needs_review'],
         [{ q: 'order\u0000' }, 'q must not contain control characters'],
         [{ q: ['order'] }, 'q must be text'],
         [{ page: -1 }, 'page must be a whole number from 1 to 1000000'],
@@ -143,6 +150,93 @@ describe('admin tasks API', () => {
     it('is for admins only: a customer gets 403, a visitor 401', async () => {
       expect((await tasks({}, alice.token).expect(403)).body).toMatchObject({ success: false, error: 'forbidden' });
       expect((await post('admin/tasks', {}).expect(401)).body).toMatchObject({ success: false, error: 'not_signed_in' });
+    });
+  });
+
+  describe('orders delivered by the upstream provider', () => {
+    const ledger = () => t.app.get(FulfilmentLedger);
+    const unclear = 'No clear answer from the provider (timeout): check its panel before retrying';
+
+    /** Queued for service 1024 × 500, claimed and placed upstream as the place-order job does. */
+    async function placed(orderId: string, upstreamOrderId: string) {
+      const id = ids[orderId];
+      expect(await ledger().queue(id, { serviceId: '1024', quantity: 500 }, new Date('2025-05-01T10:00:00Z'))).toBe(true);
+      expect(await ledger().claimForPlacing(id, new Date('2025-05-01T10:00:01Z'))).not.toBeNull();
+      expect(await ledger().markPlaced(id, upstreamOrderId, new Date('2025-05-01T10:00:02Z'))).toBe(true);
+      return id;
+    }
+
+    async function needsReview(orderId: string) {
+      const id = ids[orderId];
+      await ledger().queue(id, { serviceId: '1024', quantity: 500 }, new Date());
+      await ledger().claimForPlacing(id, new Date());
+      expect(await ledger().markNeedsReview(id, unclear, new Date())).toBe(true);
+    }
+
+    beforeAll(async () => {
+      const usd = await placed('order_Alice01', '88001');
+      const eur = await placed('order_Alice02', '88002');
+      await ledger().recordUpstream(
+        [
+          { subscriptionId: usd, upstreamStatus: 'In progress', charge: '0.27819', currency: 'usd', startCount: 1204, remains: 350 },
+          { subscriptionId: eur, upstreamStatus: 'Processing', charge: '0.25', currency: 'EUR', startCount: null, remains: null },
+        ],
+        new Date('2025-05-01T10:05:00Z'),
+      );
+      // One more of Bob's, the newest of all, for the cancel below (Status 0 totals of the next specs stay as they were).
+      await bought(bob, 'Test bob', 'order_BobLate', 'Threads', '2025-03-04T10:00:00Z');
+      await needsReview('order_BobInsta');
+      await needsReview('order_BobLate');
+    });
+
+    it("shows staff the upstream order, its status, charge and the margin when the provider charges in the price's currency", async () => {
+      const res = await tasks({ q: 'order_Alice0', sortOrder: 'asc' }).expect(200);
+      const [usd, eur] = res.body.data;
+      expect(usd).toMatchObject({ orderId: 'order_Alice01', Status: 0, statusText: 'In Process', progress: { startCount: 1204, remains: 350, quantity: 500 } });
+      expect(usd.fulfilment).toEqual({
+        state: 'open',
+        serviceId: '1024',
+        quantity: 500,
+        upstreamOrderId: '88001',
+        upstreamStatus: 'In progress',
+        charge: '0.27819',
+        currency: 'usd',
+        startCount: 1204,
+        remains: 350,
+        note: null,
+        queuedAt: '2025-05-01T10:00:00.000Z',
+        placedAt: '2025-05-01T10:00:02.000Z',
+        checkedAt: '2025-05-01T10:05:00.000Z',
+        margin: { amount: '19.71181', currency: 'USD' },
+      });
+      expect(eur).toMatchObject({ orderId: 'order_Alice02', progress: null, fulfilment: { upstreamStatus: 'Processing', charge: '0.25', currency: 'EUR', margin: null } });
+    });
+
+    it('filters the orders that need review, newest first, with the note, and combines it with the Status filter and the search', async () => {
+      const res = await tasks({ fulfilment: 'needs_review' }).expect(200);
+      expect(orderIds(res)).toEqual(['order_BobLate', 'order_BobInsta']);
+      expect(res.body.paging).toEqual({ total: 2, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false });
+      expect(res.body.data[0].fulfilment).toMatchObject({ state: 'needs_review', upstreamOrderId: null, note: unclear, margin: null });
+      expect(orderIds(await tasks({ fulfilment: 'needs_review', sortOrder: 'asc' }).expect(200))).toEqual(['order_BobInsta', 'order_BobLate']);
+      expect(orderIds(await tasks({ fulfilment: 'needs_review', q: 'insta' }).expect(200))).toEqual(['order_BobInsta']);
+      expect((await tasks({ fulfilment: 'needs_review', Status: 1 }).expect(200)).body.paging.total).toBe(0);
+      expect((await tasks({ fulfilment: '' }).expect(200)).body.paging.total).toBe(29);
+      expect((await tasks({ fulfilment: 'needs_review', limit: 10, page: 2 }).expect(200)).body).toEqual({
+        success: true,
+        data: [],
+        paging: { total: 2, page: 2, limit: 10, pages: 1, hasNext: false, hasPrev: true },
+      });
+    });
+
+    it('leaves the filter once an order is retried (queued again) or cancelled (Status 3 Canceled)', async () => {
+      expect(await ledger().retry(ids.order_BobInsta, new Date())).toMatchObject({ changed: true });
+      const cancelled = await ledger().cancel(ids.order_BobLate, new Date());
+      expect(cancelled).toMatchObject({ changed: true, subscription: { status: 3 } });
+      expect((await tasks({ fulfilment: 'needs_review' }).expect(200)).body.paging.total).toBe(0);
+      const canceled = await tasks({ Status: 3 }).expect(200);
+      expect(orderIds(canceled)).toEqual(['order_BobLate']);
+      expect(canceled.body.data[0]).toMatchObject({ Status: 3, statusText: 'Canceled', fulfilment: { state: 'canceled' } });
+      expect((await tasks({ q: 'order_BobInsta' }).expect(200)).body.data[0].fulfilment).toMatchObject({ state: 'queued', note: null });
     });
   });
 

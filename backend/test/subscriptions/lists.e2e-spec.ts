@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { FulfilmentLedger } from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 import { adminToken as adminSession } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
@@ -10,8 +11,9 @@ import { type CustomerSession, signUpCustomer } from '../support/customer-sessio
  * The customer's lists over HTTP: POST /api/subscription/activeService, /completedService, /user.
  * Real: the whole app, its database (PGlite, or PostgreSQL with DATABASE_URL), registration and
  * login through the identity API (OTP read from the mail outbox), RecordPurchaseUseCase (billing's
- * way in). Arranged by SQL: each subscription's Status and creation time (no status-change call yet).
- * Fake: nothing.
+ * way in), the FulfilmentLedger (the fulfilment module's way to an order's upstream state: the
+ * provider's answers are recorded through it as the status sync records them). Arranged by SQL:
+ * each subscription's Status and creation time. Fake: nothing.
  */
 describe('subscription lists API', () => {
   let t: TestApp;
@@ -85,7 +87,9 @@ describe('subscription lists API', () => {
         paymentId: 'pay_order_a7',
         createdAt: '2025-03-07T10:00:00.000Z',
         Status: 0,
+        statusText: 'In Process',
         pricing: tier,
+        progress: null,
         user: alice.userId,
       });
     });
@@ -114,7 +118,10 @@ describe('subscription lists API', () => {
     it('lists the completed ones newest first', async () => {
       const res = await post('completedService', { userId: alice.userId, page: 1, limit: 6 }, alice.token).expect(200);
       expect(orderIds(res.body)).toEqual(['order_c2', 'order_c1']);
-      expect(res.body.data.map((s: { Status: number }) => s.Status)).toEqual([1, 1]);
+      expect(res.body.data.map((s: { Status: number; statusText: string }) => [s.Status, s.statusText])).toEqual([
+        [1, 'Completed'],
+        [1, 'Completed'],
+      ]);
       expect(res.body.meta).toEqual({ total: 2, page: 1, perPage: 6, lastPage: 1 });
     });
 
@@ -132,6 +139,91 @@ describe('subscription lists API', () => {
       expect(orderIds(res.body)).toEqual(['order_c2', 'order_c1', 'order_a7', 'order_a6', 'order_a5', 'order_a4', 'order_a3', 'order_a2', 'order_a1']);
       const mine = await post('user', { userId: bob.userId }, bob.token).expect(200);
       expect(mine.body).toEqual({ success: true, subscriptions: [] });
+    });
+  });
+
+  describe('orders delivered by the upstream provider', () => {
+    let carol: CustomerSession;
+    const ids: Record<string, string> = {};
+    const note = 'Incorrect order ID';
+
+    /** Carol's order, placed upstream (service 1024, quantity 500) as the place-order job places it. */
+    async function placed(orderId: string, upstreamOrderId: string, createdAt: string) {
+      const ledger = t.app.get(FulfilmentLedger);
+      const id = await subscription(carol.userId, orderId, 0, createdAt);
+      expect(await ledger.queue(id, { serviceId: '1024', quantity: 500 }, new Date())).toBe(true);
+      expect(await ledger.claimForPlacing(id, new Date())).not.toBeNull();
+      expect(await ledger.markPlaced(id, upstreamOrderId, new Date())).toBe(true);
+      ids[orderId] = id;
+      return id;
+    }
+
+    beforeAll(async () => {
+      carol = await signUpCustomer(t, 'carol');
+      const ledger = t.app.get(FulfilmentLedger);
+      const fresh = await placed('order_up_fresh', '77001', '2025-04-01T10:00:00Z');
+      const going = await placed('order_up_going', '77002', '2025-04-02T10:00:00Z');
+      const partial = await placed('order_up_partial', '77003', '2025-04-03T10:00:00Z');
+      const refunded = await placed('order_up_refunded', '77004', '2025-04-04T10:00:00Z');
+      const lost = await placed('order_up_lost', '77005', '2025-04-05T10:00:00Z');
+      const waiting = await subscription(carol.userId, 'order_up_waiting', 0, '2025-04-06T10:00:00Z');
+      await ledger.queue(waiting, { serviceId: '1024', quantity: 500 }, new Date());
+      ids.order_up_waiting = waiting;
+      const facts = { charge: '0.27819', currency: 'USD' };
+      await ledger.recordUpstream(
+        [
+          { subscriptionId: fresh, upstreamStatus: 'Pending', ...facts, startCount: null, remains: null },
+          { subscriptionId: going, upstreamStatus: 'In progress', ...facts, startCount: 1204, remains: 350 },
+          { subscriptionId: partial, upstreamStatus: 'Partial', ...facts, startCount: 90, remains: 120, finalStatus: 2 },
+          { subscriptionId: refunded, upstreamStatus: 'Refunded', ...facts, startCount: 0, remains: 500, finalStatus: 4 },
+          { subscriptionId: lost, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: note },
+        ],
+        new Date(),
+      );
+    });
+
+    type Body = { orderId: string; Status: number; statusText: string | null; progress: unknown };
+    const byOrder = (body: { data?: Body[]; subscriptions?: Body[] }) => new Map((body.data ?? body.subscriptions ?? []).map((s) => [s.orderId, s]));
+
+    it('shows the Active ones In Process, with progress once the provider reported a start count or remains', async () => {
+      const res = await post('activeService', { userId: carol.userId, limit: 50 }, carol.token).expect(200);
+      expect(orderIds(res.body)).toEqual(['order_up_waiting', 'order_up_lost', 'order_up_going', 'order_up_fresh']);
+      const found = byOrder(res.body);
+      expect(found.get('order_up_going')).toMatchObject({ Status: 0, statusText: 'In Process', progress: { startCount: 1204, remains: 350, quantity: 500 } });
+      for (const orderId of ['order_up_waiting', 'order_up_lost', 'order_up_fresh']) expect(found.get(orderId)).toMatchObject({ statusText: 'In Process', progress: null });
+    });
+
+    it("lists the provider's Partial and Refunded under Completed, with their text and the last progress", async () => {
+      const res = await post('completedService', { userId: carol.userId }, carol.token).expect(200);
+      expect(orderIds(res.body)).toEqual(['order_up_refunded', 'order_up_partial']);
+      expect(res.body.data[0]).toMatchObject({ Status: 4, statusText: 'Refunded', progress: { startCount: 0, remains: 500, quantity: 500 } });
+      expect(res.body.data[1]).toMatchObject({ Status: 2, statusText: 'Partial', progress: { startCount: 90, remains: 120, quantity: 500 } });
+      expect(res.body.meta).toEqual({ total: 2, page: 1, perPage: 6, lastPage: 1 });
+      const profile = await request(t.app.getHttpServer()).post('/api/user/getById').set('Authorization', `Bearer ${carol.token}`).send({ userId: carol.userId }).expect(200);
+      expect(profile.body.subscriptions).toEqual({ total: 6, active: 4, completed: 2 });
+    });
+
+    it('never shows a customer the upstream order id, status text, charge, service or note, in any list', async () => {
+      const bodies = [
+        (await post('activeService', { userId: carol.userId, limit: 50 }, carol.token).expect(200)).body,
+        (await post('completedService', { userId: carol.userId, limit: 50 }, carol.token).expect(200)).body,
+        (await post('user', { userId: carol.userId }, carol.token).expect(200)).body,
+        (await post('user', { userId: carol.userId }, adminToken).expect(200)).body,
+      ];
+      expect(orderIds(bodies[2])).toHaveLength(6);
+      /** Every key and every value in a body, however deep. */
+      const everything = (value: unknown): unknown[] =>
+        value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, inner]) => [key, ...everything(inner)]) : [value];
+      for (const body of bodies) {
+        const found = everything(body);
+        for (const secret of ['77001', '77002', '77003', '77004', '77005', '0.27819', 'In progress', 'Pending', note, '1024', 'fulfilment', 'upstreamOrderId', 'charge', 'note']) {
+          expect(found).not.toContain(secret);
+        }
+        expect(JSON.stringify(body)).not.toContain(note);
+        for (const s of (body.data ?? body.subscriptions) as Array<Record<string, unknown>>) {
+          expect(Object.keys(s).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'statusText', 'subscriptionId', 'user']);
+        }
+      }
     });
   });
 
