@@ -388,6 +388,7 @@ describe('The provider part of each task', () => {
     expect(within(cardOf('order_2')).getByRole('button', { name: /^Cancel/ })).toBeTruthy(); // still not placed
     expect(within(cardOf('order_2')).getByText('ann2@example.com')).toBeTruthy();
     expect(screen.getByText('YouTube order order_2 is queued for the provider again')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(cardOf('order_2').parentElement)); // the card, not the page
     expect(api.callsTo('/admin/tasks')).toHaveLength(1);
   });
 
@@ -419,6 +420,7 @@ describe('The provider part of each task', () => {
     expect(within(cards()[0]).queryByRole('button', { name: /^Cancel/ })).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByText('YouTube order order_3 is cancelled')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(cards()[0].parentElement));
   });
 
   it("a refused cancel (placed upstream meanwhile) shows the server's 409 text", async () => {

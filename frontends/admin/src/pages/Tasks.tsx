@@ -7,7 +7,7 @@ import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
 import { FulfilmentButtons } from '../tasks/FulfilmentButtons';
 import { StatusToggleButton } from '../tasks/StatusToggleButton';
 import { TaskFilters } from '../tasks/TaskFilters';
-import { useFulfilmentAction } from '../tasks/useFulfilmentAction';
+import { taskItemId, useFulfilmentAction } from '../tasks/useFulfilmentAction';
 import { useStatusToggle } from '../tasks/useStatusToggle';
 import { useTasks } from '../tasks/useTasks';
 import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } from '../ui';
@@ -43,7 +43,7 @@ export default function Tasks() {
           <ListSummary page={query.page} pageSize={query.limit} shown={items.length} total={total} noun="subscriptions" />
           <ul className={styles.gridWide}>
             {items.map((subscription) => (
-              <li key={subscription.subscriptionId || subscription._id}>
+              <li key={subscription.subscriptionId || subscription._id} id={taskItemId(subscription.subscriptionId)} tabIndex={-1}>
                 <AdminSubscriptionCard
                   subscription={subscription}
                   showCustomer

@@ -21,6 +21,9 @@ export interface FulfilmentAction {
   clearDone(): void;
 }
 
+/** The id of a task's list item, which takes the focus when its Retry or Cancel button goes away. */
+export const taskItemId = (subscriptionId: string) => `task-${subscriptionId}`;
+
 const orderName = (subscription: AdminSubscription) => `${subscription.planName || 'Subscription'} order ${subscription.orderId || '—'}`;
 
 /**
@@ -49,6 +52,8 @@ export function useFulfilmentAction(update: (change: (data: TasksAnswer) => Task
         }
         update((data) => withReturnedRow(data, { ...returned, subscriptionId: target.subscriptionId }));
         setDone(kind === 'retry' ? `${orderName(target)} is queued for the provider again` : `${orderName(target)} is cancelled`);
+        // The button just used is gone with the old state: the card takes the focus, not the page.
+        requestAnimationFrame(() => document.getElementById(taskItemId(target.subscriptionId))?.focus());
       } catch (error) {
         setFailure({ title: kind === 'retry' ? 'Retry failed' : 'Cancel failed', error });
       } finally {
