@@ -1,6 +1,7 @@
 // Benchmark harness: the real built server against a bare node:http server sending the same bytes,
 // then POST /api/payment/verify under 50 parallel calls (billing.mjs), then the JavaScript a first
-// visit to / really transfers, then, with DATABASE_URL, the admin lists at 10,000 and 1,000,000
+// visit to / really transfers, then the status sync of 10,000 open upstream orders against the
+// API v2 stand-in (fulfilment.mjs), then, with DATABASE_URL, the admin lists at 10,000 and 1,000,000
 // subscriptions (admin.mjs). Run after the build: `npm run bench`.
 //
 //   BENCH_DURATION     seconds measured per endpoint and server (default 10; 3 s warm-up before)
@@ -16,6 +17,15 @@
 //                      orders (first-time verifications); setup through the API, see billing.mjs
 //   BENCH_BILLING_ORDERS  orders of 50 parallel verifications each, same-order case (default 20)
 //   BENCH_BILLING_ROUNDS  rounds of 50 parallel first-time verifications (default 10)
+//   BENCH_ONLY=fulfilment  only the fulfilment part (issue 10; PGlite, or PostgreSQL with DATABASE_URL):
+//                      in a store of its own, the API v2 stand-in in this process and the server with
+//                      FULFILMENT_PROVIDER=api-v2 (no sync pass of its own), 10,000 open upstream orders
+//                      seeded with SQL (every 10th Completed on the stand-in), then POST
+//                      /api/admin/fulfilment/sync twice with an admin token: wall time, the pass's report,
+//                      the stand-in's status calls and the most ids in one (bar: at most 100, every open
+//                      order asked once). A full run has it after the browser parts. Knob:
+//                      BENCH_FULFILMENT_ORDERS (default 10,000)
+//   BENCH_FULFILMENT=0 leave the fulfilment part out of a full run
 //   BENCH_ONLY=admin   only the admin part (needs DATABASE_URL; without it the part is skipped with a
 //                      line saying so): in a fresh database of its own, 100,000 customers and 10,000
 //                      subscriptions seeded with SQL, then grown to 1,000,000; POST /api/admin/tasks
@@ -29,10 +39,10 @@
 //   BENCH_ADMIN=0      leave the admin part out of a full run
 //
 // Cores: with taskset, both servers run on core 0 (one at a time under load) and autocannon, in its
-// own process, on core 1, as does this process (the billing and admin parts' client). Results also go
-// to e2e/artifacts/bench.json (BENCH_ONLY=browser: bench-browser.json; BENCH_ONLY=billing or =admin
-// replaces only the `billing` or `admin` entry of bench.json, which then records its own time and
-// database).
+// own process, on core 1, as does this process (the billing, fulfilment and admin parts' client, and the
+// stand-in). Results also go to e2e/artifacts/bench.json (BENCH_ONLY=browser: bench-browser.json;
+// BENCH_ONLY=billing, =fulfilment or =admin replaces only the `billing`, `fulfilment` or `admin` entry of
+// bench.json, which then records its own time and database).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -42,6 +52,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { benchAdmin, printAdminTable } from './admin.mjs';
 import { benchBilling } from './billing.mjs';
+import { benchFulfilment, printFulfilmentTable } from './fulfilment.mjs';
 
 const require = createRequire(import.meta.url);
 const system = require('../support/system.js');
@@ -52,11 +63,14 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const strict = process.env.BENCH_STRICT === '1';
 const only = process.env.BENCH_ONLY || undefined;
-if (only && only !== 'browser' && only !== 'billing' && only !== 'admin') throw new Error(`BENCH_ONLY=${only}: the choices are 'browser', 'billing' and 'admin'`);
+const PARTS = ['browser', 'billing', 'fulfilment', 'admin'];
+if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY=${only}: the choices are ${PARTS.map((p) => `'${p}'`).join(', ')}`);
 const browserOnly = only === 'browser';
 const billingOnly = only === 'billing';
 const adminOnly = only === 'admin';
 const adminWanted = adminOnly || (!only && process.env.BENCH_ADMIN !== '0');
+const fulfilmentOnly = only === 'fulfilment';
+const fulfilmentWanted = !only && process.env.BENCH_FULFILMENT !== '0';
 const billingOrders = Number(process.env.BENCH_BILLING_ORDERS ?? 20);
 const billingRounds = Number(process.env.BENCH_BILLING_ROUNDS ?? 10);
 const BUDGET_KB = 150;
@@ -303,6 +317,26 @@ async function runAdminPart() {
   return admin;
 }
 
+/**
+ * The fulfilment part (fulfilment.mjs), with a store, a stand-in and a server of its own. Answers the
+ * report's `fulfilment` entry; `failed` with the error when the part could not finish.
+ */
+async function runFulfilmentPart() {
+  log();
+  log('Fulfilment: POST /api/admin/fulfilment/sync over 10,000 open upstream orders against the API v2 stand-in (seeded with SQL):');
+  const startedAt = new Date().toISOString();
+  let fulfilment;
+  try {
+    fulfilment = await benchFulfilment({ pin, serverCore: SERVER_CORE, log });
+  } catch (error) {
+    log(`Fulfilment part failed: ${error?.stack ?? error}`);
+    return { startedAt, failed: true, error: String(error?.message ?? error) };
+  }
+  log();
+  printFulfilmentTable(fulfilment, log);
+  return fulfilment;
+}
+
 /** An admin entry that should fail BENCH_STRICT: not finished, counters off, or a query over the bar. */
 const adminFailed = (admin) => Boolean(admin && !admin.skipped && (admin.failed || !admin.countersOk || !admin.allWithinBar));
 
@@ -332,6 +366,18 @@ async function main() {
     if (admin.failed) process.exitCode = 1;
     else if (strict && adminFailed(admin)) {
       log('BENCH_STRICT: failing (a query over the 2x bar or the counters off).');
+      process.exitCode = 1;
+    }
+    return;
+  }
+  if (fulfilmentOnly) {
+    log('Benchmark (BENCH_ONLY=fulfilment): the status sync against the API v2 stand-in; ' +
+      (pin ? `server on core ${SERVER_CORE}, client and stand-in on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+    const fulfilment = await runFulfilmentPart();
+    writeEntry('fulfilment', fulfilment);
+    if (fulfilment.failed) process.exitCode = 1;
+    else if (strict && !fulfilment.ok) {
+      log('BENCH_STRICT: failing (a status call over 100 ids, an order asked twice or not at all, or the outcome off).');
       process.exitCode = 1;
     }
     return;
@@ -469,6 +515,11 @@ async function main() {
       report.serverExit = { code, signal };
     }
     await store.dispose();
+    // The fulfilment part once the first server is gone: its own store, stand-in and server.
+    if (mainDone && fulfilmentWanted) {
+      report.fulfilment = await runFulfilmentPart();
+      if (report.fulfilment.failed || (strict && !report.fulfilment.ok)) failed = true;
+    }
     // The admin part last, once the first server is gone: its own database, seeding and server.
     if (mainDone && adminWanted) {
       report.admin = await runAdminPart();
@@ -491,10 +542,10 @@ async function main() {
     log(`\nResults written to ${path.relative(system.repoRoot, out)}`);
   }
   if (failed && strict) {
-    log('BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, JavaScript over budget, or the admin part failed, missed the 2x bar or found its counters off).');
+    log('BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, JavaScript over budget, the fulfilment part failed or missed its bar, or the admin part failed, missed the 2x bar or found its counters off).');
     process.exitCode = 1;
   } else if (failed) {
-    log('Warning: our server answered non-2xx or errored under load, a billing check failed, or the admin part failed (see the tables).');
+    log('Warning: our server answered non-2xx or errored under load, a billing check failed, or the fulfilment or admin part failed (see the tables).');
   }
 }
 

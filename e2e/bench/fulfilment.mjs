@@ -1,0 +1,294 @@
+// The fulfilment part of the benchmark (issue 10): the status sync of 10,000 open upstream orders
+// against the API v2 stand-in (e2e/support/provider-stand-in.js, in this process), through the real
+// built server (FULFILMENT_PROVIDER=api-v2) and POST /api/admin/fulfilment/sync with an admin token.
+//
+// In a store of its own (system.createStore: PGlite, or a fresh database when DATABASE_URL is set):
+//   1. the stand-in starts, then the server (migrations run, plans and the admin seeded) with
+//      FULFILMENT_SYNC_EVERY_MS at its maximum (a day), so only the bench's calls run sync passes;
+//   2. SQL adds one customer and 10,000 subscriptions placed upstream: Status 0, fulfilment_state
+//      'open', upstream order ids 500001…510000 (status 'In progress', never checked), spread over
+//      the seeded tiers; the stand-in holds the same ids, every 10th one Completed (start count and
+//      remains known), the rest In progress. On PostgreSQL the rows go in while the server runs; on
+//      PGlite (one process owns the data directory) the server stops, the bench opens DATA_DIR/pglite
+//      itself, seeds, closes it, and starts the server again;
+//   3. the admin logs in (ADMIN_EMAIL/ADMIN_PASSWORD or the development admin) and POST
+//      /api/admin/fulfilment/sync runs one pass: wall time (request start to last byte), the pass's
+//      own report {orders, requests, updated, finished, ms}, and what the stand-in saw (status calls,
+//      ids per call, ids asked twice, ids never asked);
+//   4. a second pass over the 9,000 still open (nothing changes upstream): the steady-state cost;
+//   5. POST /api/admin/tasks by Status checks the outcome: 1,000 Completed, 9,000 In Process.
+//
+// The bar (issue 10): at most 100 orders per status call; every open order asked once per pass.
+//
+//   BENCH_FULFILMENT_ORDERS   open upstream orders seeded (default 10,000)
+import path from 'node:path';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { jsonClient } from './json-client.mjs';
+
+const require = createRequire(import.meta.url);
+const system = require('../support/system.js');
+const { startProviderStandIn, STATUS_BATCH } = require('../support/provider-stand-in.js');
+
+/** The stand-in's order ids of the seeded orders: FIRST_ID + 1 … FIRST_ID + orders. */
+const FIRST_ID = 500_000;
+/** Every COMPLETED_EVERY-th order is Completed upstream when the first pass asks. */
+const COMPLETED_EVERY = 10;
+const QUANTITY = 1000;
+/** FULFILMENT_SYNC_EVERY_MS's maximum: no pass of the server's own during the bench. */
+const NO_PASS_OF_ITS_OWN_MS = '86400000';
+
+// ---------------------------------------------------------------------------------------------
+// Seeding (the same SQL on PostgreSQL and PGlite)
+// ---------------------------------------------------------------------------------------------
+
+/** The columns the seeding INSERTs fill; a NOT NULL column without a default missing here stops the bench. */
+const USER_COLUMNS = ['user_id', 'email', 'name', 'phone', 'country_id', 'calling_id', 'created_at', 'updated_at', 'email_verified_at', 'token_version'];
+const SUBSCRIPTION_COLUMNS = ['subscription_id', 'user_id', 'plan_id', 'plan_name', 'profile_link', 'order_id', 'payment_id', 'status', 'pricing', 'customer_email', 'customer_name', 'created_at', 'updated_at'];
+const FULFILMENT_COLUMNS = ['fulfilment_state', 'upstream_service_id', 'upstream_quantity', 'upstream_order_id', 'upstream_status', 'fulfilment_queued_at', 'fulfilment_placing_at', 'fulfilment_placed_at'];
+
+const CUSTOMER_EMAIL = 'fulfilment.bench@example.com';
+
+/** `db.query(sql)` answers rows: a pg Client's or a PGlite's. */
+async function seed(db, orders, serviceId) {
+  const notNull = await db.query(
+    `SELECT table_name, column_name FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name IN ('users', 'subscriptions') AND is_nullable = 'NO' AND column_default IS NULL`,
+  );
+  const missing = notNull.filter((r) => !(r.table_name === 'users' ? USER_COLUMNS : SUBSCRIPTION_COLUMNS).includes(r.column_name));
+  if (missing.length) {
+    throw new Error(`the fulfilment bench does not fill these NOT NULL columns (a migration added them): ${missing.map((r) => `${r.table_name}.${r.column_name}`).join(', ')}`);
+  }
+  await db.query(`
+    INSERT INTO users (${USER_COLUMNS.join(', ')})
+    SELECT md5('fulfilment-bench-customer')::uuid, '${CUSTOMER_EMAIL}', 'Fulfilment Bench', '+91 9000000001',
+           c.country_id, c.country_id, now(), now(), now(), 0
+    FROM countries c ORDER BY c.code LIMIT 1`);
+  await db.query(`
+    WITH tiers AS MATERIALIZED (
+      SELECT (row_number() OVER (ORDER BY p.name, t.position, t.pricing_id) - 1)::int AS i, p.plan_id, p.name,
+             jsonb_build_object('pricingId', t.pricing_id, 'name', t.name, 'price', t.price::text, 'description', t.description,
+                                'features', t.features, 'isPopular', t.is_popular, 'currency', p.currency) AS pricing
+      FROM plans p JOIN pricing_tiers t ON t.plan_id = p.plan_id
+    ), n AS MATERIALIZED (SELECT count(*)::int AS tiers FROM tiers),
+    picks AS MATERIALIZED (
+      SELECT g, g % n.tiers AS tier, now() - interval '3 days' + g * interval '1 second' AS t
+      FROM generate_series(1, ${orders}) g CROSS JOIN n
+    )
+    INSERT INTO subscriptions (${[...SUBSCRIPTION_COLUMNS, ...FULFILMENT_COLUMNS].join(', ')})
+    SELECT gen_random_uuid(), md5('fulfilment-bench-customer')::uuid, tiers.plan_id, tiers.name, 'https://example.com/@bench' || p.g,
+           'order_fb' || lpad(p.g::text, 12, '0'), 'pay_fb' || lpad(p.g::text, 12, '0'), 0, tiers.pricing,
+           '${CUSTOMER_EMAIL}', 'Fulfilment Bench', p.t, p.t,
+           'open', '${serviceId}', ${QUANTITY}, (${FIRST_ID} + p.g)::text, 'In progress', p.t, p.t, p.t
+    FROM picks p JOIN tiers ON tiers.i = p.tier`);
+  const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM subscriptions WHERE fulfilment_state = 'open'`);
+  if (Number(n) !== orders) throw new Error(`seeded ${n} open upstream orders, wanted ${orders}`);
+  await db.query('ANALYZE subscriptions');
+}
+
+/** The same ids on the stand-in: every COMPLETED_EVERY-th Completed with its counts, the rest In progress. */
+function seedStandIn(standIn, orders, serviceId) {
+  for (let g = 1; g <= orders; g++) {
+    const completed = g % COMPLETED_EVERY === 0;
+    standIn.setOrder(FIRST_ID + g, {
+      service: serviceId,
+      link: `https://example.com/@bench${g}`,
+      quantity: QUANTITY,
+      status: completed ? 'Completed' : 'In progress',
+      charge: '0.90000',
+      start_count: String(1000 + g),
+      remains: completed ? '0' : String(QUANTITY / 2),
+      currency: 'USD',
+    });
+  }
+}
+
+async function seedPostgres(store, orders, serviceId) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: store.databaseUrl });
+  await client.connect();
+  try {
+    await seed({ query: async (sql) => (await client.query(sql)).rows }, orders, serviceId);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PGlite: the server is stopped; the bench opens its data directory (DATA_DIR/pglite) as the server does. */
+async function seedPglite(store, orders, serviceId) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(path.join(store.dataDir, 'pglite'), { extensions: { pg_trgm } });
+  try {
+    await seed({ query: async (sql) => (await db.query(sql)).rows }, orders, serviceId);
+  } finally {
+    await db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One pass
+// ---------------------------------------------------------------------------------------------
+
+/** What the stand-in saw of one pass: its status calls (requests[from…]). */
+function statusCallsSince(standIn, from) {
+  const calls = standIn.requests.slice(from).filter((r) => r.action === 'status');
+  const perCall = calls.map((r) => (r.params.orders ?? r.params.order ?? '').split(',').filter(Boolean).length);
+  const seen = new Map();
+  for (const r of calls) for (const id of (r.params.orders ?? r.params.order ?? '').split(',').filter(Boolean)) seen.set(id, (seen.get(id) ?? 0) + 1);
+  return {
+    calls: calls.length,
+    maxIdsPerCall: perCall.length ? Math.max(...perCall) : 0,
+    minIdsPerCall: perCall.length ? Math.min(...perCall) : 0,
+    idsAsked: seen.size,
+    idsAskedTwice: [...seen.values()].filter((n) => n > 1).length,
+    otherCalls: standIn.requests.slice(from).filter((r) => r.action !== 'status').map((r) => r.action),
+  };
+}
+
+async function pass(api, token, standIn, name, expectedOpen) {
+  const from = standIn.requests.length;
+  const loadAverageBefore = os.loadavg();
+  const started = performance.now();
+  const answer = await api.call('POST', '/api/admin/fulfilment/sync', {}, token);
+  const wallMs = performance.now() - started;
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new Error(`POST /api/admin/fulfilment/sync answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  }
+  const report = answer.json ?? {};
+  const seen = statusCallsSince(standIn, from);
+  return {
+    name,
+    expectedOpen,
+    wallMs,
+    report: { orders: report.orders, requests: report.requests, updated: report.updated, finished: report.finished, ms: report.ms },
+    standIn: seen,
+    // os.loadavg: other work on the machine (2 cores, shared) skews the times; the 1/5/15-minute load says how much.
+    loadAverageBefore,
+    loadAverageAfter: os.loadavg(),
+    // Every open order asked once, none twice, no call over the limit.
+    ok: seen.maxIdsPerCall <= STATUS_BATCH && seen.idsAsked === expectedOpen && seen.idsAskedTwice === 0,
+  };
+}
+
+async function tasksTotal(api, token, Status) {
+  const answer = await api.call('POST', '/api/admin/tasks', { page: 1, limit: 10, Status }, token);
+  if (answer.status !== 200) throw new Error(`POST /api/admin/tasks {Status: ${Status}} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  return answer.json?.paging?.total ?? answer.json?.meta?.total ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The part
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Runs the fulfilment part with a store, a stand-in and a server of its own. Answers the report's
+ * `fulfilment` object. options: { pin, serverCore, log }
+ */
+export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
+  const orders = Number(process.env.BENCH_FULFILMENT_ORDERS ?? 10_000);
+  if (!(Number.isInteger(orders) && orders >= COMPLETED_EVERY)) throw new Error(`BENCH_FULFILMENT_ORDERS must be a whole number of at least ${COMPLETED_EVERY}`);
+  const { DEV_ADMIN } = require(path.join(system.repoRoot, 'backend', 'dist', 'platform', 'config', 'app-config.js'));
+  const startedAt = new Date().toISOString();
+  const standIn = await startProviderStandIn();
+  const store = await system.createStore({ label: 'bench_fulfil' });
+  const database = store.databaseUrl ? 'postgres' : 'pglite';
+  const env = {
+    SMTP_URL: '',
+    FULFILMENT_PROVIDER: 'api-v2',
+    PROVIDER_URL: standIn.url,
+    PROVIDER_KEY: standIn.key,
+    FULFILMENT_SYNC_EVERY_MS: NO_PASS_OF_ITS_OWN_MS,
+  };
+  const start = () => system.startServer({ store, env, cpu: pin ? serverCore : undefined, logFile: path.join(store.dataDir, 'server.log') });
+  const serviceId = String(standIn.services[0].service);
+  let server;
+  let api;
+  try {
+    let clock = performance.now();
+    server = await start();
+    log(`  ${database === 'postgres' ? `database ${store.databaseName}` : `PGlite in ${store.dataDir}`}; server up (migrations run) in ${((performance.now() - clock) / 1000).toFixed(1)} s; stand-in ${standIn.url}`);
+
+    clock = performance.now();
+    if (database === 'postgres') {
+      await seedPostgres(store, orders, serviceId);
+    } else {
+      await server.stop();
+      server = undefined;
+      await seedPglite(store, orders, serviceId);
+      server = await start();
+    }
+    seedStandIn(standIn, orders, serviceId);
+    const seedSeconds = (performance.now() - clock) / 1000;
+    log(`  seeded ${orders.toLocaleString('en-US')} open upstream orders (every ${COMPLETED_EVERY}th Completed on the stand-in) in ${seedSeconds.toFixed(1)} s` +
+      (database === 'pglite' ? ' (server stopped, PGlite seeded by the bench, server started again)' : ''));
+    const before = standIn.requests.filter((r) => r.action === 'status').length;
+    if (before > 0) throw new Error(`the server asked the stand-in for statuses ${before} times before the bench did (FULFILMENT_SYNC_EVERY_MS not honoured?)`);
+
+    api = jsonClient(server.baseUrl, { maxSockets: 1 });
+    const credentials = { email: process.env.ADMIN_EMAIL || DEV_ADMIN.email, password: process.env.ADMIN_PASSWORD || DEV_ADMIN.password };
+    const login = await api.call('POST', '/api/admin/login', credentials);
+    if (login.status !== 200 || !login.json?.token) throw new Error(`POST /api/admin/login answered ${login.status}: ${login.text.slice(0, 300)}`);
+    const token = login.json.token;
+
+    const finishing = Math.floor(orders / COMPLETED_EVERY);
+    const first = await pass(api, token, standIn, `first pass: ${orders.toLocaleString('en-US')} open, ${finishing.toLocaleString('en-US')} Completed upstream`, orders);
+    log(`  ${first.name}: ${first.wallMs.toFixed(0)} ms`);
+    const second = await pass(api, token, standIn, `second pass: ${(orders - finishing).toLocaleString('en-US')} open, no change upstream`, orders - finishing);
+    log(`  ${second.name}: ${second.wallMs.toFixed(0)} ms`);
+
+    const completed = await tasksTotal(api, token, 1);
+    const inProcess = await tasksTotal(api, token, 0);
+    const outcomeOk = completed === finishing && inProcess === orders - finishing;
+    return {
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      database,
+      pinned: pin,
+      cpus: os.cpus().length,
+      node: process.version,
+      orders,
+      completedUpstream: finishing,
+      statusBatchLimit: STATUS_BATCH,
+      seedSeconds,
+      rows: [first, second],
+      outcome: { completed, inProcess, expectedCompleted: finishing, expectedInProcess: orders - finishing, ok: outcomeOk },
+      ok: first.ok && second.ok && outcomeOk,
+    };
+  } finally {
+    api?.close();
+    if (server) await server.stop();
+    await standIn.close();
+    await store.dispose();
+  }
+}
+
+const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
+
+/** The part's table: one row per pass. */
+export function printFulfilmentTable(result, log) {
+  const header = [pad(`fulfilment sync (${result.database})`, 48, true), pad('wall ms', 8), pad('pass ms', 8), pad('orders', 7), pad('calls', 6), pad('max ids', 7), pad('updated', 8), pad('finished', 8), pad('ok', 3)];
+  log(header.join(' | '));
+  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  for (const row of result.rows) {
+    log(
+      [
+        pad(row.name, 48, true),
+        pad(fmt(row.wallMs), 8),
+        pad(fmt(row.report.ms), 8),
+        pad(fmt(row.report.orders), 7),
+        pad(fmt(row.standIn.calls), 6),
+        pad(fmt(row.standIn.maxIdsPerCall), 7),
+        pad(fmt(row.report.updated), 8),
+        pad(fmt(row.report.finished), 8),
+        pad(row.ok ? 'yes' : 'NO', 3),
+      ].join(' | '),
+    );
+  }
+  log('(wall = the POST from start to last byte; pass = the server\'s own timing; calls and max ids = status calls the stand-in received and the most ids in one;');
+  log(` ok = every open order asked exactly once, at most ${result.statusBatchLimit} ids a call)`);
+  const o = result.outcome;
+  log(`Outcome through /api/admin/tasks: ${fmt(o.completed)} Completed (want ${fmt(o.expectedCompleted)}), ${fmt(o.inProcess)} In Process (want ${fmt(o.expectedInProcess)})${o.ok ? '' : ': MISMATCH'}`);
+}
