@@ -29,8 +29,8 @@ export abstract class SubscriptionRepository {
   abstract allForUser(userId: string): Promise<Subscription[]>;
 
   /**
-   * One page of everyone's subscriptions for the admin's task list: filtered by Status and by the
-   * search (order id, payment id, plan name, customer e-mail; case-insensitive substring), sorted
+   * One page of everyone's subscriptions for the admin's task list: filtered by Status, by
+   * fulfilment ("needs review": the upstream placing needs staff) and by the search (order id, payment id, plan name, customer e-mail; case-insensitive substring), sorted
    * by createdAt or planName (then createdAt), in the asked direction, subscriptionId breaking ties.
    */
   abstract pageForAdmin(query: AdminTaskQuery): Promise<AdminTaskPage>;

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
+import { Fulfilment1764500000000 } from '../../../../platform/database/migrations/1764500000000-fulfilment';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import type { UpstreamUpdate } from '../../application/fulfilment-ledger.port';
 import { TypeOrmFulfilmentLedger } from './fulfilment-ledger.repository';
@@ -383,5 +384,25 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       expect(await ledger.cancel('x', new Date())).toBeNull();
       await countersMatchTheTable();
     });
+  });
+
+  it('can be undone (provider-final Statuses fold into Completed, the counters following) and redone', async () => {
+    const runner = dataSource.createQueryRunner();
+    try {
+      const migration = new Fulfilment1764500000000();
+      await migration.down(runner);
+      // Through the runner: on PGlite it holds the one session until released.
+      const [{ n }] = await runner.query('SELECT count(*)::int AS n FROM subscriptions WHERE status > 1');
+      expect(n).toBe(0);
+      const [{ exact }] = await runner.query('SELECT (SELECT sum(n) FROM subscription_status_totals WHERE status > 1) = 0 AND (SELECT sum(n) FROM subscription_status_totals WHERE status = 1) = (SELECT count(*) FROM subscriptions WHERE status = 1) AS exact');
+      expect(exact).toBe(true);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const id = await open('64000');
+    await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Refunded', charge: '1', currency: 'USD', startCount: 0, remains: 500, finalStatus: 4 }], new Date());
+    expect(await ledger.findById(id)).toMatchObject({ status: 4, fulfilment: { state: 'done' } });
+    await countersMatchTheTable();
   });
 });
