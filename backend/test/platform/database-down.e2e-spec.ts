@@ -1,5 +1,3 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DocumentResponseCache } from '../../src/modules/catalogue/application/document-response.cache';
@@ -7,6 +5,7 @@ import { ServiceListCache } from '../../src/modules/catalogue/application/servic
 import { CountryListCache } from '../../src/modules/identity/adapters/http/country.controller';
 import { PlanResponseCache } from '../../src/modules/plans/application/plan-response.cache';
 import { createTestApp, type TestApp } from '../support/app';
+import { CuttableProxy } from '../support/cuttable-proxy';
 import { testDatabaseKinds } from '../support/database';
 
 /**
@@ -17,44 +16,6 @@ import { testDatabaseKinds } from '../support/database';
  * and then restores. The shared PostgreSQL server itself is never touched.
  * Fake: the catalogue caches' clock (to expire their entries without waiting 30 s).
  */
-
-/** A TCP proxy in front of PostgreSQL that can be cut and restored on the same port. */
-class CuttableProxy {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    if (this.server) return;
-    const server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', resolve);
-    });
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Drops every open connection and refuses new ones (the port is closed). */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
 
 describe.each(testDatabaseKinds())('database down (%s)', (kind) => {
   let t: TestApp;
