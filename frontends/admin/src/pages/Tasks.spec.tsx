@@ -375,29 +375,53 @@ describe('The provider part of each task', () => {
     expect(within(manual).getByRole('button', { name: /^Mark Completed/ })).toBeTruthy();
   });
 
-  it('Retry: POST /admin/fulfilment/retry {subscriptionId}, buttons disabled meanwhile; the card takes the returned order', async () => {
+  it('Retry asks first: Keep it sends nothing and gives the focus back to Retry', async () => {
+    await listed([task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) })]);
+    const retry = within(cardOf('order_2')).getByRole('button', { name: /^Retry/ }) as HTMLButtonElement;
+    retry.focus();
+    fireEvent.click(retry);
+    const dialog = screen.getByRole('alertdialog', { name: 'Place this order with the provider again?' });
+    expect(dialog.textContent).toContain('The YouTube order order_2 of ann2@example.com goes to the provider again.');
+    expect(dialog.textContent).toContain('Check the provider panel first: if the order is already there, retrying places a second one.');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep it' })); // the safe choice first
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo('/admin/fulfilment/retry')).toEqual([]);
+    expect(rowOf(cardOf('order_2'), 'Fulfilment')).toBe('Fulfilment: Needs review');
+    expect(document.activeElement).toBe(retry);
+  });
+
+  it('Retry, then Place again: POST /admin/fulfilment/retry {subscriptionId} once, buttons disabled meanwhile; the card takes the returned order', async () => {
     await listed([task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) }), task(3)]);
     api.answer('/admin/fulfilment/retry', [200, { success: true, subscription: { ...task(2, { fulfilment: fulfilment('queued', { queuedAt: '2025-09-03T09:00:00.000Z' }) }), customer: undefined } }]);
     const retry = within(cardOf('order_2')).getByRole('button', { name: /^Retry/ }) as HTMLButtonElement;
     fireEvent.click(retry);
+    const dialog = screen.getByRole('alertdialog', { name: 'Place this order with the provider again?' });
+    const placeAgain = within(dialog).getByRole('button', { name: 'Place again' }) as HTMLButtonElement;
+    fireEvent.click(placeAgain);
+    expect(placeAgain.disabled).toBe(true); // no second click while the first is under way
     expect(retry.disabled).toBe(true);
     expect((within(cardOf('order_3')).getByRole('button', { name: /^Mark Completed/ }) as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(rowOf(cardOf('order_2'), 'Fulfilment')).toBe('Fulfilment: Queued'));
     expect(api.callsTo('/admin/fulfilment/retry').map((c) => c.body)).toEqual([{ subscriptionId: 's2' }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(within(cardOf('order_2')).queryByRole('button', { name: /^Retry/ })).toBeNull();
     expect(within(cardOf('order_2')).getByRole('button', { name: /^Cancel/ })).toBeTruthy(); // still not placed
     expect(within(cardOf('order_2')).getByText('ann2@example.com')).toBeTruthy();
     expect(screen.getByText('YouTube order order_2 is queued for the provider again')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(cardOf('order_2').parentElement)); // the card, not the page
+    expect(api.callsTo('/admin/fulfilment/retry')).toHaveLength(1);
     expect(api.callsTo('/admin/tasks')).toHaveLength(1);
   });
 
   it("a refused retry shows the server's 409 text and changes nothing", async () => {
     await listed([task(2, { fulfilment: fulfilment('needs_review') })]);
     api.answer('/admin/fulfilment/retry', [409, { success: false, message: 'Only an order that needs review can be retried' }]);
-    await act(async () => fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Retry/ })));
+    fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Retry/ }));
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Place again' })));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Retry failed' + 'Only an order that needs review can be retried');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(rowOf(cards()[0], 'Fulfilment')).toBe('Fulfilment: Needs review');
     expect((within(cards()[0]).getByRole('button', { name: /^Retry/ }) as HTMLButtonElement).disabled).toBe(false);
   });

@@ -16,7 +16,7 @@ import styles from '../lists/Lists.module.css';
 /**
  * Tasks (spec §2): every subscription with status and fulfilment filters, search, sort and page size
  * (all in the address); a status toggle after confirmation; the provider's part of each order
- * (issue 10) with Retry and Cancel (after confirmation) where allowed. Below: orders needing attention.
+ * (issue 10) with Retry and Cancel (each after confirmation) where allowed. Below: orders needing attention.
  */
 export default function Tasks() {
   const { state, query, pages, goTo, refine, retry, update } = useTasks();
@@ -53,8 +53,8 @@ export default function Tasks() {
                       <FulfilmentButtons
                         subscription={subscription}
                         disabled={working}
-                        onRetry={() => void action.retry(subscription)}
-                        onCancel={() => action.askCancel(subscription)}
+                        onRetry={() => action.ask('retry', subscription)}
+                        onCancel={() => action.ask('cancel', subscription)}
                       />
                     </>
                   }
@@ -95,19 +95,37 @@ export default function Tasks() {
           </p>
         </ConfirmDialog>
       )}
-      {action.pendingCancel && (
+      {action.pending?.kind === 'retry' && (
+        <ConfirmDialog
+          title="Place this order with the provider again?"
+          confirmLabel="Place again"
+          cancelLabel="Keep it"
+          danger={false}
+          busy={action.busy}
+          onConfirm={action.confirm}
+          onCancel={action.dismiss}
+        >
+          <p>
+            The {action.pending.subscription.planName || 'subscription'} order {action.pending.subscription.orderId || '—'}
+            {action.pending.subscription.customer?.email ? ` of ${action.pending.subscription.customer.email}` : ''} goes to the
+            provider again.
+          </p>
+          <p>Check the provider panel first: if the order is already there, retrying places a second one.</p>
+        </ConfirmDialog>
+      )}
+      {action.pending?.kind === 'cancel' && (
         <ConfirmDialog
           title="Cancel this order?"
           confirmLabel="Cancel order"
           cancelLabel="Keep it"
           busy={action.busy}
-          onConfirm={action.confirmCancel}
-          onCancel={action.dismissCancel}
+          onConfirm={action.confirm}
+          onCancel={action.dismiss}
         >
           <p>
-            The {action.pendingCancel.planName || 'subscription'} order {action.pendingCancel.orderId || '—'}
-            {action.pendingCancel.customer?.email ? ` of ${action.pendingCancel.customer.email}` : ''} will not be sent to the
-            provider.
+            The {action.pending.subscription.planName || 'subscription'} order {action.pending.subscription.orderId || '—'}
+            {action.pending.subscription.customer?.email ? ` of ${action.pending.subscription.customer.email}` : ''} will not be sent
+            to the provider.
           </p>
         </ConfirmDialog>
       )}

@@ -3,21 +3,23 @@ import { adminApi } from '@growth/kit';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { withReturnedRow, type TasksAnswer } from './useTasks';
 
-type Kind = 'retry' | 'cancel';
+export type Kind = 'retry' | 'cancel';
 
 export interface FulfilmentAction {
-  /** The subscription whose cancellation waits for confirmation. */
-  pendingCancel: AdminSubscription | null;
+  /** The Retry or Cancel that waits for confirmation, and its subscription. */
+  pending: { kind: Kind; subscription: AdminSubscription } | null;
   busy: boolean;
   /** The last action's failure: what failed, and what was thrown (the server's 409 text, …). */
   failure: { title: 'Retry failed' | 'Cancel failed' | 'No subscription returned'; error?: unknown } | null;
   /** Text of the last action that went through. */
   done: string | null;
-  /** Places the order with the provider again (no confirmation: the card's note says what to check first). */
-  retry(subscription: AdminSubscription): Promise<void>;
-  askCancel(subscription: AdminSubscription): void;
-  dismissCancel(): void;
-  confirmCancel(): Promise<void>;
+  /**
+   * Asks before either action: Retry places the order with the provider again (its API has no
+   * idempotency key, so a retry of an order already there places a second one); Cancel drops it.
+   */
+  ask(kind: Kind, subscription: AdminSubscription): void;
+  dismiss(): void;
+  confirm(): Promise<void>;
   clearDone(): void;
 }
 
@@ -28,11 +30,11 @@ const orderName = (subscription: AdminSubscription) => `${subscription.planName 
 
 /**
  * Retry and Cancel of an order the provider step holds (issue 10): POST /admin/fulfilment/retry or
- * /cancel {subscriptionId}; the row takes the returned subscription, the server's refusal (409:
- * not allowed in that state) is shown as it says it.
+ * /cancel {subscriptionId}, each after confirmation; the row takes the returned subscription, the
+ * server's refusal (409: not allowed in that state) is shown as it says it.
  */
 export function useFulfilmentAction(update: (change: (data: TasksAnswer) => TasksAnswer) => void): FulfilmentAction {
-  const [pendingCancel, setPendingCancel] = useState<AdminSubscription | null>(null);
+  const [pending, setPending] = useState<FulfilmentAction['pending']>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FulfilmentAction['failure']>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -63,25 +65,24 @@ export function useFulfilmentAction(update: (change: (data: TasksAnswer) => Task
     [update],
   );
 
-  const confirmCancel = useCallback(async () => {
-    const target = pendingCancel;
+  const confirm = useCallback(async () => {
+    const target = pending;
     if (!target) return;
-    await run('cancel', target);
-    setPendingCancel(null);
-  }, [pendingCancel, run]);
+    await run(target.kind, target.subscription);
+    setPending(null);
+  }, [pending, run]);
 
   return {
-    pendingCancel,
+    pending,
     busy,
     failure,
     done,
-    retry: useCallback((subscription: AdminSubscription) => run('retry', subscription), [run]),
-    askCancel: useCallback((subscription: AdminSubscription) => {
+    ask: useCallback((kind: Kind, subscription: AdminSubscription) => {
       setFailure(null);
-      setPendingCancel(subscription);
+      setPending({ kind, subscription });
     }, []),
-    dismissCancel: useCallback(() => setPendingCancel(null), []),
-    confirmCancel,
+    dismiss: useCallback(() => setPending(null), []),
+    confirm,
     clearDone: useCallback(() => setDone(null), []),
   };
 }
