@@ -1,9 +1,22 @@
+import type { SubscriptionFulfilment } from './fulfilment';
+
 /**
  * A bought pricing tier being delivered (spec §3 Subscription). Created once per paid order by
- * billing; its Status is changed by staff.
+ * billing; its Status is changed by staff, or by the fulfilment module from the upstream provider's
+ * answers. 0 and 1 are the spec's; 2–4 are the provider's final words other than Completed (issue
+ * 10), shown with their text ("other values show the server status text").
  */
-export const SUBSCRIPTION_STATUS = { InProcess: 0, Completed: 1 } as const;
+export const SUBSCRIPTION_STATUS = { InProcess: 0, Completed: 1, Partial: 2, Canceled: 3, Refunded: 4 } as const;
 export type SubscriptionStatus = number;
+
+/** The text the API sends beside each Status (`statusText`). */
+export const SUBSCRIPTION_STATUS_TEXT: Readonly<Record<number, string>> = {
+  0: 'In Process',
+  1: 'Completed',
+  2: 'Partial',
+  3: 'Canceled',
+  4: 'Refunded',
+};
 
 /** The pricing tier as bought: later edits of the plan do not rewrite it. */
 export interface PurchasedTier {
@@ -33,6 +46,8 @@ export interface Subscription {
    */
   customerEmail: string;
   customerName: string;
+  /** Automatic delivery by the upstream provider; null on the manual path. */
+  fulfilment: SubscriptionFulfilment | null;
   createdAt: Date;
   updatedAt: Date;
 }

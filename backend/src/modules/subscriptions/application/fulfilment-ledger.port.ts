@@ -1,0 +1,74 @@
+import type { Subscription, SubscriptionStatus } from '../domain/subscription';
+import type { UpstreamFacts, UpstreamTarget } from '../domain/fulfilment';
+
+/** An order to place upstream, as claimed for placing. */
+export interface ClaimedPlacement extends UpstreamTarget {
+  subscriptionId: string;
+  /** The customer's profile link (API v2 `link`). */
+  link: string;
+}
+
+/** An order placed upstream whose status is followed. */
+export interface OpenUpstreamOrder {
+  subscriptionId: string;
+  upstreamOrderId: string;
+}
+
+/** What one status answer changes on one subscription. */
+export interface UpstreamUpdate extends UpstreamFacts {
+  subscriptionId: string;
+  /**
+   * The final Status when the provider reported a final word (Completed → 1, Partial → 2,
+   * Canceled → 3, Refunded → 4): the fulfilment becomes `done`. Undefined: still open.
+   */
+  finalStatus?: SubscriptionStatus;
+  /** A per-order error the provider sent instead of a status ("Incorrect order ID"); facts are then left as they were. */
+  error?: string;
+}
+
+/**
+ * The fulfilment columns of subscriptions (owned by the subscriptions module, used by the
+ * fulfilment module). Every method joins the caller's UnitOfWork when there is one. Every state
+ * change is a conditional UPDATE on the current state, so two instances, or a job run twice, never
+ * both win.
+ */
+export abstract class FulfilmentLedger {
+  /** Puts a subscription without a fulfilment on the automatic path (`queued`). False when it already had one or does not exist. */
+  abstract queue(subscriptionId: string, target: UpstreamTarget, now: Date): Promise<boolean>;
+
+  /** `queued` → `placing` (placingAt = now), atomically; null when it was not `queued` (taken, cancelled…). */
+  abstract claimForPlacing(subscriptionId: string, now: Date): Promise<ClaimedPlacement | null>;
+
+  /** `placing` → `open` with the provider's order id (placedAt = now). False when it was no longer `placing`. */
+  abstract markPlaced(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<boolean>;
+
+  /** `placing` → `needs_review` with a note for staff. */
+  abstract markNeedsReview(subscriptionId: string, note: string, now: Date): Promise<boolean>;
+
+  /** `placing` → `queued` again (nothing reached the provider), with the problem as note; queuedAt = now. */
+  abstract requeue(subscriptionId: string, note: string, now: Date): Promise<boolean>;
+
+  /** Subscriptions `queued` since before `cutoff` (their job was lost), oldest first: id and queuedAt. */
+  abstract queuedBefore(cutoff: Date, limit: number): Promise<Array<{ subscriptionId: string; queuedAt: Date }>>;
+
+  /** Every `placing` since before `cutoff` (the app stopped during the call) → `needs_review` with `note`; returns their ids. */
+  abstract abandonPlacingBefore(cutoff: Date, note: string, now: Date): Promise<string[]>;
+
+  /**
+   * Up to `limit` `open` orders not checked since `checkedBefore` (never checked first, then least
+   * recently checked; subscriptionId breaks ties). A sync pass asks again with the pass's start
+   * time until none is left: each recorded update sets checkedAt, so no order is asked twice.
+   */
+  abstract openOrders(checkedBefore: Date, limit: number): Promise<OpenUpstreamOrder[]>;
+
+  /** Stores the answers of one status batch in one statement or a few (checkedAt = now for each; final ones become `done` with their Status). */
+  abstract recordUpstream(updates: UpstreamUpdate[], now: Date): Promise<void>;
+
+  /** `needs_review` → `queued` (queuedAt = now, note cleared). Null for an unknown id; the subscription as it is now otherwise, with whether it changed. */
+  abstract retry(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null>;
+
+  /** `queued` or `needs_review` → `canceled`, Status 3 (Canceled). Null for an unknown id. */
+  abstract cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null>;
+
+  abstract findById(subscriptionId: string): Promise<Subscription | null>;
+}
