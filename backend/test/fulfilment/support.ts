@@ -57,6 +57,7 @@ export function panelEnv(panel: ProviderPanelUnderTest, extra: Record<string, st
 export function asAdmin(t: TestApp, token: string) {
   const server = t.app.getHttpServer();
   return {
+    token,
     get: (path: string) => request(server).get(path).set('Authorization', `Bearer ${token}`),
     post: (path: string, body: object) => request(server).post(path).set('Authorization', `Bearer ${token}`).send(body),
   };

@@ -15,8 +15,17 @@ export interface TestApp {
   config: AppConfig;
   /** The app's data directory (mail outbox under `outbox/`). */
   dataDir: string;
+  /**
+   * Stops the app as a process that exits would (shutdown hooks run), keeping its database, data
+   * directory and queue for a restart (`createTestApp({ restartOf })`). close() still cleans up.
+   */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** What each app removes at close(); a restart takes it over (the stopped app then removes nothing). */
+const leftovers = new WeakMap<TestApp, { remove(): Promise<void> }>();
+const stoppedApps = new WeakSet<TestApp>();
 
 /**
  * Boots the real AppModule, configured as in production (pipes, filters, envelope), on a fresh
@@ -40,20 +49,42 @@ export async function createTestApp(
      * (so its Redis channels too). The other app keeps owning the database.
      */
     shareWith?: TestApp;
+    /**
+     * PGlite only: keep the database in the app's data directory instead of in memory, so that
+     * `restartOf` can open it again.
+     */
+    durable?: boolean;
+    /**
+     * A restart of an app stopped with `stop()`: the same database (PostgreSQL schema, or the
+     * durable PGlite directory), data directory and queue prefix. The new app owns them from now on.
+     */
+    restartOf?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'growth-test-'));
+  const previous = options.restartOf;
+  const handedOver = previous ? leftovers.get(previous) : undefined;
+  if (previous && !handedOver) throw new Error('restartOf: that app was restarted already, or closed');
+  if (previous && !stoppedApps.has(previous)) throw new Error('restartOf: stop() that app first (one process per database directory)');
+  const dataDir = previous?.dataDir ?? mkdtempSync(join(tmpdir(), 'growth-test-'));
   const shared = options.shareWith;
   if (shared && shared.config.database.kind !== 'postgres') throw new Error('Only a PostgreSQL database can be shared by two instances');
+  const kind = options.database ?? defaultDatabaseKind();
   const database = shared
     ? { config: shared.config.database, drop: async () => undefined }
-    : await freshDatabase(options.database ?? defaultDatabaseKind());
+    : previous
+      ? { config: previous.config.database, drop: async () => undefined }
+      : options.durable && kind === 'pglite'
+        ? { config: { kind: 'pglite' as const, dataDir: join(dataDir, 'pglite') }, drop: async () => undefined }
+        : await freshDatabase(kind);
+  if (previous && previous.config.database.kind === 'pglite' && !previous.config.database.dataDir) {
+    throw new Error('restartOf: the stopped app kept its PGlite database in memory (start it with durable: true)');
+  }
   const base = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PGLITE_DIR: 'memory',
     REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: shared?.config.queuePrefix ?? `test-${randomBytes(4).toString('hex')}`,
+    QUEUE_PREFIX: (shared ?? previous)?.config.queuePrefix ?? `test-${randomBytes(4).toString('hex')}`,
     ...options.env,
   });
   const databaseConfig =
@@ -65,14 +96,29 @@ export async function createTestApp(
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, rawBody: true, logger: ['error', 'warn'] });
   configureApp(app, config);
   await app.init();
-  return {
+  const stop = async () => {
+    if (stoppedApps.has(testApp)) return;
+    stoppedApps.add(testApp);
+    await app.close();
+  };
+  const remove = previous
+    ? () => (handedOver as { remove(): Promise<void> }).remove()
+    : async () => {
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      };
+  if (previous) leftovers.delete(previous);
+  const testApp: TestApp = {
     app,
     config,
     dataDir,
+    stop,
     close: async () => {
-      await app.close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await stop();
+      await leftovers.get(testApp)?.remove();
+      leftovers.delete(testApp);
     },
   };
+  leftovers.set(testApp, { remove });
+  return testApp;
 }
