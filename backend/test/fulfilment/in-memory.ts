@@ -49,6 +49,7 @@ type Scripted<T> = T | ProviderError | Error;
 /** A provider panel that answers as the spec scripts it and records what it was asked. */
 export class ScriptedPanel extends ProviderPanel {
   readonly name: string;
+  readonly callTimeoutMs = 1_500;
   readonly adds: Array<{ service: string; link: string; quantity: number }> = [];
   readonly statusCalls: string[][] = [];
   /** Answers of the next `add` calls, first in first out; when empty, an order id counting up from 1000. */

@@ -18,7 +18,7 @@ import { addsOf, asAdmin, buy, panelEnv, startPanel, syncNow, taskInState, taskO
  * Real: both apps whole, the database (PGlite on disk, or PostgreSQL with DATABASE_URL), the queue
  * (BullMQ with REDIS_URL: the first app's failed job is retried by the second app's worker, and finds
  * nothing to claim), the api-v2 adapter and the stand-in over HTTP.
- * Fake: the second app's clock (moved past the two minutes after which `placing` counts as cut short).
+ * Fake: the second app's clock (moved past the call timeout + 30 s after which `placing` counts as cut short).
  */
 describe('A restart while an order is being placed', () => {
   let panel: ProviderPanelUnderTest;

@@ -70,7 +70,7 @@ export class PlaceOrderUseCase {
         (error as Error).stack,
       );
       // Leave the upstream id where staff see it; should this fail too, the job fails and the sync
-      // pass moves the order from `placing` to `needs_review` after two minutes.
+      // pass moves the order from `placing` to `needs_review` once its call can no longer be running (timeout + 30 s).
       await this.ledger.markNeedsReview(subscriptionId, unrecordedNote(upstreamOrderId, why), this.clock.now());
     }
     return { outcome: 'placed', upstreamOrderId };

@@ -53,6 +53,8 @@ export abstract class ProviderPanel {
   abstract readonly name: string;
   /** False for the manual adapter: tiers are not placed upstream whatever their mapping. */
   abstract readonly enabled: boolean;
+  /** The longest one call can take before it is given up (PROVIDER_TIMEOUT_MS; 0 for manual). */
+  abstract readonly callTimeoutMs: number;
   abstract services(): Promise<ProviderService[]>;
   /** Places an order; returns the provider's order id as text. */
   abstract add(order: { service: string; link: string; quantity: number }): Promise<string>;

@@ -80,14 +80,15 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
     expect(result).toMatchObject({ orders: 150, requests: 2, updated: 100, finished: 100, failure: 'The provider did not answer within 15 s' });
   });
 
-  it('turns `placing` older than two minutes into needs_review (the app stopped during the call), never placing it again', async () => {
+  it('turns `placing` older than the call timeout + 30 s into needs_review (the app stopped during the call), never placing it again', async () => {
     const s = ledger.add();
     await ledger.queue(s.subscriptionId, { serviceId: '7', quantity: 1000 }, clock.now());
     await ledger.claimForPlacing(s.subscriptionId, clock.now());
-    clock.advance(119_000);
+    // The scripted panel's calls time out after 1.5 s: until 31.5 s its call may still be running.
+    clock.advance(31_000);
     await sync.execute();
     expect(ledger.get(s.subscriptionId).fulfilment?.state).toBe('placing');
-    clock.advance(2_000);
+    clock.advance(1_000);
     await sync.execute();
     expect(ledger.get(s.subscriptionId).fulfilment).toMatchObject({ state: 'needs_review', note: ABANDONED_NOTE });
     expect(panel.adds).toEqual([]);

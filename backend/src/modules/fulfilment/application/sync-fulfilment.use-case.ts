@@ -5,8 +5,11 @@ import { interpretUpstreamStatus } from '../domain/upstream-status';
 import { PlacementJobs } from './placement-jobs';
 import { ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
 
-/** A `placing` older than this was cut short (the app stopped during the call; the call itself times out far sooner). */
-export const ABANDON_PLACING_AFTER_MS = 2 * 60_000;
+/**
+ * A `placing` older than the panel's call timeout plus this was cut short: its call can no longer be
+ * running (the app stopped during it). The margin covers clock differences between instances.
+ */
+export const ABANDON_PLACING_MARGIN_MS = 30_000;
 /** A `queued` order waiting longer than this lost its job (the enqueue failed, or the queue lost it): it is enqueued again. */
 export const RESEND_QUEUED_AFTER_MS = 30_000;
 /** At most this many status calls per pass (100,000 orders); the next pass goes on with the rest, least recently checked first. */
@@ -36,7 +39,7 @@ export interface SyncResult extends SyncReport {
 
 /**
  * One fulfilment sync pass (the repeating 'fulfilment-sync' job, and the admin's "Check now"):
- * 1. `placing` orders older than two minutes → `needs_review` (the app stopped while placing them;
+ * 1. `placing` orders older than the call timeout + 30 s → `needs_review` (the app stopped while placing them;
  *    never placed again blindly);
  * 2. `queued` orders older than 30 s → their place-order job is enqueued again;
  * 3. the open orders in batches of STATUS_BATCH (100), least recently checked first: one `status`
@@ -62,7 +65,7 @@ export class SyncFulfilmentUseCase {
     if (!this.panel.enabled) return result;
     const passStart = this.clock.now();
 
-    const abandoned = await this.ledger.abandonPlacingBefore(new Date(passStart.getTime() - ABANDON_PLACING_AFTER_MS), ABANDONED_NOTE, passStart);
+    const abandoned = await this.ledger.abandonPlacingBefore(new Date(passStart.getTime() - this.panel.callTimeoutMs - ABANDON_PLACING_MARGIN_MS), ABANDONED_NOTE, passStart);
     if (abandoned.length) {
       this.logger.warn(`${abandoned.length} order(s) were left 'placing' (the app stopped during the call) and now need review: ${abandoned.join(', ')}`);
     }

@@ -117,7 +117,7 @@ export class ApiV2Panel extends ProviderPanel {
   readonly enabled = true;
   private readonly url: string;
   private readonly key: string;
-  private readonly timeoutMs: number;
+  readonly callTimeoutMs: number;
   private readonly logger = new Logger('ProviderPanel');
 
   constructor(config: Pick<FulfilmentConfig, 'url' | 'key' | 'timeoutMs'>) {
@@ -125,7 +125,7 @@ export class ApiV2Panel extends ProviderPanel {
     if (!config.url || !config.key) throw new Error('ApiV2Panel needs PROVIDER_URL and PROVIDER_KEY');
     this.url = config.url;
     this.key = config.key;
-    this.timeoutMs = config.timeoutMs;
+    this.callTimeoutMs = config.timeoutMs;
   }
 
   async services(): Promise<ProviderService[]> {
@@ -212,7 +212,7 @@ export class ApiV2Panel extends ProviderPanel {
         method: 'POST',
         headers: { accept: 'application/json' },
         body,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(this.callTimeoutMs),
       });
       status = response.status;
       text = await response.text();
@@ -242,7 +242,7 @@ export class ApiV2Panel extends ProviderPanel {
   private transportFailure(action: string, error: unknown): ProviderError {
     const name = (error as { name?: unknown } | null)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      return this.error('unclear', action, `The provider did not answer within ${duration(this.timeoutMs)}`);
+      return this.error('unclear', action, `The provider did not answer within ${duration(this.callTimeoutMs)}`);
     }
     const code = failureCode(error);
     if (code !== null && code in NOTHING_SENT) {

@@ -9,6 +9,7 @@ export const MANUAL_PANEL_MESSAGE = 'Automatic fulfilment is off (FULFILMENT_PRO
 export class ManualPanel extends ProviderPanel {
   readonly name = 'manual';
   readonly enabled = false;
+  readonly callTimeoutMs = 0;
 
   services(): Promise<ProviderService[]> {
     return this.off();
