@@ -16,11 +16,15 @@
 //      own report {orders, requests, updated, finished, ms}, and what the stand-in saw (status calls,
 //      ids per call, ids asked twice, ids never asked);
 //   4. a second pass over the 9,000 still open (nothing changes upstream): the steady-state cost;
-//   5. POST /api/admin/tasks by Status checks the outcome: 1,000 Completed, 9,000 In Process.
+//   5. a third such pass with every stand-in answer delayed by a real panel's round trip (150 ms):
+//      the server keeps 4 status calls under way, so about 90 / 4 × 150 ms instead of 90 × 150 ms;
+//   6. POST /api/admin/tasks by Status checks the outcome: 1,000 Completed, 9,000 In Process.
 //
 // The bar (issue 10): at most 100 orders per status call; every open order asked once per pass.
 //
 //   BENCH_FULFILMENT_ORDERS   open upstream orders seeded (default 10,000)
+//   BENCH_FULFILMENT_ROUND_TRIP_MS  the stand-in's answer delay in the third pass, as a real panel's
+//                             round trip (default 150)
 import path from 'node:path';
 import os from 'node:os';
 import { createRequire } from 'node:module';
@@ -30,6 +34,7 @@ import { jsonClient } from './json-client.mjs';
 const require = createRequire(import.meta.url);
 const system = require('../support/system.js');
 const { startProviderStandIn, STATUS_BATCH } = require('../support/provider-stand-in.js');
+const PANEL_ROUND_TRIP_MS = Number(process.env.BENCH_FULFILMENT_ROUND_TRIP_MS ?? 150);
 
 /** The stand-in's order ids of the seeded orders: FIRST_ID + 1 … FIRST_ID + orders. */
 const FIRST_ID = 500_000;
@@ -237,6 +242,12 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
     log(`  ${first.name}: ${first.wallMs.toFixed(0)} ms`);
     const second = await pass(api, token, standIn, `second pass: ${(orders - finishing).toLocaleString('en-US')} open, no change upstream`, orders - finishing);
     log(`  ${second.name}: ${second.wallMs.toFixed(0)} ms`);
+    // A real panel is not on this machine: each answer takes a round trip. The pass keeps
+    // CALLS_IN_FLIGHT calls under way, so its time is about calls / 4 × the round trip.
+    standIn.latencyMs = PANEL_ROUND_TRIP_MS;
+    const third = await pass(api, token, standIn, `third pass: ${(orders - finishing).toLocaleString('en-US')} open, ${PANEL_ROUND_TRIP_MS} ms panel round trip`, orders - finishing);
+    standIn.latencyMs = 0;
+    log(`  ${third.name}: ${third.wallMs.toFixed(0)} ms`);
 
     const completed = await tasksTotal(api, token, 1);
     const inProcess = await tasksTotal(api, token, 0);
@@ -252,7 +263,8 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
       completedUpstream: finishing,
       statusBatchLimit: STATUS_BATCH,
       seedSeconds,
-      rows: [first, second],
+      rows: [first, second, third],
+      panelRoundTripMs: PANEL_ROUND_TRIP_MS,
       outcome: { completed, inProcess, expectedCompleted: finishing, expectedInProcess: orders - finishing, ok: outcomeOk },
       ok: first.ok && second.ok && outcomeOk,
     };
@@ -269,13 +281,13 @@ const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).pa
 
 /** The part's table: one row per pass. */
 export function printFulfilmentTable(result, log) {
-  const header = [pad(`fulfilment sync (${result.database})`, 48, true), pad('wall ms', 8), pad('pass ms', 8), pad('orders', 7), pad('calls', 6), pad('max ids', 7), pad('updated', 8), pad('finished', 8), pad('ok', 3)];
+  const header = [pad(`fulfilment sync (${result.database})`, 52, true), pad('wall ms', 8), pad('pass ms', 8), pad('orders', 7), pad('calls', 6), pad('max ids', 7), pad('updated', 8), pad('finished', 8), pad('ok', 3)];
   log(header.join(' | '));
   log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
   for (const row of result.rows) {
     log(
       [
-        pad(row.name, 48, true),
+        pad(row.name, 52, true),
         pad(fmt(row.wallMs), 8),
         pad(fmt(row.report.ms), 8),
         pad(fmt(row.report.orders), 7),

@@ -64,6 +64,8 @@ export interface ProviderStandIn {
   orders: Map<string, StandInOrder>;
   /** The `balance` answer; edit it freely. */
   account: { balance: string; currency: string };
+  /** Milliseconds every answer waits, like a real panel's round trip (default 0; the bench sets it). */
+  latencyMs: number;
   /** How many `add` calls reached the stand-in (whatever their outcome). */
   addCount(): number;
   /** Changes an order (creating it with defaults when the id is new) and returns it. */

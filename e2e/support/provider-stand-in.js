@@ -76,6 +76,7 @@ async function startProviderStandIn(options = {}) {
   const scripts = new Map();
   /** @type {Set<NodeJS.Timeout>} */
   const timers = new Set();
+  const tuning = { latencyMs: 0 };
   let nextOrder = 1001;
   let adds = 0;
 
@@ -183,8 +184,18 @@ async function startProviderStandIn(options = {}) {
    * @param {string} type
    */
   function send(response, status, text, type) {
-    response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
-    response.end(text);
+    const write = () => {
+      if (response.destroyed) return;
+      response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
+      response.end(text);
+    };
+    if (tuning.latencyMs <= 0) return write();
+    // A real panel's round trip (the bench sets it): every answer waits this long.
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      write();
+    }, tuning.latencyMs);
+    timers.add(timer);
   }
 
   const server = http.createServer((request, response) => {
@@ -254,6 +265,12 @@ async function startProviderStandIn(options = {}) {
     orders,
     account,
     addCount: () => adds,
+    get latencyMs() {
+      return tuning.latencyMs;
+    },
+    set latencyMs(ms) {
+      tuning.latencyMs = ms;
+    },
     setOrder,
     script(action, behaviour) {
       const queue = scripts.get(action) ?? [];

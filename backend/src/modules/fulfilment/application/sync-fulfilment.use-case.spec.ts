@@ -3,7 +3,7 @@ import { ManualClock } from '../../../../test/support/fakes';
 import { InMemoryLedger, RecordingJobQueue, ScriptedPanel } from '../../../../test/fulfilment/in-memory';
 import { PlacementJobs } from './placement-jobs';
 import { ProviderError } from './provider-panel.port';
-import { ABANDONED_NOTE, SyncFulfilmentUseCase } from './sync-fulfilment.use-case';
+import { ABANDONED_NOTE, CALLS_IN_FLIGHT, SyncFulfilmentUseCase } from './sync-fulfilment.use-case';
 
 describe('SyncFulfilmentUseCase (one sync pass)', () => {
   let ledger: InMemoryLedger;
@@ -40,6 +40,25 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
     expect(new Set(panel.statusCalls.flat()).size).toBe(250);
     expect(result).toMatchObject({ orders: 250, requests: 3, updated: 250, finished: 0, failure: null });
     for (const id of ids) expect(ledger.get(id).fulfilment).toMatchObject({ state: 'open', upstreamStatus: 'In progress', checkedAt: clock.now() });
+  });
+
+  it('keeps up to CALLS_IN_FLIGHT status calls under way at once, each order still asked once', async () => {
+    await Promise.all(Array.from({ length: 1_000 }, (_, i) => openOrder(String(20_000 + i))));
+    const answer = panel.statuses.bind(panel);
+    let underWay = 0;
+    let most = 0;
+    panel.statuses = async (ids) => {
+      underWay += 1;
+      most = Math.max(most, underWay);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      underWay -= 1;
+      return answer(ids);
+    };
+    const result = await sync.execute();
+    expect(most).toBe(CALLS_IN_FLIGHT);
+    expect(panel.statusCalls.map((call) => call.length)).toEqual(Array(10).fill(100));
+    expect(new Set(panel.statusCalls.flat()).size).toBe(1_000);
+    expect(result).toMatchObject({ orders: 1_000, requests: 10, updated: 1_000, failure: null });
   });
 
   it('ends orders on final words with their Status, keeps others open with the raw text, and keeps the counts', async () => {

@@ -14,6 +14,12 @@ export const ABANDON_PLACING_MARGIN_MS = 30_000;
 export const RESEND_QUEUED_AFTER_MS = 30_000;
 /** At most this many status calls per pass (100,000 orders); the next pass goes on with the rest, least recently checked first. */
 export const MAX_BATCHES_PER_PASS = 1_000;
+/**
+ * Status calls under way at once. A real panel answers in 100–500 ms, so one call at a time would
+ * make 10,000 orders a pass of 10–50 s; a few in flight keep it a few seconds without hammering the
+ * panel (each call still carries at most STATUS_BATCH ids).
+ */
+export const CALLS_IN_FLIGHT = 4;
 /** At most this many lost jobs are enqueued again per pass. */
 const RESEND_LIMIT = 1_000;
 
@@ -43,7 +49,7 @@ export interface SyncResult extends SyncReport {
  *    never placed again blindly);
  * 2. `queued` orders older than 30 s → their place-order job is enqueued again;
  * 3. the open orders in batches of STATUS_BATCH (100), least recently checked first: one `status`
- *    call per batch, the answers stored in one write per batch (final words end the order with their
+ *    call per batch, CALLS_IN_FLIGHT (4) under way at once, the answers stored in one write per batch (final words end the order with their
  *    Status, other words keep it open with the raw text), until every open order was asked once.
  * A failed status call stops the pass (what was stored stays); the result says why.
  * With the manual panel the pass does nothing.
@@ -73,25 +79,37 @@ export class SyncFulfilmentUseCase {
     const lost = await this.ledger.queuedBefore(new Date(passStart.getTime() - RESEND_QUEUED_AFTER_MS), RESEND_LIMIT);
     for (const order of lost) await this.jobs.enqueue(order.subscriptionId, order.queuedAt, passStart);
 
-    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
-      const open = await this.ledger.openOrders(passStart, STATUS_BATCH);
+    let calls = 0;
+    while (calls < MAX_BATCHES_PER_PASS && result.failure === null) {
+      const inFlight = Math.min(CALLS_IN_FLIGHT, MAX_BATCHES_PER_PASS - calls);
+      const open = await this.ledger.openOrders(passStart, STATUS_BATCH * inFlight);
       if (open.length === 0) break;
+      const batches: OpenUpstreamOrder[][] = [];
+      for (let i = 0; i < open.length; i += STATUS_BATCH) batches.push(open.slice(i, i + STATUS_BATCH));
+      calls += batches.length;
+      result.requests += batches.length;
       result.orders += open.length;
-      result.requests += 1;
-      let answers: Map<string, ProviderOrderStatus | { error: string }>;
-      try {
-        answers = await this.panel.statuses(open.map((order) => order.upstreamOrderId));
-      } catch (error) {
-        result.failure = (error as Error).message;
-        this.logger.error(`Fulfilment sync stopped: the status call for ${open.length} orders failed (${result.failure}); the next pass goes on`);
-        break;
-      }
-      const updates = open.map((order) => updateOf(order, answers.get(order.upstreamOrderId)));
-      await this.ledger.recordUpstream(updates, this.clock.now());
-      for (const update of updates) {
-        if (update.error === undefined) result.updated += 1;
-        if (update.finalStatus !== undefined) result.finished += 1;
-      }
+      // Each batch's answers are stored as soon as they come; a failed call ends the pass after the
+      // calls already under way have been stored.
+      await Promise.all(
+        batches.map(async (batch) => {
+          let answers: Map<string, ProviderOrderStatus | { error: string }>;
+          try {
+            answers = await this.panel.statuses(batch.map((order) => order.upstreamOrderId));
+          } catch (error) {
+            result.failure ??= (error as Error).message;
+            this.logger.error(`Fulfilment sync stopped: the status call for ${batch.length} orders failed (${(error as Error).message}); the next pass goes on`);
+            return;
+          }
+          const updates = batch.map((order) => updateOf(order, answers.get(order.upstreamOrderId)));
+          await this.ledger.recordUpstream(updates, this.clock.now());
+          for (const update of updates) {
+            if (update.error === undefined) result.updated += 1;
+            if (update.finalStatus !== undefined) result.finished += 1;
+          }
+        }),
+      );
+      if (open.length < STATUS_BATCH * inFlight) break;
     }
 
     result.ms = Date.now() - started;
