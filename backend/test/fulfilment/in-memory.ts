@@ -269,6 +269,13 @@ export class InMemoryLedger extends FulfilmentLedger {
     return { changed: Boolean(s), subscription: this.get(id) };
   }
 
+  async link(id: string, upstreamOrderId: string, now: Date) {
+    if (!this.rows.has(id)) return null;
+    const s = this.withState(id, ['needs_review']);
+    if (s?.fulfilment) Object.assign(s.fulfilment, { state: 'open', upstreamOrderId, placedAt: now, checkedAt: null, note: null });
+    return { changed: Boolean(s), subscription: this.get(id) };
+  }
+
   async cancel(id: string) {
     if (!this.rows.has(id)) return null;
     const s = this.withState(id, ['queued', 'needs_review']);

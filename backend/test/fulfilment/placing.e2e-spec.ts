@@ -213,6 +213,43 @@ describe('Fulfilment through the provider panel', () => {
       expect(again.body).toMatchObject({ success: false, message: 'Only an order that needs review can be retried' });
     });
 
+    it('link attaches the order staff found on the panel (the timed-out add had placed it): followed from there, no second add; an id the provider does not know is refused', async () => {
+      panel.standIn.script('add', { slow: TIMEOUT_MS + 1_000 }); // placed upstream, answered too late
+      const link = newLink();
+      const { orderId, subscriptionId } = await buy(t, ann, youtube, mappedTier(), link);
+      await taskInState(t, admin, orderId, 'needs_review');
+      const upstream = [...panel.standIn.orders].find(([, order]) => order.link === link);
+      expect(upstream).toBeDefined();
+      const upstreamOrderId = upstream![0];
+
+      const unknown = await asAdmin(t, admin).post('/api/admin/fulfilment/link', { subscriptionId, upstreamOrderId: '999999' }).expect(400);
+      expect(unknown.body).toMatchObject({ success: false, message: 'The provider does not know order 999999: Incorrect order ID' });
+      expect((await taskOf(t, admin, orderId)).fulfilment).toMatchObject({ state: 'needs_review', upstreamOrderId: null });
+      const malformed = await asAdmin(t, admin).post('/api/admin/fulfilment/link', { subscriptionId, upstreamOrderId: '12 34' }).expect(400);
+      expect(malformed.body.message).toBe('upstreamOrderId must be the order id the provider panel shows (letters, digits, - _ . :)');
+
+      panel.standIn.setOrder(upstreamOrderId, { status: 'In progress', start_count: '500', remains: '900', charge: '0.90000' });
+      const res = await asAdmin(t, admin).post('/api/admin/fulfilment/link', { subscriptionId, upstreamOrderId: Number(upstreamOrderId) }).expect(200);
+      expect(res.body.subscription).toMatchObject({
+        subscriptionId,
+        Status: 0,
+        fulfilment: { state: 'open', upstreamOrderId, upstreamStatus: 'In progress', startCount: 500, remains: 900, charge: '0.90000', note: null },
+      });
+      const again = await asAdmin(t, admin).post('/api/admin/fulfilment/link', { subscriptionId, upstreamOrderId }).expect(409);
+      expect(again.body.message).toBe('Only an order that needs review can be linked to a provider order');
+
+      panel.standIn.setOrder(upstreamOrderId, { status: 'Completed', remains: '0' });
+      await syncAMinuteLater();
+      expect((await list('completedService')).find((s) => s.orderId === orderId)).toMatchObject({ Status: 1, progress: { startCount: 500, remains: 0 } });
+      expect(addsFor(link)).toHaveLength(1);
+
+      const audit = await asAdmin(t, admin).post('/api/admin/audit', {}).expect(200);
+      expect(audit.body.data.find((entry: { action: string; entityId: string }) => entry.action === 'fulfilment.link' && entry.entityId === subscriptionId)).toMatchObject({
+        before: { state: 'needs_review', note: expect.stringContaining('No clear answer') },
+        after: { state: 'open', upstreamOrderId, upstreamStatus: 'In progress' },
+      });
+    });
+
     it('cancel ends an order not placed upstream as Canceled (Status 3) for the customer; a placed one is cancelled on the panel (409)', async () => {
       const { orderId, subscriptionId } = await orderInReview();
       const res = await asAdmin(t, admin).post('/api/admin/fulfilment/cancel', { subscriptionId }).expect(200);

@@ -77,6 +77,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/admin/fulfilment/mapping': 'admin',
   'POST /api/admin/fulfilment/retry': 'admin',
   'POST /api/admin/fulfilment/cancel': 'admin',
+  'POST /api/admin/fulfilment/link': 'admin',
   'POST /api/admin/fulfilment/sync': 'admin',
 };
 

@@ -13,6 +13,7 @@ import { ProviderPanel } from './application/provider-panel.port';
 import { RetryFulfilmentUseCase } from './application/retry-fulfilment.use-case';
 import { SetTierMappingUseCase } from './application/set-tier-mapping.use-case';
 import { SyncFulfilmentUseCase } from './application/sync-fulfilment.use-case';
+import { LinkUpstreamOrderUseCase } from './application/link-upstream-order.use-case';
 import { TierMappingRepository } from './application/tier-mapping.repository.port';
 import { FulfilmentAdminController } from './adapters/http/fulfilment-admin.controller';
 import { TierFulfilmentOrmEntity } from './adapters/persistence/tier-fulfilment.orm-entity';
@@ -43,6 +44,7 @@ import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfil
     FulfilmentIntake,
     PlaceOrderUseCase,
     SyncFulfilmentUseCase,
+    LinkUpstreamOrderUseCase,
     GetProviderOverviewUseCase,
     ListProviderServicesUseCase,
     ListTierMappingsUseCase,

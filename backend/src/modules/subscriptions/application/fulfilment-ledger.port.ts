@@ -67,6 +67,12 @@ export abstract class FulfilmentLedger {
   /** `needs_review` → `queued` (queuedAt = now, note cleared). Null for an unknown id; the subscription as it is now otherwise, with whether it changed. */
   abstract retry(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null>;
 
+  /**
+   * `needs_review` → `open` with the provider's order id staff found on the panel (placedAt = now,
+   * note cleared, checkedAt cleared so the next sync pass asks it first). Null for an unknown id.
+   */
+  abstract link(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null>;
+
   /** `queued` or `needs_review` → `canceled`, Status 3 (Canceled). Null for an unknown id. */
   abstract cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null>;
 

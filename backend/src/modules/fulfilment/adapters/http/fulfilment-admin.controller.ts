@@ -7,11 +7,12 @@ import { adminSubscriptionBody } from '../../../subscriptions/adapters/http/subs
 import { CancelFulfilmentUseCase } from '../../application/cancel-fulfilment.use-case';
 import { GetProviderOverviewUseCase } from '../../application/get-provider-overview.use-case';
 import { ListProviderServicesUseCase } from '../../application/list-provider-services.use-case';
+import { LinkUpstreamOrderUseCase } from '../../application/link-upstream-order.use-case';
 import { ListTierMappingsUseCase } from '../../application/list-tier-mappings.use-case';
 import { RetryFulfilmentUseCase } from '../../application/retry-fulfilment.use-case';
 import { SetTierMappingUseCase } from '../../application/set-tier-mapping.use-case';
 import { SyncFulfilmentUseCase } from '../../application/sync-fulfilment.use-case';
-import { FulfilmentOrderRequest, MappingsQuery, SetMappingRequest } from './fulfilment-admin.requests';
+import { FulfilmentOrderRequest, LinkUpstreamOrderRequest, MappingsQuery, SetMappingRequest } from './fulfilment-admin.requests';
 import { mappingBody, serviceBody } from './fulfilment.presenter';
 
 const PROVIDER_DOWN = "{ success: false, message: 'The provider panel did not answer: …', error: 'provider_unavailable' }";
@@ -19,7 +20,7 @@ const SUBSCRIPTION = '{ success: true, subscription: Subscription + customer + f
 
 /**
  * Automatic fulfilment for staff (issue 10): the provider's balance and services, which tier is
- * delivered by which upstream service, retry and cancel of orders that need review, and a sync pass
+ * delivered by which upstream service, retry, link and cancel of orders that need review, and a sync pass
  * on demand. Admin token only; every write is audited in its transaction.
  */
 @ApiTags('fulfilment (admin)')
@@ -34,6 +35,7 @@ export class FulfilmentAdminController {
     private readonly setMapping: SetTierMappingUseCase,
     private readonly retryFulfilment: RetryFulfilmentUseCase,
     private readonly cancelFulfilment: CancelFulfilmentUseCase,
+    private readonly linkUpstream: LinkUpstreamOrderUseCase,
     private readonly sync: SyncFulfilmentUseCase,
   ) {}
 
@@ -81,6 +83,17 @@ export class FulfilmentAdminController {
   @ApiConflictResponse({ description: "'Only an order that needs review can be retried'" })
   async retry(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest) {
     return { success: true as const, subscription: adminSubscriptionBody(await this.retryFulfilment.execute(caller, body.subscriptionId)) };
+  }
+
+  @Post('link')
+  @HttpCode(200)
+  @ApiOkResponse({ description: SUBSCRIPTION })
+  @ApiBadRequestResponse({ description: "'The provider does not know order 123: Incorrect order ID', or the message naming the field" })
+  @ApiNotFoundResponse({ description: "'Subscription not found'" })
+  @ApiConflictResponse({ description: "'Only an order that needs review can be linked to a provider order'" })
+  @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
+  async link(@CurrentPrincipal() caller: Principal, @Body() body: LinkUpstreamOrderRequest) {
+    return { success: true as const, subscription: adminSubscriptionBody(await this.linkUpstream.execute(caller, body.subscriptionId, body.upstreamOrderId)) };
   }
 
   @Post('cancel')

@@ -194,6 +194,20 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     return subscription ? { changed: changed.length > 0, subscription } : null;
   }
 
+  async link(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
+    if (!UUID.test(subscriptionId)) return null;
+    const changed = await this.update(
+      `UPDATE subscriptions
+          SET fulfilment_state = 'open', upstream_order_id = $2, fulfilment_placed_at = $3, fulfilment_checked_at = NULL,
+              fulfilment_note = NULL, updated_at = $3
+        WHERE subscription_id = $1 AND fulfilment_state = 'needs_review'
+        RETURNING subscription_id`,
+      [subscriptionId, upstreamOrderId, now],
+    );
+    const subscription = await this.findById(subscriptionId);
+    return subscription ? { changed: changed.length > 0, subscription } : null;
+  }
+
   async cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
     if (!UUID.test(subscriptionId)) return null;
     const changed = await this.update(

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../../../platform/audit/audit-log.port';
+import type { Principal } from '../../../platform/auth/principal';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { AppError } from '../../../platform/errors/app-error';
+import { Clock } from '../../../platform/time/clock';
+import { FulfilmentLedger } from '../../subscriptions/application/fulfilment-ledger.port';
+import type { Subscription } from '../../subscriptions/domain/subscription';
+import { interpretUpstreamStatus } from '../domain/upstream-status';
+import { askProvider, panelOff } from './provider-calls';
+import { ProviderPanel } from './provider-panel.port';
+import { subscriptionNotFound } from './retry-fulfilment.use-case';
+
+export const LINK_CONFLICT_MESSAGE = 'Only an order that needs review can be linked to a provider order';
+export const unknownUpstreamOrder = (upstreamOrderId: string, why: string) =>
+  new AppError('invalid', `The provider does not know order ${upstreamOrderId}: ${why}`, 'upstream_order_unknown');
+
+/**
+ * POST /admin/fulfilment/link: the other way out of "needs review". After an unclear answer the
+ * order often WAS placed; staff find it on the provider panel and give its id here, instead of a
+ * retry (a second order) or a cancel (the customer would read Canceled while it is delivered).
+ *
+ * The provider is asked about that id first (a typo must not attach someone else's order): an id it
+ * does not know is refused (400), a provider that does not answer is a 502 and changes nothing. Then,
+ * in one transaction: `needs_review` → `open` with that id, the provider's answer stored as a sync
+ * pass would store it (a final word ends the order at once), and the audit record
+ * ('fulfilment.link'). Returns the subscription as it is now.
+ */
+@Injectable()
+export class LinkUpstreamOrderUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ledger: FulfilmentLedger,
+    private readonly panel: ProviderPanel,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Principal, subscriptionId: string, upstreamOrderId: string): Promise<Subscription> {
+    const before = await this.ledger.findById(subscriptionId);
+    if (!before) throw subscriptionNotFound();
+    if (before.fulfilment?.state !== 'needs_review') throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
+    if (!this.panel.enabled) throw panelOff();
+
+    const answers = await askProvider(() => this.panel.statuses([upstreamOrderId]));
+    const answer = answers.get(upstreamOrderId);
+    if (!answer) throw unknownUpstreamOrder(upstreamOrderId, 'it did not report it');
+    if ('error' in answer) throw unknownUpstreamOrder(upstreamOrderId, answer.error);
+    const word = interpretUpstreamStatus(answer.status);
+
+    return this.uow.run(async () => {
+      const now = this.clock.now();
+      const linked = await this.ledger.link(subscriptionId, upstreamOrderId, now);
+      if (!linked) throw subscriptionNotFound();
+      if (!linked.changed) throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
+      await this.ledger.recordUpstream(
+        [
+          {
+            subscriptionId,
+            upstreamStatus: word.raw,
+            charge: answer.charge,
+            currency: answer.currency,
+            startCount: answer.startCount,
+            remains: answer.remains,
+            ...(word.finalStatus !== undefined ? { finalStatus: word.finalStatus } : {}),
+          },
+        ],
+        now,
+      );
+      await this.audit.record(caller, {
+        action: 'fulfilment.link',
+        entity: 'subscription',
+        entityId: subscriptionId,
+        before: { state: 'needs_review', note: before.fulfilment?.note ?? null },
+        after: { state: 'open', upstreamOrderId, upstreamStatus: word.raw },
+      });
+      return (await this.ledger.findById(subscriptionId)) ?? linked.subscription;
+    });
+  }
+}
