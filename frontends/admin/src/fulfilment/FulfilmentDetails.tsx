@@ -35,8 +35,10 @@ export function marginText(fulfilment: AdminFulfilment, paidCurrency: unknown): 
 
 /**
  * The upstream part of an admin subscription card: state in staff's words, the service and
- * quantity, then — once the provider knows the order — its id, raw status, charge, start count
- * and remains, the margin and when it was last checked; the note of an order that needs review.
+ * quantity, then — once the provider knows the order — its id on the panel, raw status, charge,
+ * start count and remains, the margin and when it was last checked; the note of an order that
+ * needs review. The labels are short enough to share the card's label column (6.5rem), so every
+ * value of the card starts on one line, on a phone too.
  */
 export function FulfilmentDetails({ fulfilment, paidCurrency }: Props) {
   const state = String(fulfilment.state ?? '');
@@ -48,14 +50,15 @@ export function FulfilmentDetails({ fulfilment, paidCurrency }: Props) {
 
   const rows: { label: string; value: ReactNode; mono?: boolean }[] = [
     { label: 'Fulfilment', value: stateText },
-    { label: 'Upstream service', value: service },
+    { label: 'Service', value: service },
   ];
   if (placed) {
     rows.push(
-      { label: 'Upstream order', value: fulfilment.upstreamOrderId || '—', mono: true },
-      { label: 'Upstream status', value: fulfilment.upstreamStatus?.trim() || '—' },
+      { label: 'Panel order', value: fulfilment.upstreamOrderId || '—', mono: true },
+      { label: 'Panel status', value: fulfilment.upstreamStatus?.trim() || '—' },
       { label: 'Charge', value: fulfilment.charge ? `${decimalText(fulfilment.charge)}${upper(fulfilment.currency) ? ` ${upper(fulfilment.currency)}` : ''}` : '—' },
-      { label: 'Start count / remains', value: `${countText(fulfilment.startCount)} / ${countText(fulfilment.remains)}` },
+      { label: 'Start count', value: countText(fulfilment.startCount) },
+      { label: 'Remains', value: countText(fulfilment.remains) },
       { label: 'Margin', value: marginText(fulfilment, paidCurrency) },
     );
   }
@@ -78,7 +81,7 @@ export function FulfilmentDetails({ fulfilment, paidCurrency }: Props) {
       </dl>
       {note && (
         <p className={state === 'needs_review' ? styles.note : `${styles.note} ${styles.noteQuiet}`}>
-          {state === 'needs_review' ? 'Needs review: ' : 'Last problem: '}
+          {state === 'needs_review' ? 'Reason: ' : 'Last problem: '}
           {note}
         </p>
       )}

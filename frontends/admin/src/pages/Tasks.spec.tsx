@@ -132,7 +132,7 @@ describe('Tasks list', () => {
     const memory = visit('/admin/tasks?limit=10');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
-    expect(screen.getByText('Showing 1–1 of 25 subscriptions')).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 25 subscriptions')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(memory.history?.at(-1)).toBe('/admin/tasks?limit=10&page=2');
     await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeTruthy());
@@ -317,7 +317,7 @@ describe('The provider part of each task', () => {
     await waitFor(() => expect(cards()).toHaveLength(rows.length));
   }
 
-  it('shows state, upstream order, raw status, charge, start count / remains, margin; buttons only where allowed', async () => {
+  it('shows state, panel order, raw status, charge, start count, remains, margin; buttons only where allowed', async () => {
     await listed([
       task(1, { fulfilment: placed('open', { margin: { amount: '12.34', currency: 'USD' }, checkedAt: '2025-09-02T10:05:00.000Z' }) }),
       task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) }),
@@ -335,11 +335,12 @@ describe('The provider part of each task', () => {
 
     const open = cardOf('order_1');
     expect(rowOf(open, 'Fulfilment')).toBe('Fulfilment: Placed upstream');
-    expect(rowOf(open, 'Upstream service')).toBe('Upstream service: #101 × 1,000');
-    expect(rowOf(open, 'Upstream order')).toBe('Upstream order: 88123');
-    expect(rowOf(open, 'Upstream status')).toBe('Upstream status: In progress');
+    expect(rowOf(open, 'Service')).toBe('Service: #101 × 1,000');
+    expect(rowOf(open, 'Panel order')).toBe('Panel order: 88123');
+    expect(rowOf(open, 'Panel status')).toBe('Panel status: In progress');
     expect(rowOf(open, 'Charge')).toBe('Charge: 7.65 USD');
-    expect(rowOf(open, 'Start count / remains')).toBe('Start count / remains: 1,200 / 350');
+    expect(rowOf(open, 'Start count')).toBe('Start count: 1,200');
+    expect(rowOf(open, 'Remains')).toBe('Remains: 350');
     expect(rowOf(open, 'Margin')).toBe('Margin: 12.34 USD');
     expect(rowOf(open, 'Last checked')).toMatch(/^Last checked: 2 Sept? 2025, /);
     expect(within(open).queryByRole('button', { name: /^Retry/ })).toBeNull();
@@ -348,7 +349,7 @@ describe('The provider part of each task', () => {
     const review = cardOf('order_2');
     expect(rowOf(review, 'Fulfilment')).toBe('Fulfilment: Needs review');
     expect(within(review).getByText(NEEDS_REVIEW_NOTE, { exact: false })).toBeTruthy();
-    expect(rowOf(review, 'Upstream order')).toBeNull(); // never placed: no upstream facts to show
+    expect(rowOf(review, 'Panel order')).toBeNull(); // never placed: no upstream facts to show
     expect(within(review).getByRole('button', { name: 'Retry: YouTube, order order_2' })).toBeTruthy();
     expect(within(review).getByRole('button', { name: 'Cancel: YouTube, order order_2' })).toBeTruthy();
 
@@ -360,7 +361,7 @@ describe('The provider part of each task', () => {
     const done = cardOf('order_4');
     expect(chipOf(done)).toBe('Status: Partial'); // the server's text for Status 2
     expect(rowOf(done, 'Fulfilment')).toBe('Fulfilment: Finished');
-    expect(rowOf(done, 'Upstream status')).toBe('Upstream status: Partial');
+    expect(rowOf(done, 'Panel status')).toBe('Panel status: Partial');
     expect(rowOf(done, 'Margin')).toBe('Margin: — (paid in INR, charged in USD)');
     expect(within(done).queryByRole('button', { name: /^(Retry|Cancel)/ })).toBeNull();
 
@@ -431,6 +432,7 @@ describe('The provider part of each task', () => {
     fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Cancel/ }));
     let dialog = screen.getByRole('alertdialog', { name: 'Cancel this order?' });
     expect(dialog.textContent).toContain('The YouTube order order_3 of ann3@example.com will not be sent to the provider.');
+    expect(dialog.textContent).toContain('The customer will see it as Canceled. This cannot be undone.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.callsTo('/admin/fulfilment/cancel')).toEqual([]);

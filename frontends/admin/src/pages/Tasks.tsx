@@ -127,6 +127,7 @@ export default function Tasks() {
             {action.pending.subscription.customer?.email ? ` of ${action.pending.subscription.customer.email}` : ''} will not be sent
             to the provider.
           </p>
+          <p>The customer will see it as Canceled. This cannot be undone.</p>
         </ConfirmDialog>
       )}
       <Toast

@@ -69,7 +69,7 @@ export function TaskFilters({ query, onRefine }: Props) {
           ))}
         </select>
       </div>
-      <div className={`${formStyles.field} ${styles.filter}`}>
+      <div className={`${formStyles.field} ${styles.filter} ${styles.filterWide}`}>
         <label className={formStyles.label} htmlFor={`${id}-fulfilment`}>
           Fulfilment
         </label>
