@@ -1,11 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Spinner, adminApi } from '@growth/kit';
-import { useAdminGet } from '../data/useAdminPost';
-import { Banner, ErrorBanner, uiStyles } from '../ui';
+import { useAdminGet, useAdminPost } from '../data/useAdminPost';
+import { DEFAULT_TASK_QUERY, taskRequestBody } from '../tasks/taskQuery';
+import type { TasksAnswer } from '../tasks/useTasks';
+import { Banner, ErrorBanner, serverMessage, uiStyles } from '../ui';
 import { counted, moneyText, type ProviderAnswer, type SyncReport } from './fulfilmentTypes';
 import styles from './Fulfilment.module.css';
 
 const NO_QUERY = {};
+/** The first page of the orders that need review: only its total is used. */
+const REVIEW_QUERY = taskRequestBody({ ...DEFAULT_TASK_QUERY, fulfilment: 'needs_review' });
+export const REVIEW_HREF = '/admin/tasks?fulfilment=needs_review';
 
 /** 'Checked 250 orders in 3 requests; 12 finished.' */
 function reportText(report: SyncReport): string {
@@ -14,9 +20,37 @@ function reportText(report: SyncReport): string {
 }
 
 /**
+ * How many orders wait for staff in "needs review" (POST /admin/tasks with the tasks' own filter),
+ * with a link to them: nothing tells staff otherwise that an order is stuck.
+ */
+function ReviewCount() {
+  const { state, retry } = useAdminPost<TasksAnswer>('/admin/tasks', REVIEW_QUERY);
+  if (state.status === 'loading') return <p className={styles.muted}>Counting the orders that need review…</p>;
+  if (state.status === 'failed') {
+    const why = serverMessage(state.error);
+    return (
+      <p className={styles.muted}>
+        {why ? `Could not count the orders that need review: ${why}` : 'Could not count the orders that need review.'}{' '}
+        <button type="button" className={styles.linkButton} onClick={retry}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  const total = Number(state.data.paging?.total ?? (Array.isArray(state.data.data) ? state.data.data.length : 0));
+  if (!Number.isFinite(total) || total <= 0) return <p className={styles.muted}>No order needs review.</p>;
+  return (
+    <p className={styles.review}>
+      <Link href={REVIEW_HREF}>{total === 1 ? '1 order needs review' : `${total} orders need review`}</Link>
+    </p>
+  );
+}
+
+/**
  * The dashboard's provider card (issue 10): with the manual provider, that automatic fulfilment
- * is off; with an API v2 panel, its balance (a warning under the threshold) and "Check orders now",
- * which runs a status sync at once (POST /admin/fulfilment/sync) and shows what it did.
+ * is off; with an API v2 panel, its balance (a warning under the threshold), how many orders need
+ * review (a link to them) and "Check orders now", which runs a status sync at once (POST
+ * /admin/fulfilment/sync) and shows what it did.
  */
 export function ProviderCard() {
   const id = useId();
@@ -24,6 +58,7 @@ export function ProviderCard() {
   const [checking, setChecking] = useState(false);
   const [report, setReport] = useState<string>('');
   const [checkError, setCheckError] = useState<unknown>(null);
+  const [checks, setChecks] = useState(0);
 
   const check = async () => {
     setChecking(true);
@@ -35,6 +70,7 @@ export function ProviderCard() {
       setCheckError(error);
     } finally {
       setChecking(false);
+      setChecks((n) => n + 1);
     }
   };
 
@@ -56,6 +92,8 @@ export function ProviderCard() {
             text={`Provider balance is below ${answer.threshold} ${answer.currency}: top it up so new orders can be placed.`}
           />
         )}
+        {/* Counted again after each check (a check can take an order for review). */}
+        <ReviewCount key={checks} />
         {checkError !== null && <ErrorBanner title="Check failed" error={checkError} />}
         <p className={styles.report} role="status">
           {report}

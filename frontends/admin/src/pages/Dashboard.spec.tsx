@@ -113,6 +113,36 @@ describe('Dashboard: the provider card', () => {
     expect(await within(providerCard()).findByText('Automatic fulfilment is off: orders are completed by hand.')).toBeTruthy();
     expect(within(providerCard()).queryByRole('button', { name: 'Check orders now' })).toBeNull();
     expect(fake.callsTo('/admin/fulfilment/provider')[0].headers.Authorization).toBe('Bearer admin-token');
+    expect(fake.callsTo('/admin/tasks')).toEqual([]); // no review to count on the manual path
+  });
+
+  const reviewPage = (total: number): [number, unknown] => [200, { success: true, data: [], paging: { total, page: 1, pages: Math.max(1, Math.ceil(total / 10)) } }];
+
+  it('with an API v2 panel: how many orders need review, linking to them; counted again after a check', async () => {
+    fake.answer('GET /admin/fulfilment/provider', apiV2());
+    fake.answer('/admin/tasks', reviewPage(2), reviewPage(0));
+    fake.answer('/admin/fulfilment/sync', [200, { success: true, orders: 3, requests: 1, updated: 1, finished: 0, ms: 20 }]);
+    visit();
+    const link = await within(providerCard()).findByRole('link', { name: '2 orders need review' });
+    expect(link.getAttribute('href')).toBe('/admin/tasks?fulfilment=needs_review');
+    expect(fake.callsTo('/admin/tasks').map((call) => call.body)).toEqual([
+      { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', fulfilment: 'needs_review' },
+    ]);
+    fireEvent.click(within(providerCard()).getByRole('button', { name: 'Check orders now' }));
+    expect(await within(providerCard()).findByText('No order needs review.')).toBeTruthy();
+    expect(fake.callsTo('/admin/tasks')).toHaveLength(2);
+  });
+
+  it("a count that fails says so with the server's reason and a Try again", async () => {
+    fake.answer('GET /admin/fulfilment/provider', apiV2());
+    fake.answer('/admin/tasks', [503, { success: false, message: 'The service is temporarily unavailable.' }], reviewPage(1));
+    const memory = visit();
+    const line = await within(providerCard()).findByText(/^Could not count the orders that need review: The service is temporarily unavailable\./);
+    fireEvent.click(within(line).getByRole('button', { name: 'Try again' }));
+    const link = await within(providerCard()).findByRole('link', { name: '1 order needs review' });
+    fireEvent.click(link);
+    expect(memory.history.at(-1)).toBe('/admin/tasks?fulfilment=needs_review');
+    expect(within(providerCard()).queryByRole('alert')).toBeNull(); // a count is no alarm: the balance's warning stays the only alert
   });
 
   it('with an API v2 panel: the balance, and no warning while it is above the threshold', async () => {
