@@ -284,6 +284,10 @@ describe('Edit plan: how each tier is fulfilled', () => {
     const starter = tierForm('Tier 1: Starter');
     fireEvent.change(serviceSelect(starter), { target: { value: '201' } });
     const save = within(starter).getByRole('button', { name: 'Save fulfilment of Tier 1: Starter' });
+    // The chosen service in full under the select (a phone cuts the option's text), and its range.
+    const chosen = document.getElementById(serviceSelect(starter).getAttribute('aria-describedby') ?? '');
+    expect(chosen?.textContent).toBe('YouTube Views · 1.50 per 1000 · 100–1,000,000 · no refill · cancellable');
+    expect(within(starter).getByText('Per order, between 100 and 1,000,000.')).toBeTruthy();
 
     fireEvent.click(save);
     expect(within(starter).getByText('Enter the quantity as a whole number.')).toBeTruthy();
@@ -291,18 +295,20 @@ describe('Edit plan: how each tier is fulfilled', () => {
 
     fireEvent.change(quantity(starter), { target: { value: '50' } });
     fireEvent.click(save);
-    expect(within(starter).getByText('Quantity must be between 100 and 1000000 for this service')).toBeTruthy();
+    expect(within(starter).getByText('Quantity must be between 100 and 1,000,000 for this service')).toBeTruthy();
     expect(quantity(starter).getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('/admin/fulfilment/mapping')).toEqual([]);
 
     api.answer('/admin/fulfilment/mapping', [200, { success: true, mapping: { pricingId: TIER_A, serviceId: '201', serviceName: 'YouTube Views', quantity: 2500 } }]);
     fireEvent.change(quantity(starter), { target: { value: ' 2500 ' } });
+    // What one order costs at the provider's rate, in exact decimals (1.50 per 1000 × 2,500).
+    expect(within(starter).getByText('Per order, between 100 and 1,000,000. The provider charges 3.75 per order.')).toBeTruthy();
     fireEvent.click(save);
     expect((save as HTMLButtonElement).disabled).toBe(true);
     expect(await within(starter).findByText('Saved: YouTube Views (#201) × 2,500.')).toBeTruthy();
     expect(api.callsTo('/admin/fulfilment/mapping').map((call) => call.body)).toEqual([{ pricingId: TIER_A, serviceId: '201', quantity: 2500 }]);
     expect(within(starter).getByText('Now: YouTube Views (#201) × 2,500')).toBeTruthy();
-    expect(within(starter).queryByText('Quantity must be between 100 and 1000000 for this service')).toBeNull();
+    expect(within(starter).queryByText('Quantity must be between 100 and 1,000,000 for this service')).toBeNull();
     expect((save as HTMLButtonElement).disabled).toBe(false);
     expect(api.callsTo('/plan/update')).toEqual([]); // the plan itself is not saved
   });

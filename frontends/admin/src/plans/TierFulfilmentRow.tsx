@@ -3,7 +3,8 @@ import { adminApi } from '@growth/kit';
 import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
 import type { ProviderService, TierMapping } from '../fulfilment/fulfilmentTypes';
 import { ErrorBanner, TextField } from '../ui';
-import { mappingText, quantityError, serviceOptionText, servicesByCategory } from './tierFulfilment';
+import { decimalText } from '../fulfilment/fulfilmentTypes';
+import { chargePerOrder, count, mappingText, quantityError, serviceDetailText, serviceOptionText, servicesByCategory } from './tierFulfilment';
 import styles from '../fulfilment/Fulfilment.module.css';
 
 interface Props {
@@ -17,6 +18,14 @@ interface Props {
 }
 
 const MANUAL = '';
+
+/** 'Per order, between 100 and 1,000,000. The provider charges 1.50 per order.' */
+function quantityHint(service: ProviderService | undefined, quantity: string): string {
+  if (!service) return 'Per order.';
+  const range = `Per order, between ${count(service.min)} and ${count(service.max)}.`;
+  const charge = chargePerOrder(service.rate, quantity);
+  return charge ? `${range} The provider charges ${decimalText(charge)} per order.` : range;
+}
 
 /**
  * How one saved tier is fulfilled: a provider service (grouped by category, with rate per 1000 and
@@ -81,6 +90,7 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
             className={formStyles.input}
             value={serviceId}
             disabled={busy}
+            aria-describedby={chosen ? `${id}-chosen` : undefined}
             onChange={(event) => {
               setServiceId(event.target.value);
               setError(null);
@@ -99,6 +109,12 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
               </optgroup>
             ))}
           </select>
+          {/* The select cuts a long service name (and the rate after it) on a phone: here in full, with refill and cancel. */}
+          {chosen && (
+            <p id={`${id}-chosen`} className={formStyles.hint}>
+              {serviceDetailText(chosen)}
+            </p>
+          )}
         </div>
         {serviceId !== MANUAL && (
           <TextField
@@ -107,7 +123,7 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
             value={quantity}
             inputMode="numeric"
             autoComplete="off"
-            hint={chosen ? `Per order, between ${chosen.min} and ${chosen.max}.` : 'Per order.'}
+            hint={quantityHint(chosen, quantity)}
             error={error}
             disabled={busy}
             onChange={(value) => {

@@ -1,10 +1,19 @@
 import type { ProviderService, TierMapping } from '../fulfilment/fulfilmentTypes';
 
-const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : String(n ?? '—'));
+export const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : String(n ?? '—'));
 
 /** '#101 Instagram Followers · 0.90 per 1000 · 10–100,000' (the rate is per 1000 units, as API v2 has it). */
 export function serviceOptionText(service: ProviderService): string {
   return `#${service.service} ${service.name || 'Unnamed service'} · ${service.rate ?? '—'} per 1000 · ${count(service.min)}–${count(service.max)}`;
+}
+
+/**
+ * The chosen service in full under the select, with what the option leaves out:
+ * 'YouTube Views · 1.50 per 1000 · 100–1,000,000 · no refill · cancellable'.
+ */
+export function serviceDetailText(service: ProviderService): string {
+  const flags = [service.refill ? 'refill' : 'no refill', service.cancel ? 'cancellable' : 'not cancellable'];
+  return [service.name || 'Unnamed service', `${service.rate ?? '—'} per 1000`, `${count(service.min)}–${count(service.max)}`, ...flags].join(' · ');
 }
 
 /** The services by category, in the provider's order (categories in order of first appearance). */
@@ -19,9 +28,25 @@ export function servicesByCategory(services: ProviderService[]): { category: str
 
 export const QUANTITY_REQUIRED = 'Enter the quantity as a whole number.';
 
-/** The server's words for a quantity out of the service's range. */
+/** The server's words for a quantity out of the service's range (its numbers grouped, as the hint has them). */
 export const quantityOutOfRange = (service: Pick<ProviderService, 'min' | 'max'>) =>
-  `Quantity must be between ${service.min} and ${service.max} for this service`;
+  `Quantity must be between ${count(service.min)} and ${count(service.max)} for this service`;
+
+/**
+ * What the provider charges for one order of `quantity` at `rate` per 1000, as exact decimal text
+ * ('1.4375' × 5000 → '7.1875'); null when the rate is not a plain decimal or the quantity not a
+ * whole number above 0. Never through a float: rates like 0.27819 stay exact.
+ */
+export function chargePerOrder(rate: unknown, quantity: string): string | null {
+  const rateText = typeof rate === 'number' && Number.isFinite(rate) ? String(rate) : rate;
+  const match = typeof rateText === 'string' ? /^(\d+)(?:\.(\d+))?$/.exec(rateText.trim()) : null;
+  const amount = quantity.trim();
+  if (!match || !/^\d{1,9}$/.test(amount) || Number(amount) < 1) return null;
+  const fraction = match[2] ?? '';
+  const scale = fraction.length + 3; // per 1000
+  const digits = (BigInt(match[1] + fraction) * BigInt(amount)).toString().padStart(scale + 1, '0');
+  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
 
 /**
  * The quantity's mistake for the chosen service, or null: a whole number above 0, and within the
