@@ -264,7 +264,7 @@ describe('Completed Services', () => {
     const chips = cards().map((card) => card.querySelector('header > span')?.textContent);
     expect(chips).toEqual(['Status: Completed', 'Status: Partial', 'Status: Canceled', 'Status: Refunded']);
     expect(within(cards()[0]).getByText('Started at 1,204 · 0 remaining')).toBeTruthy();
-    expect(within(cards()[1]).getByText('Started at 98 · 412 remaining')).toBeTruthy();
+    expect(within(cards()[1]).getByText('Started at 98 · 412 not delivered')).toBeTruthy(); // Partial: nothing more is coming
     expect(within(cards()[2]).queryByText(/remaining|Started at/)).toBeNull();
   });
 

@@ -19,7 +19,7 @@ export function SubscriptionCard({ subscription }: { subscription: ListedSubscri
   const pricing = subscription.pricing ?? ({} as Partial<ListedSubscription['pricing']>);
   const planName = subscription.planName || '—';
   const price = formatPrice(pricing.price, pricing.currency || 'USD');
-  const progress = progressText(subscription.progress);
+  const progress = progressText(subscription.progress, subscription.Status);
   const details = [
     { label: 'Plan name', value: planName },
     { label: 'Order ID', value: subscription.orderId || '—' },

@@ -24,14 +24,20 @@ function count(value: unknown): string | null {
   return null;
 }
 
+/** Statuses the provider ended short of the full quantity: Partial, Canceled, Refunded. */
+const ENDED_SHORT = new Set([2, 3, 4]);
+
 /**
  * 'Started at 1,204 · 350 remaining' (Indian grouping: 1,20,000), only the parts the provider
- * reported; null when it reported neither, so the card shows no line at all.
+ * reported; null when it reported neither, so the card shows no line at all. Once the order ended
+ * short (Partial, Canceled, Refunded: `status` 2–4) nothing more is coming, so what is left is
+ * 'not delivered' rather than 'remaining'.
  */
-export function progressText(progress: DeliveryProgress | null | undefined): string | null {
+export function progressText(progress: DeliveryProgress | null | undefined, status?: unknown): string | null {
   if (!progress || typeof progress !== 'object') return null;
   const started = count(progress.startCount);
   const remains = count(progress.remains);
-  const parts = [started && `Started at ${started}`, remains && `${remains} remaining`].filter(Boolean);
+  const left = ENDED_SHORT.has(Number(status)) ? 'not delivered' : 'remaining';
+  const parts = [started && `Started at ${started}`, remains && `${remains} ${left}`].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
