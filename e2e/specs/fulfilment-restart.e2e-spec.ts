@@ -29,7 +29,7 @@ const QUANTITY = 1000;
 const B_TIMEOUT_MS = 1_000;
 const ABANDON_MARGIN_MS = 30_000;
 /** The note staff read on such an order (backend sync-fulfilment.use-case.ts ABANDONED_NOTE). */
-const ABANDONED_NOTE = 'The app stopped while this order was being placed: check the provider panel before retrying';
+const ABANDONED_NOTE = 'The app stopped while this order was being placed: check the provider panel, then link the order, retry or cancel.';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

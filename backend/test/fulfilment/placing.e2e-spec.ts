@@ -131,10 +131,10 @@ describe('Fulfilment through the provider panel', () => {
   });
 
   it.each([
-    ['an answer slower than the timeout', { slow: TIMEOUT_MS + 1_000 }, /^No clear answer from the provider \(.+\): check its panel before retrying$/],
-    ['HTTP 500', { http: 500 }, /^No clear answer from the provider \(The provider answered HTTP 500.*\): check its panel before retrying$/],
-    ['an answer that is not JSON', { garbage: true as const }, /^No clear answer from the provider \(.+\): check its panel before retrying$/],
-    ['a cut connection', { hangUp: true as const }, /^No clear answer from the provider \(.+\): check its panel before retrying$/],
+    ['an answer slower than the timeout', { slow: TIMEOUT_MS + 1_000 }, /^The provider .+: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/],
+    ['HTTP 500', { http: 500 }, /^The provider answered HTTP 500.*: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/],
+    ['an answer that is not JSON', { garbage: true as const }, /^The provider .+: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/],
+    ['a cut connection', { hangUp: true as const }, /^The provider .+: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/],
   ])('puts an order whose add got %s in review, and never places it a second time', async (_what, behaviour, note) => {
     panel.standIn.script('add', behaviour);
     const link = newLink();
@@ -171,7 +171,7 @@ describe('Fulfilment through the provider panel', () => {
       expect((await noted(orderId)).fulfilment).toMatchObject({
         state: 'queued',
         upstreamOrderId: null,
-        note: expect.stringMatching(/^The provider could not be reached \(.+\); the order is tried again$/),
+        note: expect.stringMatching(/^The provider could not be reached \(.+\); the order is tried again\.$/),
       });
       expect(addsFor(link)).toEqual([]);
     } finally {
@@ -245,7 +245,7 @@ describe('Fulfilment through the provider panel', () => {
 
       const audit = await asAdmin(t, admin).post('/api/admin/audit', {}).expect(200);
       expect(audit.body.data.find((entry: { action: string; entityId: string }) => entry.action === 'fulfilment.link' && entry.entityId === subscriptionId)).toMatchObject({
-        before: { state: 'needs_review', note: expect.stringContaining('No clear answer') },
+        before: { state: 'needs_review', note: expect.stringContaining('it may have placed the order') },
         after: { state: 'open', upstreamOrderId, upstreamStatus: 'In progress' },
       });
     });

@@ -59,11 +59,11 @@ describe('PlaceOrderUseCase (the place-order job)', () => {
 
   it('puts an order the provider could not be reached for back in the queue, with the problem as note', async () => {
     const id = await queuedOrder();
-    panel.addAnswers.push(new ProviderError('unreachable', 'connection refused'));
+    panel.addAnswers.push(new ProviderError('unreachable', 'The provider could not be reached (connection refused)'));
     clock.advance(5_000);
     const result = await useCase.execute(id);
-    expect(result).toEqual({ outcome: 'requeued', note: 'The provider could not be reached (connection refused); the order is tried again' });
-    expect(ledger.get(id).fulfilment).toMatchObject({ state: 'queued', queuedAt: clock.now(), note: 'The provider could not be reached (connection refused); the order is tried again' });
+    expect(result).toEqual({ outcome: 'requeued', note: 'The provider could not be reached (connection refused); the order is tried again.' });
+    expect(ledger.get(id).fulfilment).toMatchObject({ state: 'queued', queuedAt: clock.now(), note: 'The provider could not be reached (connection refused); the order is tried again.' });
   });
 
   it('sends an order the provider refused to review with the provider\'s text', async () => {
@@ -81,7 +81,7 @@ describe('PlaceOrderUseCase (the place-order job)', () => {
     const id = await queuedOrder();
     panel.addAnswers.push(error);
     const result = await useCase.execute(id);
-    expect(result).toEqual({ outcome: 'needs_review', note: `No clear answer from the provider (${error.message}): check its panel before retrying` });
+    expect(result).toEqual({ outcome: 'needs_review', note: `${error.message}: it may have placed the order. Check its panel, then link the order, retry or cancel.` });
     expect(ledger.get(id).fulfilment?.state).toBe('needs_review');
     expect(await useCase.execute(id)).toEqual({ outcome: 'not_queued' });
     expect(panel.adds).toHaveLength(1);

@@ -15,8 +15,9 @@ export type PlaceOrderOutcome =
 
 /** Staff notes (shown in the admin's tasks). */
 export const refusedNote = (text: string) => `The provider refused the order: ${text}`;
-export const unclearNote = (why: string) => `No clear answer from the provider (${why}): check its panel before retrying`;
-export const unreachableNote = (why: string) => `The provider could not be reached (${why}); the order is tried again`;
+/** `why` is the adapter's sentence ('The provider did not answer within 15 s'). */
+export const unclearNote = (why: string) => `${why}: it may have placed the order. Check its panel, then link the order, retry or cancel.`;
+export const unreachableNote = (why: string) => `${why}; the order is tried again.`;
 const unrecordedNote = (upstreamOrderId: string, why: string) =>
   `Placed upstream as order ${upstreamOrderId}, but the app could not record it (${why}): do not retry; check order ${upstreamOrderId} on the provider panel`;
 

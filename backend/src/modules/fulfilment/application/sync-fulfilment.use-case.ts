@@ -23,7 +23,7 @@ export const CALLS_IN_FLIGHT = 4;
 /** At most this many lost jobs are enqueued again per pass. */
 const RESEND_LIMIT = 1_000;
 
-export const ABANDONED_NOTE = 'The app stopped while this order was being placed: check the provider panel before retrying';
+export const ABANDONED_NOTE = 'The app stopped while this order was being placed: check the provider panel, then link the order, retry or cancel.';
 
 export interface SyncReport {
   /** Open orders asked about. */
