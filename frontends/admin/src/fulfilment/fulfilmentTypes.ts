@@ -1,6 +1,6 @@
 /**
  * Automatic fulfilment through an upstream provider panel (issue 10), as the admin API answers it:
- * GET /admin/fulfilment/provider, /services, /mappings; POST /mapping, /retry, /cancel, /sync.
+ * GET /admin/fulfilment/provider, /services, /mappings; POST /mapping, /retry, /link, /cancel, /sync.
  */
 
 /** Where an order stands with the provider (null fulfilment: the manual path). */
@@ -37,6 +37,12 @@ export interface AdminFulfilment {
   /** Price paid minus the upstream charge; null when the currencies differ or the charge is unknown. */
   margin?: { amount: string; currency: string } | null;
 }
+
+/**
+ * Only an order that needs review can be linked to the order staff found on the provider panel
+ * (the usual way out: a timed-out add had mostly placed it); the server says 409 otherwise.
+ */
+export const canLink = (fulfilment: AdminFulfilment | null | undefined) => fulfilment?.state === 'needs_review';
 
 /** Only an order that needs review can be placed again (the server says 409 otherwise). */
 export const canRetry = (fulfilment: AdminFulfilment | null | undefined) => fulfilment?.state === 'needs_review';

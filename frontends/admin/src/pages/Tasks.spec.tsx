@@ -344,18 +344,25 @@ describe('The provider part of each task', () => {
     expect(rowOf(open, 'Margin')).toBe('Margin: 12.34 USD');
     expect(rowOf(open, 'Last checked')).toMatch(/^Last checked: 2 Sept? 2025, /);
     expect(within(open).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(within(open).queryByRole('button', { name: /^Link/ })).toBeNull();
     expect(within(open).queryByRole('button', { name: /^Cancel/ })).toBeNull();
 
     const review = cardOf('order_2');
     expect(rowOf(review, 'Fulfilment')).toBe('Fulfilment: Needs review');
     expect(within(review).getByText(NEEDS_REVIEW_NOTE, { exact: false })).toBeTruthy();
     expect(rowOf(review, 'Panel order')).toBeNull(); // never placed: no upstream facts to show
-    expect(within(review).getByRole('button', { name: 'Retry: YouTube, order order_2' })).toBeTruthy();
-    expect(within(review).getByRole('button', { name: 'Cancel: YouTube, order order_2' })).toBeTruthy();
+    // Link first: the usual way out (the order is mostly on the panel already), then Retry, Cancel.
+    expect(within(review).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Mark Completed: YouTube, order order_2',
+      'Link panel order: YouTube, order order_2',
+      'Retry: YouTube, order order_2',
+      'Cancel: YouTube, order order_2',
+    ]);
 
     const queued = cardOf('order_3');
     expect(rowOf(queued, 'Fulfilment')).toBe('Fulfilment: Queued');
     expect(within(queued).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(within(queued).queryByRole('button', { name: /^Link/ })).toBeNull();
     expect(within(queued).getByRole('button', { name: /^Cancel/ })).toBeTruthy();
 
     const done = cardOf('order_4');
@@ -363,17 +370,18 @@ describe('The provider part of each task', () => {
     expect(rowOf(done, 'Fulfilment')).toBe('Fulfilment: Finished');
     expect(rowOf(done, 'Panel status')).toBe('Panel status: Partial');
     expect(rowOf(done, 'Margin')).toBe('Margin: — (paid in INR, charged in USD)');
-    expect(within(done).queryByRole('button', { name: /^(Retry|Cancel)/ })).toBeNull();
+    expect(within(done).queryByRole('button', { name: /^(Link|Retry|Cancel)/ })).toBeNull();
 
     expect(rowOf(cardOf('order_5'), 'Fulfilment')).toBe('Fulfilment: Placing…');
-    expect(within(cardOf('order_5')).queryByRole('button', { name: /^(Retry|Cancel)/ })).toBeNull();
+    expect(within(cardOf('order_5')).queryByRole('button', { name: /^(Link|Retry|Cancel)/ })).toBeNull();
     expect(rowOf(cardOf('order_6'), 'Fulfilment')).toBe('Fulfilment: Cancelled');
-    expect(within(cardOf('order_6')).queryByRole('button', { name: /^(Retry|Cancel)/ })).toBeNull();
+    expect(within(cardOf('order_6')).queryByRole('button', { name: /^(Link|Retry|Cancel)/ })).toBeNull();
 
     const manual = cardOf('order_7');
     expect(rowOf(manual, 'Fulfilment')).toBeNull();
     expect(within(manual).queryByRole('heading', { name: 'Provider' })).toBeNull();
     expect(within(manual).getByRole('button', { name: /^Mark Completed/ })).toBeTruthy();
+    expect(within(manual).queryByRole('button', { name: /^(Link|Retry|Cancel)/ })).toBeNull();
   });
 
   it('Retry asks first: Keep it sends nothing and gives the focus back to Retry', async () => {
@@ -462,5 +470,95 @@ describe('The provider part of each task', () => {
     expect(alert.textContent).toContain('cancel a placed one on the provider panel');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(rowOf(cards()[0], 'Fulfilment')).toBe('Fulfilment: Needs review');
+  });
+
+  describe('Link panel order', () => {
+    const linkDialog = () => screen.getByRole('dialog', { name: 'Link panel order' });
+    const idField = () => within(linkDialog()).getByRole('textbox', { name: 'Order id on the provider panel' }) as HTMLInputElement;
+    const linkButton = () => within(linkDialog()).getByRole('button', { name: 'Link order' }) as HTMLButtonElement;
+    const type = (text: string) => fireEvent.change(idField(), { target: { value: text } });
+
+    async function opened() {
+      await listed([task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) }), task(3)]);
+      const opener = within(cardOf('order_2')).getByRole('button', { name: 'Link panel order: YouTube, order order_2' }) as HTMLButtonElement;
+      opener.focus();
+      fireEvent.click(opener);
+      return opener;
+    }
+
+    it('opens with the field focused; an empty or blank id cannot be sent; Escape closes it, the focus back on the button', async () => {
+      const opener = await opened();
+      expect(linkDialog().textContent).toContain('The YouTube order order_2 of ann2@example.com needs review.');
+      expect(linkDialog().textContent).toContain(
+        'Found the order on the provider panel? Link it here and it is followed like any other, with no second order.',
+      );
+      expect(document.activeElement).toBe(idField());
+      expect(linkButton().disabled).toBe(true);
+      type('   ');
+      expect(linkButton().disabled).toBe(true);
+      fireEvent.submit(idField().form as HTMLFormElement); // Enter in the field
+      type('AB-12');
+      expect(linkButton().disabled).toBe(false); // letters too: not every panel numbers its orders
+      fireEvent.keyDown(idField(), { key: 'Escape' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+      expect(api.callsTo('/admin/fulfilment/link')).toEqual([]);
+
+      fireEvent.click(opener); // again: a fresh field, and Keep it closes it as well
+      expect(idField().value).toBe('');
+      fireEvent.click(within(linkDialog()).getByRole('button', { name: 'Keep it' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(api.callsTo('/admin/fulfilment/link')).toEqual([]);
+      expect(rowOf(cardOf('order_2'), 'Fulfilment')).toBe('Fulfilment: Needs review');
+    });
+
+    it("a refused id (400) shows the server's text in the dialog, which stays open with the id to fix", async () => {
+      await opened();
+      api.answer('/admin/fulfilment/link', [400, { success: false, message: 'The provider does not know order 999999: Incorrect order ID' }]);
+      type('999999');
+      await act(async () => fireEvent.submit(idField().form as HTMLFormElement));
+      const alert = await within(linkDialog()).findByRole('alert');
+      expect(alert.textContent).toBe('The provider does not know order 999999: Incorrect order ID');
+      expect(idField().value).toBe('999999');
+      expect(idField().getAttribute('aria-invalid')).toBe('true');
+      expect(idField().getAttribute('aria-describedby')).toBe(alert.id);
+      expect(document.activeElement).toBe(idField()); // to fix the typo at once
+      expect(linkButton().disabled).toBe(false);
+      expect(rowOf(cardOf('order_2'), 'Fulfilment')).toBe('Fulfilment: Needs review');
+      expect(screen.getAllByRole('alert')).toHaveLength(1); // not on the page as well
+
+      type('99999'); // editing clears the old refusal; the next one replaces it
+      expect(within(linkDialog()).queryByRole('alert')).toBeNull();
+      api.answer('/admin/fulfilment/link', [502, { success: false, message: 'The provider panel did not answer: timeout after 15000 ms' }]);
+      await act(async () => fireEvent.click(linkButton()));
+      expect((await within(linkDialog()).findByRole('alert')).textContent).toBe('The provider panel did not answer: timeout after 15000 ms');
+      expect(api.callsTo('/admin/fulfilment/link').map((c) => c.body)).toEqual([
+        { subscriptionId: 's2', upstreamOrderId: '999999' },
+        { subscriptionId: 's2', upstreamOrderId: '99999' },
+      ]);
+    });
+
+    it('Link order sends one POST with the trimmed id; the card then shows it placed upstream with that panel order', async () => {
+      await opened();
+      api.answer('/admin/fulfilment/link', [
+        200,
+        { success: true, subscription: { ...task(2, { fulfilment: placed('open', { upstreamOrderId: '1234', upstreamStatus: 'In progress' }) }), customer: undefined } },
+      ]);
+      type('  1234 ');
+      fireEvent.click(linkButton());
+      expect(linkButton().disabled).toBe(true); // working: no second request
+      fireEvent.submit(idField().form as HTMLFormElement);
+      expect((within(cardOf('order_3')).getByRole('button', { name: /^Mark Completed/ }) as HTMLButtonElement).disabled).toBe(true);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.callsTo('/admin/fulfilment/link').map((c) => c.body)).toEqual([{ subscriptionId: 's2', upstreamOrderId: '1234' }]);
+      const card = cardOf('order_2');
+      expect(rowOf(card, 'Fulfilment')).toBe('Fulfilment: Placed upstream');
+      expect(rowOf(card, 'Panel order')).toBe('Panel order: 1234');
+      expect(within(card).queryByRole('button', { name: /^(Link|Retry|Cancel)/ })).toBeNull();
+      expect(within(card).getByText('ann2@example.com')).toBeTruthy(); // the customer stays
+      expect(screen.getByText('Linked to panel order 1234')).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(card.parentElement)); // the card, as after Retry
+      expect(api.callsTo('/admin/tasks')).toHaveLength(1); // no reload
+    });
   });
 });

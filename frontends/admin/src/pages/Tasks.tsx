@@ -5,6 +5,7 @@ import { ListSummary } from '../lists/ListSummary';
 import { OrdersSection } from '../orders/OrdersSection';
 import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
 import { FulfilmentButtons } from '../tasks/FulfilmentButtons';
+import { LinkOrderDialog } from '../tasks/LinkOrderDialog';
 import { StatusToggleButton } from '../tasks/StatusToggleButton';
 import { TaskFilters } from '../tasks/TaskFilters';
 import { taskItemId, useFulfilmentAction } from '../tasks/useFulfilmentAction';
@@ -16,7 +17,8 @@ import styles from '../lists/Lists.module.css';
 /**
  * Tasks (spec §2): every subscription with status and fulfilment filters, search, sort and page size
  * (all in the address); a status toggle after confirmation; the provider's part of each order
- * (issue 10) with Retry and Cancel (each after confirmation) where allowed. Below: orders needing attention.
+ * (issue 10) with Link panel order (the id staff found on the provider panel), Retry and Cancel (each
+ * after confirmation) where allowed. Below: orders needing attention.
  */
 export default function Tasks() {
   const { state, query, pages, goTo, refine, retry, update } = useTasks();
@@ -53,6 +55,7 @@ export default function Tasks() {
                       <FulfilmentButtons
                         subscription={subscription}
                         disabled={working}
+                        onLink={() => action.ask('link', subscription)}
                         onRetry={() => action.ask('retry', subscription)}
                         onCancel={() => action.ask('cancel', subscription)}
                       />
@@ -94,6 +97,16 @@ export default function Tasks() {
             {pending.customer?.email ? ` of ${pending.customer.email}` : ''} as {nextLabel}?
           </p>
         </ConfirmDialog>
+      )}
+      {action.pending?.kind === 'link' && (
+        <LinkOrderDialog
+          subscription={action.pending.subscription}
+          busy={action.busy}
+          error={action.linkError}
+          onLink={(upstreamOrderId) => void action.link(upstreamOrderId)}
+          onEdit={action.clearLinkError}
+          onCancel={action.dismiss}
+        />
       )}
       {action.pending?.kind === 'retry' && (
         <ConfirmDialog

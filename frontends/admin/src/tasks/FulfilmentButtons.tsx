@@ -1,27 +1,41 @@
-import { canCancel, canRetry } from '../fulfilment/fulfilmentTypes';
+import { canCancel, canLink, canRetry } from '../fulfilment/fulfilmentTypes';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import styles from '../lists/Lists.module.css';
 
 interface Props {
   subscription: AdminSubscription;
   disabled: boolean;
+  onLink(): void;
   onRetry(): void;
   onCancel(): void;
 }
 
 /**
- * Retry (an order that needs review) and Cancel (one not placed upstream yet: queued or needs
- * review); nothing in any other state, nor on the manual path.
+ * Link panel order and Retry (an order that needs review; Link first, the usual way out: the order
+ * is mostly on the panel already, and a retry would place a second one), Cancel (one not placed
+ * upstream yet: queued or needs review); nothing in any other state, nor on the manual path.
  */
-export function FulfilmentButtons({ subscription, disabled, onRetry, onCancel }: Props) {
+export function FulfilmentButtons({ subscription, disabled, onLink, onRetry, onCancel }: Props) {
+  const link = canLink(subscription.fulfilment);
   const retry = canRetry(subscription.fulfilment);
   const cancel = canCancel(subscription.fulfilment);
-  if (!retry && !cancel) return null;
+  if (!link && !retry && !cancel) return null;
   const which = `${subscription.planName || 'subscription'}, order ${subscription.orderId || '—'}`;
   return (
     <>
+      {link && (
+        <button type="button" className="button button--primary" aria-label={`Link panel order: ${which}`} disabled={disabled} onClick={onLink}>
+          Link panel order
+        </button>
+      )}
       {retry && (
-        <button type="button" className="button button--primary" aria-label={`Retry: ${which}`} disabled={disabled} onClick={onRetry}>
+        <button
+          type="button"
+          className={link ? 'button button--ghost' : 'button button--primary'}
+          aria-label={`Retry: ${which}`}
+          disabled={disabled}
+          onClick={onRetry}
+        >
           Retry
         </button>
       )}

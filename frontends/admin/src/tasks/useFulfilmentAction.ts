@@ -1,64 +1,92 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { adminApi } from '@growth/kit';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
+import { serverMessage } from '../ui';
 import { withReturnedRow, type TasksAnswer } from './useTasks';
 
-export type Kind = 'retry' | 'cancel';
+export type Kind = 'retry' | 'cancel' | 'link';
 
 export interface FulfilmentAction {
-  /** The Retry or Cancel that waits for confirmation, and its subscription. */
+  /** The Retry, Cancel or Link that waits for confirmation (or, for Link, the panel's order id), and its subscription. */
   pending: { kind: Kind; subscription: AdminSubscription } | null;
   busy: boolean;
-  /** The last action's failure: what failed, and what was thrown (the server's 409 text, …). */
+  /**
+   * The last Retry's or Cancel's failure, shown on the page: what failed, and what was thrown (the
+   * server's 409 text, …). A failed Link is not here: it stays in its dialog (`linkError`).
+   */
   failure: { title: 'Retry failed' | 'Cancel failed' | 'No subscription returned'; error?: unknown } | null;
+  /** Why the last Link was refused (the server's 400/409/502 text), shown in the Link dialog, which stays open. */
+  linkError: string | null;
   /** Text of the last action that went through. */
   done: string | null;
   /**
-   * Asks before either action: Retry places the order with the provider again (its API has no
-   * idempotency key, so a retry of an order already there places a second one); Cancel drops it.
+   * Asks before each action: Retry places the order with the provider again (its API has no
+   * idempotency key, so a retry of an order already there places a second one); Cancel drops it;
+   * Link asks for the order's id on the provider panel.
    */
   ask(kind: Kind, subscription: AdminSubscription): void;
   dismiss(): void;
+  /** Runs the pending Retry or Cancel. */
   confirm(): Promise<void>;
+  /** Runs the pending Link with the order's id on the provider panel (trimmed; nothing when empty). */
+  link(upstreamOrderId: string): Promise<void>;
+  /** The Link dialog's field changed: its last refusal no longer applies. */
+  clearLinkError(): void;
   clearDone(): void;
 }
 
-/** The id of a task's list item, which takes the focus when its Retry or Cancel button goes away. */
+/** The id of a task's list item, which takes the focus when its Retry, Link or Cancel button goes away. */
 export const taskItemId = (subscriptionId: string) => `task-${subscriptionId}`;
 
 const orderName = (subscription: AdminSubscription) => `${subscription.planName || 'Subscription'} order ${subscription.orderId || '—'}`;
 
+const LINK_FAILED = 'The order could not be linked. Please try again.';
+
 /**
- * Retry and Cancel of an order the provider step holds (issue 10): POST /admin/fulfilment/retry or
- * /cancel {subscriptionId}, each after confirmation; the row takes the returned subscription, the
- * server's refusal (409: not allowed in that state) is shown as it says it.
+ * Retry, Link and Cancel of an order the provider step holds (issue 10): POST /admin/fulfilment/retry
+ * or /cancel {subscriptionId}, /link {subscriptionId, upstreamOrderId}, each after confirmation; the
+ * row takes the returned subscription. The server's refusal is shown as it says it: for Retry and
+ * Cancel on the page (their dialog closes), for Link inside its dialog, which stays open so staff can
+ * fix a mistyped id.
  */
 export function useFulfilmentAction(update: (change: (data: TasksAnswer) => TasksAnswer) => void): FulfilmentAction {
   const [pending, setPending] = useState<FulfilmentAction['pending']>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FulfilmentAction['failure']>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // A second Enter or click before `busy` has disabled the buttons must not send a second request.
+  const running = useRef(false);
 
+  /** True when the action went through. */
   const run = useCallback(
-    async (kind: Kind, target: AdminSubscription) => {
+    async (kind: Kind, target: AdminSubscription, upstreamOrderId: string): Promise<boolean> => {
+      if (running.current) return false;
+      running.current = true;
       setBusy(true);
       setFailure(null);
+      setLinkError(null);
       try {
-        const answer = await adminApi.post<{ subscription?: AdminSubscription | null }>(`/admin/fulfilment/${kind}`, {
-          subscriptionId: target.subscriptionId,
-        });
+        const body = kind === 'link' ? { subscriptionId: target.subscriptionId, upstreamOrderId } : { subscriptionId: target.subscriptionId };
+        const answer = await adminApi.post<{ subscription?: AdminSubscription | null }>(`/admin/fulfilment/${kind}`, body);
         const returned = answer.subscription;
         if (!returned || typeof returned !== 'object') {
-          setFailure({ title: 'No subscription returned' });
-          return;
+          if (kind === 'link') setLinkError('No subscription returned');
+          else setFailure({ title: 'No subscription returned' });
+          return false;
         }
         update((data) => withReturnedRow(data, { ...returned, subscriptionId: target.subscriptionId }));
-        setDone(kind === 'retry' ? `${orderName(target)} is queued for the provider again` : `${orderName(target)} is cancelled`);
+        if (kind === 'link') setDone(`Linked to panel order ${returned.fulfilment?.upstreamOrderId || upstreamOrderId}`);
+        else setDone(kind === 'retry' ? `${orderName(target)} is queued for the provider again` : `${orderName(target)} is cancelled`);
         // The button just used is gone with the old state: the card takes the focus, not the page.
         requestAnimationFrame(() => document.getElementById(taskItemId(target.subscriptionId))?.focus());
+        return true;
       } catch (error) {
-        setFailure({ title: kind === 'retry' ? 'Retry failed' : 'Cancel failed', error });
+        if (kind === 'link') setLinkError(serverMessage(error) ?? LINK_FAILED);
+        else setFailure({ title: kind === 'retry' ? 'Retry failed' : 'Cancel failed', error });
+        return false;
       } finally {
+        running.current = false;
         setBusy(false);
       }
     },
@@ -67,22 +95,40 @@ export function useFulfilmentAction(update: (change: (data: TasksAnswer) => Task
 
   const confirm = useCallback(async () => {
     const target = pending;
-    if (!target) return;
-    await run(target.kind, target.subscription);
+    if (!target || target.kind === 'link') return;
+    await run(target.kind, target.subscription, '');
     setPending(null);
   }, [pending, run]);
+
+  const link = useCallback(
+    async (upstreamOrderId: string) => {
+      const target = pending;
+      const id = upstreamOrderId.trim();
+      if (!target || target.kind !== 'link' || id === '') return;
+      // A refused Link keeps its dialog (and what was typed) for another try.
+      if (await run('link', target.subscription, id)) setPending(null);
+    },
+    [pending, run],
+  );
 
   return {
     pending,
     busy,
     failure,
+    linkError,
     done,
     ask: useCallback((kind: Kind, subscription: AdminSubscription) => {
       setFailure(null);
+      setLinkError(null);
       setPending({ kind, subscription });
     }, []),
-    dismiss: useCallback(() => setPending(null), []),
+    dismiss: useCallback(() => {
+      setPending(null);
+      setLinkError(null);
+    }, []),
     confirm,
+    link,
+    clearLinkError: useCallback(() => setLinkError(null), []),
     clearDone: useCallback(() => setDone(null), []),
   };
 }
