@@ -10,6 +10,7 @@ import { interpretUpstreamStatus } from '../domain/upstream-status';
 import { askProvider, panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
 import { subscriptionNotFound } from './retry-fulfilment.use-case';
+import { updateOf } from './sync-fulfilment.use-case';
 
 export const LINK_CONFLICT_MESSAGE = 'Only an order that needs review can be linked to a provider order';
 export const unknownUpstreamOrder = (upstreamOrderId: string, why: string) =>
@@ -46,33 +47,19 @@ export class LinkUpstreamOrderUseCase {
     const answer = answers.get(upstreamOrderId);
     if (!answer) throw unknownUpstreamOrder(upstreamOrderId, 'it did not report it');
     if ('error' in answer) throw unknownUpstreamOrder(upstreamOrderId, answer.error);
-    const word = interpretUpstreamStatus(answer.status);
 
     return this.uow.run(async () => {
       const now = this.clock.now();
       const linked = await this.ledger.link(subscriptionId, upstreamOrderId, now);
       if (!linked) throw subscriptionNotFound();
       if (!linked.changed) throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
-      await this.ledger.recordUpstream(
-        [
-          {
-            subscriptionId,
-            upstreamStatus: word.raw,
-            charge: answer.charge,
-            currency: answer.currency,
-            startCount: answer.startCount,
-            remains: answer.remains,
-            ...(word.finalStatus !== undefined ? { finalStatus: word.finalStatus } : {}),
-          },
-        ],
-        now,
-      );
+      await this.ledger.recordUpstream([updateOf({ subscriptionId }, answer)], now);
       await this.audit.record(caller, {
         action: 'fulfilment.link',
         entity: 'subscription',
         entityId: subscriptionId,
         before: { state: 'needs_review', note: before.fulfilment?.note ?? null },
-        after: { state: 'open', upstreamOrderId, upstreamStatus: word.raw },
+        after: { state: 'open', upstreamOrderId, upstreamStatus: interpretUpstreamStatus(answer.status).raw },
       });
       return (await this.ledger.findById(subscriptionId)) ?? linked.subscription;
     });

@@ -121,8 +121,11 @@ export class SyncFulfilmentUseCase {
   }
 }
 
-/** What one order's answer changes: its facts and, for a final word, its Status; or the provider's error for that id. */
-function updateOf(order: OpenUpstreamOrder, answer: ProviderOrderStatus | { error: string } | undefined): UpstreamUpdate {
+/**
+ * What one order's answer changes: its facts and, for a final word, its Status; or the provider's
+ * error for that id. Also how a linked order's first answer is stored (LinkUpstreamOrderUseCase).
+ */
+export function updateOf(order: Pick<OpenUpstreamOrder, 'subscriptionId'>, answer: ProviderOrderStatus | { error: string } | undefined): UpstreamUpdate {
   const unknown = { upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null };
   if (!answer) return { subscriptionId: order.subscriptionId, ...unknown, error: 'The provider did not report this order' };
   if ('error' in answer) return { subscriptionId: order.subscriptionId, ...unknown, error: answer.error };

@@ -57,26 +57,6 @@ export class SetMappingRequest {
   quantity?: number;
 }
 
-/** POST /admin/fulfilment/link. */
-export class LinkUpstreamOrderRequest {
-  @ApiProperty({ example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
-  @IsUUID('all', { message: 'subscriptionId must be a valid subscription id' })
-  @IsNotEmpty({ message: 'subscriptionId is required' })
-  @IsString({ message: 'subscriptionId must be text' })
-  @IsDefined({ message: 'subscriptionId is required' })
-  @Transform(trimmed)
-  subscriptionId: string;
-
-  @ApiProperty({ example: '123456', description: "The order's id on the provider panel (its orders page)." })
-  @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'upstreamOrderId must be the order id the provider panel shows (letters, digits, - _ . :)' })
-  @MaxLength(64, { message: 'upstreamOrderId must be at most 64 characters' })
-  @IsNotEmpty({ message: 'upstreamOrderId is required' })
-  @IsString({ message: 'upstreamOrderId must be the order id the provider panel shows' })
-  @IsDefined({ message: 'upstreamOrderId is required' })
-  @Transform(serviceIdText)
-  upstreamOrderId: string;
-}
-
 /** POST /admin/fulfilment/retry and /cancel. */
 export class FulfilmentOrderRequest {
   @ApiProperty({ example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
@@ -86,4 +66,16 @@ export class FulfilmentOrderRequest {
   @IsDefined({ message: 'subscriptionId is required' })
   @Transform(trimmed)
   subscriptionId: string;
+}
+
+/** POST /admin/fulfilment/link: the order, and its id on the provider panel. */
+export class LinkUpstreamOrderRequest extends FulfilmentOrderRequest {
+  @ApiProperty({ example: '123456', description: "The order's id on the provider panel (its orders page)." })
+  @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'upstreamOrderId must be the order id the provider panel shows (letters, digits, - _ . :)' })
+  @MaxLength(64, { message: 'upstreamOrderId must be at most 64 characters' })
+  @IsNotEmpty({ message: 'upstreamOrderId is required' })
+  @IsString({ message: 'upstreamOrderId must be the order id the provider panel shows' })
+  @IsDefined({ message: 'upstreamOrderId is required' })
+  @Transform(serviceIdText)
+  upstreamOrderId: string;
 }
