@@ -40,7 +40,9 @@ export type StandInBehaviour =
   /** The connection is cut without an answer; nothing done. */
   | { hangUp: true }
   /** HTTP 200 with this JSON instead of the real answer; nothing done. */
-  | { json: unknown };
+  | { json: unknown }
+  /** HTTP 307 to that address (a client that follows it sends its body, the key included, there); nothing done. */
+  | { redirect: string };
 
 /** One call as received. */
 export interface RecordedProviderRequest {

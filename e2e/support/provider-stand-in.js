@@ -219,6 +219,11 @@ async function startProviderStandIn(options = {}) {
         request.socket.destroy();
         return;
       }
+      if (behaviour && 'redirect' in behaviour) {
+        response.writeHead(307, { location: behaviour.redirect, 'content-length': 0 });
+        response.end();
+        return;
+      }
       if (behaviour && 'http' in behaviour) {
         send(response, behaviour.http, `<html><body><h1>${behaviour.http}</h1>The panel is having trouble.</body></html>`, 'text/html');
         return;

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { startProviderStandIn, type ProviderStandIn } from '../../../../../../e2e/support/provider-stand-in';
 import { ProviderError, STATUS_BATCH } from '../../application/provider-panel.port';
-import { ApiV2Panel, NOT_REPORTED } from './api-v2.panel';
+import { ApiV2Panel, MAX_ANSWER_BYTES, NOT_REPORTED } from './api-v2.panel';
 
 /**
  * Real: ApiV2Panel, Node's fetch, HTTP over 127.0.0.1. Fake: the provider panel, replaced by the
@@ -332,6 +332,24 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
   it('is `unclear` on any HTTP error status, 503 too', async () => {
     standIn.script('balance', { http: 503 });
     await expect(failureOf(panel.balance())).resolves.toMatchObject({ failure: 'unclear', message: 'The provider answered HTTP 503' });
+  });
+
+  it('does not follow a redirect (a 307 would carry the key to its target): `unclear`, naming where it points', async () => {
+    const elsewhere = await startProviderStandIn();
+    try {
+      standIn.script('balance', { redirect: elsewhere.url });
+      const error = await failureOf(panel.balance());
+      expect(error).toMatchObject({ failure: 'unclear' });
+      expect(error.message).toBe(`The provider answered HTTP 307 (a redirect to ${elsewhere.url}, not followed: set PROVIDER_URL to the panel's API address)`);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it(`stops reading an answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB: \`unclear\``, async () => {
+    standIn.script('services', { json: 'x'.repeat(MAX_ANSWER_BYTES + 1) });
+    await expect(failureOf(panel.services())).resolves.toMatchObject({ failure: 'unclear', message: 'The provider sent an answer over 16 MiB' });
   });
 
   it('never puts the key in an error message, even when the provider echoes it', async () => {

@@ -30,6 +30,31 @@ const NOTHING_SENT: Readonly<Record<string, string>> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host',
 };
 
+/**
+ * The largest answer read (a `services` list of thousands of entries is a few MiB). A larger one is
+ * not read to the end: a broken or hostile panel cannot fill the server's memory.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** The body as text, up to `limit` bytes; null (and the rest not read) when it is longer. */
+async function boundedText(response: Response, limit: number): Promise<string | null> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 type Json = Record<string, unknown>;
 
 function isRecord(value: unknown): value is Json {
@@ -206,18 +231,27 @@ export class ApiV2Panel extends ProviderPanel {
   private async call(action: string, params: Record<string, string>): Promise<unknown> {
     const body = new URLSearchParams({ key: this.key, action, ...params });
     let status: number;
-    let text: string;
+    let text: string | null;
+    let location: string | null;
     try {
       const response = await fetch(this.url, {
         method: 'POST',
         headers: { accept: 'application/json' },
         body,
+        // Never followed: a 307/308 would send the key (in the body) to wherever it points.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.callTimeoutMs),
       });
       status = response.status;
-      text = await response.text();
+      location = response.headers.get('location');
+      text = await boundedText(response, MAX_ANSWER_BYTES);
     } catch (error) {
       throw this.transportFailure(action, error);
+    }
+    if (text === null) return this.fail('unclear', action, `The provider sent an answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`, null);
+    if (status >= 300 && status <= 399) {
+      const target = location ? ` to ${location.slice(0, 200)}` : '';
+      return this.fail('unclear', action, `The provider answered HTTP ${status} (a redirect${target}, not followed: set PROVIDER_URL to the panel's API address)`, null);
     }
     if (status < 200 || status > 299) {
       let reason = '';
