@@ -244,7 +244,7 @@ export class InMemoryLedger extends FulfilmentLedger {
       .filter((s) => s.fulfilment?.state === 'open' && (s.fulfilment.checkedAt === null || s.fulfilment.checkedAt < checkedBefore))
       .sort((a, b) => (a.fulfilment!.checkedAt?.getTime() ?? -1) - (b.fulfilment!.checkedAt?.getTime() ?? -1) || a.subscriptionId.localeCompare(b.subscriptionId))
       .slice(0, limit)
-      .map((s) => ({ subscriptionId: s.subscriptionId, upstreamOrderId: s.fulfilment!.upstreamOrderId! }));
+      .map((s) => ({ subscriptionId: s.subscriptionId, upstreamOrderId: s.fulfilment!.upstreamOrderId!, placedAt: s.fulfilment!.placedAt }));
   }
 
   async recordUpstream(updates: UpstreamUpdate[], now: Date) {
@@ -253,7 +253,11 @@ export class InMemoryLedger extends FulfilmentLedger {
       const s = this.withState(u.subscriptionId, ['open']);
       if (!s?.fulfilment) continue;
       s.fulfilment.checkedAt = now;
-      if (u.error !== undefined) continue;
+      if (u.error !== undefined) {
+        s.fulfilment.note = u.error;
+        if (u.review) s.fulfilment.state = 'needs_review';
+        continue;
+      }
       Object.assign(s.fulfilment, { upstreamStatus: u.upstreamStatus, charge: u.charge, currency: u.currency, startCount: u.startCount, remains: u.remains });
       if (u.finalStatus !== undefined) {
         s.fulfilment.state = 'done';

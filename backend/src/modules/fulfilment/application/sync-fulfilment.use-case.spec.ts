@@ -3,7 +3,7 @@ import { ManualClock } from '../../../../test/support/fakes';
 import { InMemoryLedger, RecordingJobQueue, ScriptedPanel } from '../../../../test/fulfilment/in-memory';
 import { PlacementJobs } from './placement-jobs';
 import { ProviderError } from './provider-panel.port';
-import { ABANDONED_NOTE, CALLS_IN_FLIGHT, SyncFulfilmentUseCase } from './sync-fulfilment.use-case';
+import { ABANDONED_NOTE, CALLS_IN_FLIGHT, SyncFulfilmentUseCase, unreportedNote } from './sync-fulfilment.use-case';
 
 describe('SyncFulfilmentUseCase (one sync pass)', () => {
   let ledger: InMemoryLedger;
@@ -85,6 +85,24 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
     expect(await sync.execute()).toMatchObject({ orders: 1, requests: 1, updated: 0, finished: 0 });
     expect(ledger.recorded[0]).toEqual([expect.objectContaining({ subscriptionId: id, error: 'Incorrect order ID' })]);
     expect(ledger.get(id).fulfilment).toMatchObject({ state: 'open', upstreamStatus: null });
+  });
+
+  it('keeps an order the provider does not report open with the error as note, and sends it to review once it was placed over an hour ago', async () => {
+    const id = await openOrder('77');
+    panel.statusOf = () => ({ error: 'Incorrect order ID' });
+    clock.advance(59 * 60_000);
+    await sync.execute();
+    expect(ledger.get(id).fulfilment).toMatchObject({ state: 'open', note: 'Incorrect order ID' });
+    clock.advance(2 * 60_000);
+    await sync.execute();
+    expect(ledger.get(id).fulfilment).toMatchObject({ state: 'needs_review', note: unreportedNote('77', 'Incorrect order ID') });
+    expect(unreportedNote('77', 'Incorrect order ID')).toBe(
+      'The provider does not report order 77 (Incorrect order ID): check its panel, then link the right order, retry or cancel.',
+    );
+    const calls = panel.statusCalls.length;
+    clock.advance(60_000);
+    await sync.execute();
+    expect(panel.statusCalls).toHaveLength(calls); // no longer asked
   });
 
   it('stops at a failed status call, keeps what was stored, and says why', async () => {

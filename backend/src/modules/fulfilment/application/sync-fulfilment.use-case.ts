@@ -20,6 +20,14 @@ export const MAX_BATCHES_PER_PASS = 1_000;
  * panel (each call still carries at most STATUS_BATCH ids).
  */
 export const CALLS_IN_FLIGHT = 4;
+/**
+ * An order the provider keeps answering with an error for ("Incorrect order ID": deleted on the
+ * panel, a wrong id linked…) goes to review once it was placed longer ago than this; before, the
+ * error may be a panel that does not report a brand-new order yet.
+ */
+export const REVIEW_UNREPORTED_AFTER_MS = 60 * 60_000;
+export const unreportedNote = (upstreamOrderId: string, error: string) =>
+  `The provider does not report order ${upstreamOrderId} (${error}): check its panel, then link the right order, retry or cancel.`;
 /** At most this many lost jobs are enqueued again per pass. */
 const RESEND_LIMIT = 1_000;
 
@@ -51,6 +59,8 @@ export interface SyncResult extends SyncReport {
  * 3. the open orders in batches of STATUS_BATCH (100), least recently checked first: one `status`
  *    call per batch, CALLS_IN_FLIGHT (4) under way at once, the answers stored in one write per batch (final words end the order with their
  *    Status, other words keep it open with the raw text), until every open order was asked once.
+ * An order the provider answers with an error for keeps its facts and gets the error as note; once it
+ * was placed over an hour ago it goes to review instead of being asked forever.
  * A failed status call stops the pass (what was stored stays); the result says why.
  * With the manual panel the pass does nothing.
  */
@@ -101,7 +111,12 @@ export class SyncFulfilmentUseCase {
             this.logger.error(`Fulfilment sync stopped: the status call for ${batch.length} orders failed (${(error as Error).message}); the next pass goes on`);
             return;
           }
-          const updates = batch.map((order) => updateOf(order, answers.get(order.upstreamOrderId)));
+          const reviewBefore = passStart.getTime() - REVIEW_UNREPORTED_AFTER_MS;
+          const updates = batch.map((order) => {
+            const update = updateOf(order, answers.get(order.upstreamOrderId));
+            if (update.error === undefined || order.placedAt === null || order.placedAt.getTime() >= reviewBefore) return update;
+            return { ...update, error: unreportedNote(order.upstreamOrderId, update.error), review: true };
+          });
           await this.ledger.recordUpstream(updates, this.clock.now());
           for (const update of updates) {
             if (update.error === undefined) result.updated += 1;

@@ -12,6 +12,8 @@ export interface ClaimedPlacement extends UpstreamTarget {
 export interface OpenUpstreamOrder {
   subscriptionId: string;
   upstreamOrderId: string;
+  /** When it was placed (or linked); null for rows from before this was recorded. */
+  placedAt: Date | null;
 }
 
 /** What one status answer changes on one subscription. */
@@ -24,6 +26,8 @@ export interface UpstreamUpdate extends UpstreamFacts {
   finalStatus?: SubscriptionStatus;
   /** A per-order error the provider sent instead of a status ("Incorrect order ID"); facts are then left as they were. */
   error?: string;
+  /** With an error: the order leaves `open` for `needs_review`, the error being its note (the provider keeps not knowing it). */
+  review?: boolean;
 }
 
 /**

@@ -257,7 +257,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       const passStart = at('2025-06-03T11:00:00Z');
       const all = await ledger.openOrders(passStart, 10);
       expect(all.map((o) => o.subscriptionId)).toEqual([...never, b, a]);
-      expect(all[all.length - 1]).toEqual({ subscriptionId: a, upstreamOrderId: '900' });
+      expect(all[all.length - 1]).toEqual({ subscriptionId: a, upstreamOrderId: '900', placedAt: at('2025-05-01T10:00:00Z') });
       expect((await ledger.openOrders(passStart, 3)).map((o) => o.subscriptionId)).toEqual([...never, b]);
       expect(await ledger.openOrders(passStart, 0)).toEqual([]);
 
@@ -339,6 +339,25 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       expect(await ledger.findById(review)).toMatchObject({ status: 0, fulfilment: { state: 'needs_review', upstreamStatus: null, checkedAt: null } });
       expect(await ledger.findById(manual)).toMatchObject({ status: 0, fulfilment: null });
       await ledger.recordUpstream([], new Date());
+    });
+
+    it('moves an order to review on an error marked `review`, its note the error; an error without it keeps the order open', async () => {
+      const kept = await open('63000');
+      const reviewed = await open('63001');
+      const unknown = { upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null };
+      await ledger.recordUpstream(
+        [
+          { subscriptionId: kept, ...unknown, error: 'Incorrect order ID' },
+          { subscriptionId: reviewed, ...unknown, error: 'The provider does not report order 63001 (Incorrect order ID)', review: true },
+        ],
+        at('2025-07-04T10:00:00Z'),
+      );
+      expect((await ledger.findById(kept))?.fulfilment).toMatchObject({ state: 'open', note: 'Incorrect order ID' });
+      expect(await ledger.findById(reviewed)).toMatchObject({
+        status: 0,
+        fulfilment: { state: 'needs_review', upstreamOrderId: '63001', note: 'The provider does not report order 63001 (Incorrect order ID)' },
+      });
+      expect((await ledger.openOrders(at('2030-01-01T00:00:00Z'), 1000)).map((o) => o.subscriptionId)).not.toContain(reviewed);
     });
 
     it('records a final word once: a done order is not changed by a later answer', async () => {

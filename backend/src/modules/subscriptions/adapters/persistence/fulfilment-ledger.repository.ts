@@ -127,19 +127,24 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     const take = rowLimit(limit);
     if (take === 0) return [];
     const rows = (await this.uow.manager().query(
-      `SELECT subscription_id, upstream_order_id FROM subscriptions
+      `SELECT subscription_id, upstream_order_id, fulfilment_placed_at FROM subscriptions
         WHERE fulfilment_state = 'open' AND (fulfilment_checked_at IS NULL OR fulfilment_checked_at < $1)
         ORDER BY fulfilment_checked_at ASC NULLS FIRST, subscription_id
         LIMIT ${take}`,
       [checkedBefore],
-    )) as Array<{ subscription_id: string; upstream_order_id: string }>;
-    return rows.map((row) => ({ subscriptionId: row.subscription_id, upstreamOrderId: row.upstream_order_id }));
+    )) as Array<{ subscription_id: string; upstream_order_id: string; fulfilment_placed_at: Date | string | null }>;
+    return rows.map((row) => ({
+      subscriptionId: row.subscription_id,
+      upstreamOrderId: row.upstream_order_id,
+      placedAt: row.fulfilment_placed_at === null ? null : (dateOf(row.fulfilment_placed_at) as Date),
+    }));
   }
 
   /**
    * One UPDATE … FROM unnest(arrays) for the whole batch, joined on the primary key; only rows still
    * `open` change. Per row:
-   * - an error: the facts stay as they were; the note is the error; checkedAt = now;
+   * - an error: the facts stay as they were; the note is the error; checkedAt = now; with `review`
+   *   the fulfilment becomes `needs_review`;
    * - an answer: each fact the provider gave replaces the stored one, a fact it left out (null) keeps
    *   the last known value; the note is cleared; checkedAt = now; with a finalStatus the Status
    *   becomes it and the fulfilment `done`.
@@ -160,12 +165,14 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
               upstream_start_count = CASE WHEN u.error IS NULL THEN coalesce(u.start_count::bigint, s.upstream_start_count) ELSE s.upstream_start_count END,
               upstream_remains     = CASE WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
               status               = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN u.final_status::smallint ELSE s.status END,
-              fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN 'done' ELSE s.fulfilment_state END,
+              fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN 'done'
+                                          WHEN u.error IS NOT NULL AND u.review THEN 'needs_review'
+                                          ELSE s.fulfilment_state END,
               fulfilment_note      = u.error,
-              fulfilment_checked_at = $9,
-              updated_at           = $9
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-              AS u (subscription_id, upstream_status, charge, currency, start_count, remains, final_status, error)
+              fulfilment_checked_at = $10,
+              updated_at           = $10
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[])
+              AS u (subscription_id, upstream_status, charge, currency, start_count, remains, final_status, error, review)
         WHERE s.subscription_id = u.subscription_id AND s.fulfilment_state = 'open'`,
       [
         column((u) => u.subscriptionId),
@@ -176,6 +183,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
         column((u) => (hasError(u) ? null : countText(u.remains))),
         column((u) => (!hasError(u) && u.finalStatus !== undefined && u.finalStatus !== null ? String(u.finalStatus) : null)),
         column((u) => (hasError(u) ? (u.error as string) : null)),
+        list.map((u) => hasError(u) && u.review === true),
         now,
       ],
     );
