@@ -196,6 +196,7 @@ describe('admin tasks API', () => {
       expect(usd.fulfilment).toEqual({
         state: 'open',
         serviceId: '1024',
+        serviceName: null,
         quantity: 500,
         upstreamOrderId: '88001',
         upstreamStatus: 'In progress',

@@ -170,11 +170,12 @@ export class InMemoryLedger extends FulfilmentLedger {
     return s?.fulfilment && states.includes(s.fulfilment.state) ? s : null;
   }
 
-  async queue(id: string, target: UpstreamTarget, now: Date) {
+  async queue(id: string, target: UpstreamTarget & { serviceName?: string | null }, now: Date) {
     const s = this.rows.get(id);
     if (!s || s.fulfilment) return false;
     s.fulfilment = {
       ...target,
+      serviceName: target.serviceName ?? null,
       state: 'queued',
       upstreamOrderId: null,
       upstreamStatus: null,

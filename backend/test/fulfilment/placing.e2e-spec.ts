@@ -69,7 +69,7 @@ describe('Fulfilment through the provider panel', () => {
     expect(addsFor(link)).toEqual([{ action: 'add', service: '3', link, quantity: '1000' }]);
     const upstreamOrderId = placed.fulfilment?.upstreamOrderId as string;
     expect(panel.standIn.orders.get(upstreamOrderId)).toMatchObject({ service: '3', link, quantity: 1000 });
-    expect(placed).toMatchObject({ Status: 0, statusText: 'In Process', fulfilment: { state: 'open', serviceId: '3', quantity: 1000, upstreamStatus: null } });
+    expect(placed).toMatchObject({ Status: 0, statusText: 'In Process', fulfilment: { state: 'open', serviceId: '3', serviceName: 'YouTube Views', quantity: 1000, upstreamStatus: null } });
 
     panel.standIn.setOrder(upstreamOrderId, { status: 'In progress', start_count: '1204', remains: '350' });
     expect(await syncAMinuteLater()).toMatchObject({ orders: 1, requests: 1, updated: 1, finished: 0 });

@@ -44,8 +44,9 @@ export function FulfilmentDetails({ fulfilment, paidCurrency }: Props) {
   const state = String(fulfilment.state ?? '');
   const stateText = FULFILMENT_STATE_TEXT[state as keyof typeof FULFILMENT_STATE_TEXT] ?? (state || '—');
   const placed = Boolean(fulfilment.upstreamOrderId) || Boolean(fulfilment.upstreamStatus) || Boolean(fulfilment.charge);
+  const serviceName = fulfilment.serviceName?.trim();
   const service = fulfilment.serviceId
-    ? `#${fulfilment.serviceId}${fulfilment.quantity ? ` × ${countText(fulfilment.quantity)}` : ''}`
+    ? `${serviceName ? `${serviceName} (#${fulfilment.serviceId})` : `#${fulfilment.serviceId}`}${fulfilment.quantity ? ` × ${countText(fulfilment.quantity)}` : ''}`
     : '—';
 
   const rows: { label: string; value: ReactNode; mono?: boolean }[] = [

@@ -20,6 +20,8 @@ export const FULFILMENT_STATE_TEXT: Record<FulfilmentState, string> = {
 export interface AdminFulfilment {
   state: FulfilmentState | string;
   serviceId?: string | null;
+  /** The service's name on the panel when the order was queued. */
+  serviceName?: string | null;
   quantity?: number | null;
   upstreamOrderId?: string | null;
   /** The provider's raw words ("In progress", "Completed", …). */

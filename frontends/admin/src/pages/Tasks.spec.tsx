@@ -319,7 +319,7 @@ describe('The provider part of each task', () => {
 
   it('shows state, panel order, raw status, charge, start count, remains, margin; buttons only where allowed', async () => {
     await listed([
-      task(1, { fulfilment: placed('open', { margin: { amount: '12.34', currency: 'USD' }, checkedAt: '2025-09-02T10:05:00.000Z' }) }),
+      task(1, { fulfilment: placed('open', { serviceName: 'Instagram Followers [Real]', margin: { amount: '12.34', currency: 'USD' }, checkedAt: '2025-09-02T10:05:00.000Z' }) }),
       task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) }),
       task(3, { fulfilment: fulfilment('queued') }),
       task(4, {
@@ -335,7 +335,8 @@ describe('The provider part of each task', () => {
 
     const open = cardOf('order_1');
     expect(rowOf(open, 'Fulfilment')).toBe('Fulfilment: Placed upstream');
-    expect(rowOf(open, 'Service')).toBe('Service: #101 × 1,000');
+    expect(rowOf(open, 'Service')).toBe('Service: Instagram Followers [Real] (#101) × 1,000');
+    expect(rowOf(cardOf('order_3'), 'Service')).toBe('Service: #101 × 1,000'); // no name known
     expect(rowOf(open, 'Panel order')).toBe('Panel order: 88123');
     expect(rowOf(open, 'Panel status')).toBe('Panel status: In progress');
     expect(rowOf(open, 'Charge')).toBe('Charge: 7.65 USD');

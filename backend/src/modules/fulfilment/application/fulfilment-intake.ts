@@ -32,7 +32,7 @@ export class FulfilmentIntake {
     const mapping = await this.mappings.findByTier(subscription.pricing.pricingId);
     if (!mapping) return false;
     const queuedAt = this.clock.now();
-    const queued = await this.ledger.queue(subscription.subscriptionId, { serviceId: mapping.serviceId, quantity: mapping.quantity }, queuedAt);
+    const queued = await this.ledger.queue(subscription.subscriptionId, { serviceId: mapping.serviceId, serviceName: mapping.serviceName, quantity: mapping.quantity }, queuedAt);
     if (!queued) return false;
     this.uow.afterCommit(() => void this.jobs.enqueue(subscription.subscriptionId, queuedAt));
     return true;

@@ -37,8 +37,11 @@ export interface UpstreamUpdate extends UpstreamFacts {
  * both win.
  */
 export abstract class FulfilmentLedger {
-  /** Puts a subscription without a fulfilment on the automatic path (`queued`). False when it already had one or does not exist. */
-  abstract queue(subscriptionId: string, target: UpstreamTarget, now: Date): Promise<boolean>;
+  /**
+   * Puts a subscription without a fulfilment on the automatic path (`queued`), with the service's
+   * name on the panel when known (for staff). False when it already had one or does not exist.
+   */
+  abstract queue(subscriptionId: string, target: UpstreamTarget & { serviceName?: string | null }, now: Date): Promise<boolean>;
 
   /** `queued` → `placing` (placingAt = now), atomically; null when it was not `queued` (taken, cancelled…). */
   abstract claimForPlacing(subscriptionId: string, now: Date): Promise<ClaimedPlacement | null>;

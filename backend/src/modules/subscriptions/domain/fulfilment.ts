@@ -36,6 +36,8 @@ export interface UpstreamFacts {
 
 export interface SubscriptionFulfilment extends UpstreamTarget, UpstreamFacts {
   state: FulfilmentState;
+  /** The service's name on the panel when it was queued (null when unknown). */
+  serviceName: string | null;
   upstreamOrderId: string | null;
   /** Why it needs review, or the last problem seen (shown to staff only). */
   note: string | null;

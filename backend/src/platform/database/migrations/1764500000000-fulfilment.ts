@@ -32,6 +32,7 @@ export class Fulfilment1764500000000 implements MigrationInterface {
         ADD COLUMN fulfilment_state text NULL
           CONSTRAINT subscriptions_fulfilment_state_check CHECK (fulfilment_state IN ('queued', 'placing', 'open', 'needs_review', 'done', 'canceled')),
         ADD COLUMN upstream_service_id text NULL,
+        ADD COLUMN upstream_service_name text NULL,
         ADD COLUMN upstream_quantity integer NULL CONSTRAINT subscriptions_upstream_quantity_check CHECK (upstream_quantity > 0),
         ADD COLUMN upstream_order_id text NULL,
         ADD COLUMN upstream_status text NULL,
@@ -73,7 +74,7 @@ export class Fulfilment1764500000000 implements MigrationInterface {
     for (const index of ['placing', 'queued', 'review', 'open']) await queryRunner.query(`DROP INDEX subscriptions_fulfilment_${index}_idx`);
     await queryRunner.query(`
       ALTER TABLE subscriptions
-        DROP COLUMN fulfilment_state, DROP COLUMN upstream_service_id, DROP COLUMN upstream_quantity, DROP COLUMN upstream_order_id,
+        DROP COLUMN fulfilment_state, DROP COLUMN upstream_service_id, DROP COLUMN upstream_service_name, DROP COLUMN upstream_quantity, DROP COLUMN upstream_order_id,
         DROP COLUMN upstream_status, DROP COLUMN upstream_charge, DROP COLUMN upstream_currency, DROP COLUMN upstream_start_count,
         DROP COLUMN upstream_remains, DROP COLUMN fulfilment_note, DROP COLUMN fulfilment_queued_at, DROP COLUMN fulfilment_placing_at,
         DROP COLUMN fulfilment_placed_at, DROP COLUMN fulfilment_checked_at`);

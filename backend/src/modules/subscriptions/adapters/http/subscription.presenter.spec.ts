@@ -28,6 +28,7 @@ function fulfilment(overrides: Partial<SubscriptionFulfilment> = {}): Subscripti
   return {
     state: 'open',
     serviceId: '1024',
+    serviceName: 'Instagram Followers [Real]',
     quantity: 500,
     upstreamOrderId: '77001',
     upstreamStatus: 'In progress',
@@ -78,6 +79,7 @@ describe('subscription bodies', () => {
     expect(body.fulfilment).toEqual({
       state: 'open',
       serviceId: '1024',
+      serviceName: 'Instagram Followers [Real]',
       quantity: 500,
       upstreamOrderId: '77001',
       upstreamStatus: 'In progress',

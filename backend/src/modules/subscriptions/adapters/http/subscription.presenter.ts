@@ -60,6 +60,7 @@ function adminFulfilmentOf(s: Subscription) {
   return {
     state: f.state,
     serviceId: f.serviceId,
+    serviceName: f.serviceName,
     quantity: f.quantity,
     upstreamOrderId: f.upstreamOrderId,
     upstreamStatus: f.upstreamStatus,

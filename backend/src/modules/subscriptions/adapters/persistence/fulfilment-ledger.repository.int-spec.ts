@@ -117,6 +117,15 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
   });
 
   describe('queue', () => {
+    it('keeps the service name given with the target (trimmed; blank is unknown)', async () => {
+      const named = await purchase();
+      expect(await ledger.queue(named, { ...target, serviceName: '  YouTube Views ' }, at('2025-05-01T10:00:00Z'))).toBe(true);
+      expect((await ledger.findById(named))?.fulfilment).toMatchObject({ serviceId: '1024', serviceName: 'YouTube Views' });
+      const blank = await purchase();
+      await ledger.queue(blank, { ...target, serviceName: ' ' }, at('2025-05-01T10:00:00Z'));
+      expect((await ledger.findById(blank))?.fulfilment?.serviceName).toBeNull();
+    });
+
     it('puts a manual subscription on the automatic path once', async () => {
       const id = await purchase();
       expect(await ledger.findById(id)).toMatchObject({ fulfilment: null });
@@ -126,6 +135,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       expect((await ledger.findById(id))?.fulfilment).toEqual({
         state: 'queued',
         serviceId: '1024',
+        serviceName: null,
         quantity: 500,
         upstreamOrderId: null,
         upstreamStatus: null,

@@ -37,6 +37,7 @@ function toFulfilment(row: SubscriptionOrmEntity): SubscriptionFulfilment | null
     state: row.fulfilmentState as FulfilmentState, // the column's CHECK holds it to the six states
     // The migration's CHECK: a row with a state has its service, quantity and queuing time.
     serviceId: row.upstreamServiceId ?? '',
+    serviceName: row.upstreamServiceName ?? null,
     quantity: row.upstreamQuantity ?? 0,
     upstreamOrderId: row.upstreamOrderId,
     upstreamStatus: row.upstreamStatus,

@@ -48,6 +48,10 @@ export class SubscriptionOrmEntity {
   @Column({ name: 'upstream_service_id', type: 'text', nullable: true })
   upstreamServiceId: string | null;
 
+  /** The service's name on the panel when the order was queued (staff read it beside the id). */
+  @Column({ name: 'upstream_service_name', type: 'text', nullable: true })
+  upstreamServiceName: string | null;
+
   @Column({ name: 'upstream_quantity', type: 'integer', nullable: true })
   upstreamQuantity: number | null;
 
