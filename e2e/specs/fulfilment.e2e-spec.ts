@@ -126,7 +126,7 @@ describeInBrowser('Automatic fulfilment (real server, API v2 stand-in, Chromium)
       expect(placed).toHaveLength(1);
       const [upstreamId] = placed[0];
 
-      // The provider is under way: the card shows how far (Indian grouping), still In Process.
+      // The provider is under way: the card shows how far (grouped like the card's dates), still In Process.
       provider.setOrder(upstreamId, { status: 'In progress', start_count: '1204', remains: '350' });
       await reloadUntil(page, system.url('/services/active'), active.getByText('Started at 1,204 · 350 remaining', { exact: true }));
       expect(await active.getByText('Status: In Process', { exact: true }).isVisible()).toBe(true);

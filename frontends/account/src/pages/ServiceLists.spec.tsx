@@ -153,7 +153,7 @@ describe('Active Services', () => {
     expect(chips).toEqual(['Status: In Process', 'Status: Completed', 'Status: Refunded', 'Status: —']);
   });
 
-  it('a card shows what the provider reported: start count and remains, only the known parts, Indian grouping', async () => {
+  it('a card shows what the provider reported: start count and remains, only the known parts, grouped like the card\'s dates', async () => {
     answers[ACTIVE] = [
       listPage(
         [
@@ -169,7 +169,7 @@ describe('Active Services', () => {
     visit('/services/active');
     await waitFor(() => expect(cards()).toHaveLength(5));
     const lines = cards().map((card) => within(card).queryByText(/Started at|remaining/)?.textContent ?? null);
-    expect(lines).toEqual(['Started at 1,204 · 350 remaining', 'Started at 1,20,000', '0 remaining', null, null]);
+    expect(lines).toEqual(['Started at 1,204 · 350 remaining', 'Started at 120,000', '0 remaining', null, null]);
   });
 
   it('a failure shows the spec text and Retry asks again', async () => {

@@ -15,7 +15,7 @@ export interface DeliveryProgress {
   quantity?: unknown;
 }
 
-const COUNT = new Intl.NumberFormat('en-IN');
+const COUNT = new Intl.NumberFormat('en-US');
 
 /** A whole count as the server sent it (a number, or digits as text for a very large one), else null. */
 function count(value: unknown): string | null {
@@ -28,7 +28,7 @@ function count(value: unknown): string | null {
 const ENDED_SHORT = new Set([2, 3, 4]);
 
 /**
- * 'Started at 1,204 · 350 remaining' (Indian grouping: 1,20,000), only the parts the provider
+ * 'Started at 1,204 · 350 remaining' (grouped as the card's dates are written: 120,000), only the parts the provider
  * reported; null when it reported neither, so the card shows no line at all. Once the order ended
  * short (Partial, Canceled, Refunded: `status` 2–4) nothing more is coming, so what is left is
  * 'not delivered' rather than 'remaining'.
