@@ -148,6 +148,28 @@ describe('Fulfilment admin routes (api-v2 panel)', () => {
       expect((await admin.get('/api/admin/fulfilment/mappings?planId=youtube').expect(400)).body.message).toBe('planId must be a valid plan id');
     });
 
+    it('answers a hostile body with a 400 naming the field, and stores nothing', async () => {
+      const tier = youtube.pricing[1].pricingId;
+      const cases: Array<[object, string]> = [
+        [{ pricingId: tier, serviceId: '3\u0000', quantity: 1000 }, 'serviceId'],
+        [{ pricingId: tier, serviceId: { $gt: '' }, quantity: 1000 }, 'serviceId'],
+        [{ pricingId: tier, serviceId: '3', quantity: '1000; DROP TABLE tier_fulfilment' }, 'quantity'],
+        [{ pricingId: tier, serviceId: '3', quantity: 1e40 }, 'quantity'],
+        [{ pricingId: tier, serviceId: '3', quantity: -5 }, 'quantity'],
+        [{ pricingId: tier, serviceId: 'x'.repeat(65), quantity: 1000 }, 'serviceId'],
+        [{ pricingId: [tier], serviceId: '3', quantity: 1000 }, 'pricingId'],
+      ];
+      for (const [body, field] of cases) {
+        const res = await map(body).expect(400);
+        expect([body, res.body.success, res.body.message]).toEqual([body, false, expect.stringContaining(field)]);
+      }
+      const link = await admin.post('/api/admin/fulfilment/link', { subscriptionId: randomUUID(), upstreamOrderId: ['1'] }).expect(400);
+      expect(link.body.message).toContain('upstreamOrderId');
+      const huge = await admin.post('/api/admin/fulfilment/link', { subscriptionId: randomUUID(), upstreamOrderId: 'x'.repeat(70_000) }).expect(413);
+      expect(huge.body.success).toBe(false);
+      expect(await mappingsOf(youtube.planId)).not.toContainEqual(expect.objectContaining({ pricingId: tier }));
+    });
+
     it('goes with its tier: deleting the tier deletes its mapping', async () => {
       const plan = await admin.post('/api/plan/create', {
         name: 'Fulfilment Test',
