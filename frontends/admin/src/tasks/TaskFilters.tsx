@@ -41,6 +41,40 @@ interface Props {
  * Status filter (All / In Process / Completed / Partial / Canceled / Refunded), fulfilment filter (All orders / Needs review),
  * search, sort and page size of the tasks list.
  */
+/** One labelled select of the toolbar. */
+function FilterSelect<V extends string | number>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  wide = false,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange(value: string): void;
+  wide?: boolean;
+}) {
+  return (
+    <div className={`${formStyles.field} ${styles.filter}${wide ? ` ${styles.filterWide}` : ''}`}>
+      <label className={formStyles.label} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className={formStyles.input} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const PAGE_SIZE_OPTIONS = TASK_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
+
 export function TaskFilters({ query, onRefine }: Props) {
   const id = useId();
   return (
@@ -52,72 +86,26 @@ export function TaskFilters({ query, onRefine }: Props) {
         hint="Matches the order ID, payment ID, plan name or customer e-mail."
         onSearch={(q) => onRefine({ q })}
       />
-      <div className={`${formStyles.field} ${styles.filter}`}>
-        <label className={formStyles.label} htmlFor={`${id}-status`}>
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          className={formStyles.input}
-          value={query.status}
-          onChange={(event) => onRefine({ status: event.target.value as TaskStatusFilter })}
-        >
-          {STATUS_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={`${formStyles.field} ${styles.filter} ${styles.filterWide}`}>
-        <label className={formStyles.label} htmlFor={`${id}-fulfilment`}>
-          Fulfilment
-        </label>
-        <select
-          id={`${id}-fulfilment`}
-          className={formStyles.input}
-          value={query.fulfilment}
-          onChange={(event) => onRefine({ fulfilment: event.target.value as TaskFulfilmentFilter })}
-        >
-          {FULFILMENT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={`${formStyles.field} ${styles.filter}`}>
-        <label className={formStyles.label} htmlFor={`${id}-sort`}>
-          Sort
-        </label>
-        <select
-          id={`${id}-sort`}
-          className={formStyles.input}
-          value={`${query.sortBy}:${query.sortOrder}`}
-          onChange={(event) => {
-            const [sortBy, sortOrder] = event.target.value.split(':') as [TaskSortField, TaskSortOrder];
-            onRefine({ sortBy, sortOrder });
-          }}
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={`${formStyles.field} ${styles.filter}`}>
-        <label className={formStyles.label} htmlFor={`${id}-limit`}>
-          Per page
-        </label>
-        <select id={`${id}-limit`} className={formStyles.input} value={query.limit} onChange={(event) => onRefine({ limit: Number(event.target.value) })}>
-          {TASK_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id={`${id}-status`} label="Status" value={query.status} options={STATUS_OPTIONS} onChange={(status) => onRefine({ status: status as TaskStatusFilter })} />
+      <FilterSelect
+        id={`${id}-fulfilment`}
+        label="Fulfilment"
+        value={query.fulfilment}
+        options={FULFILMENT_OPTIONS}
+        onChange={(fulfilment) => onRefine({ fulfilment: fulfilment as TaskFulfilmentFilter })}
+        wide
+      />
+      <FilterSelect
+        id={`${id}-sort`}
+        label="Sort"
+        value={`${query.sortBy}:${query.sortOrder}`}
+        options={SORT_OPTIONS}
+        onChange={(sort) => {
+          const [sortBy, sortOrder] = sort.split(':') as [TaskSortField, TaskSortOrder];
+          onRefine({ sortBy, sortOrder });
+        }}
+      />
+      <FilterSelect id={`${id}-limit`} label="Per page" value={query.limit} options={PAGE_SIZE_OPTIONS} onChange={(limit) => onRefine({ limit: Number(limit) })} />
     </div>
   );
 }
