@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { type ClaimedPlacement, FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../application/fulfilment-ledger.port';
-import type { UpstreamTarget } from '../../domain/fulfilment';
+import type { FulfilmentState, UpstreamTarget } from '../../domain/fulfilment';
 import { SUBSCRIPTION_STATUS, type Subscription } from '../../domain/subscription';
 import { dateOf, toSubscription } from './subscription.mapper';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
@@ -61,40 +61,28 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     return { subscriptionId: claimed.subscription_id, link: claimed.profile_link, serviceId: claimed.upstream_service_id, quantity: Number(claimed.upstream_quantity) };
   }
 
-  async markPlaced(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<boolean> {
-    if (!UUID.test(subscriptionId)) return false;
-    const changed = await this.update(
-      `UPDATE subscriptions
-          SET fulfilment_state = 'open', upstream_order_id = $2, fulfilment_placed_at = $3, fulfilment_note = NULL, updated_at = $3
-        WHERE subscription_id = $1 AND fulfilment_state = 'placing'
-        RETURNING subscription_id`,
-      [subscriptionId, upstreamOrderId, now],
-    );
-    return changed.length > 0;
+  markPlaced(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<boolean> {
+    return this.transition(subscriptionId, ['placing'], {
+      fulfilment_state: 'open',
+      upstream_order_id: upstreamOrderId,
+      fulfilment_placed_at: now,
+      fulfilment_note: null,
+      updated_at: now,
+    });
   }
 
-  async markNeedsReview(subscriptionId: string, note: string, now: Date): Promise<boolean> {
-    if (!UUID.test(subscriptionId)) return false;
-    const changed = await this.update(
-      `UPDATE subscriptions
-          SET fulfilment_state = 'needs_review', fulfilment_note = $2, updated_at = $3
-        WHERE subscription_id = $1 AND fulfilment_state = 'placing'
-        RETURNING subscription_id`,
-      [subscriptionId, note, now],
-    );
-    return changed.length > 0;
+  markNeedsReview(subscriptionId: string, note: string, now: Date): Promise<boolean> {
+    return this.transition(subscriptionId, ['placing'], { fulfilment_state: 'needs_review', fulfilment_note: note, updated_at: now });
   }
 
-  async requeue(subscriptionId: string, note: string, now: Date): Promise<boolean> {
-    if (!UUID.test(subscriptionId)) return false;
-    const changed = await this.update(
-      `UPDATE subscriptions
-          SET fulfilment_state = 'queued', fulfilment_note = $2, fulfilment_queued_at = $3, fulfilment_placing_at = NULL, updated_at = $3
-        WHERE subscription_id = $1 AND fulfilment_state = 'placing'
-        RETURNING subscription_id`,
-      [subscriptionId, note, now],
-    );
-    return changed.length > 0;
+  requeue(subscriptionId: string, note: string, now: Date): Promise<boolean> {
+    return this.transition(subscriptionId, ['placing'], {
+      fulfilment_state: 'queued',
+      fulfilment_note: note,
+      fulfilment_queued_at: now,
+      fulfilment_placing_at: null,
+      updated_at: now,
+    });
   }
 
   /** On the partial index of `queued` rows (queued_at, subscription_id). */
@@ -190,50 +178,63 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     );
   }
 
-  async retry(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
-    if (!UUID.test(subscriptionId)) return null;
-    const changed = await this.update(
-      `UPDATE subscriptions
-          SET fulfilment_state = 'queued', fulfilment_queued_at = $2, fulfilment_placing_at = NULL, fulfilment_note = NULL, updated_at = $2
-        WHERE subscription_id = $1 AND fulfilment_state = 'needs_review'
-        RETURNING subscription_id`,
-      [subscriptionId, now],
-    );
-    const subscription = await this.findById(subscriptionId);
-    return subscription ? { changed: changed.length > 0, subscription } : null;
+  retry(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
+    return this.staffTransition(subscriptionId, ['needs_review'], {
+      fulfilment_state: 'queued',
+      fulfilment_queued_at: now,
+      fulfilment_placing_at: null,
+      fulfilment_note: null,
+      updated_at: now,
+    });
   }
 
-  async link(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
-    if (!UUID.test(subscriptionId)) return null;
-    const changed = await this.update(
-      `UPDATE subscriptions
-          SET fulfilment_state = 'open', upstream_order_id = $2, fulfilment_placed_at = $3, fulfilment_checked_at = NULL,
-              fulfilment_note = NULL, updated_at = $3
-        WHERE subscription_id = $1 AND fulfilment_state = 'needs_review'
-        RETURNING subscription_id`,
-      [subscriptionId, upstreamOrderId, now],
-    );
-    const subscription = await this.findById(subscriptionId);
-    return subscription ? { changed: changed.length > 0, subscription } : null;
+  link(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
+    return this.staffTransition(subscriptionId, ['needs_review'], {
+      fulfilment_state: 'open',
+      upstream_order_id: upstreamOrderId,
+      fulfilment_placed_at: now,
+      fulfilment_checked_at: null,
+      fulfilment_note: null,
+      updated_at: now,
+    });
   }
 
-  async cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
-    if (!UUID.test(subscriptionId)) return null;
-    const changed = await this.update(
-      `UPDATE subscriptions
-          SET fulfilment_state = 'canceled', status = $2, updated_at = $3
-        WHERE subscription_id = $1 AND fulfilment_state IN ('queued', 'needs_review')
-        RETURNING subscription_id`,
-      [subscriptionId, SUBSCRIPTION_STATUS.Canceled, now],
-    );
-    const subscription = await this.findById(subscriptionId);
-    return subscription ? { changed: changed.length > 0, subscription } : null;
+  cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
+    return this.staffTransition(subscriptionId, ['queued', 'needs_review'], { fulfilment_state: 'canceled', status: SUBSCRIPTION_STATUS.Canceled, updated_at: now });
   }
 
   async findById(subscriptionId: string): Promise<Subscription | null> {
     if (!UUID.test(subscriptionId)) return null;
     const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
     return row ? toSubscription(row) : null;
+  }
+
+  /**
+   * One state change: `UPDATE … SET <columns> WHERE subscription_id = $1 AND fulfilment_state = ANY(from)`.
+   * The column names are this class's literals, the values parameters. False when the row was not in
+   * one of the `from` states (or is not there, or the id is not an id).
+   */
+  private async transition(subscriptionId: string, from: readonly FulfilmentState[], set: Record<string, unknown>): Promise<boolean> {
+    if (!UUID.test(subscriptionId)) return false;
+    const columns = Object.keys(set);
+    const changed = await this.update(
+      `UPDATE subscriptions SET ${columns.map((column, i) => `${column} = $${i + 3}`).join(', ')}
+        WHERE subscription_id = $1 AND fulfilment_state = ANY($2::text[])
+        RETURNING subscription_id`,
+      [subscriptionId, [...from], ...Object.values(set)],
+    );
+    return changed.length > 0;
+  }
+
+  /** A staff action's transition, answered with the subscription as it is now (null for an unknown id). */
+  private async staffTransition(
+    subscriptionId: string,
+    from: readonly FulfilmentState[],
+    set: Record<string, unknown>,
+  ): Promise<{ changed: boolean; subscription: Subscription } | null> {
+    const changed = await this.transition(subscriptionId, from, set);
+    const subscription = await this.findById(subscriptionId);
+    return subscription ? { changed, subscription } : null;
   }
 
   /**
