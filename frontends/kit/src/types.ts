@@ -51,6 +51,27 @@ export interface Subscription {
   /** The tier as bought; `currency` is the order's (e.g. 'USD'). */
   pricing: PricingTier & { currency?: string };
   user?: string | { userId: string; name?: string; email?: string };
+  /** Where the order's refund stands; null when it has no refund and no request (docs/refunds.md). */
+  refund?: SubscriptionRefund | null;
+}
+
+/**
+ * The `refund` of a subscription body (docs/refunds.md "What the APIs say"). Amounts are decimal
+ * text in `currency`, the order's.
+ */
+export interface SubscriptionRefund {
+  /** `pending` while any refund is on its way, else `processed` if any was, else `failed`. */
+  state: 'pending' | 'processed' | 'failed' | null;
+  /** Sent back or on its way (pending + processed). */
+  requested: string;
+  /** Processed. */
+  refunded: string;
+  currency: string;
+  /** When the last refund was processed. */
+  refundedAt: string | null;
+  requestState: 'open' | 'approved' | 'declined' | null;
+  /** Staff's message when a request was declined. */
+  message: string | null;
 }
 
 /** Paging of customer lists and the users list. */

@@ -3,16 +3,21 @@ import { formatPrice } from '@growth/kit/src/util/format';
 import { StatusChip } from '@growth/kit/src/ui/StatusChip';
 import { formatDateTime, progressText } from './format';
 import { ProfileLink } from './ProfileLink';
+import { RefundRequest } from './RefundRequest';
+import { RefundStatus } from './RefundStatus';
 import type { ListedSubscription } from './useSubscriptionPage';
 import styles from './Services.module.css';
 
 /**
  * One subscription (spec §2): plan and tier, price, status chip, the provider's progress when
  * known (issue 10), Open Profile, and expandable details (plan name, order id, payment id,
- * pricing amount, created at).
+ * pricing amount, created at); where its refund stands and "Request a refund" (docs/refunds.md).
  */
-export function SubscriptionCard({ subscription }: { subscription: ListedSubscription }) {
+export function SubscriptionCard({ subscription: listed }: { subscription: ListedSubscription }) {
   const [open, setOpen] = useState(false);
+  // After a refund request the card shows the server's answer until the list brings a newer one.
+  const [answered, setAnswered] = useState<{ listed: ListedSubscription; subscription: ListedSubscription } | null>(null);
+  const subscription = answered?.listed === listed ? answered.subscription : listed;
   const id = useId();
   const titleId = `${id}-title`;
   const detailsId = `${id}-details`;
@@ -42,6 +47,7 @@ export function SubscriptionCard({ subscription }: { subscription: ListedSubscri
 
       <p className={styles.price}>{price}</p>
       {progress && <p className={styles.progress}>{progress}</p>}
+      <RefundStatus subscription={subscription} />
 
       <div className={styles.cardActions}>
         <ProfileLink link={subscription.profileLink} planName={subscription.planName} />
@@ -67,6 +73,7 @@ export function SubscriptionCard({ subscription }: { subscription: ListedSubscri
           </div>
         ))}
       </dl>
+      <RefundRequest subscription={subscription} onUpdated={(updated) => setAnswered({ listed, subscription: updated })} />
     </article>
   );
 }

@@ -41,3 +41,55 @@ export function progressText(progress: DeliveryProgress | null | undefined, stat
   const parts = [started && `Started at ${started}`, remains && `${remains} ${left}`].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
+
+/** 'Nov 24, 2026' in the visitor's time zone; null for a missing or unreadable date. */
+export function formatDate(value: unknown): string | null {
+  if (typeof value !== 'string' || !value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString('en-US', { dateStyle: 'medium' });
+}
+
+/**
+ * Money in the API is decimal text ('7.85', docs/refunds.md): it is compared and subtracted here
+ * as whole numbers of its smallest digit, never as floats; null for text that is not a plain
+ * non-negative decimal.
+ */
+function decimal(value: unknown): { digits: bigint; scale: number } | null {
+  if (typeof value !== 'string') return null;
+  const match = /^\s*(\d{1,30})(?:\.(\d{1,12}))?\s*$/.exec(value);
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  return { digits: BigInt(match[1] + fraction), scale: fraction.length };
+}
+
+function aligned(a: unknown, b: unknown): [bigint, bigint, number] | null {
+  const x = decimal(a);
+  const y = decimal(b);
+  if (!x || !y) return null;
+  const scale = Math.max(x.scale, y.scale);
+  return [x.digits * 10n ** BigInt(scale - x.scale), y.digits * 10n ** BigInt(scale - y.scale), scale];
+}
+
+/** -1, 0 or 1 as the decimal text a is below, equal to or above b; null when either is unreadable. */
+export function compareDecimal(a: unknown, b: unknown): -1 | 0 | 1 | null {
+  const pair = aligned(a, b);
+  if (!pair) return null;
+  const [x, y] = pair;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** a − b as decimal text ('7.85' − '2.00' = '5.85'); null when either is unreadable or b is larger. */
+export function subtractDecimal(a: unknown, b: unknown): string | null {
+  const pair = aligned(a, b);
+  if (!pair) return null;
+  const [x, y, scale] = pair;
+  if (y > x) return null;
+  const text = (x - y).toString().padStart(scale + 1, '0');
+  return scale === 0 ? text : `${text.slice(0, -scale)}.${text.slice(-scale)}`;
+}
+
+/** Whether decimal text is a readable amount above zero. */
+export function isPositiveDecimal(value: unknown): boolean {
+  return compareDecimal(value, '0') === 1;
+}
