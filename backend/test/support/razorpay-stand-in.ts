@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** One request as the stand-in received it, for assertions. */
 export interface RecordedRequest {
@@ -42,7 +43,8 @@ export interface StandInPayment {
   international: boolean;
   method: string;
   amount_refunded: number;
-  refund_status: null;
+  /** `partial` or `full` once a refund (pending or processed) holds part or all of the amount. */
+  refund_status: null | 'partial' | 'full';
   captured: boolean;
   description: string | null;
   email: string;
@@ -58,15 +60,40 @@ export interface StandInPayment {
   created_at: number;
 }
 
+/** A refund as Razorpay's Refunds API returns it (`POST /v1/payments/{id}/refund`, `GET /v1/refunds/{id}`). */
+export interface StandInRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string> | [];
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal';
+  speed_requested: 'normal' | 'optimum';
+}
+
+/** Scripting the next request: `afterActing` lets the stand-in do what was asked and only then lose the answer. */
 type Scripted =
   | { kind: 'answer'; status: number; body: unknown }
-  | { kind: 'hang' }
-  | { kind: 'close' };
+  | { kind: 'hang'; afterActing: boolean }
+  | { kind: 'close'; afterActing: boolean }
+  | { kind: 'delay'; ms: number };
+
+/** What a route decided to answer; handle() sends it, or loses it when the script says so. */
+interface Answer {
+  status: number;
+  body: unknown;
+}
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Razorpay's ids: a prefix and 14 alphanumerics, e.g. `order_Np0fJ3Fq2yXz9A`. */
-function razorpayId(prefix: 'order' | 'pay'): string {
+function razorpayId(prefix: 'order' | 'pay' | 'rfnd'): string {
   let id = '';
   for (let i = 0; i < 14; i++) id += ALNUM[randomInt(ALNUM.length)];
   return `${prefix}_${id}`;
@@ -89,21 +116,39 @@ export function razorpayError(code: string, description: string, extra: { field?
 
 const SERVER_ERROR = razorpayError('SERVER_ERROR', 'The server encountered an error. The incident has been reported to admins.');
 
+/** Razorpay's rule for X-Refund-Idempotency: at least 10 letters, digits, hyphens or underscores. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
+/** The fields Razorpay's normal refund takes; anything else is refused, as Razorpay does. */
+const REFUND_FIELDS = ['amount', 'speed', 'receipt', 'notes'];
+
 /**
  * A local stand-in for the part of Razorpay's REST API v1 that the `razorpay` SDK calls for us
- * (create an order, list an order's payments), so the Razorpay gateway is tested with the real SDK
- * over real HTTP and no internet. It checks Basic auth like Razorpay (401 in Razorpay's error
- * shape), keeps orders in memory, lets a test script payments and failures (an error status, a
- * request that never gets an answer, a dropped connection) and records every request it received.
- * It is a test double, not an emulator: it speaks the shapes, not Razorpay's full rules.
+ * (create an order, list an order's payments, refund a payment, fetch a refund), so the Razorpay
+ * gateway is tested with the real SDK over real HTTP and no internet. It checks Basic auth like
+ * Razorpay (401 in Razorpay's error shape), keeps orders, payments and refunds in memory, lets a
+ * test script payments, refund outcomes and failures (an error status, a request that never gets an
+ * answer, a dropped connection, a slow request; before or after it acted) and records every request
+ * it received. Refunds follow the rules Razorpay documents for its Refunds API: captured payments
+ * only, never more than captured in total, X-Refund-Idempotency replays the same refund, a
+ * different body under a used key is a 400, a repeat while the first is still running is a 409.
+ * It is a test double, not an emulator: it speaks Razorpay's shapes always, its error descriptions
+ * where they are known.
  */
 export class RazorpayStandIn {
   /** Every request received, oldest first. */
   readonly requests: RecordedRequest[] = [];
   private readonly orders = new Map<string, StandInOrder>();
   private readonly payments = new Map<string, StandInPayment[]>();
+  /** Every refund, oldest first (a Map keeps insertion order). */
+  private readonly refundsById = new Map<string, StandInRefund>();
+  /** X-Refund-Idempotency keys of refunds made: what was asked (to compare a repeat) and the refund. */
+  private readonly idempotencyKeys = new Map<string, { request: string; refundId: string }>();
+  /** Keys whose first request is still being worked on (a delayed request). */
+  private readonly keysInProgress = new Set<string>();
+  private refundStatus: StandInRefund['status'] = 'processed';
   private readonly script: Scripted[] = [];
   private readonly hanging = new Set<ServerResponse>();
+  private readonly working = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly server: Server,
@@ -138,18 +183,84 @@ export class RazorpayStandIn {
     this.script.push({ kind: 'answer', status, body });
   }
 
-  /** The next request is received and recorded but never answered (until stop), to test timeouts. */
-  hangNext(): void {
-    this.script.push({ kind: 'hang' });
+  /**
+   * The next request is received and recorded but never answered (until stop), to test timeouts.
+   * With `afterActing` the stand-in first does what was asked (a refund is made), as when Razorpay
+   * acted and the answer was lost on the way.
+   */
+  hangNext(options: { afterActing?: boolean } = {}): void {
+    this.script.push({ kind: 'hang', afterActing: options.afterActing ?? false });
   }
 
-  /** The next request is received and recorded, then its connection is destroyed without an answer. */
-  closeNext(): void {
-    this.script.push({ kind: 'close' });
+  /**
+   * The next request is received and recorded, then its connection is destroyed without an answer;
+   * with `afterActing`, only after the stand-in did what was asked.
+   */
+  closeNext(options: { afterActing?: boolean } = {}): void {
+    this.script.push({ kind: 'close', afterActing: options.afterActing ?? false });
+  }
+
+  /**
+   * The next request is acted on and answered `ms` later. A refund request holds its idempotency key
+   * meanwhile, so a repeat with the same key is answered 409, as Razorpay does while the first runs.
+   */
+  delayNext(ms: number): void {
+    this.script.push({ kind: 'delay', ms });
+  }
+
+  /** Resolves once every request received so far has been acted on (delayed ones included). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.working]);
   }
 
   order(orderId: string): StandInOrder | undefined {
     return this.orders.get(orderId);
+  }
+
+  /** A payment by its id (`pay_…`), whatever its order. */
+  payment(paymentId: string): StandInPayment | undefined {
+    for (const attempts of this.payments.values()) {
+      const found = attempts.find((p) => p.id === paymentId);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** A refund by its id (`rfnd_…`), as GET /v1/refunds/{id} would answer it. */
+  refund(refundId: string): StandInRefund | undefined {
+    return this.refundsById.get(refundId);
+  }
+
+  /** Every refund the stand-in holds (of one payment when given), oldest first, failed ones included. */
+  refunds(paymentId?: string): StandInRefund[] {
+    const all = [...this.refundsById.values()];
+    return paymentId === undefined ? all : all.filter((r) => r.payment_id === paymentId);
+  }
+
+  /**
+   * The state refunds are made (and answered) in from now on; default `processed`. `pending` lets a
+   * test answer first and settle later with settleRefund; `failed` is a refund the bank refused at once.
+   */
+  answerRefundsAs(status: StandInRefund['status']): void {
+    this.refundStatus = status;
+  }
+
+  /**
+   * Moves a pending refund to its final state, as Razorpay does days later. A failed refund gives
+   * its amount back to the payment (it can be refunded again); a processed one never moves again.
+   */
+  settleRefund(refundId: string, outcome: 'processed' | 'failed'): StandInRefund {
+    const refund = this.refundsById.get(refundId);
+    if (!refund) throw new Error(`The stand-in has no refund ${refundId}`);
+    if (refund.status !== 'pending') throw new Error(`Refund ${refundId} is ${refund.status}; only a pending refund settles`);
+    refund.status = outcome;
+    if (outcome === 'failed') {
+      const payment = this.payment(refund.payment_id);
+      if (!payment) throw new Error(`The stand-in lost payment ${refund.payment_id}`);
+      payment.amount_refunded -= refund.amount;
+      updateRefundState(payment);
+    }
+    return refund;
   }
 
   /**
@@ -176,7 +287,7 @@ export class RazorpayStandIn {
       international: false,
       method: 'card',
       amount_refunded: payment.status === 'refunded' ? amount : 0,
-      refund_status: null,
+      refund_status: payment.status === 'refunded' ? 'full' : null,
       captured,
       description: null,
       email: 'customer@example.com',
@@ -226,60 +337,169 @@ export class RazorpayStandIn {
     this.requests.push({ method: req.method ?? '', path: req.url ?? '', auth: basicAuth(req), body, headers: req.headers });
 
     const scripted = this.script.shift();
-    if (scripted?.kind === 'close') {
-      req.socket.destroy();
-      return;
-    }
-    if (scripted?.kind === 'hang') {
-      this.hanging.add(res);
-      return;
-    }
     if (scripted?.kind === 'answer') {
       send(res, scripted.status, scripted.body);
       return;
     }
-
-    const auth = this.requests[this.requests.length - 1].auth;
-    if (!auth || auth.keyId !== this.credentials.keyId || auth.keySecret !== this.credentials.keySecret) {
-      send(res, 401, razorpayError('BAD_REQUEST_ERROR', 'Authentication failed'));
+    const loses = scripted?.kind === 'hang' || scripted?.kind === 'close' ? scripted : null;
+    if (loses && !loses.afterActing) {
+      this.loseAnswer(loses.kind, req, res);
       return;
+    }
+    const work = this.route(req, body, scripted?.kind === 'delay' ? scripted.ms : 0);
+    this.working.add(work);
+    let answer: Answer;
+    try {
+      answer = await work;
+    } finally {
+      this.working.delete(work);
+    }
+    if (loses) {
+      this.loseAnswer(loses.kind, req, res);
+      return;
+    }
+    send(res, answer.status, answer.body);
+  }
+
+  private loseAnswer(kind: 'hang' | 'close', req: IncomingMessage, res: ServerResponse): void {
+    if (kind === 'close') req.socket.destroy();
+    else this.hanging.add(res);
+  }
+
+  private async route(req: IncomingMessage, body: unknown, delayMs: number): Promise<Answer> {
+    const auth = basicAuth(req);
+    if (!auth || auth.keyId !== this.credentials.keyId || auth.keySecret !== this.credentials.keySecret) {
+      return { status: 401, body: razorpayError('BAD_REQUEST_ERROR', 'Authentication failed') };
     }
 
     const path = (req.url ?? '').split('?')[0];
+    const refundOf = /^\/v1\/payments\/([^/]+)\/refund\/?$/.exec(path);
+    if (req.method === 'POST' && refundOf) {
+      return this.refundRequest(decodeURIComponent(refundOf[1]), body, req.headers['x-refund-idempotency'], delayMs);
+    }
+    if (delayMs > 0) await sleep(delayMs);
+
     const payments = /^\/v1\/orders\/([^/]+)\/payments\/?$/.exec(path);
+    const refund = /^\/v1\/refunds\/([^/]+)\/?$/.exec(path);
     if (req.method === 'POST' && path === '/v1/orders') {
-      this.createOrder(res, body);
+      return this.createOrder(body);
     } else if (req.method === 'GET' && payments) {
       const orderId = decodeURIComponent(payments[1]);
-      if (!this.orders.has(orderId)) {
-        send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'The id provided does not exist'));
-        return;
-      }
+      if (!this.orders.has(orderId)) return badRequest('The id provided does not exist');
       const items = this.payments.get(orderId) ?? [];
-      send(res, 200, { entity: 'collection', count: items.length, items: [...items].reverse() /* newest first */ });
-    } else {
-      send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
+      return { status: 200, body: { entity: 'collection', count: items.length, items: [...items].reverse() /* newest first */ } };
+    } else if (req.method === 'GET' && refund) {
+      const found = this.refundsById.get(decodeURIComponent(refund[1]));
+      if (!found) return { status: 404, body: razorpayError('BAD_REQUEST_ERROR', 'The id provided does not exist') };
+      return { status: 200, body: found };
+    }
+    return badRequest('The requested URL was not found on the server.');
+  }
+
+  /** POST /v1/payments/{id}/refund: the idempotency rules around the refund itself. */
+  private async refundRequest(
+    paymentId: string,
+    body: unknown,
+    key: string | string[] | undefined,
+    delayMs: number,
+  ): Promise<Answer> {
+    if (key === undefined) {
+      // Razorpay takes a refund without the header; only then is a retry a second refund.
+      if (delayMs > 0) await sleep(delayMs);
+      return this.createRefund(paymentId, body);
+    }
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+      return badRequest('The idempotency key must be at least 10 characters of letters, numbers, hyphens and underscores.');
+    }
+    if (this.keysInProgress.has(key)) {
+      return {
+        status: 409,
+        body: razorpayError('BAD_REQUEST_ERROR', 'A request with the same idempotency key is still being processed.'),
+      };
+    }
+    const request = JSON.stringify(canonical({ paymentId, body }));
+    const earlier = this.idempotencyKeys.get(key);
+    if (earlier) {
+      if (earlier.request !== request) return badRequest('Different request with the same idempotency key has already been processed.');
+      return { status: 200, body: this.refundsById.get(earlier.refundId) };
+    }
+    this.keysInProgress.add(key);
+    try {
+      if (delayMs > 0) await sleep(delayMs);
+      const answer = this.createRefund(paymentId, body);
+      // Only a refund made claims the key: a refused request did nothing, and is refused again.
+      if (answer.status === 200) this.idempotencyKeys.set(key, { request, refundId: (answer.body as StandInRefund).id });
+      return answer;
+    } finally {
+      this.keysInProgress.delete(key);
     }
   }
 
-  private createOrder(res: ServerResponse, body: unknown): void {
+  private createRefund(paymentId: string, body: unknown): Answer {
+    if (body !== undefined && (!body || typeof body !== 'object' || Array.isArray(body))) {
+      return badRequest('The request body must be a JSON object.');
+    }
+    const input = (body ?? {}) as Record<string, unknown>;
+    const extra = Object.keys(input).filter((name) => !REFUND_FIELDS.includes(name));
+    if (extra.length > 0) return badRequest(`${extra.join(', ')} is/are not required and should not be sent`, extra[0]);
+    const { amount, speed, receipt, notes } = input;
+    if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount))) {
+      return badRequest('The amount must be an integer.', 'amount');
+    }
+    if (typeof amount === 'number' && amount <= 0) return badRequest('The amount must be greater than 0.', 'amount');
+    if (speed !== undefined && speed !== 'normal' && speed !== 'optimum') return badRequest('The selected speed is invalid.', 'speed');
+    if (receipt !== undefined && receipt !== null && (typeof receipt !== 'string' || receipt.length > 40)) {
+      return badRequest('receipt: the length must be no more than 40.', 'receipt');
+    }
+    if (notes !== undefined && !validNotes(notes)) {
+      return badRequest('notes must be an object of at most 15 keys, each value at most 256 characters.', 'notes');
+    }
+
+    const payment = this.payment(paymentId);
+    if (!payment) return badRequest('The id provided does not exist');
+    if (payment.status === 'refunded') return badRequest('The payment has been fully refunded already');
+    if (payment.status !== 'captured') return badRequest('Only payments which have been captured can be refunded');
+    const left = payment.amount - payment.amount_refunded;
+    const refundAmount = typeof amount === 'number' ? amount : left;
+    if (refundAmount > left) return badRequest('The refund amount provided is greater than amount captured', 'amount');
+
+    const refund: StandInRefund = {
+      id: razorpayId('rfnd'),
+      entity: 'refund',
+      amount: refundAmount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: notes && Object.keys(notes as object).length > 0 ? (notes as Record<string, string>) : [],
+      receipt: typeof receipt === 'string' ? receipt : null,
+      acquirer_data: { arn: null },
+      created_at: Math.floor(Date.now() / 1000),
+      batch_id: null,
+      status: this.refundStatus,
+      speed_processed: 'normal',
+      speed_requested: speed === 'optimum' ? 'optimum' : 'normal',
+    };
+    this.refundsById.set(refund.id, refund);
+    if (refund.status !== 'failed') {
+      payment.amount_refunded += refund.amount;
+      updateRefundState(payment);
+    }
+    return { status: 200, body: refund };
+  }
+
+  private createOrder(body: unknown): Answer {
     const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const { amount, currency, receipt, notes } = input;
     if (typeof amount !== 'number' || !Number.isInteger(amount)) {
-      send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'The amount must be an integer.', { field: 'amount' }));
-      return;
+      return badRequest('The amount must be an integer.', 'amount');
     }
     if (amount < 100) {
-      send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'Order amount less than minimum amount allowed', { field: 'amount' }));
-      return;
+      return badRequest('Order amount less than minimum amount allowed', 'amount');
     }
     if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
-      send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'The currency must be a valid currency code.', { field: 'currency' }));
-      return;
+      return badRequest('The currency must be a valid currency code.', 'currency');
     }
     if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40)) {
-      send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'receipt: the length must be no more than 40.', { field: 'receipt' }));
-      return;
+      return badRequest('receipt: the length must be no more than 40.', 'receipt');
     }
     const order: StandInOrder = {
       id: razorpayId('order'),
@@ -297,8 +517,43 @@ export class RazorpayStandIn {
       created_at: Math.floor(Date.now() / 1000),
     };
     this.orders.set(order.id, order);
-    send(res, 200, order);
+    return { status: 200, body: order };
   }
+}
+
+function badRequest(description: string, field?: string): Answer {
+  return { status: 400, body: razorpayError('BAD_REQUEST_ERROR', description, field ? { field } : {}) };
+}
+
+/** Razorpay's notes: at most 15 keys, each a text (or number) of at most 256 characters. */
+function validNotes(notes: unknown): boolean {
+  if (!notes || typeof notes !== 'object' || Array.isArray(notes)) return false;
+  const values = Object.values(notes);
+  return values.length <= 15 && values.every((v) => (typeof v === 'string' || typeof v === 'number') && String(v).length <= 256);
+}
+
+/**
+ * A payment's refund fields after its refunds changed: `amount_refunded` counts pending and
+ * processed refunds; a payment moves to `refunded` only when all of it is refunded.
+ */
+function updateRefundState(payment: StandInPayment): void {
+  const full = payment.amount_refunded >= payment.amount;
+  payment.refund_status = payment.amount_refunded === 0 ? null : full ? 'full' : 'partial';
+  if (full) payment.status = 'refunded';
+  else if (payment.status === 'refunded') payment.status = 'captured';
+}
+
+/** The same JSON whatever the order of object keys, so a repeat is compared by content. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
