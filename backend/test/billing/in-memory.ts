@@ -6,6 +6,9 @@ import {
   type GatewayOrder,
   type GatewayPayment,
   type NewGatewayOrder,
+  type NewGatewayRefund,
+  type GatewayRefund,
+  RefundCallError,
 } from '../../src/modules/billing/application/payment-gateway.port';
 import { PaymentOrderRepository } from '../../src/modules/billing/application/payment-order.repository.port';
 import type { AdminOrderKind, PaymentOrder } from '../../src/modules/billing/domain/payment-order';
@@ -124,6 +127,22 @@ export class FakeGateway extends PaymentGateway {
     return (this.payments.get(orderId) ?? []).map((p) => ({ ...p }));
   }
 
+  /** Refunds asked for, in order; answered pending with a made-up id unless `refundFails` is set. */
+  readonly refunds: NewGatewayRefund[] = [];
+  refundFails: RefundCallError | null = null;
+
+  async refund(input: NewGatewayRefund): Promise<GatewayRefund> {
+    this.refunds.push(input);
+    if (this.refundFails) throw this.refundFails;
+    return { id: `rfnd_${input.idempotencyKey.slice(-14)}`, paymentId: input.paymentId, amount: input.amount, currency: 'USD', status: 'pending' };
+  }
+
+  async refundState(gatewayRefundId: string): Promise<GatewayRefund> {
+    const asked = this.refunds.find((r) => `rfnd_${r.idempotencyKey.slice(-14)}` === gatewayRefundId);
+    if (!asked) throw new RefundCallError('rejected', `No refund ${gatewayRefundId}`);
+    return { id: gatewayRefundId, paymentId: asked.paymentId, amount: asked.amount, currency: 'USD', status: 'processed' };
+  }
+
   /** Adds a payment attempt on `order` (its amount and currency unless given). */
   pay(order: PaymentOrder, status: GatewayPayment['status'], extra: Partial<GatewayPayment> = {}): GatewayPayment {
     const payment: GatewayPayment = {
@@ -172,6 +191,7 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     planSlug: 'youtube',
     tier: { pricingId: '33333333-3333-4333-8333-333333333333', name: 'Growth', price: '49.99', description: 'More views', features: ['1,000 real subscribers'], isPopular: true, currency: 'USD' },
     amount: 4999,
+    refundedAmount: 0,
     currency: 'USD',
     profileLink: 'https://www.youtube.com/@ann',
     status: 'created',

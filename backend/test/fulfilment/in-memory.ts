@@ -150,6 +150,7 @@ export class InMemoryLedger extends FulfilmentLedger {
       customerEmail: 'ann@example.com',
       customerName: 'Ann',
       fulfilment: null,
+      refund: null,
       createdAt: now,
       updatedAt: now,
       ...overrides,

@@ -34,6 +34,7 @@ export class InMemorySubscriptions extends SubscriptionRepository {
       customerEmail: `customer-${userId.slice(0, 8)}@example.com`,
       customerName: 'Test Customer',
       fulfilment: null,
+      refund: null,
       createdAt,
       updatedAt: createdAt,
       ...overrides,

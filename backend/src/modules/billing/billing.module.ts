@@ -16,6 +16,20 @@ import { ReconcileOrdersUseCase } from './application/reconcile-orders.use-case'
 import { SandboxCheckoutUseCase } from './application/sandbox-checkout.use-case';
 import { SandboxPayments } from './application/sandbox-payments.port';
 import { VerifyPaymentUseCase } from './application/verify-payment.use-case';
+import { DecideRefundRequestUseCase } from './application/decide-refund-request.use-case';
+import { IssueRefund } from './application/issue-refund';
+import { ListRefundsUseCase } from './application/list-refunds.use-case';
+import { ReconcileRefundsUseCase } from './application/reconcile-refunds.use-case';
+import { RefundOrderUseCase } from './application/refund-order.use-case';
+import { RefundRepository } from './application/refund.repository.port';
+import { RefundSummaries } from './application/refund-summaries';
+import { RequestRefundUseCase } from './application/request-refund.use-case';
+import { SettleRefund } from './application/settle-refund';
+import { SettleShortfallUseCase } from './application/settle-shortfall.use-case';
+import { SandboxRefundWebhooks } from './adapters/gateways/sandbox-refund-webhooks';
+import { AdminRefundsController, CustomerRefundController } from './adapters/http/refund.controller';
+import { RefundOrmEntity, RefundRequestOrmEntity, SandboxRefundOrmEntity } from './adapters/persistence/refund.orm-entity';
+import { TypeOrmRefundRepository } from './adapters/persistence/refund.repository';
 import { RazorpayGateway } from './adapters/gateways/razorpay.gateway';
 import { SandboxGateway } from './adapters/gateways/sandbox.gateway';
 import { AdminOrdersController } from './adapters/http/admin-orders.controller';
@@ -30,23 +44,27 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
  * Billing: payment orders, verification (browser, redirect, webhook, stuck-order sweep) through one
  * CompletePayment, and the gateway chosen by PAYMENTS_PROVIDER (Razorpay, or the sandbox of the
  * embedded profile). Turns paid orders into subscriptions through subscriptions' facade, and hands
- * each new one to fulfilment's (FulfilmentIntake: placed upstream when its tier is mapped).
+ * each new one to fulfilment's (FulfilmentIntake: placed upstream when its tier is mapped). Refunds
+ * (docs/refunds.md): the ledger, staff's and customers' routes, automatic refunds of what was not
+ * delivered, the gateway's webhooks and the refund sweep.
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PaymentOrderOrmEntity, WebhookEventOrmEntity, SandboxPaymentOrmEntity]),
+    TypeOrmModule.forFeature([PaymentOrderOrmEntity, WebhookEventOrmEntity, SandboxPaymentOrmEntity, RefundOrmEntity, RefundRequestOrmEntity, SandboxRefundOrmEntity]),
     PlansModule,
     IdentityModule,
     SubscriptionsModule,
     FulfilmentModule,
   ],
-  controllers: [PaymentController, AdminOrdersController],
+  controllers: [PaymentController, AdminOrdersController, CustomerRefundController, AdminRefundsController],
   providers: [
     {
       provide: PaymentGateway,
       inject: [AppConfig, UnitOfWork],
       useFactory: (config: AppConfig, uow: UnitOfWork) =>
-        config.payments.provider === 'razorpay' ? new RazorpayGateway(config.payments) : new SandboxGateway(config.payments.keyId, uow),
+        config.payments.provider === 'razorpay'
+          ? new RazorpayGateway(config.payments)
+          : new SandboxGateway(config.payments.keyId, uow, { settleMs: config.refunds.sandboxSettleMs, outcome: config.refunds.sandboxOutcome }),
     },
     {
       provide: SandboxPayments,
@@ -60,6 +78,17 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
         sandbox ? new SandboxCheckoutUseCase(config, orders, sandbox) : null,
     },
     { provide: PaymentOrderRepository, useClass: TypeOrmPaymentOrderRepository },
+    { provide: RefundRepository, useClass: TypeOrmRefundRepository },
+    RefundSummaries,
+    SettleRefund,
+    IssueRefund,
+    RefundOrderUseCase,
+    RequestRefundUseCase,
+    DecideRefundRequestUseCase,
+    SettleShortfallUseCase,
+    ReconcileRefundsUseCase,
+    ListRefundsUseCase,
+    SandboxRefundWebhooks,
     CompletePayment,
     CreateOrderUseCase,
     VerifyPaymentUseCase,

@@ -9,6 +9,7 @@ import { ListProviderServicesUseCase } from './application/list-provider-service
 import { ListTierMappingsUseCase } from './application/list-tier-mappings.use-case';
 import { PlaceOrderUseCase } from './application/place-order.use-case';
 import { PlacementJobs } from './application/placement-jobs';
+import { ShortfallJobs } from './application/shortfall-jobs';
 import { ProviderPanel } from './application/provider-panel.port';
 import { RetryFulfilmentUseCase } from './application/retry-fulfilment.use-case';
 import { SetTierMappingUseCase } from './application/set-tier-mapping.use-case';
@@ -41,6 +42,7 @@ import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfil
     },
     { provide: TierMappingRepository, useClass: TypeOrmTierMappingRepository },
     PlacementJobs,
+    ShortfallJobs,
     FulfilmentIntake,
     PlaceOrderUseCase,
     SyncFulfilmentUseCase,

@@ -7,6 +7,8 @@ import { ListSubscriptionPageUseCase } from './application/list-subscription-pag
 import { ListUserSubscriptionsUseCase } from './application/list-user-subscriptions.use-case';
 import { RecordPurchaseUseCase } from './application/record-purchase.use-case';
 import { SubscriptionRepository } from './application/subscription.repository.port';
+import { SubscriptionRefunds } from './application/subscription-refunds.port';
+import { TypeOrmSubscriptionRefunds } from './adapters/persistence/subscription-refunds.repository';
 import { UpdateSubscriptionStatusUseCase } from './application/update-subscription-status.use-case';
 import { SubscriptionOrmEntity } from './adapters/persistence/subscription.orm-entity';
 import { TypeOrmFulfilmentLedger } from './adapters/persistence/fulfilment-ledger.repository';
@@ -19,7 +21,8 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
  * Subscriptions: what customers bought and its delivery status. Exports identity's profile
  * counters (SubscriptionCounts) and billing's RecordPurchaseUseCase (a paid order becomes its one
  * subscription) and the FulfilmentLedger (the fulfilment module's way to the fulfilment columns:
- * queue, place, follow and finish an order upstream). Serves the customer's Active, Completed and
+ * queue, place, follow and finish an order upstream) and SubscriptionRefunds (billing's way to the
+ * refund summary and the settlement of orders finished short, docs/refunds.md). Serves the customer's Active, Completed and
  * all-services lists, and the admin's task list with its Status toggle (POST /admin/tasks,
  * /admin/upStatus).
  */
@@ -30,12 +33,13 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
     { provide: SubscriptionCounts, useClass: TypeOrmSubscriptionCounts },
     { provide: SubscriptionRepository, useClass: TypeOrmSubscriptionRepository },
     { provide: FulfilmentLedger, useClass: TypeOrmFulfilmentLedger },
+    { provide: SubscriptionRefunds, useClass: TypeOrmSubscriptionRefunds },
     RecordPurchaseUseCase,
     ListSubscriptionPageUseCase,
     ListUserSubscriptionsUseCase,
     ListAdminTasksUseCase,
     UpdateSubscriptionStatusUseCase,
   ],
-  exports: [SubscriptionCounts, RecordPurchaseUseCase, FulfilmentLedger],
+  exports: [SubscriptionCounts, RecordPurchaseUseCase, FulfilmentLedger, SubscriptionRefunds],
 })
 export class SubscriptionsModule {}

@@ -43,6 +43,18 @@ export interface FulfilmentConfig {
   syncEveryMs: number;
 }
 
+/** Refunds (docs/refunds.md). */
+export interface RefundsConfig {
+  /** REFUND_WINDOW_DAYS: how long after paying a customer may ask for a refund (1 to 30; the policy says 10). */
+  windowDays: number;
+  /** REFUND_UNDELIVERED: `auto` refunds what the provider did not deliver; `review` waits for a staff click. */
+  undelivered: 'auto' | 'review';
+  /** SANDBOX_REFUND_SETTLE_MS: how long the sandbox takes to settle a refund through its webhook. */
+  sandboxSettleMs: number;
+  /** SANDBOX_REFUND_OUTCOME: how the sandbox settles refunds (`failed` to try the failure path by hand). */
+  sandboxOutcome: 'processed' | 'failed';
+}
+
 /** The validated configuration. A class, so it doubles as the Nest injection token. */
 export class AppConfig {
   readonly production!: boolean;
@@ -61,6 +73,7 @@ export class AppConfig {
   readonly jwtSecret!: string;
   readonly payments!: PaymentsConfig;
   readonly fulfilment!: FulfilmentConfig;
+  readonly refunds!: RefundsConfig;
   readonly googleClientId!: string | null;
   /** Request limits per window (see platform/rate-limit): OTP mails per address and per client per hour, sign-in attempts per client per 15 minutes, old-password checks per account per 15 minutes. */
   readonly rateLimits!: { otpPerAddress: number; otpPerIp: number; signInPerIp: number; contactPerIp: number; passwordPerAccount: number };
@@ -276,6 +289,12 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
     jwtSecret: jwtSecret ?? DEV_JWT_SECRET,
     payments,
     fulfilment: fulfilment(env, production),
+    refunds: {
+      windowDays: integer(env, 'REFUND_WINDOW_DAYS', 10, 1, 30),
+      undelivered: oneOf(env, 'REFUND_UNDELIVERED', ['auto', 'review'] as const, 'auto'),
+      sandboxSettleMs: integer(env, 'SANDBOX_REFUND_SETTLE_MS', 1_500, 0, 600_000),
+      sandboxOutcome: oneOf(env, 'SANDBOX_REFUND_OUTCOME', ['processed', 'failed'] as const, 'processed'),
+    },
     googleClientId: text(env, 'GOOGLE_CLIENT_ID') ?? null,
     rateLimits: {
       otpPerAddress: integer(env, 'RATE_LIMIT_OTP_PER_ADDRESS', 5, 1, 1_000_000),

@@ -1,7 +1,12 @@
 /** Names of the queues the app uses. A processor class subscribes to one with `@Processor(name)`. */
 export const MAIL_QUEUE = 'mail';
-/** Billing's background work: the stuck-order sweep. */
+/** Billing's background work: the stuck-order sweep, the refund sweep and automatic refunds. */
 export const BILLING_QUEUE = 'billing';
+/**
+ * Billing's job `{ subscriptionId }` that refunds what an order did not deliver (docs/refunds.md).
+ * Named here because the fulfilment module enqueues it when it records a provider's final word.
+ */
+export const SETTLE_SHORTFALL_JOB = 'settle-shortfall';
 /** Automatic fulfilment (issue 10): placing paid orders with the upstream provider, and its status sync. */
 export const FULFILMENT_QUEUE = 'fulfilment';
 export const QUEUE_NAMES = [MAIL_QUEUE, BILLING_QUEUE, FULFILMENT_QUEUE] as const;

@@ -84,6 +84,7 @@ export class CreateOrderUseCase {
         currency,
       },
       amount,
+      refundedAmount: 0,
       currency,
       profileLink: link.link,
       status: 'created',

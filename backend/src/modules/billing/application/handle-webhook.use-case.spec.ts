@@ -6,6 +6,8 @@ import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
 import type { PaymentOrder } from '../domain/payment-order';
 import type { CompletePayment } from './complete-payment';
+import type { RefundRepository } from './refund.repository.port';
+import type { SettleRefund } from './settle-refund';
 import { HandleWebhookUseCase } from './handle-webhook.use-case';
 
 const WEBHOOK_SECRET = 'webhook-secret-for-the-spec';
@@ -53,7 +55,9 @@ describe('HandleWebhookUseCase', () => {
     orders = new InMemoryPaymentOrders();
     const fakes = completePaymentWithFakes(orders, new ManualClock());
     ({ subscriptions, complete, mailer } = fakes);
-    webhook = new HandleWebhookUseCase(config, orders, complete);
+    // Payment events only: the refund side of the handler is specified in test/billing/refunds.e2e-spec.ts.
+    const refundsNotInThisSpec = new Proxy({}, { get: () => () => Promise.reject(new Error('refunds are not part of this spec')) });
+    webhook = new HandleWebhookUseCase(config, orders, complete, refundsNotInThisSpec as RefundRepository, refundsNotInThisSpec as SettleRefund);
     order = anOrder();
     await orders.insert(order);
   });

@@ -5,8 +5,10 @@ import { AppError } from '../../../platform/errors/app-error';
 import { isAuthenticWebhook } from '../domain/payment-signatures';
 import { CompletePayment } from './complete-payment';
 import { PaymentOrderRepository } from './payment-order.repository.port';
+import { RefundRepository } from './refund.repository.port';
+import { SettleRefund } from './settle-refund';
 
-export type WebhookOutcome = 'completed' | 'failed' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'completed' | 'failed' | 'duplicate' | 'ignored' | 'refund_processed' | 'refund_failed';
 
 interface PaymentEntity {
   id?: unknown;
@@ -16,14 +18,23 @@ interface PaymentEntity {
   error_description?: unknown;
 }
 
+interface RefundEntity {
+  id?: unknown;
+  payment_id?: unknown;
+  status?: unknown;
+  notes?: { refund_id?: unknown } | unknown[];
+}
+
 interface RazorpayEvent {
   event?: unknown;
-  payload?: { payment?: { entity?: PaymentEntity }; order?: { entity?: { id?: unknown } } };
+  payload?: { payment?: { entity?: PaymentEntity }; order?: { entity?: { id?: unknown } }; refund?: { entity?: RefundEntity } };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 /** Razorpay ids are short ASCII tokens; anything else is not an order or payment of ours. */
-const id = (value: unknown, prefix: 'order' | 'pay'): string | null => {
+const id = (value: unknown, prefix: 'order' | 'pay' | 'rfnd'): string | null => {
   const s = text(value);
   return s && new RegExp(`^${prefix}_[A-Za-z0-9]{1,60}$`).test(s) ? s : null;
 };
@@ -33,8 +44,10 @@ const id = (value: unknown, prefix: 'order' | 'pay'): string | null => {
  * webhook secret. `payment.captured` and `order.paid` complete a paid order whose browser never came
  * back (through CompletePayment, so a webhook racing the browser still yields one subscription and
  * one mail); `payment.failed` marks a still unpaid order failed (a paid order never moves back).
- * Events are deduplicated by Razorpay's event id; since completing is idempotent, a duplicate that
- * slips through two deliveries at once changes nothing either.
+ * `refund.processed` and `refund.failed` settle one of our refunds (docs/refunds.md), found by the
+ * gateway's refund id, else by our id in its notes (an event may come before the answer to our call).
+ * Events are deduplicated by Razorpay's event id; since completing and settling are idempotent, a
+ * duplicate that slips through two deliveries at once changes nothing either.
  */
 @Injectable()
 export class HandleWebhookUseCase {
@@ -44,6 +57,8 @@ export class HandleWebhookUseCase {
     private readonly config: AppConfig,
     private readonly orders: PaymentOrderRepository,
     private readonly complete: CompletePayment,
+    private readonly refunds: RefundRepository,
+    private readonly settleRefund: SettleRefund,
   ) {}
 
   async execute(rawBody: Buffer | undefined, signature: unknown, eventIdHeader: unknown): Promise<WebhookOutcome> {
@@ -66,6 +81,7 @@ export class HandleWebhookUseCase {
   }
 
   private async apply(name: string, event: RazorpayEvent): Promise<WebhookOutcome> {
+    if (name === 'refund.processed' || name === 'refund.failed') return this.applyRefund(name, event.payload?.refund?.entity ?? {});
     const payment = event.payload?.payment?.entity ?? {};
     const paymentId = id(payment.id, 'pay');
     const orderId = id(payment.order_id, 'order') ?? id(event.payload?.order?.entity?.id, 'order');
@@ -90,5 +106,20 @@ export class HandleWebhookUseCase {
     }
     await this.complete.execute(orderId, paymentId, 'webhook');
     return 'completed';
+  }
+
+  private async applyRefund(name: 'refund.processed' | 'refund.failed', entity: RefundEntity): Promise<WebhookOutcome> {
+    const gatewayId = id(entity.id, 'rfnd');
+    const notes = entity.notes && !Array.isArray(entity.notes) && typeof entity.notes === 'object' ? entity.notes : {};
+    const ours = text((notes as { refund_id?: unknown }).refund_id);
+    const refund = (gatewayId ? await this.refunds.findByGatewayId(gatewayId) : null) ?? (ours && UUID.test(ours) ? await this.refunds.findById(ours) : null);
+    if (!refund || (gatewayId && refund.gatewayRefundId && refund.gatewayRefundId !== gatewayId)) {
+      this.logger.warn(`Webhook ${name} for a refund that is not ours (${gatewayId ?? 'no id'}): ignored`);
+      return 'ignored';
+    }
+    if (gatewayId && !refund.gatewayRefundId) await this.refunds.noteGatewayAnswer(refund.refundId, gatewayId, new Date());
+    const processed = name === 'refund.processed';
+    const settled = await this.settleRefund.execute(refund, processed ? 'processed' : 'failed', processed ? undefined : 'The payment gateway reported the refund as failed.');
+    return settled ? (processed ? 'refund_processed' : 'refund_failed') : 'ignored';
   }
 }

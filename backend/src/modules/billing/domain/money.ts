@@ -45,3 +45,17 @@ export function formatMinorUnits(amount: number, currency: string): string {
   const text = String(amount).padStart(exponent + 1, '0');
   return `${text.slice(0, -exponent)}.${text.slice(-exponent)}`;
 }
+
+/**
+ * An amount typed by staff as plain decimal text in `currency` ("7.85", "10", "0.5") in minor units;
+ * null when it is not plain decimal text, has more decimals than the currency, or is not above 0.
+ */
+export function amountInMinorUnits(text: string, currency: string): number | null {
+  if (!/^\d{1,12}(\.\d{1,3})?$/.test(text.trim())) return null;
+  try {
+    return minorUnitsOf(text.trim(), currency);
+  } catch (error) {
+    if (error instanceof InvalidPriceError) return null;
+    throw error;
+  }
+}

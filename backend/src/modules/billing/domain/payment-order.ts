@@ -24,6 +24,8 @@ export interface PaymentOrder {
   tier: PurchasedTier;
   /** Minor units. */
   amount: number;
+  /** What its refunds that did not fail add up to, in minor units (kept by the database; docs/refunds.md). */
+  refundedAmount: number;
   currency: string;
   profileLink: string;
   status: OrderStatus;

@@ -7,13 +7,15 @@ import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger } from '../../subscriptions/application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { subscriptionNotFound } from './retry-fulfilment.use-case';
+import { ShortfallJobs } from './shortfall-jobs';
 
 export const CANCEL_CONFLICT_MESSAGE = 'Only an order not yet placed upstream can be cancelled here; cancel a placed one on the provider panel';
 
 /**
  * POST /admin/fulfilment/cancel: an order not placed upstream (`queued` or `needs_review`) is
  * cancelled: fulfilment `canceled`, Status 3 (Canceled), audited ('fulfilment.cancel') in the same
- * transaction. A placed one is cancelled on the provider's panel (its status then says so).
+ * transaction, then refunded in full by billing (docs/refunds.md). A placed one is cancelled on the
+ * provider's panel (its status then says so).
  * Returns the subscription as it is now.
  */
 @Injectable()
@@ -23,10 +25,11 @@ export class CancelFulfilmentUseCase {
     private readonly ledger: FulfilmentLedger,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    private readonly shortfalls: ShortfallJobs,
   ) {}
 
   async execute(caller: Principal, subscriptionId: string): Promise<Subscription> {
-    return this.uow.run(async () => {
+    const cancelled = await this.uow.run(async () => {
       const before = await this.ledger.findById(subscriptionId);
       if (!before) throw subscriptionNotFound();
       const result = await this.ledger.cancel(subscriptionId, this.clock.now());
@@ -41,5 +44,8 @@ export class CancelFulfilmentUseCase {
       });
       return result.subscription;
     });
+    // Paid and never delivered: billing refunds it in full (docs/refunds.md).
+    await this.shortfalls.enqueue([cancelled.subscriptionId]);
+    return cancelled;
   }
 }

@@ -3,6 +3,7 @@ import { ManualClock } from '../../../../test/support/fakes';
 import { CommittingUnitOfWork, InMemoryLedger, RecordingJobQueue, ScriptedPanel } from '../../../../test/fulfilment/in-memory';
 import type { Principal } from '../../../platform/auth/principal';
 import { CANCEL_CONFLICT_MESSAGE, CancelFulfilmentUseCase } from './cancel-fulfilment.use-case';
+import { ShortfallJobs } from './shortfall-jobs';
 import { PlacementJobs } from './placement-jobs';
 import { RETRY_CONFLICT_MESSAGE, RetryFulfilmentUseCase } from './retry-fulfilment.use-case';
 
@@ -24,7 +25,7 @@ describe('RetryFulfilmentUseCase and CancelFulfilmentUseCase (staff on orders th
     clock = new ManualClock();
     uow = new CommittingUnitOfWork();
     retry = new RetryFulfilmentUseCase(uow, ledger, new ScriptedPanel(), new PlacementJobs(queue), audit, clock);
-    cancel = new CancelFulfilmentUseCase(uow, ledger, audit, clock);
+    cancel = new CancelFulfilmentUseCase(uow, ledger, audit, clock, new ShortfallJobs(queue));
   });
 
   async function inState(state: 'queued' | 'needs_review' | 'open') {

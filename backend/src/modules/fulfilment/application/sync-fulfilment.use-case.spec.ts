@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ManualClock } from '../../../../test/support/fakes';
 import { InMemoryLedger, RecordingJobQueue, ScriptedPanel } from '../../../../test/fulfilment/in-memory';
+import { ShortfallJobs } from './shortfall-jobs';
 import { PlacementJobs } from './placement-jobs';
 import { ProviderError } from './provider-panel.port';
 import { ABANDONED_NOTE, CALLS_IN_FLIGHT, SyncFulfilmentUseCase, unreportedNote } from './sync-fulfilment.use-case';
@@ -17,7 +18,7 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
     panel = new ScriptedPanel();
     queue = new RecordingJobQueue();
     clock = new ManualClock();
-    sync = new SyncFulfilmentUseCase(ledger, panel, new PlacementJobs(queue), clock);
+    sync = new SyncFulfilmentUseCase(ledger, panel, new PlacementJobs(queue), clock, new ShortfallJobs(queue));
     for (const level of ['log', 'warn', 'error'] as const) jest.spyOn(Logger.prototype, level).mockImplementation(() => undefined);
   });
 
@@ -153,7 +154,7 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
 
   it('does nothing with the manual panel', async () => {
     await openOrder('1');
-    sync = new SyncFulfilmentUseCase(ledger, new ScriptedPanel(false), new PlacementJobs(queue), clock);
+    sync = new SyncFulfilmentUseCase(ledger, new ScriptedPanel(false), new PlacementJobs(queue), clock, new ShortfallJobs(queue));
     expect(await sync.execute()).toEqual({ orders: 0, requests: 0, updated: 0, finished: 0, ms: 0, failure: null });
   });
 });

@@ -3,6 +3,7 @@ import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
 import { interpretUpstreamStatus } from '../domain/upstream-status';
 import { PlacementJobs } from './placement-jobs';
+import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
 import { ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
 
 /**
@@ -61,6 +62,8 @@ export interface SyncResult extends SyncReport {
  *    Status, other words keep it open with the raw text), until every open order was asked once.
  * An order the provider answers with an error for keeps its facts and gets the error as note; once it
  * was placed over an hour ago it goes to review instead of being asked forever.
+ * Orders finished short (Partial, Canceled, Refunded) are handed to billing, which refunds what was
+ * not delivered (docs/refunds.md).
  * A failed status call stops the pass (what was stored stays); the result says why.
  * With the manual panel the pass does nothing.
  */
@@ -73,6 +76,7 @@ export class SyncFulfilmentUseCase {
     private readonly panel: ProviderPanel,
     private readonly jobs: PlacementJobs,
     private readonly clock: Clock,
+    private readonly shortfalls: ShortfallJobs,
   ) {}
 
   async execute(): Promise<SyncResult> {
@@ -118,6 +122,7 @@ export class SyncFulfilmentUseCase {
             return { ...update, error: unreportedNote(order.upstreamOrderId, update.error), review: true };
           });
           await this.ledger.recordUpstream(updates, this.clock.now());
+          await this.shortfalls.enqueue(updates.filter((u) => u.finalStatus !== undefined && SHORT_STATUSES.includes(u.finalStatus)).map((u) => u.subscriptionId));
           for (const update of updates) {
             if (update.error === undefined) result.updated += 1;
             if (update.finalStatus !== undefined) result.finished += 1;

@@ -27,17 +27,29 @@ describe('decimalDifference', () => {
 
 describe('orderMargin', () => {
   const pricing = { price: '19.99', currency: 'USD' };
+  const open = (charge: string | null, currency: string | null) => ({ charge, currency, state: 'open' as const });
 
   it('is the price minus the charge, in the price currency, when the provider charges in the same currency (any case)', () => {
-    expect(orderMargin(pricing, { charge: '0.27819', currency: 'usd' })).toEqual({ amount: '19.71181', currency: 'USD' });
-    expect(orderMargin(pricing, { charge: '25.00', currency: 'USD' })).toEqual({ amount: '-5.01', currency: 'USD' });
+    expect(orderMargin(pricing, open('0.27819', 'usd'), 0)).toEqual({ amount: '19.71181', currency: 'USD' });
+    expect(orderMargin(pricing, open('25.00', 'USD'), 0)).toEqual({ amount: '-5.01', currency: 'USD' });
   });
 
   it('is null without a fulfilment, an unknown charge or currency, another currency, or an unreadable charge', () => {
-    expect(orderMargin(pricing, null)).toBeNull();
-    expect(orderMargin(pricing, { charge: null, currency: 'USD' })).toBeNull();
-    expect(orderMargin(pricing, { charge: '1.00', currency: null })).toBeNull();
-    expect(orderMargin(pricing, { charge: '1.00', currency: 'INR' })).toBeNull();
-    expect(orderMargin(pricing, { charge: 'free', currency: 'USD' })).toBeNull();
+    expect(orderMargin(pricing, null, 0)).toBeNull();
+    expect(orderMargin(pricing, open(null, 'USD'), 0)).toBeNull();
+    expect(orderMargin(pricing, open('1.00', null), 0)).toBeNull();
+    expect(orderMargin(pricing, open('1.00', 'INR'), 0)).toBeNull();
+    expect(orderMargin(pricing, open('free', 'USD'), 0)).toBeNull();
+  });
+
+  it('subtracts what was refunded: price − refunded − charge, exactly', () => {
+    expect(orderMargin(pricing, { charge: '0.27819', currency: 'USD', state: 'done' }, 2, '3.13')).toEqual({ amount: '16.58181', currency: 'USD' });
+  });
+
+  it('counts no upstream cost for an order the provider Canceled or Refunded, or one cancelled before it was placed', () => {
+    // The provider gives the charge back on Canceled: a fully refunded cancelled order earned nothing and cost nothing.
+    expect(orderMargin(pricing, { charge: '0.27819', currency: 'USD', state: 'done' }, 3, '19.99')).toEqual({ amount: '0.00', currency: 'USD' });
+    expect(orderMargin(pricing, { charge: '0.27819', currency: 'USD', state: 'done' }, 4, null)).toEqual({ amount: '19.99', currency: 'USD' });
+    expect(orderMargin(pricing, { charge: null, currency: null, state: 'canceled' }, 3, '19.99')).toEqual({ amount: '0.00', currency: 'USD' });
   });
 });

@@ -39,16 +39,27 @@ export function decimalDifference(a: string, b: string): string | null {
 }
 
 /**
- * What an order left (price paid minus the provider's charge), in the price's currency. Null while
- * the charge is unknown, when the provider charges in another currency (no exchange rates here),
- * or when either amount is not plain decimal text.
+ * What an order left, in the price's currency (docs/refunds.md): price paid − refunded (sent back or
+ * on its way) − upstream cost. An order the provider Canceled or Refunded (Status 3 or 4), or one
+ * cancelled before it was placed, cost nothing upstream (the panel gives the charge back); otherwise
+ * the cost is the provider's charge. Null while that charge is unknown, when the provider charges in
+ * another currency (no exchange rates here), or when an amount is not plain decimal text.
  */
 export function orderMargin(
   pricing: Pick<PurchasedTier, 'price' | 'currency'>,
-  fulfilment: Pick<SubscriptionFulfilment, 'charge' | 'currency'> | null,
+  fulfilment: Pick<SubscriptionFulfilment, 'charge' | 'currency' | 'state'> | null,
+  status: number,
+  refunded: string | null = null,
 ): { amount: string; currency: string } | null {
-  if (!fulfilment || fulfilment.charge === null || fulfilment.currency === null) return null;
-  if (fulfilment.currency.trim().toUpperCase() !== pricing.currency.trim().toUpperCase()) return null;
-  const amount = decimalDifference(pricing.price, fulfilment.charge);
+  if (!fulfilment) return null;
+  const costsNothing = fulfilment.state === 'canceled' || (fulfilment.state === 'done' && (status === 3 || status === 4));
+  let cost = '0';
+  if (!costsNothing) {
+    if (fulfilment.charge === null || fulfilment.currency === null) return null;
+    if (fulfilment.currency.trim().toUpperCase() !== pricing.currency.trim().toUpperCase()) return null;
+    cost = fulfilment.charge;
+  }
+  const kept = refunded === null ? pricing.price : decimalDifference(pricing.price, refunded);
+  const amount = kept === null ? null : decimalDifference(kept, cost);
   return amount === null ? null : { amount, currency: pricing.currency };
 }

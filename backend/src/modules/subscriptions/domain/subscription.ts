@@ -1,4 +1,5 @@
 import type { SubscriptionFulfilment } from './fulfilment';
+import type { RefundSummary } from './refund-summary';
 
 /**
  * A bought pricing tier being delivered (spec §3 Subscription). Created once per paid order by
@@ -48,6 +49,8 @@ export interface Subscription {
   customerName: string;
   /** Automatic delivery by the upstream provider; null on the manual path. */
   fulfilment: SubscriptionFulfilment | null;
+  /** Its order's refunds and refund requests, as billing last summed them up (docs/refunds.md); null: none. */
+  refund: RefundSummary | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,14 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
-import { PaymentGateway, type GatewayOrder, type GatewayPayment, type NewGatewayOrder } from '../../application/payment-gateway.port';
+import {
+  PaymentGateway,
+  RefundCallError,
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayRefund,
+  type NewGatewayOrder,
+  type NewGatewayRefund,
+} from '../../application/payment-gateway.port';
 import { SandboxPayments } from '../../application/sandbox-payments.port';
 import type { PaymentOrder } from '../../domain/payment-order';
+import { SandboxRefundOrmEntity } from '../persistence/refund.orm-entity';
 import { SandboxPaymentOrmEntity } from '../persistence/sandbox-payment.orm-entity';
+
+/** How the sandbox settles refunds (REFUND settings of AppConfig). */
+export interface SandboxRefundSettings {
+  settleMs: number;
+  outcome: 'processed' | 'failed';
+}
+
+/** Hands a settled refund to the app, as Razorpay's webhook would (SandboxRefundWebhooks). */
+export type SandboxRefundListener = (refund: GatewayRefund, notes: Record<string, string>) => Promise<void>;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A Razorpay-looking id: prefix + 14 random base62 characters (`order_Np0fJ3Fq2yXz9A`). */
-export function sandboxId(prefix: 'order' | 'pay'): string {
+export function sandboxId(prefix: 'order' | 'pay' | 'rfnd'): string {
   const bytes = randomBytes(14);
   let id = '';
   for (const byte of bytes) id += BASE62[byte % 62];
@@ -25,11 +43,82 @@ export function sandboxId(prefix: 'order' | 'pay'): string {
 export class SandboxGateway extends PaymentGateway implements SandboxPayments {
   readonly provider = 'sandbox' as const;
 
+  private listener: SandboxRefundListener | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private failNext = 0;
+
   constructor(
     readonly keyId: string,
     private readonly uow: UnitOfWork,
+    private readonly refunds: SandboxRefundSettings = { settleMs: 1_500, outcome: 'processed' },
   ) {
     super();
+  }
+
+  /** Who hears of settled refunds (the webhook path); set once the app is up. */
+  onRefundSettled(listener: SandboxRefundListener | null): void {
+    this.listener = listener;
+  }
+
+  /** The next `count` refunds fail when they settle (for tests; docs/refunds.md). */
+  failNextRefunds(count = 1): void {
+    this.failNext += count;
+  }
+
+  /** Forgets the refunds waiting to settle (at shutdown); the reconciler asks about them after a restart. */
+  stopSettling(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /**
+   * Records the refund like Razorpay (the same idempotency key answers the same refund) and settles
+   * it `settleMs` later through the listener: the webhook handler's path. Checks what Razorpay
+   * checks: a captured payment of ours, and never more than it took.
+   */
+  async refund(input: NewGatewayRefund): Promise<GatewayRefund> {
+    const refunds = this.uow.repository(SandboxRefundOrmEntity);
+    const earlier = await refunds.findOneBy({ idempotencyKey: input.idempotencyKey });
+    if (earlier) return this.asGatewayRefund(earlier);
+    const payment = await this.uow.repository(SandboxPaymentOrmEntity).findOneBy({ paymentId: input.paymentId });
+    if (!payment || payment.status !== 'captured') throw new RefundCallError('rejected', 'The sandbox refused the refund: the payment was not captured.');
+    const taken = await refunds.findBy({ paymentId: input.paymentId });
+    const refunded = taken.filter((r) => r.outcome === 'processed').reduce((sum, r) => sum + r.amount, 0);
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || refunded + input.amount > payment.amount) {
+      throw new RefundCallError('rejected', 'The sandbox refused the refund: the refund amount provided is greater than amount captured.');
+    }
+    const failing = this.failNext > 0 || this.refunds.outcome === 'failed';
+    if (this.failNext > 0) this.failNext -= 1;
+    const row: SandboxRefundOrmEntity = {
+      refundId: sandboxId('rfnd'),
+      paymentId: input.paymentId,
+      amount: input.amount,
+      currency: payment.currency,
+      idempotencyKey: input.idempotencyKey,
+      outcome: failing ? 'failed' : 'processed',
+      settleAt: new Date(Date.now() + this.refunds.settleMs),
+      createdAt: new Date(),
+    };
+    await refunds.insert(row);
+    const pending = this.asGatewayRefund(row);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.listener?.({ ...pending, status: row.outcome }, input.notes);
+    }, this.refunds.settleMs);
+    timer.unref();
+    this.timers.add(timer);
+    return pending;
+  }
+
+  async refundState(gatewayRefundId: string): Promise<GatewayRefund> {
+    const row = await this.uow.repository(SandboxRefundOrmEntity).findOneBy({ refundId: gatewayRefundId });
+    if (!row) throw new RefundCallError('rejected', `The sandbox has no refund ${gatewayRefundId}.`);
+    return this.asGatewayRefund(row);
+  }
+
+  private asGatewayRefund(row: SandboxRefundOrmEntity): GatewayRefund {
+    const settled = row.settleAt.getTime() <= Date.now();
+    return { id: row.refundId, paymentId: row.paymentId, amount: row.amount, currency: row.currency, status: settled ? row.outcome : 'pending' };
   }
 
   async createOrder(input: NewGatewayOrder): Promise<GatewayOrder> {

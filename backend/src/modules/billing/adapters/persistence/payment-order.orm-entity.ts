@@ -36,6 +36,10 @@ export class PaymentOrderOrmEntity {
   @Column({ name: 'amount', type: 'bigint', transformer: bigintAsNumber })
   amount: number;
 
+  /** Kept by the refunds trigger, held by a CHECK at most `amount` (migration 1764600000000-refunds). */
+  @Column({ name: 'refunded_amount', type: 'bigint', transformer: bigintAsNumber, default: 0, insert: false, update: false })
+  refundedAmount: number;
+
   @Column({ name: 'currency', type: 'text' })
   currency: string;
 

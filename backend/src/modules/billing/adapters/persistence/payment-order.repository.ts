@@ -18,6 +18,7 @@ function toOrder(row: PaymentOrderOrmEntity): PaymentOrder {
     planSlug: row.planSlug,
     tier: row.tier,
     amount: row.amount,
+    refundedAmount: row.refundedAmount ?? 0,
     currency: row.currency,
     profileLink: row.profileLink,
     status: row.status,
@@ -42,7 +43,8 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
   }
 
   async insert(order: PaymentOrder): Promise<void> {
-    await this.rows.insert({ ...order, tier: { ...order.tier } });
+    const { refundedAmount: _keptByTheDatabase, ...columns } = order;
+    await this.rows.insert({ ...columns, tier: { ...order.tier } });
   }
 
   async findById(orderId: string): Promise<PaymentOrder | null> {

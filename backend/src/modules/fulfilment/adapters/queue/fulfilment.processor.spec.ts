@@ -4,6 +4,7 @@ import { ManualClock } from '../../../../../test/support/fakes';
 import { InMemoryLedger, RecordingJobQueue, ScriptedPanel } from '../../../../../test/fulfilment/in-memory';
 import type { AppConfig } from '../../../../platform/config/app-config';
 import { PlaceOrderUseCase } from '../../application/place-order.use-case';
+import { ShortfallJobs } from '../../application/shortfall-jobs';
 import { PlacementJobs } from '../../application/placement-jobs';
 import { ProviderError } from '../../application/provider-panel.port';
 import { SyncFulfilmentUseCase } from '../../application/sync-fulfilment.use-case';
@@ -20,7 +21,7 @@ describe('FulfilmentProcessor and FulfilmentSchedule', () => {
     ledger = new InMemoryLedger();
     panel = new ScriptedPanel();
     const clock = new ManualClock();
-    processor = new FulfilmentProcessor(new PlaceOrderUseCase(ledger, panel, clock), new SyncFulfilmentUseCase(ledger, panel, new PlacementJobs(new RecordingJobQueue()), clock));
+    processor = new FulfilmentProcessor(new PlaceOrderUseCase(ledger, panel, clock), new SyncFulfilmentUseCase(ledger, panel, new PlacementJobs(new RecordingJobQueue()), clock, new ShortfallJobs(new RecordingJobQueue())));
     for (const level of ['log', 'warn', 'error'] as const) jest.spyOn(Logger.prototype, level).mockImplementation(() => undefined);
   });
 

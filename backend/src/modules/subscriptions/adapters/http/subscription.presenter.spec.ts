@@ -18,6 +18,7 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     customerEmail: 'creator@example.com',
     customerName: 'Creator',
     fulfilment: null,
+    refund: null,
     createdAt,
     updatedAt: createdAt,
     ...overrides,
@@ -61,7 +62,7 @@ describe('subscription bodies', () => {
   it('gives the customer progress once the provider has reported a start count or remains, and nothing else of the fulfilment', () => {
     const body = subscriptionBody(subscription({ fulfilment: fulfilment() }));
     expect(body.progress).toEqual({ startCount: 1204, remains: 350, quantity: 500 });
-    expect(Object.keys(body).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'statusText', 'subscriptionId', 'user']);
+    expect(Object.keys(body).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'refund', 'statusText', 'subscriptionId', 'user']);
     const text = JSON.stringify(body);
     for (const secret of ['77001', '0.27819', 'Incorrect order ID', 'In progress', '1024']) expect(text).not.toContain(secret);
     expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 0 }) })).progress).toEqual({ startCount: null, remains: 0, quantity: 500 });
@@ -104,5 +105,35 @@ describe('subscription bodies', () => {
 
   it('gives staff a null fulfilment on the manual path', () => {
     expect(adminSubscriptionBody(subscription()).fulfilment).toBeNull();
+  });
+
+  it("gives the customer the order's refund summary without staff's extras, and staff all of it with the margin net of refunds", () => {
+    const refund = {
+      state: 'failed' as const,
+      requested: '7.85',
+      refunded: '0.00',
+      currency: 'USD',
+      refundedAt: null,
+      requestState: 'declined' as const,
+      message: 'Delivered in full on May 3.',
+      refundable: '12.14',
+      requestId: null,
+      failure: 'Razorpay refused the refund: The payment has been fully refunded already.',
+    };
+    const done = subscription({ status: 2, refund, fulfilment: fulfilment({ state: 'done', charge: '0.27819', currency: 'USD' }) });
+    expect(subscriptionBody(done).refund).toEqual({
+      state: 'failed',
+      requested: '7.85',
+      refunded: '0.00',
+      currency: 'USD',
+      refundedAt: null,
+      requestState: 'declined',
+      message: 'Delivered in full on May 3.',
+    });
+    expect(JSON.stringify(subscriptionBody(done))).not.toContain('Razorpay');
+    expect(adminSubscriptionBody(done).refund).toMatchObject({ refundable: '12.14', requestId: null, failure: refund.failure });
+    expect(adminSubscriptionBody(done).fulfilment?.margin).toEqual({ amount: '11.86181', currency: 'USD' });
+    expect(subscriptionBody(subscription()).refund).toBeNull();
+    expect(adminSubscriptionBody(subscription()).refund).toBeNull();
   });
 });

@@ -30,7 +30,23 @@ export function subscriptionBody(s: Subscription) {
       currency: s.pricing.currency,
     },
     progress: progressOf(s),
+    refund: refundOf(s),
     user: s.userId,
+  };
+}
+
+/** The order's refunds as the customer sees them (docs/refunds.md); null: no refund and no request. */
+function refundOf(s: Subscription) {
+  const r = s.refund;
+  if (!r) return null;
+  return {
+    state: r.state,
+    requested: r.requested,
+    refunded: r.refunded,
+    currency: r.currency,
+    refundedAt: r.refundedAt,
+    requestState: r.requestState,
+    message: r.message,
   };
 }
 
@@ -44,13 +60,15 @@ function progressOf(s: Subscription): { startCount: number | null; remains: numb
  * A row of the admin's task list, and what POST /admin/upStatus answers: the subscription, its
  * customer (id, and the name and e-mail at purchase), and its fulfilment for staff (null on the
  * manual path): state, upstream service, quantity, order id, raw status text, charge, start count,
- * remains, note, times, and the margin (price paid minus the charge, when both are in one currency).
+ * remains, note, times, and the margin (price − refunded − upstream cost, docs/refunds.md); and the
+ * refund summary with staff's extras (what is still refundable, the open request, the last failure).
  */
 export function adminSubscriptionBody(s: Subscription) {
   return {
     ...subscriptionBody(s),
     customer: { userId: s.userId, name: s.customerName, email: s.customerEmail },
     fulfilment: adminFulfilmentOf(s),
+    refund: s.refund ? { ...refundOf(s), refundable: s.refund.refundable, requestId: s.refund.requestId, failure: s.refund.failure } : null,
   };
 }
 
@@ -72,6 +90,6 @@ function adminFulfilmentOf(s: Subscription) {
     queuedAt: f.queuedAt.toISOString(),
     placedAt: f.placedAt?.toISOString() ?? null,
     checkedAt: f.checkedAt?.toISOString() ?? null,
-    margin: orderMargin(s.pricing, f),
+    margin: orderMargin(s.pricing, f, s.status, s.refund?.requested ?? null),
   };
 }

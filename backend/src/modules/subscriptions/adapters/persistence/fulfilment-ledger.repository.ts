@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
+import { updatedRows } from '../../../../platform/database/updated-rows';
 import { type ClaimedPlacement, FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../application/fulfilment-ledger.port';
 import type { FulfilmentState, UpstreamTarget } from '../../domain/fulfilment';
 import { SUBSCRIPTION_STATUS, type Subscription } from '../../domain/subscription';
@@ -237,15 +238,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     return subscription ? { changed, subscription } : null;
   }
 
-  /**
-   * Runs an `UPDATE … RETURNING` and gives its rows. TypeORM's postgres runner answers an UPDATE
-   * with [rows, affected count]; the statement must start with UPDATE for both drivers to say so
-   * (the PGlite pool names the command after the first word).
-   */
-  private async update<R = { subscription_id: string }>(sql: string, params: unknown[]): Promise<R[]> {
-    const result = (await this.uow.manager().query(sql, params)) as unknown;
-    if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as R[];
-    if (Array.isArray(result)) return result as R[];
-    throw new Error('An UPDATE … RETURNING answered neither rows nor [rows, count]');
+  private update<R = { subscription_id: string }>(sql: string, params: unknown[]): Promise<R[]> {
+    return updatedRows<R>(this.uow.manager(), sql, params);
   }
 }

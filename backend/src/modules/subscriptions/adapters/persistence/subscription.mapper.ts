@@ -1,4 +1,5 @@
 import type { FulfilmentState, SubscriptionFulfilment } from '../../domain/fulfilment';
+import { readRefundSummary } from '../../domain/refund-summary';
 import type { PurchasedTier, Subscription } from '../../domain/subscription';
 import type { SubscriptionOrmEntity } from './subscription.orm-entity';
 
@@ -25,6 +26,7 @@ export function toSubscription(row: SubscriptionOrmEntity): Subscription {
     customerEmail: row.customerEmail,
     customerName: row.customerName,
     fulfilment: toFulfilment(row),
+    refund: readRefundSummary(row.refundSummary),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

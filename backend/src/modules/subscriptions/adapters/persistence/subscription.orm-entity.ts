@@ -90,6 +90,14 @@ export class SubscriptionOrmEntity {
   @Column({ name: 'fulfilment_checked_at', type: 'timestamptz', nullable: true })
   fulfilmentCheckedAt: Date | null;
 
+  /** What the bodies show of the order's refunds, written by billing (migration 1764600000000-refunds, docs/refunds.md). */
+  @Column({ name: 'refund_summary', type: 'jsonb', nullable: true })
+  refundSummary: Record<string, unknown> | null;
+
+  /** When the automatic refund of what the provider did not deliver was settled. */
+  @Column({ name: 'shortfall_settled_at', type: 'timestamptz', nullable: true })
+  shortfallSettledAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

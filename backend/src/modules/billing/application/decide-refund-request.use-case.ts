@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../../../platform/audit/audit-log.port';
+import type { Principal } from '../../../platform/auth/principal';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { AppError } from '../../../platform/errors/app-error';
+import { Mailer } from '../../../platform/mail/mailer';
+import { Clock } from '../../../platform/time/clock';
+import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
+import type { Subscription } from '../../subscriptions/domain/subscription';
+import { formatMinorUnits } from '../domain/money';
+import type { Refund, RefundRequest } from '../domain/refund';
+import { IssueRefund } from './issue-refund';
+import { PaymentOrderRepository } from './payment-order.repository.port';
+import { refundDeclinedMail } from './refund.mails';
+import { RefundRepository } from './refund.repository.port';
+import { RefundSummaries } from './refund-summaries';
+import { staffAmount } from './refund-order.use-case';
+
+export interface RefundDecision {
+  requestId: string;
+  approve: boolean;
+  /** Decimal text in the order's currency; absent: the request's amount, else all that is left. */
+  amount?: string;
+  /** Required to decline: the customer reads it. */
+  message?: string;
+}
+
+/**
+ * POST /admin/refund-requests/decide: staff approve a request (a refund is issued: the request's
+ * proposed amount, the amount staff give, or all that is left) or decline it with a message the
+ * customer reads (by mail and on the card). The decision is a conditional UPDATE on an open request,
+ * made in the transaction that stores the refund: of two staff deciding at once one wins, the other
+ * gets a 409 and nothing of theirs is stored. Audited ('refund_request.approve' / '.decline').
+ */
+@Injectable()
+export class DecideRefundRequestUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly refunds: RefundRepository,
+    private readonly orders: PaymentOrderRepository,
+    private readonly subscriptions: SubscriptionRefunds,
+    private readonly issue: IssueRefund,
+    private readonly summaries: RefundSummaries,
+    private readonly mailer: Mailer,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Principal, decision: RefundDecision): Promise<{ request: RefundRequest; refund: Refund | null; subscription: Subscription | null }> {
+    const request = await this.refunds.findRequest(decision.requestId);
+    if (!request) throw new AppError('not_found', 'Refund request not found', 'refund_request_not_found');
+    if (request.state !== 'open') throw alreadyDecided();
+    const message = decision.message?.trim() ? decision.message.trim() : null;
+    if (!decision.approve && !message) throw new AppError('invalid', 'message is required to decline a request (the customer reads it)', 'invalid_message');
+    const amount = decision.approve ? (staffAmount(decision.amount, request.currency) ?? request.amount) : null;
+
+    const recorded = await this.uow.run(async () => {
+      const refund = decision.approve
+        ? await this.issue.record({
+            orderId: request.orderId,
+            amount,
+            reason: request.source === 'undelivered' ? 'undelivered' : 'customer_request',
+            note: request.reason,
+            actor: { role: 'admin', id: caller.id },
+          })
+        : null;
+      const decided = await this.refunds.decideRequest(
+        request.requestId,
+        { state: decision.approve ? 'approved' : 'declined', message, refundId: refund?.refundId ?? null, decidedBy: caller.id },
+        this.clock.now(),
+      );
+      if (!decided) throw alreadyDecided();
+      const order = await this.orders.findById(request.orderId);
+      if (!order) throw new Error(`Refund request ${request.requestId} belongs to order ${request.orderId}, which is not stored`);
+      await this.summaries.refresh(order);
+      if (!refund && message) await this.mailer.send(refundDeclinedMail(order, message));
+      await this.audit.record(caller, {
+        action: decision.approve ? 'refund_request.approve' : 'refund_request.decline',
+        entity: 'subscription',
+        entityId: request.subscriptionId,
+        before: { requestId: request.requestId, state: 'open' },
+        after: refund
+          ? { state: 'approved', refundId: refund.refundId, amount: formatMinorUnits(refund.amount, refund.currency), currency: refund.currency }
+          : { state: 'declined', message },
+      });
+      return refund;
+    });
+    const refund = recorded ? await this.issue.send(recorded) : null;
+    return {
+      request: (await this.refunds.findRequest(request.requestId)) ?? request,
+      refund,
+      subscription: await this.subscriptions.findById(request.subscriptionId),
+    };
+  }
+}
+
+function alreadyDecided(): AppError {
+  return new AppError('conflict', 'This refund request was already decided.', 'refund_request_decided');
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
+import type { RefundSummary } from '../../subscriptions/domain/refund-summary';
+import { formatMinorUnits } from '../domain/money';
+import type { PaymentOrder } from '../domain/payment-order';
+import type { Refund, RefundRequest } from '../domain/refund';
+import { RefundRepository } from './refund.repository.port';
+
+/** What the subscription's bodies show of an order's refunds and requests (docs/refunds.md). */
+export function summaryOf(order: Pick<PaymentOrder, 'amount' | 'currency'>, refunds: Refund[], requests: RefundRequest[]): RefundSummary | null {
+  if (refunds.length === 0 && requests.length === 0) return null;
+  const live = refunds.filter((r) => r.state !== 'failed');
+  const processed = refunds.filter((r) => r.state === 'processed');
+  const sum = (list: Refund[]) => list.reduce((total, r) => total + r.amount, 0);
+  const latest = refunds[refunds.length - 1];
+  const request = requests[requests.length - 1];
+  const settled = processed.map((r) => r.settledAt?.getTime() ?? 0).filter((t) => t > 0);
+  const requested = sum(live);
+  return {
+    state: live.some((r) => r.state === 'pending') ? 'pending' : processed.length ? 'processed' : refunds.length ? 'failed' : null,
+    requested: formatMinorUnits(requested, order.currency),
+    refunded: formatMinorUnits(sum(processed), order.currency),
+    currency: order.currency,
+    refundedAt: settled.length ? new Date(Math.max(...settled)).toISOString() : null,
+    requestState: request?.state ?? null,
+    message: request?.state === 'declined' ? request.message : null,
+    refundable: formatMinorUnits(Math.max(0, order.amount - requested), order.currency),
+    requestId: request?.state === 'open' ? request.requestId : null,
+    failure: latest?.state === 'failed' ? latest.failureReason : null,
+  };
+}
+
+/** Writes an order's summary onto its subscription; called in the transaction of every refund change. */
+@Injectable()
+export class RefundSummaries {
+  constructor(
+    private readonly refunds: RefundRepository,
+    private readonly subscriptions: SubscriptionRefunds,
+  ) {}
+
+  async refresh(order: PaymentOrder): Promise<void> {
+    if (!order.subscriptionId) return;
+    const [refunds, requests] = [await this.refunds.ofOrder(order.orderId), await this.refunds.requestsOfOrder(order.orderId)];
+    await this.subscriptions.noteSummary(order.subscriptionId, summaryOf(order, refunds, requests));
+  }
+}

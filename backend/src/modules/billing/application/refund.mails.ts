@@ -1,0 +1,63 @@
+import type { Mail } from '../../../platform/mail/mail.port';
+import { formatMinorUnits } from '../domain/money';
+import type { PaymentOrder } from '../domain/payment-order';
+import type { Refund } from '../domain/refund';
+
+const money = (amount: number, currency: string) => `${formatMinorUnits(amount, currency)} ${currency}`;
+const signature = ['', 'Growth Storefront'];
+
+/** Told when a refund is issued (docs/refunds.md): the amount, the order, and when to expect it. */
+export function refundIssuedMail(order: PaymentOrder, refund: Refund): Mail {
+  const why =
+    refund.reason === 'undelivered'
+      ? `Part of your order could not be delivered (${refund.note ?? 'not delivered'}), so we are refunding what you did not receive.`
+      : 'We are refunding your order as agreed.';
+  return {
+    to: order.email,
+    subject: `Refund of ${money(refund.amount, refund.currency)} on its way (${order.orderId})`,
+    text: [
+      'Hello,',
+      '',
+      why,
+      '',
+      `Plan: ${order.planName}`,
+      `Package: ${order.tier.name}`,
+      `Refund: ${money(refund.amount, refund.currency)} of ${money(order.amount, order.currency)} paid`,
+      `Order ID: ${order.orderId}`,
+      '',
+      'The money goes back to the card or account you paid with. Banks usually show it within 5-7 business days; we will write again once it is processed.',
+      ...signature,
+    ].join('\n'),
+  };
+}
+
+export function refundProcessedMail(order: PaymentOrder, refund: Refund): Mail {
+  return {
+    to: order.email,
+    subject: `Your refund of ${money(refund.amount, refund.currency)} was processed (${order.orderId})`,
+    text: [
+      'Hello,',
+      '',
+      `Your refund of ${money(refund.amount, refund.currency)} for ${order.planName} ${order.tier.name} (order ${order.orderId}) was processed by our payment provider.`,
+      'Depending on your bank it can take a few more days to appear on your statement.',
+      ...signature,
+    ].join('\n'),
+  };
+}
+
+export function refundDeclinedMail(order: PaymentOrder, message: string): Mail {
+  return {
+    to: order.email,
+    subject: `About your refund request (${order.orderId})`,
+    text: [
+      'Hello,',
+      '',
+      `We looked at your refund request for ${order.planName} ${order.tier.name} (order ${order.orderId}) and cannot refund it:`,
+      '',
+      message,
+      '',
+      'If you have questions, reply to this mail or write to us through the Contact page.',
+      ...signature,
+    ].join('\n'),
+  };
+}

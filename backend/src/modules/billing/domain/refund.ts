@@ -1,0 +1,91 @@
+/**
+ * Refunds and refund requests (docs/refunds.md). Amounts are integer minor units of the order's
+ * currency; a refund never moves back from `processed`, and a `failed` one frees its amount.
+ */
+export type RefundState = 'pending' | 'processed' | 'failed';
+export type RefundRequestState = 'open' | 'approved' | 'declined';
+export type RefundReason = 'undelivered' | 'customer_request' | 'staff';
+export const REFUND_REASONS: readonly RefundReason[] = ['undelivered', 'customer_request', 'staff'];
+export type RefundActor = { role: 'system'; id: null } | { role: 'admin' | 'customer'; id: string };
+
+export interface Refund {
+  refundId: string;
+  orderId: string;
+  subscriptionId: string | null;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  reason: RefundReason;
+  note: string | null;
+  actor: RefundActor;
+  state: RefundState;
+  gatewayRefundId: string | null;
+  idempotencyKey: string;
+  failureReason: string | null;
+  attempts: number;
+  createdAt: Date;
+  settledAt: Date | null;
+  checkedAt: Date | null;
+}
+
+export type RefundRequestSource = 'customer' | 'undelivered';
+
+export interface RefundRequest {
+  requestId: string;
+  orderId: string;
+  subscriptionId: string;
+  source: RefundRequestSource;
+  /** The customer's words, or what the provider did not deliver. */
+  reason: string;
+  /** The amount proposed (automatic refunds waiting for staff); null: staff decide. */
+  amount: number | null;
+  currency: string;
+  state: RefundRequestState;
+  message: string | null;
+  refundId: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  createdAt: Date;
+}
+
+/** The idempotency key of the automatic refund of one subscription: unique, so it can exist once. */
+export const undeliveredKey = (subscriptionId: string) => `undelivered-${subscriptionId}`;
+
+/** Our key for any other refund (Razorpay wants 10+ characters of letters, digits, `-` and `_`). */
+export const refundKey = (refundId: string) => `refund-${refundId}`;
+
+/** What one order finished with, as the shortfall rule needs it. */
+export interface FinishedOrder {
+  /** 2 Partial, 3 Canceled, 4 Refunded (others deliver in full). */
+  status: number;
+  /** `canceled`: staff cancelled it before it was placed upstream. */
+  fulfilmentState: string | null;
+  quantity: number | null;
+  remains: number | null;
+}
+
+/**
+ * What was not delivered, in minor units of `paid` (docs/refunds.md): everything for Canceled,
+ * Refunded or an order never placed; `floor(paid × remains / quantity)` for Partial, in integer
+ * arithmetic. `null` when a Partial's remains cannot be trusted (unknown, negative, above the
+ * quantity): staff decide. 0 when nothing is owed.
+ */
+export function undeliveredAmount(paid: number, order: FinishedOrder): number | null {
+  if (order.fulfilmentState === 'canceled' || order.status === 3 || order.status === 4) return paid;
+  if (order.status !== 2) return 0;
+  const { quantity, remains } = order;
+  if (quantity === null || remains === null || !Number.isSafeInteger(quantity) || !Number.isSafeInteger(remains)) return null;
+  if (quantity <= 0 || remains < 0 || remains > quantity) return null;
+  return Number((BigInt(paid) * BigInt(remains)) / BigInt(quantity));
+}
+
+/** "157 of 1,000 not delivered" / "Canceled by the provider": the note an automatic refund carries. */
+export function shortfallNote(order: FinishedOrder): string {
+  if (order.fulfilmentState === 'canceled') return 'Cancelled before it was placed with the provider';
+  if (order.status === 3) return 'Canceled by the provider';
+  if (order.status === 4) return 'Refunded by the provider';
+  const group = (n: number) => n.toLocaleString('en-US');
+  return order.remains !== null && order.quantity !== null
+    ? `${group(order.remains)} of ${group(order.quantity)} not delivered`
+    : 'Partly delivered; the provider did not say how much is missing';
+}
