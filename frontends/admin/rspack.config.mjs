@@ -14,6 +14,7 @@ export default frontendConfig({
     './EditPlan': './src/pages/EditPlan.tsx',
     './UserServices': './src/pages/UserServices.tsx',
     './Tasks': './src/pages/Tasks.tsx',
+    './Refunds': './src/pages/Refunds.tsx',
     './Document': './src/pages/Document.tsx',
     './AuditLog': './src/pages/AuditLog.tsx',
   },

@@ -20,7 +20,8 @@ function countText(value: unknown): string {
 }
 
 /**
- * 'Margin: 12.34 USD' (price paid minus the upstream charge, from the server); when it is null
+ * 'Margin: 12.34 USD' (price paid minus what was refunded or is on its way back minus the upstream
+ * charge: the server's, never worked out here; docs/refunds.md "What the APIs say"); when it is null
  * because the customer paid in another currency than the provider charged: '— (paid in INR,
  * charged in USD)'.
  */

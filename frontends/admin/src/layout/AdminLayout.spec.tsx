@@ -32,6 +32,7 @@ describe('AdminLayout', () => {
       '/admin/client',
       '/admin/plan',
       '/admin/tasks',
+      '/admin/refunds',
       '/admin/audit',
       '/admin/document/faqs',
       '/admin/document/terms-of-use',

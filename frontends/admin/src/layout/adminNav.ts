@@ -1,4 +1,4 @@
-/** The admin sidebar's links (spec §2): Services (dashboard), Clients, Plans, Tasks, Audit log, Documents, Settings. */
+/** The admin sidebar's links (spec §2): Services (dashboard), Clients, Plans, Tasks, Refunds (docs/refunds.md), Audit log, Documents, Settings. */
 export interface AdminNavLink {
   href: string;
   label: string;
@@ -11,6 +11,7 @@ export const MAIN_LINKS: readonly AdminNavLink[] = [
   { href: '/admin/client', label: 'Clients', section: /^\/admin\/user-services\// },
   { href: '/admin/plan', label: 'Plans', section: /^\/admin\/edit-plan\// },
   { href: '/admin/tasks', label: 'Tasks' },
+  { href: '/admin/refunds', label: 'Refunds' },
   { href: '/admin/audit', label: 'Audit log' },
 ];
 

@@ -358,6 +358,7 @@ describe('The provider part of each task', () => {
       'Link panel order: YouTube, order order_2',
       'Retry: YouTube, order order_2',
       'Cancel: YouTube, order order_2',
+      'Refund: YouTube, order order_2',
     ]);
 
     const queued = cardOf('order_3');
@@ -560,6 +561,296 @@ describe('The provider part of each task', () => {
       expect(screen.getByText('Linked to panel order 1234')).toBeTruthy();
       await waitFor(() => expect(document.activeElement).toBe(card.parentElement)); // the card, as after Retry
       expect(api.callsTo('/admin/tasks')).toHaveLength(1); // no reload
+    });
+  });
+});
+
+describe('Refunds on the task cards (docs/refunds.md)', () => {
+  function refund(extra: Record<string, unknown> = {}) {
+    return {
+      state: null,
+      requested: '0.00',
+      refunded: '0.00',
+      currency: 'USD',
+      refundedAt: null,
+      requestState: null,
+      message: null,
+      refundable: '19.99',
+      requestId: null,
+      failure: null,
+      ...extra,
+    };
+  }
+  const cardOf = (orderId: string) => cards().find((card) => within(card).queryByText(orderId)) as HTMLElement;
+  /** The refund block's lines as staff read them. */
+  const refundLines = (card: HTMLElement) => {
+    const title = within(card).queryByRole('heading', { name: 'Refund' });
+    if (!title) return null;
+    return Array.from(title.parentElement?.querySelectorAll('p') ?? []).map((p) => p.textContent);
+  };
+  const refundButton = (card: HTMLElement) => within(card).queryByRole('button', { name: /^Refund: / }) as HTMLButtonElement | null;
+  const dialog = () => screen.getByRole('dialog');
+  const amountField = () => within(dialog()).getByRole('textbox', { name: 'Amount in USD' }) as HTMLInputElement;
+  const reasonField = () => within(dialog()).getByRole('textbox', { name: 'Reason' }) as HTMLTextAreaElement;
+  const submitButton = () => within(dialog()).getAllByRole('button').at(-1) as HTMLButtonElement;
+  const type = (field: HTMLElement, text: string) => fireEvent.change(field, { target: { value: text } });
+  const refunds = () => api.callsTo('/admin/refunds').map((call) => call.body);
+  const decisions = () => api.callsTo('/admin/refund-requests/decide').map((call) => call.body);
+
+  async function listed(rows: unknown[]) {
+    api.answer('/admin/tasks', tasksPage(rows, { total: rows.length, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await waitFor(() => expect(cards()).toHaveLength(rows.length));
+  }
+
+  it('says where each refund stands; Refund… only while something is left and no request is open', async () => {
+    await listed([
+      task(1, { refund: refund({ state: 'pending', requested: '7.85', refundable: '12.14' }) }),
+      task(2, { Status: 4, statusText: 'Refunded', refund: refund({ state: 'processed', requested: '19.99', refunded: '19.99', refundedAt: '2025-09-03T11:00:00.000Z', refundable: '0.00' }) }),
+      task(3, { refund: refund({ state: 'failed', failure: 'The card issuer declined the refund' }) }),
+      task(4, { refund: refund({ requestState: 'open', requestId: 'rq4' }) }),
+      task(5, { refund: refund({ requestState: 'declined', message: 'Delivered in full; see the panel' }) }),
+      task(6, { refund: refund({ state: 'pending', requested: '10.00', refunded: '2.15', refundedAt: '2025-09-03T11:00:00.000Z', refundable: '9.99' }) }),
+      task(7, { refund: null }),
+      task(8, { refund: refund({ state: 'processed', requested: '19.990', refunded: '19.99', refundable: '0' }) }),
+    ]);
+    expect(refundLines(cardOf('order_1'))).toEqual(['Refund pending: 7.85 USD', 'Left to refund: 12.14 USD']);
+    expect(refundLines(cardOf('order_2'))).toEqual([expect.stringMatching(/^Refunded 19\.99 USD on 3 Sept? 2025$/), 'Left to refund: 0.00 USD']);
+    expect(refundLines(cardOf('order_3'))).toEqual(['Refund failed: The card issuer declined the refund', 'Left to refund: 19.99 USD']);
+    expect(refundLines(cardOf('order_4'))).toEqual(['Refund requested', 'Left to refund: 19.99 USD']);
+    expect(refundLines(cardOf('order_5'))).toEqual(['Request declined: Delivered in full; see the panel', 'Left to refund: 19.99 USD']);
+    // `requested` counts what was processed too: 10.00 − 2.15 is on its way.
+    expect(refundLines(cardOf('order_6'))).toEqual(['Refund pending: 7.85 USD', expect.stringMatching(/^Refunded 2\.15 USD on 3 Sept? 2025$/), 'Left to refund: 9.99 USD']);
+    expect(refundLines(cardOf('order_7'))).toBeNull(); // no refund, no request: no block
+    expect(refundLines(cardOf('order_8'))).toEqual(['Refunded 19.99 USD', 'Left to refund: 0.00 USD']);
+
+    expect(refundButton(cardOf('order_1'))).toBeTruthy();
+    expect(refundButton(cardOf('order_2'))).toBeNull(); // all refunded
+    expect(refundButton(cardOf('order_3'))).toBeTruthy(); // a failed refund frees its amount
+    expect(refundButton(cardOf('order_4'))).toBeNull(); // answered with Approve or Decline instead
+    expect(within(cardOf('order_4')).getByRole('button', { name: 'Approve refund: YouTube, order order_4' })).toBeTruthy();
+    expect(within(cardOf('order_4')).getByRole('button', { name: 'Decline refund: YouTube, order order_4' })).toBeTruthy();
+    expect(refundButton(cardOf('order_5'))).toBeTruthy();
+    expect(refundButton(cardOf('order_7'))?.textContent).toBe('Refund…'); // null: the whole price is refundable
+    expect(refundButton(cardOf('order_8'))).toBeNull(); // '0' is nothing left, however it is written
+    expect(within(cards()[0]).queryByRole('button', { name: /^(Approve|Decline)/ })).toBeNull();
+  });
+
+  it("the margin line is the server's (refunds already taken off there)", async () => {
+    const fulfilment = { state: 'done', serviceId: '101', quantity: 1000, upstreamOrderId: '88123', upstreamStatus: 'Partial', charge: '7.65', currency: 'USD', margin: { amount: '4.49', currency: 'USD' } };
+    await listed([task(1, { fulfilment, refund: refund({ state: 'processed', requested: '7.85', refunded: '7.85', refundable: '12.14' }) })]);
+    const term = within(cards()[0]).getAllByRole('term').find((dt) => dt.textContent?.startsWith('Margin'));
+    expect(term?.parentElement?.textContent).toBe('Margin: 4.49 USD');
+  });
+
+  describe('Refund…', () => {
+    async function opened(rows = [task(1), task(7, { refund: refund({ state: 'processed', requested: '7.85', refunded: '7.85', refundable: '12.14' }) })]) {
+      await listed(rows);
+      const opener = refundButton(cardOf('order_7')) as HTMLButtonElement;
+      opener.focus();
+      fireEvent.click(opener);
+      return opener;
+    }
+
+    it('opens with everything left, the currency beside it and the amount on the button; Cancel or Escape send nothing', async () => {
+      const opener = await opened();
+      expect(screen.getByRole('dialog', { name: 'Refund this order' }).textContent).toContain('Refund the YouTube order order_7 of ann7@example.com.');
+      expect(amountField().value).toBe('12.14');
+      expect(document.activeElement).toBe(amountField());
+      expect(within(dialog()).getByText('USD')).toBeTruthy();
+      expect(within(dialog()).getByText('Everything left is 12.14 USD; lower it for a partial refund.')).toBeTruthy();
+      expect(submitButton().textContent).toBe('Refund 12.14 USD');
+      type(amountField(), '7.8');
+      expect(submitButton().textContent).toBe('Refund 7.80 USD');
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Full amount: 12.14 USD' }));
+      expect(amountField().value).toBe('12.14');
+      fireEvent.keyDown(amountField(), { key: 'Escape' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+      fireEvent.click(opener);
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(refunds()).toEqual([]);
+    });
+
+    it('refuses an amount over what is left, a bad decimal, zero and a missing reason, and sends nothing', async () => {
+      await opened();
+      const error = () => document.getElementById(`${amountField().id}-error`)?.textContent ?? null;
+      const reasonError = () => document.getElementById(`${reasonField().id}-error`)?.textContent ?? null;
+      expect(error()).toBeNull(); // nothing is wrong before staff try
+
+      type(amountField(), '12.15');
+      fireEvent.submit(amountField().form as HTMLFormElement);
+      expect(error()).toBe('Only 12.14 USD is left to refund.');
+      expect(amountField().getAttribute('aria-invalid')).toBe('true');
+      expect(amountField().getAttribute('aria-describedby')).toContain(`${amountField().id}-error`);
+      expect(document.activeElement).toBe(amountField());
+      expect(submitButton().textContent).toBe('Refund');
+
+      type(amountField(), '7,85');
+      expect(error()).toBe('Enter the amount as a number in USD, e.g. 7.85.');
+      type(amountField(), '7.855');
+      expect(error()).toBe('USD has at most 2 decimals.');
+      type(amountField(), '0.00');
+      expect(error()).toBe('The amount must be more than 0.');
+      type(amountField(), '1e3');
+      expect(error()).toBe('Enter the amount as a number in USD, e.g. 7.85.');
+      type(amountField(), '');
+      expect(error()).toBe('Enter the amount to refund.');
+      type(amountField(), ' 7.85 ');
+      expect(error()).toBeNull();
+      expect(reasonError()).toBe('Write a reason of at least 3 characters.');
+      fireEvent.click(submitButton());
+      expect(document.activeElement).toBe(reasonField());
+      type(reasonField(), '  ab  ');
+      fireEvent.click(submitButton());
+      expect(reasonError()).toBe('Write a reason of at least 3 characters.');
+      type(reasonField(), 'x'.repeat(501));
+      expect(reasonError()).toBe('Keep a reason under 501 characters (now 501).');
+      expect(refunds()).toEqual([]);
+    });
+
+    it("a refusal (409) is shown in the dialog, which stays open with what was typed; the card is unchanged", async () => {
+      await opened();
+      api.answer('/admin/refunds', [409, { success: false, message: 'Only 4.29 is left to refund on this order' }]);
+      type(amountField(), '7.85');
+      type(reasonField(), 'Customer wrote in');
+      await act(async () => fireEvent.click(submitButton()));
+      const alert = await within(dialog()).findByRole('alert');
+      expect(alert.textContent).toBe('Only 4.29 is left to refund on this order');
+      expect(amountField().value).toBe('7.85');
+      expect(reasonField().value).toBe('Customer wrote in');
+      expect(document.activeElement).toBe(amountField());
+      expect(submitButton().disabled).toBe(false);
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      expect(refundLines(cardOf('order_7'))).toEqual(['Refunded 7.85 USD', 'Left to refund: 12.14 USD']);
+      type(amountField(), '4.29'); // editing takes the old refusal away
+      expect(within(dialog()).queryByRole('alert')).toBeNull();
+    });
+
+    it('a 400 on a bad amount is shown too', async () => {
+      await opened();
+      api.answer('/admin/refunds', [400, { success: false, message: ['amount must be decimal text with at most 2 decimals'] }]);
+      type(reasonField(), 'Customer wrote in');
+      await act(async () => fireEvent.click(submitButton()));
+      expect((await within(dialog()).findByRole('alert')).textContent).toBe('amount must be decimal text with at most 2 decimals');
+    });
+
+    it('no answer: staff are told the refund may have gone through, before they try again', async () => {
+      await opened();
+      globalThis.fetch = jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch;
+      type(reasonField(), 'Customer wrote in');
+      await act(async () => fireEvent.click(submitButton()));
+      expect((await within(dialog()).findByRole('alert')).textContent).toBe(
+        'Network error. Please check your connection and try again. The refund may have been issued: reload the page and check before trying again.',
+      );
+    });
+
+    it('Refund 7.85 USD: one POST /admin/refunds {subscriptionId, amount, reason}; the card takes the returned subscription, a toast, the focus on the card', async () => {
+      await opened();
+      const returned = task(7, {
+        customer: undefined,
+        refund: refund({ state: 'pending', requested: '15.70', refunded: '7.85', refundable: '4.29' }),
+      });
+      api.answer('/admin/refunds', [200, { success: true, refund: { refundId: 'r2', state: 'pending' }, subscription: returned }]);
+      type(amountField(), '7.85');
+      type(reasonField(), '  Views dropped after a week  ');
+      expect(submitButton().textContent).toBe('Refund 7.85 USD');
+      fireEvent.click(submitButton());
+      expect(submitButton().disabled).toBe(true); // working: no second request
+      fireEvent.submit(amountField().form as HTMLFormElement);
+      expect((within(cardOf('order_1')).getByRole('button', { name: /^Mark Completed/ }) as HTMLButtonElement).disabled).toBe(true);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(refunds()).toEqual([{ subscriptionId: 's7', amount: '7.85', reason: 'Views dropped after a week' }]);
+      expect(refundLines(cardOf('order_7'))).toEqual(['Refund pending: 7.85 USD', 'Refunded 7.85 USD', 'Left to refund: 4.29 USD']);
+      expect(within(cardOf('order_7')).getByText('ann7@example.com')).toBeTruthy(); // the customer stays
+      expect(screen.getByRole('status').textContent).toBe('Refund of 7.85 USD issued');
+      await waitFor(() => expect(document.activeElement).toBe(cardOf('order_7').parentElement));
+      expect(api.callsTo('/admin/tasks')).toHaveLength(1); // no reload
+    });
+
+    it('the whole price of an order with no refund yet; an answer without the subscription reads the list again', async () => {
+      await listed([task(1, { refund: null })]);
+      fireEvent.click(refundButton(cards()[0]) as HTMLButtonElement);
+      expect(amountField().value).toBe('19.99');
+      api.answer('/admin/refunds', [200, { success: true }]);
+      api.answer('/admin/tasks', tasksPage([task(1, { refund: refund({ state: 'pending', requested: '19.99', refundable: '0.00' }) })], { total: 1, page: 1, pages: 1 }));
+      type(reasonField(), 'Staff');
+      await act(async () => fireEvent.click(submitButton()));
+      expect(refunds()).toEqual([{ subscriptionId: 's1', amount: '19.99', reason: 'Staff' }]);
+      await waitFor(() => expect(refundLines(cards()[0])).toEqual(['Refund pending: 19.99 USD', 'Left to refund: 0.00 USD']));
+      expect(api.callsTo('/admin/tasks')).toHaveLength(2);
+      expect(refundButton(cards()[0])).toBeNull();
+    });
+
+    it('an order paid in rupees is refunded in rupees', async () => {
+      const pricing = { pricingId: 'p2', name: 'Growth', price: '1499.00', description: '', features: [], isPopular: false, currency: 'INR' };
+      await listed([task(1, { pricing, refund: null })]);
+      fireEvent.click(refundButton(cards()[0]) as HTMLButtonElement);
+      expect(within(dialog()).getByRole('textbox', { name: 'Amount in INR' })).toBeTruthy();
+      expect(submitButton().textContent).toBe('Refund 1499.00 INR');
+    });
+  });
+
+  describe('Approve and Decline of a request', () => {
+    const OPEN = () => task(4, { refund: refund({ requestState: 'open', requestId: 'rq4', refundable: '19.99' }) });
+
+    it('Approve starts with everything left, can be lowered: POST decide {requestId, approve: true, amount}', async () => {
+      await listed([OPEN()]);
+      fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Approve refund/ }));
+      expect(screen.getByRole('dialog', { name: 'Approve the refund request' }).textContent).toContain(
+        'A refund was requested for the YouTube order order_4 of ann4@example.com.',
+      );
+      expect(within(dialog()).queryByRole('textbox', { name: 'Reason' })).toBeNull(); // the customer's reason is kept with it
+      expect(amountField().value).toBe('19.99');
+      type(amountField(), '20');
+      fireEvent.click(submitButton());
+      expect(document.getElementById(`${amountField().id}-error`)?.textContent).toBe('Only 19.99 USD is left to refund.');
+      type(amountField(), '10');
+      expect(submitButton().textContent).toBe('Refund 10.00 USD');
+      api.answer('/admin/refund-requests/decide', [
+        200,
+        { success: true, request: { requestId: 'rq4', state: 'approved' }, refund: { state: 'pending' }, subscription: task(4, { refund: refund({ state: 'pending', requested: '10.00', requestState: 'approved', refundable: '9.99' }) }) },
+      ]);
+      await act(async () => fireEvent.click(submitButton()));
+      expect(decisions()).toEqual([{ requestId: 'rq4', approve: true, amount: '10.00' }]);
+      await waitFor(() => expect(refundLines(cards()[0])).toEqual(['Refund pending: 10.00 USD', 'Left to refund: 9.99 USD']));
+      expect(within(cards()[0]).queryByRole('button', { name: /^Approve/ })).toBeNull();
+      expect(refundButton(cards()[0])).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('Refund of 10.00 USD issued');
+      await waitFor(() => expect(document.activeElement).toBe(cards()[0].parentElement));
+    });
+
+    it('Decline asks for a message to the customer: POST decide {requestId, approve: false, message}', async () => {
+      await listed([OPEN()]);
+      fireEvent.click(within(cards()[0]).getByRole('button', { name: /^Decline refund/ }));
+      const message = within(screen.getByRole('dialog', { name: 'Decline the refund request' })).getByRole('textbox', { name: 'Message to the customer' });
+      expect(document.activeElement).toBe(message);
+      expect(within(dialog()).queryByRole('textbox', { name: /^Amount/ })).toBeNull();
+      expect(dialog().textContent).toContain('Nothing is refunded. The customer gets your message by e-mail.');
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline request' }));
+      expect(document.getElementById(`${message.id}-error`)?.textContent).toBe('Write a message of at least 3 characters.');
+      expect(decisions()).toEqual([]);
+
+      api.answer('/admin/refund-requests/decide', [409, { success: false, message: 'This request was already decided' }]);
+      type(message, ' The order was delivered in full on 2 Sept. ');
+      await act(async () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline request' })));
+      expect((await within(dialog()).findByRole('alert')).textContent).toBe('This request was already decided'); // no "may have been issued": nothing is refunded
+
+      api.answer('/admin/refund-requests/decide', [
+        200,
+        { success: true, request: { state: 'declined' }, subscription: task(4, { refund: refund({ requestState: 'declined', message: 'The order was delivered in full on 2 Sept.' }) }) },
+      ]);
+      await act(async () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline request' })));
+      expect(decisions()).toEqual([
+        { requestId: 'rq4', approve: false, message: 'The order was delivered in full on 2 Sept.' },
+        { requestId: 'rq4', approve: false, message: 'The order was delivered in full on 2 Sept.' },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(refundLines(cards()[0])).toEqual(['Request declined: The order was delivered in full on 2 Sept.', 'Left to refund: 19.99 USD']);
+      expect(screen.getByRole('status').textContent).toBe('Refund request declined');
     });
   });
 });

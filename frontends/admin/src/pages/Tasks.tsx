@@ -1,16 +1,20 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Spinner } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { ListSummary } from '../lists/ListSummary';
 import { OrdersSection } from '../orders/OrdersSection';
-import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
+import { RefundButton, RequestButtons, orderWhich } from '../refunds/RefundButtons';
+import { RefundDialog } from '../refunds/RefundDialog';
+import { canRefund, targetOfSubscription } from '../refunds/refundTarget';
+import { useRefundAction, type RefundKind } from '../refunds/useRefundAction';
+import { AdminSubscriptionCard, type AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { FulfilmentButtons } from '../tasks/FulfilmentButtons';
 import { LinkOrderDialog } from '../tasks/LinkOrderDialog';
 import { StatusToggleButton } from '../tasks/StatusToggleButton';
 import { TaskFilters } from '../tasks/TaskFilters';
 import { taskItemId, useFulfilmentAction } from '../tasks/useFulfilmentAction';
 import { useStatusToggle } from '../tasks/useStatusToggle';
-import { useTasks } from '../tasks/useTasks';
+import { useTasks, withReturnedRow } from '../tasks/useTasks';
 import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';
 
@@ -18,13 +22,28 @@ import styles from '../lists/Lists.module.css';
  * Tasks (spec §2): every subscription with status and fulfilment filters, search, sort and page size
  * (all in the address); a status toggle after confirmation; the provider's part of each order
  * (issue 10) with Link panel order (the id staff found on the provider panel), Retry and Cancel (each
- * after confirmation) where allowed. Below: orders needing attention.
+ * after confirmation) where allowed; refunds (docs/refunds.md): the card's refund block, Refund… on
+ * a paid order with something left to refund, Approve / Decline of an open request, each in a dialog.
+ * Below: orders needing attention.
  */
 export default function Tasks() {
   const { state, query, pages, goTo, refine, retry, update } = useTasks();
   const toggle = useStatusToggle(update);
   const action = useFulfilmentAction(update);
-  const working = toggle.busy || action.busy;
+  const refund = useRefundAction(
+    useCallback(
+      (returned: AdminSubscription | null, target: { subscriptionId: string }) => {
+        // Without the subscription in the answer the list is read again rather than guessed.
+        if (returned) update((data) => withReturnedRow(data, returned));
+        else retry();
+        // The button just used may be gone (nothing left to refund): the card takes the focus.
+        requestAnimationFrame(() => document.getElementById(taskItemId(target.subscriptionId))?.focus());
+      },
+      [update, retry],
+    ),
+  );
+  const working = toggle.busy || action.busy || refund.busy;
+  const askRefund = (kind: RefundKind, subscription: AdminSubscription) => refund.ask(kind, targetOfSubscription(subscription));
 
   let body: ReactNode;
   if (state.status === 'failed') {
@@ -49,6 +68,14 @@ export default function Tasks() {
                 <AdminSubscriptionCard
                   subscription={subscription}
                   showCustomer
+                  requestActions={
+                    <RequestButtons
+                      which={orderWhich(subscription.planName, subscription.orderId)}
+                      disabled={working}
+                      onApprove={() => askRefund('approve', subscription)}
+                      onDecline={() => askRefund('decline', subscription)}
+                    />
+                  }
                   actions={
                     <>
                       <StatusToggleButton subscription={subscription} disabled={working} onToggle={() => toggle.ask(subscription)} />
@@ -59,6 +86,14 @@ export default function Tasks() {
                         onRetry={() => action.ask('retry', subscription)}
                         onCancel={() => action.ask('cancel', subscription)}
                       />
+                      {/* An open request is answered with Approve or Decline, in the refund block. */}
+                      {canRefund(subscription) && !subscription.refund?.requestId && (
+                        <RefundButton
+                          which={orderWhich(subscription.planName, subscription.orderId)}
+                          disabled={working}
+                          onRefund={() => askRefund('refund', subscription)}
+                        />
+                      )}
                     </>
                   }
                 />
@@ -143,10 +178,22 @@ export default function Tasks() {
           <p>The customer will see it as Canceled. This cannot be undone.</p>
         </ConfirmDialog>
       )}
+      {refund.pending && (
+        <RefundDialog
+          kind={refund.pending.kind}
+          target={refund.pending.target}
+          busy={refund.busy}
+          error={refund.error}
+          onSubmit={(decision) => void refund.submit(decision)}
+          onEdit={refund.clearError}
+          onCancel={refund.dismiss}
+        />
+      )}
       <Toast
-        message={action.done ?? toggle.done}
+        message={refund.done ?? action.done ?? toggle.done}
         durationMs={ADMIN_TOAST_MS}
         onDone={() => {
+          refund.clearDone();
           action.clearDone();
           toggle.clearDone();
         }}

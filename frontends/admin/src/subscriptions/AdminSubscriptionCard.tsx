@@ -4,16 +4,20 @@ import { StatusChip } from '@growth/kit/src/ui/StatusChip';
 import { formatPrice } from '@growth/kit/src/util/format';
 import { FulfilmentDetails } from '../fulfilment/FulfilmentDetails';
 import type { AdminFulfilment } from '../fulfilment/fulfilmentTypes';
+import { RefundDetails } from '../refunds/RefundDetails';
+import type { AdminRefund } from '../refunds/refundTypes';
 import { formatDate } from '../ui';
 import { ProfileValue } from './ProfileValue';
 import styles from '../lists/Lists.module.css';
 
 /** A subscription as the admin lists show it; the tasks list adds the customer. */
-export type AdminSubscription = Subscription & {
+export type AdminSubscription = Omit<Subscription, 'refund'> & {
   statusText?: string;
   customer?: { userId?: string; name?: string; email?: string } | null;
   /** Delivery through the upstream provider; null (or absent) on the manual path. */
   fulfilment?: AdminFulfilment | null;
+  /** Refunds and the customer's request, with the admin extras; null when there are none (docs/refunds.md). */
+  refund?: AdminRefund | null;
 };
 
 interface Props {
@@ -22,13 +26,16 @@ interface Props {
   showCustomer?: boolean;
   /** Buttons under the fields (the status toggle). */
   actions?: ReactNode;
+  /** Approve and Decline beside an open refund request (the tasks list). */
+  requestActions?: ReactNode;
 }
 
 /**
  * One subscription: plan and tier, status chip, then price, customer, order id, payment id,
- * profile link and created date (en-IN); then the upstream provider's part when it delivers it.
+ * profile link and created date (en-IN); then the upstream provider's part when it delivers it,
+ * and its refunds or the customer's request when there are any.
  */
-export function AdminSubscriptionCard({ subscription, showCustomer = false, actions }: Props) {
+export function AdminSubscriptionCard({ subscription, showCustomer = false, actions, requestActions }: Props) {
   const titleId = useId();
   const pricing = subscription.pricing ?? ({} as Partial<AdminSubscription['pricing']>);
   const planName = subscription.planName || '—';
@@ -62,6 +69,9 @@ export function AdminSubscriptionCard({ subscription, showCustomer = false, acti
       </dl>
       {subscription.fulfilment && typeof subscription.fulfilment === 'object' && (
         <FulfilmentDetails fulfilment={subscription.fulfilment} paidCurrency={pricing.currency} />
+      )}
+      {subscription.refund && typeof subscription.refund === 'object' && (
+        <RefundDetails refund={subscription.refund} paidCurrency={pricing.currency} requestActions={requestActions} />
       )}
       {actions && <div className={styles.cardActions}>{actions}</div>}
     </article>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SearchForm } from '../lists/SearchForm';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import { FilterSelect } from './FilterSelect';
 import {
   TASK_PAGE_SIZES,
   type TaskFulfilmentFilter,
@@ -37,44 +37,12 @@ interface Props {
   onRefine(change: Partial<Omit<TaskQuery, 'page'>>): void;
 }
 
+const PAGE_SIZE_OPTIONS = TASK_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
+
 /**
  * Status filter (All / In Process / Completed / Partial / Canceled / Refunded), fulfilment filter (All orders / Needs review),
  * search, sort and page size of the tasks list.
  */
-/** One labelled select of the toolbar. */
-function FilterSelect<V extends string | number>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-  wide = false,
-}: {
-  id: string;
-  label: string;
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onChange(value: string): void;
-  wide?: boolean;
-}) {
-  return (
-    <div className={`${formStyles.field} ${styles.filter}${wide ? ` ${styles.filterWide}` : ''}`}>
-      <label className={formStyles.label} htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className={formStyles.input} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-const PAGE_SIZE_OPTIONS = TASK_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
-
 export function TaskFilters({ query, onRefine }: Props) {
   const id = useId();
   return (

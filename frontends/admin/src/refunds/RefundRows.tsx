@@ -1,0 +1,153 @@
+import { useId, type ReactNode } from 'react';
+import { moneyText } from '../fulfilment/fulfilmentTypes';
+import { formatDate } from '../ui';
+import { reasonText, rowStateText, type RefundRow } from './refundTypes';
+import listStyles from '../lists/Lists.module.css';
+import styles from './Refunds.module.css';
+
+const TONE: Record<string, string | undefined> = {
+  pending: styles.pending,
+  processed: styles.done,
+  failed: styles.failed,
+  open: styles.request,
+  declined: styles.quiet,
+};
+
+/** '7.85 USD'; a request that names no amount: 'Not set'. */
+function amountOf(row: RefundRow): string {
+  return row.amount === null || row.amount === undefined || row.amount === '' ? 'Not set' : moneyText(row.amount, row.currency);
+}
+
+/** The state in words, when a refund was processed, then why it failed or its note. */
+function StateCell({ row }: { row: RefundRow }) {
+  const state = String(row.state ?? '');
+  const failure = state === 'failed' ? row.failure?.trim() : '';
+  const note = row.note?.trim();
+  return (
+    <>
+      <span className={`${styles.state} ${TONE[state] ?? styles.quiet}`}>{rowStateText(state)}</span>
+      {state === 'processed' && row.settledAt && <span className={styles.sub}>on {formatDate(row.settledAt)}</span>}
+      {failure && <span className={`${styles.why} ${styles.whyFailed}`}>{failure}</span>}
+      {note && <span className={`${styles.why} ${styles.whyNote}`}>“{note}”</span>}
+    </>
+  );
+}
+
+function CustomerCell({ row }: { row: RefundRow }) {
+  const name = row.customer?.name?.trim();
+  const email = row.customer?.email?.trim();
+  return (
+    <>
+      {name || email || '—'}
+      {name && email && <span className={styles.sub}>{email}</span>}
+    </>
+  );
+}
+
+const planOf = (row: RefundRow) => [row.planName, row.tierName].filter((part) => typeof part === 'string' && part.trim()).join(' · ') || '—';
+
+interface ListProps {
+  rows: RefundRow[];
+  /** Approve / Decline or Refund again of a row; null when it has none. */
+  actionsOf(row: RefundRow): ReactNode;
+}
+
+/**
+ * The Refunds list at desktop width: date, customer (name and e-mail), order (id, plan and tier),
+ * amount, reason, state (with the failure or the note), the gateway's refund id, and the row's
+ * buttons when any row has some.
+ */
+export function RefundTable({ rows, actionsOf }: ListProps) {
+  const actions = rows.map((row) => actionsOf(row));
+  const anyActions = actions.some(Boolean);
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="kit-visually-hidden">Refunds and refund requests, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Order</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Reason</th>
+            <th scope="col">State</th>
+            <th scope="col">Gateway refund ID</th>
+            {anyActions && (
+              <th scope="col">
+                <span className="kit-visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={`${row.kind}-${row.id || index}`}>
+              <td>{formatDate(row.createdAt, { withTime: true })}</td>
+              <td>
+                <CustomerCell row={row} />
+              </td>
+              <td>
+                <span className={styles.mono}>{row.orderId || '—'}</span>
+                <span className={styles.sub}>{planOf(row)}</span>
+              </td>
+              <td className={styles.amount}>{amountOf(row)}</td>
+              <td>{reasonText(row.reason)}</td>
+              <td>
+                <StateCell row={row} />
+              </td>
+              <td className={styles.mono}>{row.gatewayRefundId || '—'}</td>
+              {anyActions && <td className={styles.actions}>{actions[index]}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One row as a card, for a phone. */
+function RefundCard({ row, actions }: { row: RefundRow; actions: ReactNode }) {
+  const titleId = useId();
+  const fields: { label: string; value: ReactNode; mono?: boolean }[] = [
+    { label: 'Date', value: formatDate(row.createdAt, { withTime: true }) },
+    { label: 'Customer', value: <CustomerCell row={row} /> },
+    { label: 'Order', value: row.orderId || '—', mono: true },
+    { label: 'Plan', value: planOf(row) },
+    { label: 'Reason', value: reasonText(row.reason) },
+    { label: 'State', value: <StateCell row={row} /> },
+    { label: 'Refund ID', value: row.gatewayRefundId || '—', mono: true },
+  ];
+  return (
+    <article className={listStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.cardAmount}>
+        {amountOf(row)}
+      </h2>
+      <dl className={listStyles.fields}>
+        {fields.map((field) => (
+          <div key={field.label} className={listStyles.row}>
+            <dt>
+              {field.label}
+              <span className="kit-visually-hidden">: </span>
+            </dt>
+            <dd className={field.mono ? listStyles.mono : undefined}>{field.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {actions && <div className={listStyles.cardActions}>{actions}</div>}
+    </article>
+  );
+}
+
+/** The Refunds list under 1100 px: one card a row. */
+export function RefundCards({ rows, actionsOf }: ListProps) {
+  return (
+    <ul className={listStyles.grid}>
+      {rows.map((row, index) => (
+        <li key={`${row.kind}-${row.id || index}`}>
+          <RefundCard row={row} actions={actionsOf(row)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

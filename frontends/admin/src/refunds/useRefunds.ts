@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useAddressQuery } from '../address/useAddressQuery';
+import { usePageClamp } from '../address/usePageClamp';
+import { useAdminPost, type AdminPost } from '../data/useAdminPost';
+import { pageCount } from '../lists/useSearchPage';
+import { REFUNDS_PAGE_SIZE, refundsAddressPatch, refundsQueryOf, refundsRequestBody, type RefundsQuery } from './refundsQuery';
+import type { RefundsAnswer } from './refundTypes';
+
+export interface Refunds extends AdminPost<RefundsAnswer> {
+  query: RefundsQuery;
+  /** Pages as the server last said (kept while the next page loads); null before. */
+  pages: number | null;
+  goTo(page: number): void;
+  /** Another state filter or search: back to page 1. */
+  refine(change: Partial<Omit<RefundsQuery, 'page'>>): void;
+}
+
+/**
+ * The Refunds list, newest first: POST /admin/refunds/list with the state filter and search of the
+ * address, so reload, Back and a shared link show the same list; an address past the last page is
+ * replaced by the last page.
+ */
+export function useRefunds(): Refunds {
+  const { params, update } = useAddressQuery();
+  const query = refundsQueryOf(params);
+  const post = useAdminPost<RefundsAnswer>('/admin/refunds/list', refundsRequestBody(query));
+  const { state } = post;
+
+  const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
+  const pages = answer ? pageCount(answer.paging?.pages, answer.paging?.total, REFUNDS_PAGE_SIZE) : null;
+
+  const goTo = useCallback((page: number, replace = false) => update({ page: page > 1 ? page : null }, { replace }), [update]);
+  const overshoot = usePageClamp(query.page, state.status === 'loaded' ? pages : null, goTo);
+
+  return {
+    ...post,
+    state: overshoot ? { status: 'loading', previous: answer } : state,
+    query,
+    pages,
+    goTo: useCallback((page: number) => goTo(page), [goTo]),
+    refine: useCallback((change: Partial<Omit<RefundsQuery, 'page'>>) => update({ ...refundsAddressPatch(change), page: null }), [update]),
+  };
+}
