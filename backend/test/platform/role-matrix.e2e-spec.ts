@@ -49,6 +49,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/subscription/activeService': 'own-or-admin',
   'POST /api/subscription/completedService': 'own-or-admin',
   'POST /api/subscription/user': 'own-or-admin',
+  // Any customer passes the guard; the order's owner is checked after (another's order: 403, test/billing/refunds.e2e-spec.ts).
+  'POST /api/subscription/refund-request': 'customer',
   'POST /api/admin/login': 'public',
   'POST /api/admin/forgot-password': 'public',
   'POST /api/admin/reset-password': 'public',
@@ -79,6 +81,9 @@ const POLICY: Record<string, Policy> = {
   'POST /api/admin/fulfilment/cancel': 'admin',
   'POST /api/admin/fulfilment/link': 'admin',
   'POST /api/admin/fulfilment/sync': 'admin',
+  'POST /api/admin/refunds': 'admin',
+  'POST /api/admin/refund-requests/decide': 'admin',
+  'POST /api/admin/refunds/list': 'admin',
 };
 
 /** Complete bodies for routes whose ownership check follows the body's validation. */
