@@ -1,5 +1,8 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
+import { signUpCustomer } from '../support/customer-session';
 
 /**
  * Input that used to reach PostgreSQL or overflow the stack (a 500) is answered 400/413 in the
@@ -106,6 +109,51 @@ describe('hostile input never yields a 500', () => {
       await http().post('/api/plan/getByName').send(body(32)).expect(200);
       const res = await http().post('/api/plan/getByName').send(body(33)).expect(400);
       expect(res.body).toEqual(refused('The request body is nested too deeply.'));
+    });
+  });
+
+  describe('the refund routes (docs/refunds.md)', () => {
+    const subscriptionId = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
+    let adminBearer: string;
+    let customerBearer: string;
+
+    beforeAll(async () => {
+      adminBearer = `Bearer ${(await adminToken(t)).token}`;
+      customerBearer = `Bearer ${(await signUpCustomer(t, 'hostile')).token}`;
+    });
+
+    it.each([
+      ['a NUL byte in the staff reason', '/api/admin/refunds', { subscriptionId, reason: 'Wrong\u0000 channel' }, 'reason must not contain control characters'],
+      ['an operator object as amount', '/api/admin/refunds', { subscriptionId, amount: { $gt: 0 }, reason: 'A reason' }, 'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)'],
+      ['a huge number as amount', '/api/admin/refunds', { subscriptionId, amount: 1e308, reason: 'A reason' }, 'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)'],
+      ['a negative amount', '/api/admin/refunds', { subscriptionId, amount: -5, reason: 'A reason' }, 'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)'],
+      ['an array as subscriptionId', '/api/admin/refunds', { subscriptionId: [subscriptionId], reason: 'A reason' }, 'subscriptionId must be text'],
+      ['text as approve', '/api/admin/refund-requests/decide', { requestId: subscriptionId, approve: 'true' }, 'approve must be true or false'],
+      ['a too long decline message', '/api/admin/refund-requests/decide', { requestId: subscriptionId, approve: false, message: 'x'.repeat(1001) }, 'message must be at most 1000 characters'],
+      ['an unknown list state', '/api/admin/refunds/list', { state: { $ne: null } }, 'state must be one of pending, processed, failed, open, declined'],
+    ])('refuses %s with 400 naming the field (admin)', async (_case, path, body, message) => {
+      const res = await http().post(path).set('Authorization', adminBearer).send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+    });
+
+    it.each([
+      ['a NUL byte in the reason', { subscriptionId, reason: 'Never\u0000 came' }, 'reason must not contain control characters'],
+      ['a number as reason', { subscriptionId, reason: 12345 }, 'reason must be text'],
+      ['an object as subscriptionId', { subscriptionId: { $ne: '' }, reason: 'Never came' }, 'subscriptionId must be text'],
+    ])('refuses %s in a refund request with 400 naming the field (customer)', async (_case, body, message) => {
+      const res = await http().post('/api/subscription/refund-request').set('Authorization', customerBearer).send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+    });
+
+    it('refuses a 70 KB refund body with 413 and stores nothing', async () => {
+      const res = await http()
+        .post('/api/admin/refunds')
+        .set('Authorization', adminBearer)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ subscriptionId, reason: 'x'.repeat(70 * 1024) }))
+        .expect(413);
+      expect(res.body.error).toBe('too_large');
+      expect(Number((await t.app.get(DataSource).query('SELECT count(*) AS n FROM refunds'))[0].n)).toBe(0);
     });
   });
 });
