@@ -190,7 +190,9 @@ describe('the refund request dialog', () => {
 
   it('posts the subscription and the trimmed reason; the card then shows the answer and a confirmation, which has the focus', async () => {
     answers[ACTIVE] = [listPage([subscription(1), subscription(2)])];
-    answers[REQUEST] = [[200, { success: true, subscription: subscription(2, { refund: refund({ requestState: 'open' }) }) }]];
+    answers[REQUEST] = [
+      [200, { success: true, message: 'Refund requested. We review requests within 7-10 business days.', subscription: subscription(2, { refund: refund({ requestState: 'open' }) }) }],
+    ];
     visit();
     await waitFor(() => expect(cards()).toHaveLength(2));
     const card = cards()[1];
@@ -207,12 +209,24 @@ describe('the refund request dialog', () => {
     expect(within(card).getByText('Refund requested')).toBeTruthy();
     expect(requestButton(card)).toBeNull();
     const confirmation = within(card).getByRole('status');
-    expect(confirmation.textContent).toContain('Refund request sent.');
-    expect(confirmation.textContent).toContain('We will e-mail you when it has been reviewed.');
+    expect(confirmation.textContent).toContain('Refund requested. We review requests within 7-10 business days.');
+    expect(confirmation.textContent).toContain('We will e-mail you the answer.');
     expect(confirmation.parentElement?.contains(document.activeElement)).toBe(true);
     // The other card is untouched.
     expect(requestButton(cards()[0])).toBeTruthy();
     expect(within(cards()[0]).queryByRole('status')).toBeNull();
+  });
+
+  it('an answer without a message is confirmed in our words', async () => {
+    answers[ACTIVE] = [listPage([subscription(1)])];
+    answers[REQUEST] = [[200, { success: true, subscription: subscription(1, { refund: refund({ requestState: 'open' }) }) }]];
+    visit();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await openDialog(cards()[0]);
+    fireEvent.change(reasonField(), { target: { value: 'Wrong channel.' } });
+    fireEvent.click(send());
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(within(cards()[0]).getByRole('status').textContent).toContain('Refund request sent.');
   });
 });
 

@@ -18,7 +18,8 @@ interface Props {
  */
 export function RefundRequest({ subscription, onUpdated }: Props) {
   const [asking, setAsking] = useState(false);
-  const [sent, setSent] = useState(false);
+  // The confirmation: the server's words when it gave some ('Refund requested. We review…').
+  const [sent, setSent] = useState<string | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -27,9 +28,9 @@ export function RefundRequest({ subscription, onUpdated }: Props) {
 
   return (
     <>
-      {sent && (
+      {sent !== null && (
         <div ref={confirmation} tabIndex={-1} className={styles.sent}>
-          <Banner tone="success" text="Refund request sent." detail="We will e-mail you when it has been reviewed." />
+          <Banner tone="success" text={sent} detail="We will e-mail you the answer." />
         </div>
       )}
       {canRequestRefund(subscription) && (
@@ -41,9 +42,9 @@ export function RefundRequest({ subscription, onUpdated }: Props) {
         <RefundRequestDialog
           subscription={subscription}
           onClose={() => setAsking(false)}
-          onSent={(updated) => {
+          onSent={(updated, message) => {
             setAsking(false);
-            setSent(true);
+            setSent(message ?? 'Refund request sent.');
             onUpdated(updated);
           }}
         />

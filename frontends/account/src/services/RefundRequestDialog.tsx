@@ -17,8 +17,8 @@ const COUNT = new Intl.NumberFormat('en-US');
 
 interface Props {
   subscription: ListedSubscription;
-  /** The request was stored: the subscription as the server answered it. */
-  onSent(subscription: ListedSubscription): void;
+  /** The request was stored: the subscription as the server answered it, and its words, if any. */
+  onSent(subscription: ListedSubscription, message: string | null): void;
   onClose(): void;
 }
 
@@ -57,11 +57,12 @@ export function RefundRequestDialog({ subscription, onSent, onClose }: Props) {
     setError(null);
     setBusy(true);
     try {
-      const body = await api.post<{ subscription?: ListedSubscription }>('/subscription/refund-request', {
+      const body = await api.post<{ subscription?: ListedSubscription; message?: unknown }>('/subscription/refund-request', {
         subscriptionId: subscription.subscriptionId,
         reason: trimmed,
       });
-      onSent(body.subscription ? { ...subscription, ...body.subscription } : subscription);
+      const message = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : null;
+      onSent(body.subscription ? { ...subscription, ...body.subscription } : subscription, message);
     } catch (failure) {
       setBusy(false);
       setError(reasonOf(failure));

@@ -9,8 +9,14 @@ export function RefundStatus({ subscription }: { subscription: ListedSubscriptio
   return (
     <div className={styles.status}>
       {lines.map((line) => (
-        <p key={line} className={styles.line}>
-          {line}
+        <p key={line.text} className={styles.line}>
+          {line.text}
+          {line.note && (
+            <>
+              {' '}
+              <span className={styles.note}>{line.note}</span>
+            </>
+          )}
         </p>
       ))}
     </div>

@@ -29,17 +29,23 @@ export function canRequestRefund(subscription: ListedSubscription, now = Date.no
   return !(full === 0 || full === 1);
 }
 
+/** One line of where a refund stands; `note` is staff's own words, written after it. */
+export interface RefundLine {
+  text: string;
+  note?: string;
+}
+
 /**
  * Where the refund stands, in the customer's words (docs/refunds.md "What the APIs say"): what was
  * sent back and when, what is on its way (requested − refunded), then the request's state. A failed
  * refund is shown as on its way: staff send it again. Nothing for `refund: null`.
  */
-export function refundLines(subscription: ListedSubscription): string[] {
+export function refundLines(subscription: ListedSubscription): RefundLine[] {
   const refund = subscription.refund;
   if (!refund) return [];
   const currency = refund.currency || subscription.pricing?.currency || 'USD';
   const money = (amount: string) => formatPrice(amount, currency);
-  const lines: string[] = [];
+  const lines: RefundLine[] = [];
 
   const processed = isPositiveDecimal(refund.refunded)
     ? refund.refunded
@@ -48,17 +54,17 @@ export function refundLines(subscription: ListedSubscription): string[] {
       : null;
   if (processed) {
     const on = formatDate(refund.refundedAt);
-    lines.push(on ? `Refunded ${money(processed)} on ${on}` : `Refunded ${money(processed)}`);
+    lines.push({ text: on ? `Refunded ${money(processed)} on ${on}` : `Refunded ${money(processed)}` });
   }
   if (ON_ITS_WAY.has(refund.state)) {
     const coming = subtractDecimal(refund.requested, isPositiveDecimal(refund.refunded) ? refund.refunded : '0');
-    lines.push(isPositiveDecimal(coming) ? `Refund of ${money(coming as string)} on its way` : 'Refund on its way');
+    lines.push({ text: isPositiveDecimal(coming) ? `Refund of ${money(coming as string)} on its way` : 'Refund on its way' });
   }
 
-  if (refund.requestState === 'open') lines.push('Refund requested');
+  if (refund.requestState === 'open') lines.push({ text: 'Refund requested' });
   if (refund.requestState === 'declined') {
     const message = refund.message?.trim();
-    lines.push(message ? `Refund declined: ${message}` : 'Refund declined');
+    lines.push(message ? { text: 'Refund declined:', note: message } : { text: 'Refund declined' });
   }
   return lines;
 }
