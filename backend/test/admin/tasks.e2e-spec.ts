@@ -84,6 +84,7 @@ describe('admin tasks API', () => {
         statusText: 'In Process',
         pricing: tier,
         progress: null,
+        refund: null,
         user: bob.userId,
         customer: { userId: bob.userId, name: 'Test bob', email: bob.email },
         fulfilment: null,

@@ -90,6 +90,7 @@ describe('subscription lists API', () => {
         statusText: 'In Process',
         pricing: tier,
         progress: null,
+        refund: null,
         user: alice.userId,
       });
     });
@@ -221,7 +222,7 @@ describe('subscription lists API', () => {
         }
         expect(JSON.stringify(body)).not.toContain(note);
         for (const s of (body.data ?? body.subscriptions) as Array<Record<string, unknown>>) {
-          expect(Object.keys(s).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'statusText', 'subscriptionId', 'user']);
+          expect(Object.keys(s).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'refund', 'statusText', 'subscriptionId', 'user']);
         }
       }
     });
