@@ -36,7 +36,7 @@ export default function Refunds() {
   const refund = useRefundAction(
     useCallback(() => {
       retry();
-      requestAnimationFrame(() => document.getElementById(LIST_ID)?.focus());
+      document.getElementById(LIST_ID)?.focus();
     }, [retry]),
   );
   // The buttons stay enabled while the order is read, so the one pressed keeps the focus and gets it
@@ -96,7 +96,7 @@ export default function Refunds() {
           <SearchForm
             label="Search refunds"
             value={query.q}
-            placeholder="Order ID, payment ID, refund ID, e-mail or name"
+            placeholder="An ID, e-mail or name"
             hint="Matches the order ID, payment ID, refund ID, customer e-mail or name."
             onSearch={(q) => refine({ q })}
           />
@@ -126,7 +126,7 @@ export default function Refunds() {
           onCancel={refund.dismiss}
         />
       )}
-      <Toast message={refund.done} durationMs={ADMIN_TOAST_MS} onDone={refund.clearDone} />
+      <Toast message={refund.done} tone={refund.doneTone} durationMs={ADMIN_TOAST_MS} onDone={refund.clearDone} />
     </AdminLayout>
   );
 }

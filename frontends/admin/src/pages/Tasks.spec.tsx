@@ -706,7 +706,7 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
       fireEvent.click(submitButton());
       expect(reasonError()).toBe('Write a reason of at least 3 characters.');
       type(reasonField(), 'x'.repeat(501));
-      expect(reasonError()).toBe('Keep a reason under 501 characters (now 501).');
+      expect(reasonError()).toBe('Keep a reason to 500 characters (now 501).');
       expect(refunds()).toEqual([]);
     });
 
@@ -764,11 +764,29 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
       expect((within(cardOf('order_1')).getByRole('button', { name: /^Mark Completed/ }) as HTMLButtonElement).disabled).toBe(true);
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(refunds()).toEqual([{ subscriptionId: 's7', amount: '7.85', reason: 'Views dropped after a week' }]);
-      expect(refundLines(cardOf('order_7'))).toEqual(['Refund pending: 7.85 USD', 'Refunded 7.85 USD', 'Left to refund: 4.29 USD']);
+      await waitFor(() => expect(refundLines(cardOf('order_7'))).toEqual(['Refund pending: 7.85 USD', 'Refunded 7.85 USD', 'Left to refund: 4.29 USD']));
       expect(within(cardOf('order_7')).getByText('ann7@example.com')).toBeTruthy(); // the customer stays
       expect(screen.getByRole('status').textContent).toBe('Refund of 7.85 USD issued');
       await waitFor(() => expect(document.activeElement).toBe(cardOf('order_7').parentElement));
       expect(api.callsTo('/admin/tasks')).toHaveLength(1); // no reload
+    });
+
+    it('a refund the gateway refused at once: no success announced, the card says why', async () => {
+      await opened();
+      api.answer('/admin/refunds', [
+        200,
+        {
+          success: true,
+          refund: { refundId: 'r2', state: 'failed', failure: 'The payment was not captured' },
+          subscription: task(7, { refund: refund({ state: 'processed', requested: '7.85', refunded: '7.85', refundable: '12.14', failure: null }) }),
+        },
+      ]);
+      type(amountField(), '2');
+      type(reasonField(), 'Goodwill');
+      await act(async () => fireEvent.click(submitButton()));
+      expect(refunds()).toEqual([{ subscriptionId: 's7', amount: '2.00', reason: 'Goodwill' }]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByRole('status').textContent).toBe('The refund of 2.00 USD failed: The payment was not captured');
     });
 
     it('the whole price of an order with no refund yet; an answer without the subscription reads the list again', async () => {
@@ -832,6 +850,10 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
       expect(dialog().textContent).toContain('Nothing is refunded. The customer gets your message by e-mail.');
       fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline request' }));
       expect(document.getElementById(`${message.id}-error`)?.textContent).toBe('Write a message of at least 3 characters.');
+      type(message, 'x'.repeat(1001)); // the customer reads it: more room than a refund's reason
+      expect(document.getElementById(`${message.id}-error`)?.textContent).toBe('Keep a message to 1,000 characters (now 1,001).');
+      type(message, 'x'.repeat(1000));
+      expect(document.getElementById(`${message.id}-error`)).toBeNull();
       expect(decisions()).toEqual([]);
 
       api.answer('/admin/refund-requests/decide', [409, { success: false, message: 'This request was already decided' }]);
@@ -848,8 +870,7 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
         { requestId: 'rq4', approve: false, message: 'The order was delivered in full on 2 Sept.' },
         { requestId: 'rq4', approve: false, message: 'The order was delivered in full on 2 Sept.' },
       ]);
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(refundLines(cards()[0])).toEqual(['Request declined: The order was delivered in full on 2 Sept.', 'Left to refund: 19.99 USD']);
+      await waitFor(() => expect(refundLines(cards()[0])).toEqual(['Request declined: The order was delivered in full on 2 Sept.', 'Left to refund: 19.99 USD']));
       expect(screen.getByRole('status').textContent).toBe('Refund request declined');
     });
   });

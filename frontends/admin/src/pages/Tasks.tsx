@@ -37,7 +37,7 @@ export default function Tasks() {
         if (returned) update((data) => withReturnedRow(data, returned));
         else retry();
         // The button just used may be gone (nothing left to refund): the card takes the focus.
-        requestAnimationFrame(() => document.getElementById(taskItemId(target.subscriptionId))?.focus());
+        document.getElementById(taskItemId(target.subscriptionId))?.focus();
       },
       [update, retry],
     ),
@@ -191,6 +191,7 @@ export default function Tasks() {
       )}
       <Toast
         message={refund.done ?? action.done ?? toggle.done}
+        tone={refund.done ? refund.doneTone : 'success'}
         durationMs={ADMIN_TOAST_MS}
         onDone={() => {
           refund.clearDone();

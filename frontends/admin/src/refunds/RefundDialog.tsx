@@ -9,9 +9,10 @@ import form from '@growth/kit/src/ui/forms/Form.module.css';
 import confirm from '../ui/ConfirmDialog.module.css';
 import styles from './RefundDialog.module.css';
 
-/** Staff's words with a refund, and a decline's message to the customer: 3–500 characters (docs/refunds.md). */
-export const TEXT_MIN = 3;
-export const TEXT_MAX = 500;
+/** Staff's words with a refund: 3–500 characters (docs/refunds.md); a decline's message to the customer: up to 1,000 (the route's limit). */
+const TEXT_MIN = 3;
+const REASON_MAX = 500;
+const MESSAGE_MAX = 1000;
 
 interface Props {
   kind: RefundKind;
@@ -31,10 +32,10 @@ const TITLE: Record<RefundKind, string> = {
   decline: 'Decline the refund request',
 };
 
-function textError(value: string, what: string): string | null {
+function textError(value: string, what: string, max: number): string | null {
   const length = value.trim().length;
   if (length < TEXT_MIN) return `Write ${what} of at least ${TEXT_MIN} characters.`;
-  if (length > TEXT_MAX) return `Keep ${what} under ${TEXT_MAX + 1} characters (now ${length}).`;
+  if (length > max) return `Keep ${what} to ${max.toLocaleString('en-US')} characters (now ${length.toLocaleString('en-US')}).`;
   return null;
 }
 
@@ -64,7 +65,8 @@ export function RefundDialog({ kind, target, busy, error, onSubmit, onEdit, onCa
   const asksWords = kind !== 'approve';
   const checked = checkAmount(amount, target.currency, target.refundable);
   const amountError = asksAmount && tried && !checked.ok ? checked.error : null;
-  const wordsProblem = asksWords ? textError(words, kind === 'refund' ? 'a reason' : 'a message') : null;
+  const wordsMax = kind === 'refund' ? REASON_MAX : MESSAGE_MAX;
+  const wordsProblem = asksWords ? textError(words, kind === 'refund' ? 'a reason' : 'a message', wordsMax) : null;
   const wordsError = tried ? wordsProblem : null;
 
   // After a refusal the first field takes the focus back (the button had it, and was disabled meanwhile).
@@ -115,6 +117,7 @@ export function RefundDialog({ kind, target, busy, error, onSubmit, onEdit, onCa
             {kind === 'refund' ? 'Refund the' : 'A refund was requested for the'} {target.planName} order {target.orderId}
             {customer}.
           </p>
+          {kind !== 'refund' && target.requestNote && <p className={styles.quote}>“{target.requestNote}”</p>}
           {kind === 'decline' ? (
             <p>Nothing is refunded. The customer gets your message by e-mail.</p>
           ) : (
@@ -188,7 +191,7 @@ export function RefundDialog({ kind, target, busy, error, onSubmit, onEdit, onCa
               id={wordsId}
               className={`${form.input} ${styles.words}`}
               rows={3}
-              maxLength={TEXT_MAX}
+              maxLength={wordsMax}
               value={words}
               onChange={(event) => {
                 setWords(event.target.value);
@@ -198,7 +201,7 @@ export function RefundDialog({ kind, target, busy, error, onSubmit, onEdit, onCa
               aria-describedby={describedBy(wordsId, 'hint', wordsError)}
             />
             <p id={`${wordsId}-hint`} className={form.hint}>
-              {kind === 'refund' ? 'Kept with the refund for staff; 3–500 characters.' : 'Say why; 3–500 characters.'}
+              {kind === 'refund' ? 'Kept with the refund for staff; 3–500 characters.' : 'Say why; 3–1,000 characters.'}
             </p>
             {wordsError && (
               <p id={`${wordsId}-error`} className={form.error}>

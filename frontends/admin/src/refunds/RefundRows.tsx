@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { moneyText } from '../fulfilment/fulfilmentTypes';
 import { formatDate } from '../ui';
 import { reasonText, rowStateText, type RefundRow } from './refundTypes';
@@ -13,21 +13,63 @@ const TONE: Record<string, string | undefined> = {
   declined: styles.quiet,
 };
 
-/** '7.85 USD'; a request that names no amount: 'Not set'. */
+/** '7.85 USD'; '—' for a request that names no amount (approving it starts with everything left). */
 function amountOf(row: RefundRow): string {
-  return row.amount === null || row.amount === undefined || row.amount === '' ? 'Not set' : moneyText(row.amount, row.currency);
+  return row.amount === null || row.amount === undefined || row.amount === '' ? '—' : moneyText(row.amount, row.currency);
 }
 
-/** The state in words, when a refund was processed, then why it failed or its note. */
+/**
+ * Ids and addresses with a line-break chance at their natural joints (after 'order_' or 'rfnd_',
+ * before the '@'), so a narrow column wraps them there rather than letter by letter.
+ */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?<=_)|(?=@)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** '24 Nov 2026' and, under it, '10:27 pm'. */
+function DateCell({ value }: { value: string | null }) {
+  const date = formatDate(value);
+  const full = formatDate(value, { withTime: true });
+  const time = full.startsWith(`${date}, `) ? full.slice(date.length + 2) : '';
+  return (
+    <>
+      <span className={styles.nowrap}>{date}</span>
+      {time && <span className={`${styles.sub} ${styles.nowrap}`}>{time}</span>}
+    </>
+  );
+}
+
+/** The state in words, when a refund was processed, why it failed, or staff's answer to a declined request. */
 function StateCell({ row }: { row: RefundRow }) {
   const state = String(row.state ?? '');
   const failure = state === 'failed' ? row.failure?.trim() : '';
-  const note = row.note?.trim();
+  const message = state === 'declined' ? row.message?.trim() : '';
   return (
     <>
       <span className={`${styles.state} ${TONE[state] ?? styles.quiet}`}>{rowStateText(state)}</span>
       {state === 'processed' && row.settledAt && <span className={styles.sub}>on {formatDate(row.settledAt)}</span>}
       {failure && <span className={`${styles.why} ${styles.whyFailed}`}>{failure}</span>}
+      {message && <span className={`${styles.why} ${styles.whyNote}`}>Message: {message}</span>}
+    </>
+  );
+}
+
+/** The reason in staff's words, then its note: staff's words, the customer's, or what fell short. */
+function ReasonCell({ row }: { row: RefundRow }) {
+  const note = row.note?.trim();
+  return (
+    <>
+      {reasonText(row.reason)}
       {note && <span className={`${styles.why} ${styles.whyNote}`}>“{note}”</span>}
     </>
   );
@@ -38,8 +80,12 @@ function CustomerCell({ row }: { row: RefundRow }) {
   const email = row.customer?.email?.trim();
   return (
     <>
-      {name || email || '—'}
-      {name && email && <span className={styles.sub}>{email}</span>}
+      {name || (email ? <Breakable text={email} /> : '—')}
+      {name && email && (
+        <span className={styles.sub}>
+          <Breakable text={email} />
+        </span>
+      )}
     </>
   );
 }
@@ -54,12 +100,10 @@ interface ListProps {
 
 /**
  * The Refunds list at desktop width: date, customer (name and e-mail), order (id, plan and tier),
- * amount, reason, state (with the failure or the note), the gateway's refund id, and the row's
- * buttons when any row has some.
+ * amount, reason (with its note), state (with the failure, or staff's message on a declined
+ * request), the gateway's refund id, and the row's buttons when any row has some.
  */
 export function RefundTable({ rows, actionsOf }: ListProps) {
-  const actions = rows.map((row) => actionsOf(row));
-  const anyActions = actions.some(Boolean);
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -73,31 +117,30 @@ export function RefundTable({ rows, actionsOf }: ListProps) {
             <th scope="col">Reason</th>
             <th scope="col">State</th>
             <th scope="col">Gateway refund ID</th>
-            {anyActions && (
-              <th scope="col">
-                <span className="kit-visually-hidden">Actions</span>
-              </th>
-            )}
           </tr>
         </thead>
         <tbody>
           {rows.map((row, index) => (
             <tr key={`${row.kind}-${row.id || index}`}>
-              <td>{formatDate(row.createdAt, { withTime: true })}</td>
+              <td>
+                <DateCell value={row.createdAt} />
+              </td>
               <td>
                 <CustomerCell row={row} />
               </td>
               <td>
-                <span className={styles.mono}>{row.orderId || '—'}</span>
+                <span className={styles.mono}>{row.orderId ? <Breakable text={row.orderId} /> : '—'}</span>
                 <span className={styles.sub}>{planOf(row)}</span>
               </td>
               <td className={styles.amount}>{amountOf(row)}</td>
-              <td>{reasonText(row.reason)}</td>
+              <td className={styles.reason}>
+                <ReasonCell row={row} />
+              </td>
               <td>
                 <StateCell row={row} />
+                {actionsOf(row)}
               </td>
-              <td className={styles.mono}>{row.gatewayRefundId || '—'}</td>
-              {anyActions && <td className={styles.actions}>{actions[index]}</td>}
+              <td className={styles.mono}>{row.gatewayRefundId ? <Breakable text={row.gatewayRefundId} /> : '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -110,18 +153,18 @@ export function RefundTable({ rows, actionsOf }: ListProps) {
 function RefundCard({ row, actions }: { row: RefundRow; actions: ReactNode }) {
   const titleId = useId();
   const fields: { label: string; value: ReactNode; mono?: boolean }[] = [
-    { label: 'Date', value: formatDate(row.createdAt, { withTime: true }) },
+    { label: 'Date', value: <DateCell value={row.createdAt} /> },
     { label: 'Customer', value: <CustomerCell row={row} /> },
     { label: 'Order', value: row.orderId || '—', mono: true },
     { label: 'Plan', value: planOf(row) },
-    { label: 'Reason', value: reasonText(row.reason) },
+    { label: 'Reason', value: <ReasonCell row={row} /> },
     { label: 'State', value: <StateCell row={row} /> },
     { label: 'Refund ID', value: row.gatewayRefundId || '—', mono: true },
   ];
   return (
     <article className={listStyles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.cardAmount}>
-        {amountOf(row)}
+        {row.kind === 'request' && amountOf(row) === '—' ? 'Refund request' : amountOf(row)}
       </h2>
       <dl className={listStyles.fields}>
         {fields.map((field) => (

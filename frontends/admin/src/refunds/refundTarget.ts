@@ -17,6 +17,8 @@ export interface RefundTarget {
   requestId: string | null;
   /** Why `refundable` is not known, shown in the dialog. */
   notice?: string | null;
+  /** The customer's words with their request, when known (the Refunds list has them; a task card does not). */
+  requestNote?: string | null;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

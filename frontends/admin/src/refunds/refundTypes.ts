@@ -45,6 +45,8 @@ export interface RefundRow {
   note: string | null;
   /** Why a refund failed. */
   failure: string | null;
+  /** Staff's message when a request was declined (the customer read it). */
+  message?: string | null;
   /** The gateway's id (`rfnd_…`), once known. */
   gatewayRefundId: string | null;
   orderId: string | null;

@@ -12,6 +12,7 @@ import type { RefundRow } from './refundTypes';
  */
 export async function targetOfRow(row: RefundRow, prefillFailed: boolean): Promise<RefundTarget> {
   const requestId = row.kind === 'request' ? row.id : null;
+  const requestNote = row.kind === 'request' ? row.note?.trim() || null : null;
   const prefill = prefillFailed ? row.amount : null;
   let notice: string;
   try {
@@ -25,7 +26,7 @@ export async function targetOfRow(row: RefundRow, prefillFailed: boolean): Promi
     const found = (Array.isArray(answer.data) ? answer.data : []).find((subscription) => subscription.subscriptionId === row.subscriptionId);
     if (found) {
       const target = targetOfSubscription(found, prefill);
-      return { ...target, email: target.email ?? (row.customer?.email || null), requestId: requestId ?? target.requestId };
+      return { ...target, email: target.email ?? (row.customer?.email || null), requestId: requestId ?? target.requestId, requestNote };
     }
     notice = 'What is left to refund could not be checked: the order was not found in the task list.';
   } catch (error) {
@@ -41,6 +42,7 @@ export async function targetOfRow(row: RefundRow, prefillFailed: boolean): Promi
     refundable: null,
     prefill: amountText(row.amount, currency),
     requestId,
+    requestNote,
     notice,
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, adminApi } from '@growth/kit';
 import { moneyText } from '../fulfilment/fulfilmentTypes';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
@@ -17,7 +17,8 @@ export interface RefundDecision {
 
 export interface RefundAnswer {
   subscription?: AdminSubscription | null;
-  refund?: unknown;
+  /** The refund as it is after the gateway call: pending, processed, or failed (with why). */
+  refund?: { state?: string | null; failure?: string | null } | null;
   request?: unknown;
 }
 
@@ -28,6 +29,8 @@ export interface RefundAction {
   error: string | null;
   /** Text of the last action that went through (the toast). */
   done: string | null;
+  /** 'failure' when the gateway refused the refund at once (the card then says why). */
+  doneTone: 'success' | 'failure';
   ask(kind: RefundKind, target: RefundTarget): void;
   dismiss(): void;
   submit(decision: RefundDecision): Promise<void>;
@@ -55,9 +58,19 @@ export function useRefundAction(onDone: (subscription: AdminSubscription | null,
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [doneTone, setDoneTone] = useState<RefundAction['doneTone']>('success');
+  const [settled, setSettled] = useState<{ subscription: AdminSubscription | null; target: RefundTarget; kind: RefundKind } | null>(null);
   const running = useRef(false);
   const finished = useRef(onDone);
   finished.current = onDone;
+
+  // `onDone` runs once the dialog is gone: its clean-up has given the focus back to the opener by
+  // then, so the focus `onDone` moves (to the card, to the list) stays where it is put.
+  useEffect(() => {
+    if (!settled || pending) return;
+    setSettled(null);
+    finished.current(settled.subscription, settled.target, settled.kind);
+  }, [settled, pending]);
 
   const submit = useCallback(
     async (decision: RefundDecision) => {
@@ -84,8 +97,15 @@ export function useRefundAction(onDone: (subscription: AdminSubscription | null,
         const answer = await adminApi.post<RefundAnswer>(path, body);
         const returned = answer.subscription && typeof answer.subscription === 'object' ? answer.subscription : null;
         setPending(null);
-        setDone(kind === 'decline' ? 'Refund request declined' : `Refund of ${moneyText(decision.amount, target.currency)} issued`);
-        finished.current(returned ? { ...returned, subscriptionId: returned.subscriptionId || target.subscriptionId } : null, target, kind);
+        const money = moneyText(decision.amount, target.currency);
+        // The gateway may refuse at once (docs/refunds.md "How a refund runs"): the refund is stored as
+        // failed, its amount free again; that is no success to announce.
+        const refused = kind !== 'decline' && answer.refund?.state === 'failed';
+        setDoneTone(refused ? 'failure' : 'success');
+        if (kind === 'decline') setDone('Refund request declined');
+        else if (refused) setDone(`The refund of ${money} failed: ${answer.refund?.failure?.trim() || 'the payment gateway refused it'}`);
+        else setDone(`Refund of ${money} issued`);
+        setSettled({ subscription: returned ? { ...returned, subscriptionId: returned.subscriptionId || target.subscriptionId } : null, target, kind });
       } catch (failure) {
         const said = serverMessage(failure) ?? FAILED[kind];
         // No answer, or the server broke after the refund may have been stored: a second try could
@@ -105,6 +125,7 @@ export function useRefundAction(onDone: (subscription: AdminSubscription | null,
     busy,
     error,
     done,
+    doneTone,
     ask: useCallback((kind: RefundKind, target: RefundTarget) => {
       setError(null);
       setPending({ kind, target });
