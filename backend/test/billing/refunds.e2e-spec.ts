@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { PaymentGateway } from '../../src/modules/billing/application/payment-gateway.port';
 import { SandboxGateway } from '../../src/modules/billing/adapters/gateways/sandbox.gateway';
@@ -8,7 +6,7 @@ import { FakeClock } from '../identity/support';
 import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer, type CustomerSession } from '../support/customer-session';
-import { as, deliverWebhook, eventually, planOf, webhookDelivery, type PlanTiers } from './support';
+import { as, deliverWebhook, eventually, outboxMails, planOf, webhookDelivery, type PlanTiers } from './support';
 
 /**
  * Refunds over HTTP with the sandbox gateway (docs/refunds.md): staff refunds in part and in full,
@@ -90,18 +88,7 @@ describe('Refunds (sandbox gateway)', () => {
       (card) => card?.refund?.state !== 'pending',
     );
 
-  function mailsTo(to: string, subjectStart: string): Array<{ subject: string; text: string }> {
-    const dir = join(t.dataDir, 'outbox');
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir).filter((name) => name.endsWith('.json'));
-    } catch {
-      return [];
-    }
-    return names
-      .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string; subject: string; text: string })
-      .filter((mail) => mail.to === to && mail.subject.startsWith(subjectStart));
-  }
+  const mailsTo = (to: string, subjectStart: string) => outboxMails(t.dataDir, to, subjectStart);
 
   const refundRows = (orderId: string) =>
     db().query('SELECT amount, state, reason, idempotency_key FROM refunds WHERE order_id = $1 ORDER BY created_at', [orderId]) as Promise<

@@ -51,8 +51,8 @@ export function capturedEvent(orderId: string, payment: string, amount: number, 
   };
 }
 
-/** Order confirmation mails to `to` in the outbox. */
-export function confirmationMails(dataDir: string, to: string): Array<{ subject: string; text: string }> {
+/** Mails to `to` in the outbox whose subject starts with `subjectStart`. */
+export function outboxMails(dataDir: string, to: string, subjectStart: string): Array<{ subject: string; text: string }> {
   const dir = join(dataDir, 'outbox');
   let names: string[] = [];
   try {
@@ -62,7 +62,12 @@ export function confirmationMails(dataDir: string, to: string): Array<{ subject:
   }
   return names
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string; subject: string; text: string })
-    .filter((mail) => mail.to === to && mail.subject.startsWith('Order confirmed'));
+    .filter((mail) => mail.to === to && mail.subject.startsWith(subjectStart));
+}
+
+/** Order confirmation mails to `to` in the outbox. */
+export function confirmationMails(dataDir: string, to: string): Array<{ subject: string; text: string }> {
+  return outboxMails(dataDir, to, 'Order confirmed');
 }
 
 export async function eventually<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
