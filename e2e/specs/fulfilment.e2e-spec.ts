@@ -11,85 +11,24 @@
  * with FULFILMENT_PROVIDER=api-v2 pointed at it. The admin is the development one the server seeds
  * unless ADMIN_EMAIL / ADMIN_PASSWORD are set for the run.
  */
-import type { Locator, Page } from 'playwright-core';
-import { SANDBOX_KEY_SECRET, signUpCustomer, type Customer } from '../support/customers';
-import { describeInBrowser, getJson, screenshot, useSystem, withPage } from '../support/harness';
-import { startProviderStandIn, type ProviderStandIn } from '../support/provider-stand-in';
+import { signUpCustomer, type Customer } from '../support/customers';
+import { buyWithSandboxCard, mapYouTubeTier, QUANTITY, reloadUntil, SERVER_WAIT_MS, SERVICE_ID, sleep, useFulfilmentSystem } from '../support/fulfilment-system';
+import { describeInBrowser, screenshot, withPage } from '../support/harness';
 
 const DESKTOP = { width: 1280, height: 900 };
-const ADMIN = { email: process.env.ADMIN_EMAIL || 'admin@growth.local', password: process.env.ADMIN_PASSWORD || 'admin-dev-password' };
 const PROVIDER_KEY = 'fulfilment-e2e-key';
-/** The stand-in's 'YouTube Views' service (min 100, max 1,000,000). */
-const SERVICE_ID = '3';
-const QUANTITY = 1000;
-/** How long the server may take to place the order and to notice the provider's answer (it syncs every 500 ms). */
-const SERVER_WAIT_MS = 20_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Loads `url` again and again (as a customer pressing reload would) until `locator` shows, for at
- * most `timeoutMs`; fails with the page's text when it never does.
- */
-async function reloadUntil(page: Page, url: string, locator: Locator, timeoutMs = SERVER_WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await page.goto(url);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    // The list has answered once its loading state is gone.
-    await page.locator('section[aria-busy="false"]').waitFor();
-    if (await locator.isVisible()) return;
-    if (Date.now() > deadline) {
-      throw new Error(`Not shown within ${timeoutMs} ms on ${url}; the page says:\n${(await page.locator('main').innerText()).slice(0, 1000)}`);
-    }
-    await sleep(500);
-  }
-}
 
 describeInBrowser('Automatic fulfilment (real server, API v2 stand-in, Chromium)', () => {
-  let standIn: ProviderStandIn | undefined;
-  const env: Record<string, string> = {
-    SMTP_URL: '',
-    GOOGLE_CLIENT_ID: '',
-    PAYMENTS_PROVIDER: 'sandbox',
-    RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
-    FULFILMENT_PROVIDER: 'api-v2',
-    PROVIDER_KEY,
-    FULFILMENT_SYNC_EVERY_MS: '500',
-  };
-  // Before useSystem's beforeAll: the server is started with the stand-in's URL (env is read then).
-  beforeAll(async () => {
-    standIn = await startProviderStandIn({ key: PROVIDER_KEY });
-    env.PROVIDER_URL = standIn.url;
-  });
-  const system = useSystem({ browser: true, env });
-  afterAll(async () => {
-    await standIn?.close();
-  });
-
-  function theStandIn(): ProviderStandIn {
-    if (!standIn) throw new Error('the provider stand-in did not start (see the beforeAll error above)');
-    return standIn;
-  }
-
-  function post(path: string, body: unknown, token?: string): Promise<any> {
-    return getJson(system.url(`/api${path}`), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  }
+  const shop = useFulfilmentSystem({ providerKey: PROVIDER_KEY });
+  const { system } = shop;
 
   it('a paid order is placed upstream once, and moves to Completed by itself when the provider says so', async () => {
-    const provider = theStandIn();
+    const provider = shop.standIn();
 
     // The admin delivers YouTube's Growth tier with the provider's YouTube Views, 1,000 a purchase.
-    const login = await post('/admin/login', ADMIN);
+    const { login, tier: growth, mapped } = await mapYouTubeTier(shop, 'Growth');
     expect(login).toMatchObject({ success: true, message: 'Login successful' });
-    const plan = await post('/plan/getByName', { name: 'YouTube' });
-    const growth = plan.pricing.find((tier: { name: string }) => tier.name === 'Growth');
     expect(growth).toBeDefined();
-    const mapped = await post('/admin/fulfilment/mapping', { pricingId: growth.pricingId, serviceId: SERVICE_ID, quantity: QUANTITY }, login.token);
     expect(mapped.mapping).toEqual({ pricingId: growth.pricingId, serviceId: SERVICE_ID, serviceName: 'YouTube Views', quantity: QUANTITY });
 
     const customer: Customer = await signUpCustomer(system, { label: 'fulfilment', name: 'Fern Fulfilment' });
@@ -99,15 +38,7 @@ describeInBrowser('Automatic fulfilment (real server, API v2 stand-in, Chromium)
       context.setDefaultTimeout(15_000);
 
       // The customer pays with the sandbox card in the browser.
-      await page.goto(system.url('/services/youtube'));
-      const tier = page.getByTestId('pricing-tier').filter({ has: page.getByRole('heading', { level: 3, name: 'Growth', exact: true }) });
-      await tier.getByRole('button', { name: 'Buy Now: Growth' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Enter your profile link' });
-      await dialog.getByLabel('Profile link').fill(link);
-      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('dialog', { name: 'Pay with a test card' }).getByRole('button', { name: 'Visa •••• 1111 — payment succeeds' }).click();
-      const verified = page.getByRole('alertdialog', { name: 'Verified successfully' });
-      await verified.waitFor();
+      const verified = await buyWithSandboxCard(page, system, 'Growth', link);
       await verified.getByRole('link', { name: 'View Active Services' }).click();
 
       // Active: In Process.
