@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { ReconcileOrdersUseCase } from '../../src/modules/billing/application/reconcile-orders.use-case';
-import { RECONCILE_EVERY_MS, RECONCILE_ORDERS_JOB } from '../../src/modules/billing/adapters/queue/billing.processor';
+import { RECONCILE_EVERY_MS, RECONCILE_ORDERS_JOB, RECONCILE_REFUNDS_JOB } from '../../src/modules/billing/adapters/queue/billing.processor';
 import { BILLING_QUEUE, JobQueue } from '../../src/platform/queue/job-queue.port';
 import { adminToken } from '../support/admin-session';
 import { Clock } from '../../src/platform/time/clock';
@@ -374,7 +374,11 @@ describe('Payments (sandbox gateway)', () => {
       const queue = t.app.get(JobQueue);
       if (process.env.REDIS_URL) {
         const schedulers = await t.app.get<Queue>(getQueueToken(BILLING_QUEUE), { strict: false }).getJobSchedulers();
-        expect(schedulers.map((s) => [s.key, s.every])).toEqual([[RECONCILE_ORDERS_JOB, RECONCILE_EVERY_MS]]);
+        // The stuck-order sweep and the refund sweep (docs/refunds.md), each scheduled once.
+        expect(schedulers.map((s) => [s.key, s.every]).sort()).toEqual([
+          [RECONCILE_ORDERS_JOB, RECONCILE_REFUNDS_JOB, RECONCILE_EVERY_MS],
+          [RECONCILE_REFUNDS_JOB, RECONCILE_EVERY_MS],
+        ]);
         expect((await queue.state()).kind).toBe('bullmq');
       }
       const order = await newOrder(bob);
