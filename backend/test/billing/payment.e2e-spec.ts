@@ -376,7 +376,7 @@ describe('Payments (sandbox gateway)', () => {
         const schedulers = await t.app.get<Queue>(getQueueToken(BILLING_QUEUE), { strict: false }).getJobSchedulers();
         // The stuck-order sweep and the refund sweep (docs/refunds.md), each scheduled once.
         expect(schedulers.map((s) => [s.key, s.every]).sort()).toEqual([
-          [RECONCILE_ORDERS_JOB, RECONCILE_REFUNDS_JOB, RECONCILE_EVERY_MS],
+          [RECONCILE_ORDERS_JOB, RECONCILE_EVERY_MS],
           [RECONCILE_REFUNDS_JOB, RECONCILE_EVERY_MS],
         ]);
         expect((await queue.state()).kind).toBe('bullmq');
