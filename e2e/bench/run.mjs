@@ -1,8 +1,8 @@
 // Benchmark harness: the real built server against a bare node:http server sending the same bytes,
 // then POST /api/payment/verify under 50 parallel calls (billing.mjs), then the JavaScript a first
-// visit to / really transfers, then the status sync of 10,000 open upstream orders against the
-// API v2 stand-in (fulfilment.mjs), then, with DATABASE_URL, the admin lists at 10,000 and 1,000,000
-// subscriptions (admin.mjs). Run after the build: `npm run bench`.
+// visit to / really transfers, then 50 parallel staff refunds (refunds.mjs), then the status sync of
+// 10,000 open upstream orders against the API v2 stand-in (fulfilment.mjs), then, with DATABASE_URL,
+// the admin lists at 10,000 and 1,000,000 subscriptions (admin.mjs). Run after the build: `npm run bench`.
 //
 //   BENCH_DURATION     seconds measured per endpoint and server (default 10; 3 s warm-up before)
 //   BENCH_CONNECTIONS  autocannon connections (default 50)
@@ -17,6 +17,13 @@
 //                      orders (first-time verifications); setup through the API, see billing.mjs
 //   BENCH_BILLING_ORDERS  orders of 50 parallel verifications each, same-order case (default 20)
 //   BENCH_BILLING_ROUNDS  rounds of 50 parallel first-time verifications (default 10)
+//   BENCH_ONLY=refunds only the refunds part (PGlite, or PostgreSQL with DATABASE_URL), in a store and
+//                      server of its own: POST /api/admin/refunds latency (p50/p99/max) of 50 parallel
+//                      refunds of 50 paid orders and of one order (1 × 200, 49 × 409), how long until all
+//                      50 are processed, the gateway refunds (rows of sandbox_refunds) and, on
+//                      PostgreSQL, the SQL statements of one refund; see refunds.mjs. A full run has it
+//                      after the billing and browser parts, once the first server is gone
+//   BENCH_REFUNDS=0    leave the refunds part out of a full run
 //   BENCH_ONLY=fulfilment  only the fulfilment part (issue 10; PGlite, or PostgreSQL with DATABASE_URL):
 //                      in a store of its own, the API v2 stand-in in this process and the server with
 //                      FULFILMENT_PROVIDER=api-v2 (no sync pass of its own), 10,000 open upstream orders
@@ -39,10 +46,10 @@
 //   BENCH_ADMIN=0      leave the admin part out of a full run
 //
 // Cores: with taskset, both servers run on core 0 (one at a time under load) and autocannon, in its
-// own process, on core 1, as does this process (the billing, fulfilment and admin parts' client, and the
+// own process, on core 1, as does this process (the billing, refunds, fulfilment and admin parts' client, and the
 // stand-in). Results also go to e2e/artifacts/bench.json (BENCH_ONLY=browser: bench-browser.json;
-// BENCH_ONLY=billing, =fulfilment or =admin replaces only the `billing`, `fulfilment` or `admin` entry of
-// bench.json, which then records its own time and database).
+// BENCH_ONLY=billing, =refunds, =fulfilment or =admin replaces only the `billing`, `refunds`, `fulfilment` or
+// `admin` entry of bench.json, which then records its own time and database).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -53,6 +60,7 @@ import { fileURLToPath } from 'node:url';
 import { benchAdmin, printAdminTable } from './admin.mjs';
 import { benchBilling } from './billing.mjs';
 import { benchFulfilment, printFulfilmentTable } from './fulfilment.mjs';
+import { benchRefunds, printRefundsTable } from './refunds.mjs';
 
 const require = createRequire(import.meta.url);
 const system = require('../support/system.js');
@@ -63,7 +71,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const strict = process.env.BENCH_STRICT === '1';
 const only = process.env.BENCH_ONLY || undefined;
-const PARTS = ['browser', 'billing', 'fulfilment', 'admin'];
+const PARTS = ['browser', 'billing', 'refunds', 'fulfilment', 'admin'];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY=${only}: the choices are ${PARTS.map((p) => `'${p}'`).join(', ')}`);
 const browserOnly = only === 'browser';
 const billingOnly = only === 'billing';
@@ -71,6 +79,8 @@ const adminOnly = only === 'admin';
 const adminWanted = adminOnly || (!only && process.env.BENCH_ADMIN !== '0');
 const fulfilmentOnly = only === 'fulfilment';
 const fulfilmentWanted = !only && process.env.BENCH_FULFILMENT !== '0';
+const refundsOnly = only === 'refunds';
+const refundsWanted = !only && process.env.BENCH_REFUNDS !== '0';
 const billingOrders = Number(process.env.BENCH_BILLING_ORDERS ?? 20);
 const billingRounds = Number(process.env.BENCH_BILLING_ROUNDS ?? 10);
 const BUDGET_KB = 150;
@@ -337,6 +347,26 @@ async function runFulfilmentPart() {
   return fulfilment;
 }
 
+/**
+ * The refunds part (refunds.mjs), with a store and a server of its own. Answers the report's `refunds`
+ * entry; `failed` with the error when the part could not finish.
+ */
+async function runRefundsPart() {
+  log();
+  log('Refunds: POST /api/admin/refunds, 50 parallel staff refunds (setup through the API):');
+  const startedAt = new Date().toISOString();
+  let refunds;
+  try {
+    refunds = await benchRefunds({ pin, serverCore: SERVER_CORE, log });
+  } catch (error) {
+    log(`Refunds part failed: ${error?.stack ?? error}`);
+    return { startedAt, failed: true, error: String(error?.message ?? error) };
+  }
+  log();
+  printRefundsTable(refunds, log);
+  return refunds;
+}
+
 /** An admin entry that should fail BENCH_STRICT: not finished, counters off, or a query over the bar. */
 const adminFailed = (admin) => Boolean(admin && !admin.skipped && (admin.failed || !admin.countersOk || !admin.allWithinBar));
 
@@ -380,6 +410,15 @@ async function main() {
       log('BENCH_STRICT: failing (a status call over 100 ids, an order asked twice or not at all, or the outcome off).');
       process.exitCode = 1;
     }
+    return;
+  }
+  if (refundsOnly) {
+    log('Benchmark (BENCH_ONLY=refunds): staff refunds against the sandbox gateway; ' +
+      (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+    const refunds = await runRefundsPart();
+    writeEntry('refunds', refunds);
+    // A refund twice, a race that let two through or money that does not add up fails the part.
+    if (refunds.failed || !refunds.ok) process.exitCode = 1;
     return;
   }
   if (billingOnly) {
@@ -515,6 +554,11 @@ async function main() {
       report.serverExit = { code, signal };
     }
     await store.dispose();
+    // The refunds part after the billing part, once the first server is gone: its own store and server.
+    if (mainDone && refundsWanted) {
+      report.refunds = await runRefundsPart();
+      if (report.refunds.failed || !report.refunds.ok) failed = true;
+    }
     // The fulfilment part once the first server is gone: its own store, stand-in and server.
     if (mainDone && fulfilmentWanted) {
       report.fulfilment = await runFulfilmentPart();
@@ -542,10 +586,10 @@ async function main() {
     log(`\nResults written to ${path.relative(system.repoRoot, out)}`);
   }
   if (failed && strict) {
-    log('BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, JavaScript over budget, the fulfilment part failed or missed its bar, or the admin part failed, missed the 2x bar or found its counters off).');
+    log('BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, JavaScript over budget, the refunds part failed or found a refund wrong, the fulfilment part failed or missed its bar, or the admin part failed, missed the 2x bar or found its counters off).');
     process.exitCode = 1;
   } else if (failed) {
-    log('Warning: our server answered non-2xx or errored under load, a billing check failed, or the fulfilment or admin part failed (see the tables).');
+    log('Warning: our server answered non-2xx or errored under load, a billing check failed, or the refunds, fulfilment or admin part failed (see the tables).');
   }
 }
 
