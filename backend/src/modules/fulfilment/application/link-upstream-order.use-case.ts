@@ -10,6 +10,7 @@ import { interpretUpstreamStatus } from '../domain/upstream-status';
 import { askProvider, panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
 import { subscriptionNotFound } from './retry-fulfilment.use-case';
+import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
 import { updateOf } from './sync-fulfilment.use-case';
 
 export const LINK_CONFLICT_MESSAGE = 'Only an order that needs review can be linked to a provider order';
@@ -25,7 +26,8 @@ export const unknownUpstreamOrder = (upstreamOrderId: string, why: string) =>
  * does not know is refused (400), a provider that does not answer is a 502 and changes nothing. Then,
  * in one transaction: `needs_review` → `open` with that id, the provider's answer stored as a sync
  * pass would store it (a final word ends the order at once), and the audit record
- * ('fulfilment.link'). Returns the subscription as it is now.
+ * ('fulfilment.link'); a final word short of the order is handed to billing's refund, as the sync
+ * pass does. Returns the subscription as it is now.
  */
 @Injectable()
 export class LinkUpstreamOrderUseCase {
@@ -35,6 +37,7 @@ export class LinkUpstreamOrderUseCase {
     private readonly panel: ProviderPanel,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    private readonly shortfalls: ShortfallJobs,
   ) {}
 
   async execute(caller: Principal, subscriptionId: string, upstreamOrderId: string): Promise<Subscription> {
@@ -48,12 +51,13 @@ export class LinkUpstreamOrderUseCase {
     if (!answer) throw unknownUpstreamOrder(upstreamOrderId, 'it did not report it');
     if ('error' in answer) throw unknownUpstreamOrder(upstreamOrderId, answer.error);
 
-    return this.uow.run(async () => {
+    const update = updateOf({ subscriptionId }, answer);
+    const linked = await this.uow.run(async () => {
       const now = this.clock.now();
       const linked = await this.ledger.link(subscriptionId, upstreamOrderId, now);
       if (!linked) throw subscriptionNotFound();
       if (!linked.changed) throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
-      await this.ledger.recordUpstream([updateOf({ subscriptionId }, answer)], now);
+      await this.ledger.recordUpstream([update], now);
       await this.audit.record(caller, {
         action: 'fulfilment.link',
         entity: 'subscription',
@@ -63,5 +67,8 @@ export class LinkUpstreamOrderUseCase {
       });
       return (await this.ledger.findById(subscriptionId)) ?? linked.subscription;
     });
+    // Linked to an order the provider already finished short: billing refunds what was not delivered (docs/refunds.md).
+    if (update.finalStatus !== undefined && SHORT_STATUSES.includes(update.finalStatus)) await this.shortfalls.enqueue([subscriptionId]);
+    return linked;
   }
 }

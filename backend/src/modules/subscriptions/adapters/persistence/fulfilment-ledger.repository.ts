@@ -137,7 +137,9 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
    *   the fulfilment becomes `needs_review`;
    * - an answer: each fact the provider gave replaces the stored one, a fact it left out (null) keeps
    *   the last known value; the note is cleared; checkedAt = now; with a finalStatus the Status
-   *   becomes it and the fulfilment `done`.
+   *   becomes it and the fulfilment `done`. A final Partial's remains is only what that answer says
+   *   (null when left out): it decides the refund, and an earlier progress report is not what fell
+   *   short (docs/refunds.md).
    * An id twice in one batch counts once (its last update).
    */
   async recordUpstream(updates: UpstreamUpdate[], now: Date): Promise<void> {
@@ -153,7 +155,8 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
               upstream_charge      = CASE WHEN u.error IS NULL THEN coalesce(u.charge, s.upstream_charge) ELSE s.upstream_charge END,
               upstream_currency    = CASE WHEN u.error IS NULL THEN coalesce(u.currency, s.upstream_currency) ELSE s.upstream_currency END,
               upstream_start_count = CASE WHEN u.error IS NULL THEN coalesce(u.start_count::bigint, s.upstream_start_count) ELSE s.upstream_start_count END,
-              upstream_remains     = CASE WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
+              upstream_remains     = CASE WHEN u.error IS NULL AND u.final_status = '2' THEN u.remains::bigint
+                                          WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
               status               = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN u.final_status::smallint ELSE s.status END,
               fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN 'done'
                                           WHEN u.error IS NOT NULL AND u.review THEN 'needs_review'
