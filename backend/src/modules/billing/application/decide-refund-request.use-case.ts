@@ -73,7 +73,8 @@ export class DecideRefundRequestUseCase {
       const order = await this.orders.findById(request.orderId);
       if (!order) throw new Error(`Refund request ${request.requestId} belongs to order ${request.orderId}, which is not stored`);
       await this.summaries.refresh(order);
-      if (!refund && message) await this.mailer.send(refundDeclinedMail(order, message));
+      // Only a customer who asked hears the answer; an automatic refund staff decline was never promised.
+      if (!refund && message && request.source === 'customer') await this.mailer.send(refundDeclinedMail(order, message));
       await this.audit.record(caller, {
         action: decision.approve ? 'refund_request.approve' : 'refund_request.decline',
         entity: 'subscription',

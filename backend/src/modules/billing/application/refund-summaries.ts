@@ -9,11 +9,14 @@ import { RefundRepository } from './refund.repository.port';
 /** What the subscription's bodies show of an order's refunds and requests (docs/refunds.md). */
 export function summaryOf(order: Pick<PaymentOrder, 'amount' | 'currency'>, refunds: Refund[], requests: RefundRequest[]): RefundSummary | null {
   if (refunds.length === 0 && requests.length === 0) return null;
+  // Staff's extras (requestId) name any open request; the customer's words (requestState, message) only theirs.
   const live = refunds.filter((r) => r.state !== 'failed');
   const processed = refunds.filter((r) => r.state === 'processed');
   const sum = (list: Refund[]) => list.reduce((total, r) => total + r.amount, 0);
   const latest = refunds[refunds.length - 1];
   const request = requests[requests.length - 1];
+  // The customer reads only their own requests: an automatic refund waiting for staff is not something they asked for.
+  const asked = requests.filter((r) => r.source === 'customer').at(-1);
   const settled = processed.map((r) => r.settledAt?.getTime() ?? 0).filter((t) => t > 0);
   const requested = sum(live);
   return {
@@ -22,8 +25,8 @@ export function summaryOf(order: Pick<PaymentOrder, 'amount' | 'currency'>, refu
     refunded: formatMinorUnits(sum(processed), order.currency),
     currency: order.currency,
     refundedAt: settled.length ? new Date(Math.max(...settled)).toISOString() : null,
-    requestState: request?.state ?? null,
-    message: request?.state === 'declined' ? request.message : null,
+    requestState: asked?.state ?? null,
+    message: asked?.state === 'declined' ? asked.message : null,
     refundable: formatMinorUnits(Math.max(0, order.amount - requested), order.currency),
     requestId: request?.state === 'open' ? request.requestId : null,
     failure: latest?.state === 'failed' ? latest.failureReason : null,

@@ -85,7 +85,8 @@ export function shortfallNote(order: FinishedOrder): string {
   if (order.status === 3) return 'Canceled by the provider';
   if (order.status === 4) return 'Refunded by the provider';
   const group = (n: number) => n.toLocaleString('en-US');
-  return order.remains !== null && order.quantity !== null
-    ? `${group(order.remains)} of ${group(order.quantity)} not delivered`
-    : 'Partly delivered; the provider did not say how much is missing';
+  const { remains, quantity } = order;
+  if (remains === null || quantity === null) return 'Partly delivered; the provider did not say how much is missing';
+  if (remains < 0 || remains > quantity) return `Partly delivered; the provider reported ${group(remains)} remaining of ${group(quantity)}, which cannot be right`;
+  return `${group(remains)} of ${group(quantity)} not delivered`;
 }
