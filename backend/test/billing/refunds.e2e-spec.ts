@@ -246,6 +246,25 @@ describe('Refunds (sandbox gateway)', () => {
       await staff().post('/api/admin/refunds', { subscriptionId: order.subscriptionId, reason: 'Goodwill after the window' }).expect(200);
     });
 
+    it('50 parallel requests for one order open one; 50 parallel approvals of it issue one refund', async () => {
+      const order = await buy(ann);
+      const asks = await Promise.all(
+        Array.from({ length: 50 }, () => as(t, ann).post('/api/subscription/refund-request', { subscriptionId: order.subscriptionId, reason: 'It never started.' })),
+      );
+      expect(asks.filter((res) => res.status === 200)).toHaveLength(1);
+      expect(asks.filter((res) => res.status === 409).map((res) => res.body.error)).toEqual(Array(49).fill('refund_request_open'));
+      const requestId = (await task(order)).refund?.requestId as string;
+
+      const approvals = await Promise.all(
+        Array.from({ length: 50 }, () => staff().post('/api/admin/refund-requests/decide', { requestId, approve: true })),
+      );
+      expect(approvals.filter((res) => res.status === 200)).toHaveLength(1);
+      expect(approvals.filter((res) => res.status === 409)).toHaveLength(49);
+      expect((await refundRows(order.orderId)).map((r) => Number(r.amount))).toEqual([order.cents]);
+      const atGateway = await db().query('SELECT count(*)::int AS n FROM sandbox_refunds WHERE payment_id = $1', [order.paymentId]);
+      expect(atGateway[0].n).toBe(1);
+    });
+
     it('refuses a missing or too short reason, and an unknown request id', async () => {
       const order = await buy(ann);
       expect((await as(t, ann).post('/api/subscription/refund-request', { subscriptionId: order.subscriptionId }).expect(400)).body.message).toContain('reason');
