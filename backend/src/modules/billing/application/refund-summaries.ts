@@ -29,6 +29,7 @@ export function summaryOf(order: Pick<PaymentOrder, 'amount' | 'currency'>, refu
     message: asked?.state === 'declined' ? asked.message : null,
     refundable: formatMinorUnits(Math.max(0, order.amount - requested), order.currency),
     requestId: request?.state === 'open' ? request.requestId : null,
+    staffRequestState: request?.state ?? null,
     failure: latest?.state === 'failed' ? latest.failureReason : null,
   };
 }

@@ -18,7 +18,8 @@ const SWEEP_BATCH = 100;
 /**
  * Automatic refunds of what the provider did not deliver (docs/refunds.md): for an order it finished
  * Canceled, Refunded or Partial, or that staff cancelled before it was placed. In one transaction:
- * claim the settlement on the subscription (a conditional UPDATE: once, whoever else tries), then
+ * lock the order, claim the settlement on the subscription (a conditional UPDATE: once, whoever else
+ * tries), then
  * store the refund (key `undelivered-<subscription>`, unique: a second can never exist) or, with
  * REFUND_UNDELIVERED=review or remains that cannot be trusted, an open request for staff. After the
  * commit, the gateway call. Run by the `settle-shortfall` job the fulfilment module enqueues when it
@@ -41,9 +42,13 @@ export class SettleShortfallUseCase {
 
   async execute(subscriptionId: string): Promise<ShortfallOutcome> {
     const settled = await this.uow.run(async (): Promise<{ outcome: ShortfallOutcome; refund?: Refund }> => {
+      // The order's row lock first, then the subscription's: the order every refund path takes them in
+      // (IssueRefund locks the order, then writes the summary), so two of them never wait on each other.
+      const found = await this.subscriptions.findById(subscriptionId);
+      if (!found) return { outcome: 'not_due' };
+      const order = await this.orders.lockById(found.orderId);
       const subscription = await this.subscriptions.claimShortfall(subscriptionId, this.clock.now());
       if (!subscription) return { outcome: 'not_due' };
-      const order = await this.orders.lockById(subscription.orderId);
       if (!order || order.status !== 'paid') return { outcome: 'nothing_owed' };
       const finished: FinishedOrder = {
         status: subscription.status,

@@ -25,6 +25,8 @@ export interface RefundSummary {
   refundable: string;
   /** Staff only: the open request, to approve or decline. */
   requestId: string | null;
+  /** Staff only: the latest request's state, whoever opened it (the customer, or an automatic refund waiting for staff). */
+  staffRequestState: RefundRequestState | null;
   /** Staff only: why the latest refund failed (when state is failed). */
   failure: string | null;
 }
@@ -48,6 +50,8 @@ export function readRefundSummary(value: unknown): RefundSummary | null {
     message: textOrNull(v.message),
     refundable: typeof v.refundable === 'string' ? v.refundable : '0',
     requestId: textOrNull(v.requestId),
+    staffRequestState:
+      typeof v.staffRequestState === 'string' && REQUEST_STATES.includes(v.staffRequestState) ? (v.staffRequestState as RefundRequestState) : null,
     failure: textOrNull(v.failure),
   };
 }

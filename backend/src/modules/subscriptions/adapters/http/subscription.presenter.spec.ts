@@ -118,6 +118,7 @@ describe('subscription bodies', () => {
       message: 'Delivered in full on May 3.',
       refundable: '12.14',
       requestId: null,
+      staffRequestState: 'declined' as const,
       failure: 'Razorpay refused the refund: The payment has been fully refunded already.',
     };
     const done = subscription({ status: 2, refund, fulfilment: fulfilment({ state: 'done', charge: '0.27819', currency: 'USD' }) });
