@@ -17,9 +17,12 @@ const FORM_POST_PATHS = ['/api/payment/callback'];
 /** The largest JSON request body accepted (413 beyond). */
 export const JSON_BODY_LIMIT = '64kb';
 
+const isApiPath = (path: string) => path === `/${API_PREFIX}` || path.startsWith(`/${API_PREFIX}/`);
+
 /**
- * Everything around the route handlers, shared by main.ts and the tests: security headers, CORS,
- * request log, `/api` prefix, validation, the error envelope, OpenAPI at /api/docs and the frontends.
+ * Everything around the route handlers, shared by main.ts and the tests: security headers,
+ * Cache-Control, CORS, request log, `/api` prefix, validation, the error envelope, OpenAPI at
+ * /api/docs and the frontends.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
@@ -28,6 +31,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false); // JSON handlers that are worth caching set their own ETag
   app.use(app.get(RequestLog).middleware);
+  // Most API answers depend on who asks (the caller's orders, profile, session token) or on the moment;
+  // none may be kept by a browser or a shared cache. So `no-store` is the default, set before any
+  // guard, body parser or route runs, so that refusals and errors have it too. The public catalogue
+  // answers, the same bytes for everyone, replace it with `no-cache` and an ETag (sendCachedJson, and
+  // the fast lane, which answers before this middleware). The frontends' files set their own.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isApiPath(req.path)) res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Remotes moved to a CDN (REMOTE_*_URL) bring their entry, chunks, manifest, CSS and assets from there.
   const remotes = remoteOrigins(config.remotes);
   app.use(
