@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { Request } from 'express';
 import { ConnectionIsNotSetError, QueryFailedError, TypeORMError } from 'typeorm';
 import { AppError } from '../errors/app-error';
 import { isDatabaseUnavailable } from '../errors/database-unavailable';
@@ -81,6 +82,52 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(queryFailed(pgError('42P01', 'relation "x" does not exist')), logger)).toMatchObject({ status: 500, body: { error: 'internal' } });
     expect(toErrorResponse(new TypeError('x is undefined'), logger)).toMatchObject({ status: 500, body: { error: 'internal' } });
     expect(toErrorResponse(queryFailed(pgError('23505', 'duplicate key')), logger)).toMatchObject({ status: 409 });
+  });
+
+  describe('errors of the body parsers (before any handler ran)', () => {
+    const requestWith = (headers: Record<string, string>) => ({ method: 'POST', originalUrl: '/api/x', headers }) as unknown as Request;
+    /** What body-parser hands on for a body zlib refuses: zlib's own error, given status 400 by http-errors. */
+    const zlibError = (code: string, message: string) => Object.assign(new Error(message), { code, errno: -3, status: 400, statusCode: 400, expose: true });
+
+    it.each([
+      ['gzip', zlibError('Z_DATA_ERROR', 'incorrect header check')],
+      ['deflate', zlibError('Z_BUF_ERROR', 'unexpected end of file')],
+      ['br', zlibError('ERR__ERROR_FORMAT_PADDING_1', 'Decompression failed')],
+    ])('answers a %s body zlib cannot decompress with 400 naming the encoding, and logs nothing', (encoding, error) => {
+      const error_ = jest.spyOn(logger, 'error');
+      error_.mockClear();
+      expect(toErrorResponse(error, logger, requestWith({ 'content-encoding': encoding }))).toEqual({
+        status: 400,
+        body: { success: false, message: `The request body could not be decompressed: it is not valid ${encoding} data.`, error: 'invalid' },
+      });
+      expect(error_).not.toHaveBeenCalled();
+    });
+
+    it('answers the typed refusals with their own status and a message that says what to send', () => {
+      const typed = (status: number, type: string, extra: object = {}) => Object.assign(new Error('x'), { status, expose: true, type, ...extra });
+      const answer = (error: Error, headers: Record<string, string> = {}) => toErrorResponse(error, logger, requestWith(headers));
+      expect(answer(typed(415, 'encoding.unsupported', { encoding: 'compress' }))).toEqual({
+        status: 415,
+        body: { success: false, message: 'Content-Encoding "compress" is not supported: send the body as it is, or compressed with gzip, deflate or br.', error: 'unsupported_media_type' },
+      });
+      expect(answer(typed(415, 'charset.unsupported', { charset: 'latin1' })).body.message).toBe('The charset "LATIN1" is not supported: send the body as UTF-8.');
+      expect(answer(typed(400, 'entity.parse.failed')).body.message).toBe('The request body is not valid JSON.');
+      expect(answer(typed(413, 'entity.too.large'), { 'content-encoding': 'gzip' })).toMatchObject({ status: 413, body: { message: 'The request body is too large.', error: 'too_large' } });
+      expect(answer(typed(400, 'request.size.invalid')).body.message).toBe('The request body does not have the length its Content-Length announced.');
+      expect(answer(typed(400, 'request.aborted')).body.message).toBe('The request was aborted before its body arrived.');
+    });
+
+    it('answers any other 4xx that Express middleware marks as the client\'s (expose) with its status, and keeps a 5xx a 500', () => {
+      const exposed = Object.assign(new Error('aborted'), { code: 'ECONNRESET', status: 400, expose: true });
+      expect(toErrorResponse(exposed, logger, requestWith({}))).toEqual({
+        status: 400,
+        body: { success: false, message: 'The request could not be read.', error: 'invalid' },
+      });
+      const serverSide = Object.assign(new Error('stream encoding should not be set'), { status: 500, expose: false, type: 'stream.encoding.set' });
+      expect(toErrorResponse(serverSide, logger, requestWith({}))).toMatchObject({ status: 500, body: { error: 'internal' } });
+      // A status alone, without expose or a type, proves nothing about who was at fault.
+      expect(toErrorResponse(Object.assign(new Error('x'), { status: 404 }), logger, requestWith({}))).toMatchObject({ status: 500 });
+    });
   });
 
   it('sends Retry-After with an AppError of kind unavailable', () => {

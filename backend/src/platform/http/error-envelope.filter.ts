@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AppError, type AppErrorKind } from '../errors/app-error';
+import { describeDatabaseError, redactedStack } from '../database/redacted-sql-log';
 import { isDatabaseUnavailable } from '../errors/database-unavailable';
 
 const STATUS_OF: Record<AppErrorKind, number> = {
@@ -64,6 +65,54 @@ export interface ErrorResponse {
   headers?: Record<string, string>;
 }
 
+/**
+ * An error raised by Express middleware before any handler ran, about the request itself: the body
+ * parsers (raw-body, zlib), in the http-errors way: a 4xx `status`, `expose: true` (the message may
+ * be shown), and a `type` when body-parser or raw-body made it. A decompression error from zlib has
+ * no type: body-parser only gives it status 400.
+ */
+interface RequestError {
+  status: number;
+  type?: string;
+  encoding?: string;
+  charset?: string;
+}
+
+function requestErrorOf(exception: unknown): RequestError | undefined {
+  const error = exception as Partial<RequestError> & { expose?: boolean; statusCode?: number };
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = error.status ?? error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  return error.type !== undefined || error.expose === true ? { ...error, status } : undefined;
+}
+
+/** What the client should change, for each way the body parsers refuse a request. */
+function requestErrorMessage(error: RequestError, request: Request | undefined): string {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return 'The request body is not valid JSON.';
+    case 'entity.too.large':
+      return 'The request body is too large.';
+    case 'encoding.unsupported':
+      return `Content-Encoding "${error.encoding ?? request?.headers['content-encoding']}" is not supported: send the body as it is, or compressed with gzip, deflate or br.`;
+    case 'charset.unsupported':
+      return `The charset "${String(error.charset).toUpperCase()}" is not supported: send the body as UTF-8.`;
+    case 'request.size.invalid':
+      return 'The request body does not have the length its Content-Length announced.';
+    case 'request.aborted':
+      return 'The request was aborted before its body arrived.';
+    case 'parameters.too.many':
+      return 'The request body has too many fields.';
+  }
+  const encoding = String(request?.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (error.type === undefined && error.status === 400 && encoding !== 'identity') {
+    // body-parser decompresses gzip, deflate and br itself (any other encoding is encoding.unsupported):
+    // an untyped 400 is zlib refusing the bytes (a bad header, corrupt data, a body cut short).
+    return `The request body could not be decompressed: it is not valid ${encoding} data.`;
+  }
+  return 'The request could not be read.';
+}
+
 /** A positive whole number of seconds, as Retry-After wants it. */
 function retryAfter(seconds: number | undefined): number {
   return seconds !== undefined && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : RATE_LIMITED_RETRY_AFTER_SECONDS;
@@ -99,16 +148,11 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
       body: { success: false, message: String(message ?? exception.message), error: CODE_OF_STATUS[status] ?? 'error' },
     };
   }
-  // Errors raised by Express's body parser before any handler ran (malformed JSON, too large).
-  const parserError = exception as { type?: string; status?: number; expose?: boolean } | undefined;
-  if (parserError?.type && parserError.status && parserError.status < 500) {
-    const message =
-      parserError.type === 'entity.parse.failed'
-        ? 'The request body is not valid JSON.'
-        : parserError.type === 'entity.too.large'
-          ? 'The request body is too large.'
-          : 'The request body could not be read.';
-    return { status: parserError.status, body: { success: false, message, error: CODE_OF_STATUS[parserError.status] ?? 'invalid' } };
+  const clientError = requestErrorOf(exception);
+  if (clientError) {
+    // The client's doing, found before any handler ran: its access-log line (a 4xx, at warn) is enough.
+    const message = requestErrorMessage(clientError, request);
+    return { status: clientError.status, body: { success: false, message, error: CODE_OF_STATUS[clientError.status] ?? 'invalid' } };
   }
   const sqlState = exception instanceof QueryFailedError ? (exception.driverError as { code?: string })?.code : undefined;
   if (sqlState === '23505') {
@@ -116,11 +160,12 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
   }
   if (sqlState && DATA_EXCEPTIONS[sqlState]) {
     // Validation let the value through: worth a look, but the caller sent it, so a 400.
-    logger.warn(`Database refused a value (${sqlState}) on ${where}: ${(exception as Error).message}`);
+    // Described, not quoted: PostgreSQL's message repeats the refused value.
+    logger.warn(`Database refused a value on ${where}: ${describeDatabaseError(exception)}`);
     return { status: 400, body: { success: false, message: DATA_EXCEPTIONS[sqlState], error: 'invalid' } };
   }
   if (isDatabaseUnavailable(exception)) {
-    logger.error(`Database unavailable on ${where}: ${(exception as Error).message}`);
+    logger.error(`Database unavailable on ${where}: ${exception instanceof QueryFailedError ? describeDatabaseError(exception) : (exception as Error).message}`);
     return {
       status: 503,
       body: { success: false, message: UNAVAILABLE_MESSAGE, error: 'unavailable' },
@@ -137,7 +182,11 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
     return { status: 400, body: { success: false, message, error: 'invalid' } };
   }
   const error = exception as Error;
-  logger.error(`Unexpected ${error?.name ?? 'error'} on ${where}: ${error?.message}`, error?.stack);
+  if (exception instanceof QueryFailedError) {
+    logger.error(`Unexpected ${error.name} on ${where}: ${describeDatabaseError(error)}`, redactedStack(error));
+  } else {
+    logger.error(`Unexpected ${error?.name ?? 'error'} on ${where}: ${error?.message}`, error?.stack);
+  }
   return {
     status: 500,
     body: { success: false, message: 'Something went wrong on our side. Please try again.', error: 'internal' },
