@@ -102,6 +102,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT: '7200' }, '/repo')).toThrow(ConfigError);
   });
 
+  it('reads the HTTP timeouts in seconds (defaults 10, 20 and 5), and refuses bad ones', () => {
+    expect(loadConfig({}, '/repo').http).toEqual({ headersMs: 10_000, requestMs: 20_000, keepAliveMs: 5_000 });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT: '2', HTTP_REQUEST_TIMEOUT: '3', HTTP_KEEP_ALIVE_TIMEOUT: '65' }, '/repo').http).toEqual({
+      headersMs: 2_000,
+      requestMs: 3_000,
+      keepAliveMs: 65_000,
+    });
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT: '0' }, '/repo')).toThrow('HTTP_REQUEST_TIMEOUT must be a whole number from 1 to 3600, got "0"');
+    expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT: '5s' }, '/repo')).toThrow(ConfigError);
+    // The head is part of the request: a longer head timeout than request timeout is a mistake.
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT: '30', HTTP_REQUEST_TIMEOUT: '20' }, '/repo')).toThrow(
+      'HTTP_HEADERS_TIMEOUT (30 s) must not be longer than HTTP_REQUEST_TIMEOUT (20 s), which includes the head',
+    );
+  });
+
   it('reads the rate limits, with defaults, and refuses a bad one', () => {
     expect(loadConfig({}, '/repo').rateLimits).toEqual({ otpPerAddress: 5, otpPerIp: 20, signInPerIp: 30, contactPerIp: 10, passwordPerAccount: 10 });
     expect(loadConfig({ RATE_LIMIT_OTP_PER_IP: '7' }, '/repo').rateLimits.otpPerIp).toBe(7);

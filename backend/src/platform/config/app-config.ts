@@ -55,6 +55,20 @@ export interface RefundsConfig {
   sandboxOutcome: 'processed' | 'failed';
 }
 
+/**
+ * The HTTP server's limits on slow and idle clients (platform/http/http-timeouts.ts applies them).
+ * Node's own defaults (60 s for the head, 300 s for the whole request) let a client that sends its
+ * body a byte at a time hold a connection, and a file descriptor, for five minutes.
+ */
+export interface HttpTimeouts {
+  /** HTTP_HEADERS_TIMEOUT: from the connection (or the request's first byte) to the end of its head. */
+  headersMs: number;
+  /** HTTP_REQUEST_TIMEOUT: from the same start to the last byte of the body; the answer is not counted. */
+  requestMs: number;
+  /** HTTP_KEEP_ALIVE_TIMEOUT: how long a connection may sit idle between two requests. */
+  keepAliveMs: number;
+}
+
 /** The validated configuration. A class, so it doubles as the Nest injection token. */
 export class AppConfig {
   readonly production!: boolean;
@@ -89,6 +103,8 @@ export class AppConfig {
   readonly logLevel!: string;
   /** SHUTDOWN_TIMEOUT: how long requests under way get after SIGTERM before their connections are cut. */
   readonly shutdownTimeoutMs!: number;
+  /** How long a client may take to send a request, and keep an idle connection (see HttpTimeouts). */
+  readonly http!: HttpTimeouts;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -204,6 +220,16 @@ function fulfilment(env: Env, production: boolean): FulfilmentConfig {
   };
 }
 
+/** HTTP_HEADERS_TIMEOUT, HTTP_REQUEST_TIMEOUT and HTTP_KEEP_ALIVE_TIMEOUT, in seconds. */
+function httpTimeouts(env: Env): HttpTimeouts {
+  const headers = integer(env, 'HTTP_HEADERS_TIMEOUT', 10, 1, 600);
+  const request = integer(env, 'HTTP_REQUEST_TIMEOUT', 20, 1, 3600);
+  if (headers > request) {
+    throw new ConfigError(`HTTP_HEADERS_TIMEOUT (${headers} s) must not be longer than HTTP_REQUEST_TIMEOUT (${request} s), which includes the head`);
+  }
+  return { headersMs: headers * 1000, requestMs: request * 1000, keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT', 5, 1, 600) * 1000 };
+}
+
 /** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */
 export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): AppConfig {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
@@ -310,5 +336,6 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
     remotes: { storefront: remoteUrl('storefront'), account: remoteUrl('account'), admin: remoteUrl('admin') },
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT', 10, 0, 3600) * 1000,
+    http: httpTimeouts(env),
   });
 }

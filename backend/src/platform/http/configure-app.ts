@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app-config';
 import { remoteOrigins } from '../frontends/remote-origins';
 import { serveFrontends } from '../frontends/serve-frontends';
 import { ErrorEnvelopeFilter, toErrorResponse } from './error-envelope.filter';
+import { applyHttpTimeouts } from './http-timeouts';
 import { RequestLog } from './request-log';
 import { createValidationPipe } from './validation.pipe';
 
@@ -20,9 +21,9 @@ export const JSON_BODY_LIMIT = '64kb';
 const isApiPath = (path: string) => path === `/${API_PREFIX}` || path.startsWith(`/${API_PREFIX}/`);
 
 /**
- * Everything around the route handlers, shared by main.ts and the tests: security headers,
- * Cache-Control, CORS, request log, `/api` prefix, validation, the error envelope, OpenAPI at
- * /api/docs and the frontends.
+ * Everything around the route handlers, shared by main.ts and the tests: the server's timeouts for
+ * slow and idle clients, security headers, Cache-Control, CORS, request log, `/api` prefix,
+ * validation, the error envelope, OpenAPI at /api/docs and the frontends.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
@@ -31,6 +32,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false); // JSON handlers that are worth caching set their own ETag
   app.use(app.get(RequestLog).middleware);
+  applyHttpTimeouts(app.getHttpServer(), config.http);
   // Most API answers depend on who asks (the caller's orders, profile, session token) or on the moment;
   // none may be kept by a browser or a shared cache. So `no-store` is the default, set before any
   // guard, body parser or route runs, so that refusals and errors have it too. The public catalogue
@@ -95,6 +97,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const logger = new Logger('Errors');
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    if (req.socket.destroyed) {
+      // Nobody is left to read an answer: the client went away mid-body, or the server cut a request
+      // slower than HTTP_REQUEST_TIMEOUT (Node has sent its 408). Only the access log line is left to
+      // write, with the status the client saw; no envelope is built for a closed socket (during a
+      // slow-body attack, thousands are cut each second).
+      res.statusCode = (req.socket.errored as { code?: string } | null)?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      res.end();
+      return;
+    }
     const { status, body, headers } = toErrorResponse(error, logger, req);
     if (headers) res.set(headers);
     res.status(status).json(body);
