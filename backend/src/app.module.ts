@@ -7,6 +7,7 @@ import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { FulfilmentModule } from './modules/fulfilment/fulfilment.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { PlansModule } from './modules/plans/plans.module';
+import { ReportsModule } from './modules/reports/reports.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
 /** The whole app for one configuration (main.ts loads it from the environment; tests build their own). */
@@ -24,6 +25,7 @@ export class AppModule {
         SubscriptionsModule,
         FulfilmentModule,
         AdminModule,
+        ReportsModule,
       ],
     };
   }

@@ -1,0 +1,21 @@
+/**
+ * CSV as spreadsheets read it safely (docs/reports.md, "Exports"): RFC 4180 (every cell in double
+ * quotes, quotes doubled, records ended by CRLF), UTF-8 with a byte order mark so accents survive,
+ * and formula injection neutralised as OWASP advises: a cell that starts with =, +, -, @, a tab or
+ * a carriage return gets a leading apostrophe, so a spreadsheet shows it as text instead of running
+ * it (a customer named `=HYPERLINK(…)` stays a name).
+ */
+export const CSV_BOM = '\uFEFF';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export function csvRecord(cells: ReadonlyArray<string | number | null | undefined>): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
