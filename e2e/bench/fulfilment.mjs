@@ -202,6 +202,7 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
   const env = {
     SMTP_URL: '',
     FULFILMENT_PROVIDER: 'api-v2',
+    SANDBOX_FULFILMENT: 'loopback', // sandbox payments with the stand-in on 127.0.0.1 only
     PROVIDER_URL: standIn.url,
     PROVIDER_KEY: standIn.key,
     FULFILMENT_SYNC_EVERY_MS: NO_PASS_OF_ITS_OWN_MS,

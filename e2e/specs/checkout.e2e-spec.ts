@@ -136,7 +136,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       await declined.click();
 
       const result = page.getByRole('alertdialog', { name: 'Verification failed' });
-      await result.getByText('Your payment was declined by the sandbox card.').waitFor();
+      await result.getByText('The payment did not go through. You can try again, or use another card or payment method.').waitFor();
       expect(requests.some((request) => request.url().endsWith('/api/payment/verify'))).toBe(false);
       await screenshot(page, 'checkout-failed-360.png', VIEWPORT_ONLY);
       expect(await dialogViolations(page)).toEqual([]);
@@ -187,11 +187,22 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
 
   test('coming back from redirect mode shows the result and clears the address', async () => {
     await withPage(system, DESKTOP, pageOptions(), async (page) => {
-      await page.goto(system.url('/services/youtube?payment=failed&message=Payment%20was%20cancelled'));
+      await page.goto(system.url('/services/youtube?payment=failed&reason=cancelled'));
       const result = page.getByRole('alertdialog', { name: 'Verification failed' });
-      await result.getByText('Payment was cancelled').waitFor();
+      await result.getByText('The payment was cancelled. You can try again whenever you are ready.').waitFor();
       await page.waitForURL((url) => url.search === '');
       expect(pathOf(page)).toBe('/services/youtube');
+    });
+  });
+
+  test("a hostile address (message=, or words as the reason) shows only the shop's own sentence", async () => {
+    const hostile = 'Your card is blocked. Call +1 555 0100 or visit https://evil.example/verify to unblock it';
+    await withPage(system, DESKTOP, pageOptions(), async (page) => {
+      await page.goto(system.url(`/services/youtube?payment=failed&message=${encodeURIComponent(hostile)}&reason=${encodeURIComponent(hostile)}`));
+      const result = page.getByRole('alertdialog', { name: 'Verification failed' });
+      await result.getByText('We could not verify the payment. Please contact support.').waitFor();
+      expect(await result.textContent()).not.toContain('555');
+      expect(await page.getByText(/evil\.example/).count()).toBe(0);
     });
   });
 });

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseDocument, parse as parseYaml } from 'yaml';
+import { loadConfig } from '../../backend/src/platform/config/app-config';
 import { allSuitesRequired, findComposeCli, noComposeLine, repoRoot } from '../support/system';
 
 const composeFile = path.join(repoRoot, 'docker-compose.yml');
@@ -185,6 +186,35 @@ describe('docker-compose.yml (real runtime profile)', () => {
     // With nothing set, interpolating any secret fails with its message.
     expect(() => resolvedEnv(services.app, {})).toThrow(/set (JWT_SECRET|ADMIN_EMAIL|ADMIN_PASSWORD|POSTGRES_PASSWORD|RAZORPAY_\w+) in \.env/);
     expect(() => resolvedEnv(services.postgres, {})).toThrow('set POSTGRES_PASSWORD in .env');
+  });
+
+  test('a real provider panel is not one setting away from sandbox payments: the app refuses it, and the files say what it needs', () => {
+    const app = environmentOf(services.app);
+    // The loopback allowance of the specs never reaches a deployment.
+    expect(Object.keys(app)).not.toContain('SANDBOX_FULFILMENT');
+    const panel = { FULFILMENT_PROVIDER: 'api-v2', PROVIDER_URL: 'https://panel.example/api/v2', PROVIDER_KEY: 'panel-key-0123456789' };
+    // The stack as .env.example describes it, plus api-v2: the app (its real config loader) refuses to start.
+    const withPanel = resolvedEnv(services.app, { ...filled, ...panel });
+    expect(withPanel.PAYMENTS_PROVIDER).toBe('sandbox');
+    expect(() => loadConfig(withPanel, repoRoot)).toThrow('orders nobody paid for would be placed at the provider panel');
+    for (const loopback of ['http://127.0.0.1:9100/api/v2', 'http://localhost:9100/api/v2']) {
+      expect(() => loadConfig(resolvedEnv(services.app, { ...filled, ...panel, PROVIDER_URL: loopback }), repoRoot)).toThrow(
+        'orders nobody paid for would be placed at the provider panel',
+      );
+    }
+    // A Razorpay test key is no better; live keys are what api-v2 needs.
+    const razorpay = { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_AbC123' };
+    expect(() => loadConfig(resolvedEnv(services.app, { ...filled, ...panel, ...razorpay }), repoRoot)).toThrow('a Razorpay test key');
+    const live = loadConfig(resolvedEnv(services.app, { ...filled, ...panel, ...razorpay, RAZORPAY_KEY_ID: 'rzp_live_AbC123' }), repoRoot);
+    expect([live.payments.provider, live.fulfilment.provider]).toEqual(['razorpay', 'api-v2']);
+    // Where the files speak of api-v2 as a choice, they say it needs Razorpay's live keys.
+    for (const [file, words] of [
+      ['docker-compose.yml', text],
+      ['.env.example', fs.readFileSync(envExampleFile, 'utf8')],
+    ] as const) {
+      expect([file, /api-v2 needs PAYMENTS_PROVIDER=razorpay with\s+(#\s*)?a live RAZORPAY_KEY_ID/.test(words)]).toEqual([file, true]);
+      expect([file, /api-v2 places paid orders/.test(words)]).toEqual([file, false]);
+    }
   });
 
   test('.env.example lists every required value, leaves each secret blank, and git ignores .env but not .env.example', () => {

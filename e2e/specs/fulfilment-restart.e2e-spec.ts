@@ -69,6 +69,7 @@ describe('A restart while an order is being placed (real server killed, API v2 s
       PAYMENTS_PROVIDER: 'sandbox',
       RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
       FULFILMENT_PROVIDER: 'api-v2',
+      SANDBOX_FULFILMENT: 'loopback', // sandbox payments with the stand-in on 127.0.0.1 only
       PROVIDER_URL: provider.url,
       PROVIDER_KEY,
       FULFILMENT_SYNC_EVERY_MS: '500',

@@ -40,6 +40,7 @@ export function useFulfilmentSystem(options: { providerKey: string; env?: Record
     PAYMENTS_PROVIDER: 'sandbox',
     RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
     FULFILMENT_PROVIDER: 'api-v2',
+    SANDBOX_FULFILMENT: 'loopback', // sandbox payments with the stand-in on 127.0.0.1 only
     PROVIDER_KEY: options.providerKey,
     FULFILMENT_SYNC_EVERY_MS: '500',
     ...options.env,

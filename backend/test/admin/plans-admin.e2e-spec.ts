@@ -119,7 +119,8 @@ describe('Admin: plans', () => {
       ['no tiers', { pricing: [] }, 'At least one pricing tier is required.'],
       ['an unknown status', { status: 'Live' }, 'status must be Active, Inactive or Pending'],
       ['a blank name', { name: '  ' }, 'name is required'],
-      ['a currency without cents', { currency: 'JPY' }, 'currency must have cents: JPY has none'],
+      ['a currency without minor units', { currency: 'JPY' }, 'currency must have minor units: JPY has none'],
+      ['a currency the gateway does not take', { currency: 'ZZZ' }, 'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): ZZZ is not'],
     ])('refuses %s with 400', async (_label, change, message) => {
       const res = await post('plan/create', { ...SPOTIFY, platform: 'Deezer', ...change }).expect(400);
       expect(res.body).toEqual({ success: false, message, error: expect.any(String) });

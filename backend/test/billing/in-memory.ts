@@ -1,6 +1,10 @@
 import { InlineUnitOfWork, ManualClock as SharedManualClock, RecordingMailer } from '../support/fakes';
 import { randomBytes } from 'node:crypto';
 import { CompletePayment } from '../../src/modules/billing/application/complete-payment';
+import type { IssueRefund, RefundCommand } from '../../src/modules/billing/application/issue-refund';
+import { OrderAcceptance } from '../../src/modules/billing/application/order-acceptance';
+import type { Refund } from '../../src/modules/billing/domain/refund';
+import type { FindTierForSaleUseCase } from '../../src/modules/plans/application/find-tier-for-sale.use-case';
 import {
   PaymentGateway,
   type GatewayOrder,
@@ -11,7 +15,7 @@ import {
   RefundCallError,
 } from '../../src/modules/billing/application/payment-gateway.port';
 import { PaymentOrderRepository } from '../../src/modules/billing/application/payment-order.repository.port';
-import type { AdminOrderKind, PaymentOrder } from '../../src/modules/billing/domain/payment-order';
+import { ORDER_LIFETIME_MS, type AdminOrderKind, type PaymentOrder, type VoidReason } from '../../src/modules/billing/domain/payment-order';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 import { AppError } from '../../src/platform/errors/app-error';
 import { Clock } from '../../src/platform/time/clock';
@@ -52,6 +56,10 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
     this.update(orderId, { status: 'paid', paymentId, paidAt: at, failureReason: null, ...(subscriptionId ? { subscriptionId } : {}) });
   }
 
+  async markVoid(orderId: string, paymentId: string, at: Date, reason: VoidReason): Promise<void> {
+    if (this.rows.get(orderId)?.status !== 'paid') this.update(orderId, { status: 'paid', paymentId, paidAt: at, failureReason: null, voidReason: reason });
+  }
+
   async linkSubscription(orderId: string, subscriptionId: string): Promise<void> {
     this.update(orderId, { subscriptionId });
   }
@@ -59,7 +67,7 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
   /** The admin's lists with the real one's rules: newest first, order id breaking ties, exact totals. */
   async pageForAdmin(kind: AdminOrderKind, staleBefore: Date, page: number, limit: number) {
     const matches = [...this.rows.values()]
-      .filter((o) => (kind === 'paid-without-subscription' ? o.status === 'paid' && o.subscriptionId === null : o.status !== 'paid' && o.createdAt < staleBefore))
+      .filter((o) => (kind === 'paid-without-subscription' ? o.status === 'paid' && o.subscriptionId === null && o.voidReason === null : o.status !== 'paid' && o.createdAt < staleBefore))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.orderId < b.orderId ? 1 : a.orderId > b.orderId ? -1 : 0));
     const start = (page - 1) * limit;
     return { items: matches.slice(start, start + limit).map(copy), total: matches.length, totalIsExact: true, hasNext: matches.length > start + limit };
@@ -152,6 +160,7 @@ export class FakeGateway extends PaymentGateway {
       amount: order.amount,
       currency: order.currency,
       errorDescription: status === 'failed' ? 'Your payment was declined by the bank.' : null,
+      createdAt: null,
       ...extra,
     };
     this.payments.set(order.orderId, [...(this.payments.get(order.orderId) ?? []), payment]);
@@ -167,13 +176,78 @@ export class ManualClock extends SharedManualClock {
   }
 }
 
+/**
+ * Plans' offer as billing reads it again when a payment comes in (FindTierForSaleUseCase): every tier
+ * is on sale at 49.99 USD (anOrder's) unless the spec changes its price or withdraws it.
+ */
+export class FakeTiersForSale {
+  private readonly prices = new Map<string, { price: string; currency: string }>();
+  private readonly withdrawn = new Set<string>();
+
+  setPrice(pricingId: string, price: string, currency = 'USD'): void {
+    this.prices.set(pricingId, { price, currency });
+  }
+
+  withdraw(pricingId: string): void {
+    this.withdrawn.add(pricingId);
+  }
+
+  async execute(planId: string, pricingId: string) {
+    if (this.withdrawn.has(pricingId)) throw new AppError('conflict', 'YouTube packages are not on sale right now.', 'plan_not_on_sale');
+    const { price, currency } = this.prices.get(pricingId) ?? { price: '49.99', currency: 'USD' };
+    return {
+      plan: { planId, name: 'YouTube', slug: 'youtube', platform: 'YouTube', status: 'Active' as const, currency },
+      tier: { pricingId, name: 'Growth', price, description: '', features: [], isPopular: false, position: 0 },
+    };
+  }
+}
+
+/** IssueRefund's two steps, recorded: what was recorded (inside the transaction?) and what was sent. */
+export class RecordingRefunds {
+  readonly recorded: Array<RefundCommand & { insideTransaction: boolean }> = [];
+  readonly sent: Refund[] = [];
+
+  constructor(private readonly uow: InlineUnitOfWork) {}
+
+  async record(command: RefundCommand): Promise<Refund> {
+    this.recorded.push({ ...command, insideTransaction: this.uow.inside });
+    return {
+      refundId: `refund-${this.recorded.length}`,
+      orderId: command.orderId,
+      subscriptionId: null,
+      paymentId: 'pay_x',
+      amount: command.amount ?? 0,
+      currency: 'USD',
+      reason: command.reason,
+      note: command.note,
+      actor: command.actor,
+      state: 'pending',
+      gatewayRefundId: null,
+      idempotencyKey: command.idempotencyKey ?? 'key',
+      failureReason: null,
+      attempts: 0,
+      createdAt: new Date(),
+      settledAt: null,
+      checkedAt: null,
+    };
+  }
+
+  async send(refund: Refund): Promise<Refund> {
+    this.sent.push(refund);
+    return refund;
+  }
+}
+
 export function completePaymentWithFakes(orders: InMemoryPaymentOrders, clock: Clock) {
   const subscriptions = new InMemorySubscriptions();
   const uow = new InlineUnitOfWork();
   const mailer = new RecordingMailer(uow);
   const intake = new RecordingIntake(uow);
-  const complete = new CompletePayment(uow, orders, new RecordPurchaseUseCase(subscriptions), mailer, intake, clock);
-  return { complete, subscriptions, mailer, intake, uow };
+  const tiers = new FakeTiersForSale();
+  const refunds = new RecordingRefunds(uow);
+  const acceptance = new OrderAcceptance(tiers as unknown as FindTierForSaleUseCase);
+  const complete = new CompletePayment(uow, orders, new RecordPurchaseUseCase(subscriptions), mailer, intake, clock, acceptance, refunds as unknown as IssueRefund);
+  return { complete, subscriptions, mailer, intake, uow, tiers, refunds };
 }
 
 let sequence = 0;
@@ -201,6 +275,8 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     createdAt: new Date(Date.UTC(2025, 5, 1, 12, 0)),
     paidAt: null,
     subscriptionId: null,
+    expiresAt: new Date((overrides.createdAt ?? new Date(Date.UTC(2025, 5, 1, 12, 0))).getTime() + ORDER_LIFETIME_MS),
+    voidReason: null,
     ...overrides,
   };
 }

@@ -114,7 +114,7 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
         expect(atRazorpay).toMatchObject({ amount: cents, currency: 'USD', status: 'created' });
         expect(res.body).toEqual({
           success: true,
-          order: { id: atRazorpay?.id, amount: cents, currency: 'USD' },
+          order: { id: atRazorpay?.id, amount: cents, currency: 'USD', exponent: 2, expiresAt: expect.any(String) },
           keyId: KEY_ID,
           provider: 'razorpay',
           description: `YouTube · ${tier.name}`,

@@ -43,6 +43,8 @@ export const TIMEOUT_MS = 1_500;
 export function panelEnv(panel: ProviderPanelUnderTest, extra: Record<string, string> = {}): Record<string, string> {
   return {
     FULFILMENT_PROVIDER: 'api-v2',
+    // Sandbox payments with a panel: allowed only for a stand-in on this machine, and only when said.
+    SANDBOX_FULFILMENT: 'loopback',
     PROVIDER_URL: panel.url,
     PROVIDER_KEY: panel.standIn.key,
     PROVIDER_TIMEOUT_MS: String(TIMEOUT_MS),

@@ -489,6 +489,10 @@ export class RazorpayStandIn {
   private createOrder(body: unknown): Answer {
     const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const { amount, currency, receipt, notes } = input;
+    // Razorpay refuses a field its Orders API does not have; `expire_by` among them (it is Payment
+    // Links' and Invoices', not Orders': an order with Standard Checkout never expires at Razorpay).
+    const unknown = Object.keys(input).find((field) => !ORDER_FIELDS.has(field));
+    if (unknown !== undefined) return badRequest(`${unknown} is/are not required and should not be sent`, unknown);
     if (typeof amount !== 'number' || !Number.isInteger(amount)) {
       return badRequest('The amount must be an integer.', 'amount');
     }
@@ -520,6 +524,12 @@ export class RazorpayStandIn {
     return { status: 200, body: order };
   }
 }
+
+/** The fields of Razorpay's POST /v1/orders (its API reference and the SDK's RazorpayOrderCreateRequestBody). */
+const ORDER_FIELDS = new Set([
+  'amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'offer_id', 'method', 'bank_account',
+  'customer_id', 'token', 'payment', 'payment_capture', 'transfers', 'line_items', 'line_items_total', 'rto_review', 'phonepe_switch_context',
+]);
 
 function badRequest(description: string, field?: string): Answer {
   return { status: 400, body: razorpayError('BAD_REQUEST_ERROR', description, field ? { field } : {}) };

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../../platform/time/clock';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
@@ -7,6 +8,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { PlansModule } from '../plans/plans.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CompletePayment } from './application/complete-payment';
+import { OrderAcceptance } from './application/order-acceptance';
 import { CreateOrderUseCase } from './application/create-order.use-case';
 import { HandleWebhookUseCase } from './application/handle-webhook.use-case';
 import { ListAdminOrdersUseCase } from './application/list-admin-orders.use-case';
@@ -73,9 +75,9 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
     },
     {
       provide: SandboxCheckoutUseCase,
-      inject: [AppConfig, PaymentOrderRepository, SandboxPayments],
-      useFactory: (config: AppConfig, orders: PaymentOrderRepository, sandbox: SandboxPayments | null) =>
-        sandbox ? new SandboxCheckoutUseCase(config, orders, sandbox) : null,
+      inject: [AppConfig, PaymentOrderRepository, SandboxPayments, Clock],
+      useFactory: (config: AppConfig, orders: PaymentOrderRepository, sandbox: SandboxPayments | null, clock: Clock) =>
+        sandbox ? new SandboxCheckoutUseCase(config, orders, sandbox, clock) : null,
     },
     { provide: PaymentOrderRepository, useClass: TypeOrmPaymentOrderRepository },
     { provide: RefundRepository, useClass: TypeOrmRefundRepository },
@@ -89,6 +91,7 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
     ReconcileRefundsUseCase,
     ListRefundsUseCase,
     SandboxRefundWebhooks,
+    OrderAcceptance,
     CompletePayment,
     CreateOrderUseCase,
     VerifyPaymentUseCase,

@@ -137,6 +137,8 @@ describe('loadConfig', () => {
   });
   describe('fulfilment (FULFILMENT_PROVIDER and the PROVIDER_* settings)', () => {
     const apiV2 = { FULFILMENT_PROVIDER: 'api-v2', PROVIDER_URL: 'https://panel.example/api/v2', PROVIDER_KEY: 'panel-key-0123456789' };
+    /** Razorpay with live keys outside production: the only payments a real panel may be paid from. */
+    const liveKeys = { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
 
     it('is manual by default, with nothing to reach and the documented defaults', () => {
       expect(loadConfig({}, '/repo').fulfilment).toEqual({
@@ -152,7 +154,7 @@ describe('loadConfig', () => {
 
     it('reads api-v2 with its URL, key, timeout, balance warning and sync interval', () => {
       const config = loadConfig(
-        { ...apiV2, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_BALANCE_WARNING: ' 25.50 ', FULFILMENT_SYNC_EVERY_MS: '200' },
+        { ...liveKeys, ...apiV2, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_BALANCE_WARNING: ' 25.50 ', FULFILMENT_SYNC_EVERY_MS: '200' },
         '/repo',
       );
       expect(config.fulfilment).toEqual({
@@ -166,12 +168,13 @@ describe('loadConfig', () => {
     });
 
     it('accepts an http:// panel (a local stand-in) outside production, and api-v2 in a complete production configuration', () => {
-      expect(loadConfig({ ...apiV2, PROVIDER_URL: 'http://127.0.0.1:9100/api/v2' }, '/repo').fulfilment.url).toBe('http://127.0.0.1:9100/api/v2');
+      expect(loadConfig({ ...liveKeys, ...apiV2, PROVIDER_URL: 'http://127.0.0.1:9100/api/v2' }, '/repo').fulfilment.url).toBe('http://127.0.0.1:9100/api/v2');
       expect(loadConfig({ ...production, ...apiV2 }, '/repo').fulfilment).toMatchObject({ provider: 'api-v2', url: 'https://panel.example/api/v2' });
     });
 
     it.each([
       [{ FULFILMENT_PROVIDER: 'smm' }, 'FULFILMENT_PROVIDER must be one of manual, api-v2, got "smm"'],
+      [{ SANDBOX_FULFILMENT: 'yes' }, 'SANDBOX_FULFILMENT must be one of refuse, loopback, got "yes"'],
       [{ ...apiV2, PROVIDER_URL: undefined }, 'PROVIDER_URL is required when FULFILMENT_PROVIDER=api-v2'],
       [{ ...apiV2, PROVIDER_KEY: '   ' }, 'PROVIDER_KEY is required when FULFILMENT_PROVIDER=api-v2'],
       [{ ...apiV2, PROVIDER_URL: 'panel.example/api/v2' }, 'PROVIDER_URL is not a valid URL'],
@@ -204,6 +207,52 @@ describe('loadConfig', () => {
         message = (caught as Error).message;
       }
       expect(message).not.toContain(apiV2.PROVIDER_KEY);
+    });
+
+    describe('a real panel is never paid for with money that is not real', () => {
+      const refusal = 'orders nobody paid for would be placed at the provider panel and charged to its balance';
+
+      it.each([
+        ['sandbox payments (the default)', {}],
+        ['sandbox payments, said explicitly', { PAYMENTS_PROVIDER: 'sandbox' }],
+        ['sandbox payments with made-up secrets (the compose stack)', { PAYMENTS_PROVIDER: 'sandbox', RAZORPAY_KEY_SECRET: 'k'.repeat(64), RAZORPAY_WEBHOOK_SECRET: 'w'.repeat(64) }],
+        ["Razorpay's test keys (test cards pay)", { ...liveKeys, RAZORPAY_KEY_ID: 'rzp_test_AbC123' }],
+      ])('refuses api-v2 at a real panel with %s', (_what, payments) => {
+        for (const panel of ['https://panel.example/api/v2', 'http://10.0.0.5/api/v2', 'http://localhost.evil.example/api/v2']) {
+          expect(() => loadConfig({ ...payments, ...apiV2, PROVIDER_URL: panel } as Record<string, string>, '/repo')).toThrow(refusal);
+        }
+      });
+
+      it('refuses a loopback panel too unless SANDBOX_FULFILMENT=loopback says so (a stand-in for tests)', () => {
+        expect(() => loadConfig({ ...apiV2, PROVIDER_URL: 'http://127.0.0.1:9100/api/v2' }, '/repo')).toThrow(refusal);
+        for (const panel of ['http://127.0.0.1:9100/api/v2', 'http://127.0.0.2/api/v2', 'http://localhost:9100/api/v2', 'http://[::1]:9100/api/v2', 'http://[::ffff:127.0.0.1]/api/v2']) {
+          const config = loadConfig({ ...apiV2, PROVIDER_URL: panel, SANDBOX_FULFILMENT: 'loopback' }, '/repo');
+          expect(config.fulfilment).toMatchObject({ provider: 'api-v2', url: panel });
+          expect(config.payments.provider).toBe('sandbox');
+        }
+      });
+
+      it('keeps SANDBOX_FULFILMENT=loopback to this machine and out of production', () => {
+        for (const panel of ['https://panel.example/api/v2', 'http://10.0.0.5/api/v2', 'http://localhost.evil.example/api/v2', 'http://[::2]/api/v2']) {
+          expect(() => loadConfig({ ...apiV2, PROVIDER_URL: panel, SANDBOX_FULFILMENT: 'loopback' }, '/repo')).toThrow(
+            'SANDBOX_FULFILMENT=loopback allows only a provider panel on this machine (127.0.0.1, ::1, localhost)',
+          );
+        }
+        expect(() => loadConfig({ ...production, SANDBOX_FULFILMENT: 'loopback' }, '/repo')).toThrow(
+          'SANDBOX_FULFILMENT=loopback is for tests; it is not allowed when NODE_ENV=production',
+        );
+      });
+
+      it('allows api-v2 with Razorpay live keys, and sandbox payments with manual fulfilment', () => {
+        expect(loadConfig({ ...liveKeys, ...apiV2 }, '/repo').fulfilment.provider).toBe('api-v2');
+        expect(loadConfig({ PROVIDER_URL: 'https://panel.example/api/v2', PROVIDER_KEY: 'k' }, '/repo').fulfilment.provider).toBe('manual');
+      });
+
+      it('refuses a Razorpay test key in production (test cards would pay for real orders)', () => {
+        expect(() => loadConfig({ ...production, RAZORPAY_KEY_ID: 'rzp_test_AbC123' }, '/repo')).toThrow(
+          'RAZORPAY_KEY_ID is a test key (rzp_test_…) and test cards pay with it; set your live key when NODE_ENV=production',
+        );
+      });
     });
 
     it('keeps an unused URL and key with manual, so switching to api-v2 is one setting', () => {

@@ -220,6 +220,52 @@ function fulfilment(env: Env, production: boolean): FulfilmentConfig {
   };
 }
 
+/** Razorpay's test-mode key ids: payments made with them are test cards, not money. */
+const RAZORPAY_TEST_KEY = /^rzp_test_/;
+
+/**
+ * 127.0.0.0/8, ::1 or `localhost`: a panel on this very machine. WHATWG URL parsing has already
+ * normalised the host ("[0:0::1]" is "[::1]", "[::ffff:127.0.0.1]" is "[::ffff:7f00:1]",
+ * "0x7f.1" is "127.0.0.1").
+ */
+function isLoopbackUrl(address: string): boolean {
+  const host = new URL(address).hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]') return true;
+  if (/^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host)) return true;
+  return isIP(host) === 4 && host.split('.')[0] === '127';
+}
+
+/**
+ * A real provider panel is paid for with real money only. With the sandbox gateway (any signed-in
+ * customer "pays" with its card) or Razorpay's test keys (test cards), every "paid" order is free,
+ * and FULFILMENT_PROVIDER=api-v2 would place it at the panel, which charges the shop's balance:
+ * real services bought for nothing. That combination is refused. The one exception is explicit and
+ * for tests: SANDBOX_FULFILMENT=loopback allows a panel on this machine (a stand-in on 127.0.0.1),
+ * outside production, and nothing else.
+ */
+function refuseFreeOrdersAtARealPanel(env: Env, payments: PaymentsConfig, fulfilment: FulfilmentConfig, production: boolean): void {
+  const allowance = oneOf(env, 'SANDBOX_FULFILMENT', ['refuse', 'loopback'] as const, 'refuse');
+  if (allowance === 'loopback' && production) {
+    throw new ConfigError('SANDBOX_FULFILMENT=loopback is for tests; it is not allowed when NODE_ENV=production');
+  }
+  if (fulfilment.provider !== 'api-v2') return;
+  const fakeMoney =
+    payments.provider === 'sandbox'
+      ? 'PAYMENTS_PROVIDER=sandbox (anyone signed in can pay with the sandbox card)'
+      : RAZORPAY_TEST_KEY.test(payments.keyId)
+        ? 'a Razorpay test key (RAZORPAY_KEY_ID rzp_test_…: test cards pay)'
+        : null;
+  if (!fakeMoney) return;
+  const url = fulfilment.url as string;
+  if (allowance === 'loopback') {
+    if (isLoopbackUrl(url)) return;
+    throw new ConfigError(`SANDBOX_FULFILMENT=loopback allows only a provider panel on this machine (127.0.0.1, ::1, localhost), not ${new URL(url).host}`);
+  }
+  throw new ConfigError(
+    `FULFILMENT_PROVIDER=api-v2 is refused with ${fakeMoney}: orders nobody paid for would be placed at the provider panel and charged to its balance. Use PAYMENTS_PROVIDER=razorpay with live keys, or FULFILMENT_PROVIDER=manual`,
+  );
+}
+
 /** HTTP_HEADERS_TIMEOUT, HTTP_REQUEST_TIMEOUT and HTTP_KEEP_ALIVE_TIMEOUT, in seconds. */
 function httpTimeouts(env: Env): HttpTimeouts {
   const headers = integer(env, 'HTTP_HEADERS_TIMEOUT', 10, 1, 600);
@@ -278,6 +324,11 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
       if (!text(env, name)) throw new ConfigError(`${name} is required when PAYMENTS_PROVIDER=razorpay`);
     }
   }
+  if (production && RAZORPAY_TEST_KEY.test(payments.keyId)) {
+    throw new ConfigError('RAZORPAY_KEY_ID is a test key (rzp_test_…) and test cards pay with it; set your live key when NODE_ENV=production');
+  }
+  const fulfilmentConfig = fulfilment(env, production);
+  refuseFreeOrdersAtARealPanel(env, payments, fulfilmentConfig, production);
 
   const adminEmail = text(env, 'ADMIN_EMAIL');
   const adminPassword = text(env, 'ADMIN_PASSWORD');
@@ -314,7 +365,7 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
     supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@growth.local',
     jwtSecret: jwtSecret ?? DEV_JWT_SECRET,
     payments,
-    fulfilment: fulfilment(env, production),
+    fulfilment: fulfilmentConfig,
     refunds: {
       windowDays: integer(env, 'REFUND_WINDOW_DAYS', 10, 1, 30),
       undelivered: oneOf(env, 'REFUND_UNDELIVERED', ['auto', 'review'] as const, 'auto'),

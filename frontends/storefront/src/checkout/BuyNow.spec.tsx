@@ -21,7 +21,7 @@ const PLAN = {
 };
 const ORDER = {
   success: true,
-  order: { id: 'order_1', amount: 4999, currency: 'USD' },
+  order: { id: 'order_1', amount: 4999, currency: 'USD', exponent: 2, expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() },
   keyId: 'rzp_test_key',
   provider: 'sandbox',
   description: 'YouTube · Growth',
@@ -249,7 +249,7 @@ describe('the sandbox checkout', () => {
     expect((screen.getByRole('button', { name: 'Buy Now: Growth' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("failure card: 'Verification failed' with the gateway's description, nothing verified", async () => {
+  it("failure card: 'Verification failed' with the shop's words (not the gateway's description), nothing verified", async () => {
     signIn();
     answers['POST /payment/order'] = [[200, ORDER]];
     answers['POST /payment/sandbox/checkout'] = [[200, DECLINED]];
@@ -259,28 +259,60 @@ describe('the sandbox checkout', () => {
     fireEvent.click(within(sandbox).getByRole('button', { name: 'Visa •••• 0002 — payment is declined' }));
 
     const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
-    expect(result.textContent).toContain('Your payment was declined by the sandbox card.');
+    expect(result.textContent).toContain('The payment did not go through. You can try again, or use another card or payment method.');
+    expect(result.textContent).not.toContain('sandbox card');
     expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'failure' });
     expect(routes()).not.toContain('POST /payment/verify');
   });
 
-  it("verification refused: the server's reason, else 'We could not verify the payment. Please contact support.'", async () => {
+  it("verification refused: the shop's sentence for the server's code, else 'We could not verify the payment. Please contact support.'", async () => {
     signIn();
     answers['POST /payment/order'] = [[200, ORDER], [200, { ...ORDER, order: { ...ORDER.order, id: 'order_2' } }]];
     answers['POST /payment/sandbox/checkout'] = [[200, { success: true, ...PROOF }], [200, { success: true, ...PROOF }]];
-    answers['POST /payment/verify'] = [[400, { success: false, message: 'Payment signature is invalid', error: 'invalid_signature' }], [504, undefined]];
+    answers['POST /payment/verify'] = [
+      [409, { success: false, message: 'Call +1 555 0100 now', error: 'order_expired' }],
+      [504, undefined],
+    ];
     visit();
 
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: /payment succeeds/ }));
-    let result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
-    expect(result.textContent).toContain('Payment signature is invalid');
+    let result = await screen.findByRole('alertdialog', { name: 'Payment refunded' });
+    expect(result.textContent).toContain('This order expired before it was paid and its price has changed since. Your payment is being refunded in full; please buy again.');
+    expect(result.textContent).not.toContain('555');
     fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
 
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: /payment succeeds/ }));
     result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
     expect(result.textContent).toContain('We could not verify the payment. Please contact support.');
+  });
+
+  it('shows a KWD order of 19990 as KWD 19.990 (the server\'s exponent 3), and refuses an answer without an exponent', async () => {
+    signIn();
+    const kwd = { ...ORDER, order: { ...ORDER.order, amount: 19990, currency: 'KWD', exponent: 3 } };
+    const { exponent: _none, ...withoutExponent } = kwd.order;
+    answers['POST /payment/order'] = [[200, kwd], [200, { ...kwd, order: withoutExponent }]];
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    const sandbox = await screen.findByRole('dialog', { name: 'Pay with a test card' });
+    expect(sandbox.textContent?.replace(/\u00a0/g, ' ')).toContain('KWD 19.990');
+    fireEvent.click(within(sandbox).getByRole('button', { name: 'Cancel' }));
+
+    const dialog = await buyGrowth();
+    submitLink(dialog, 'https://www.youtube.com/@ann');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Order creation failed');
+  });
+
+  it('the sandbox card on an order past its lifetime: nothing charged, start again', async () => {
+    signIn();
+    answers['POST /payment/order'] = [[200, ORDER]];
+    answers['POST /payment/sandbox/checkout'] = [[409, { success: false, message: 'This order has expired', error: 'checkout_expired' }]];
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: /payment succeeds/ }));
+    const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    expect(result.textContent).toContain('This order has expired; nothing was charged. Please start again with Buy Now.');
   });
 
   it("the sandbox call itself failing: 'Payment error' / 'Something went wrong.'", async () => {
@@ -383,9 +415,11 @@ describe('the Razorpay checkout', () => {
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(checkoutScripts()).toHaveLength(0);
-    act(() => opened[0].failed?.({ error: { description: 'Card declined by the bank.' } }));
+    act(() => opened[0].failed?.({ error: { description: 'Card declined by the bank.', reason: 'payment_failed' } }));
     const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
-    expect(result.textContent).toContain('Card declined by the bank.');
+    expect(result.textContent).toContain('The payment did not go through. You can try again, or use another card or payment method.');
+    expect(opened[0].options.timeout).toBeGreaterThan(29 * 60);
+    expect(opened[0].options.timeout).toBeLessThanOrEqual(30 * 60);
     fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
 
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
@@ -417,12 +451,27 @@ describe('coming back from redirect mode', () => {
     expect(memory.history).toHaveLength(1); // replaced, not pushed
   });
 
-  it('?payment=failed: Verification failed with the message', async () => {
-    const memory = visit('/services/youtube?payment=failed&message=Payment%20was%20cancelled');
+  it("?payment=failed&reason=declined: Verification failed with the shop's sentence", async () => {
+    const memory = visit('/services/youtube?payment=failed&reason=declined');
     const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
-    expect(result.textContent).toContain('Payment was cancelled');
+    expect(result.textContent).toContain('The payment did not go through. You can try again, or use another card or payment method.');
     expect(memory.history).toEqual(['/services/youtube']);
     fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a hostile message= in the address never reaches the dialog: only the shop\'s words', async () => {
+    const hostile = 'Your card is blocked. Call +1 555 0100 or visit https://evil.example/verify to unblock it';
+    visit(`/services/youtube?payment=failed&message=${encodeURIComponent(hostile)}&reason=${encodeURIComponent(hostile)}`);
+    const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    expect(result.textContent).not.toContain('555');
+    expect(result.textContent).not.toContain('evil.example');
+    expect(result.querySelector('p')?.textContent).toBe('We could not verify the payment. Please contact support.');
+  });
+
+  it('?payment=failed&reason=expired: the refund is said in the shop\'s words', async () => {
+    visit('/services/youtube?payment=failed&reason=expired');
+    const result = await screen.findByRole('alertdialog', { name: 'Payment refunded' });
+    expect(result.textContent).toContain('Your payment is being refunded in full');
   });
 });

@@ -77,7 +77,7 @@ export function BuyNow({ plan, tier, returnTo, className }: Props) {
         <SandboxCheckoutDialog
           planName={plan.name}
           tierName={tier.name}
-          amount={formatMinorUnits(step.order.amount, step.order.currency)}
+          amount={formatMinorUnits(step.order.amount, step.order.currency, step.order.exponent)}
           busy={step.busy}
           onChoose={(outcome) => void chooseSandboxCard(outcome)}
           onCancel={cancel}

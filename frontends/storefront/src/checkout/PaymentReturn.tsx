@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ResultDialog, type PaymentResult } from './ResultDialog';
+import { failureReasonOf, ResultDialog, type PaymentResult } from './ResultDialog';
 
-/** What Razorpay's redirect mode brings back (`/api/payment/callback` -> `?payment=...`), or null. */
+/**
+ * What Razorpay's redirect mode brings back (`/api/payment/callback` -> `?payment=...&reason=...`),
+ * or null. Only the codes are read: anyone can link to this page with any address, so no text of
+ * it (a `message=` of old links included) ever becomes words in the dialog.
+ */
 export function paymentReturnOf(search: string): PaymentResult | null {
   const params = new URLSearchParams(search);
   const payment = params.get('payment');
   if (payment === 'success') return { kind: 'verified' };
-  if (payment === 'failed') return { kind: 'failed', message: params.get('message') };
+  if (payment === 'failed') return { kind: 'failed', reason: failureReasonOf(params.get('reason')) };
   return null;
 }
 

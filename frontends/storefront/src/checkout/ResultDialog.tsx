@@ -3,25 +3,65 @@ import { Link } from 'wouter';
 import { Dialog } from './Dialog';
 import styles from './ResultDialog.module.css';
 
+/**
+ * Why a payment did not end in a subscription. A closed list: the dialog shows the shop's own
+ * sentence for each, never words from elsewhere (the address, a form anyone can post to
+ * /api/payment/callback, the gateway's descriptions), so the shop's dialog cannot be made to say
+ * "call this number" or "verify your card at this site".
+ */
+export const FAILURE_REASONS = ['declined', 'cancelled', 'not_verified', 'expired', 'withdrawn', 'already_paid', 'checkout_expired'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
 /** How a checkout ended (spec §8 Payment). */
 export type PaymentResult =
   | { kind: 'verified' }
-  /** The payment was declined, or the server could not verify it; `message` is the reason when known. */
-  | { kind: 'failed'; message?: string | null }
+  /** The payment was declined, or the server did not take it; `reason` picks the sentence. */
+  | { kind: 'failed'; reason: FailureReason }
   /** checkout.js could not be loaded. */
   | { kind: 'sdk' }
   /** Anything else that went wrong on the way. */
   | { kind: 'error' };
+
+/** The reason for a text from outside (an address, an API `error` code): only one of ours, else not_verified. */
+export function failureReasonOf(code: unknown): FailureReason {
+  return typeof code === 'string' && (FAILURE_REASONS as readonly string[]).includes(code) ? (code as FailureReason) : 'not_verified';
+}
+
+/** The API's `error` codes of a payment that was not taken, as reasons (anything else: not_verified). */
+export function failureReasonOfApiCode(code: unknown): FailureReason {
+  switch (code) {
+    case 'order_expired':
+      return 'expired';
+    case 'order_withdrawn':
+      return 'withdrawn';
+    case 'order_already_paid':
+      return 'already_paid';
+    case 'checkout_expired':
+      return 'checkout_expired';
+    default:
+      return 'not_verified';
+  }
+}
+
+const FAILURES: Record<FailureReason, { title: string; message: string }> = {
+  declined: { title: 'Verification failed', message: 'The payment did not go through. You can try again, or use another card or payment method.' },
+  cancelled: { title: 'Verification failed', message: 'The payment was cancelled. You can try again whenever you are ready.' },
+  not_verified: { title: 'Verification failed', message: 'We could not verify the payment. Please contact support.' },
+  expired: {
+    title: 'Payment refunded',
+    message: 'This order expired before it was paid and its price has changed since. Your payment is being refunded in full; please buy again.',
+  },
+  withdrawn: { title: 'Payment refunded', message: 'This package is no longer on sale. Your payment is being refunded in full.' },
+  already_paid: { title: 'Verification failed', message: 'This order was already paid with another payment. Please contact support.' },
+  checkout_expired: { title: 'Verification failed', message: 'This order has expired; nothing was charged. Please start again with Buy Now.' },
+};
 
 function texts(result: PaymentResult): { title: string; message: string } {
   switch (result.kind) {
     case 'verified':
       return { title: 'Verified successfully', message: 'Your payment is verified and the subscription is active.' };
     case 'failed':
-      return {
-        title: 'Verification failed',
-        message: result.message?.trim() || 'We could not verify the payment. Please contact support.',
-      };
+      return FAILURES[result.reason] ?? FAILURES.not_verified;
     case 'sdk':
       return { title: 'Payment SDK error', message: 'Failed to load Razorpay.' };
     case 'error':

@@ -1,7 +1,11 @@
 /** Prices as a shopper reads them: "$19.99" for USD, the code after the number where Intl cannot. */
-function currencyFormat(currency: string): Intl.NumberFormat | null {
+function currencyFormat(currency: string, digits?: number): Intl.NumberFormat | null {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    });
   } catch {
     return null;
   }
@@ -14,10 +18,18 @@ export function formatPrice(price: string, currency: string): string {
   return currencyFormat(currency)?.format(amount) ?? `${amount.toFixed(2)} ${currency}`;
 }
 
-/** An order amount in minor units (1999 USD -> "$19.99"; a currency's own number of decimals). */
-export function formatMinorUnits(amount: number, currency: string): string {
-  const format = currencyFormat(currency);
-  const digits = format?.resolvedOptions().maximumFractionDigits ?? 2;
-  const major = amount / 10 ** digits;
-  return format?.format(major) ?? `${major.toFixed(digits)} ${currency}`;
+/**
+ * An order amount in minor units, with the exponent the server sent with it (`order.exponent`, from
+ * the server's one table of ISO 4217 exponents): 1999 USD at 2 → "$19.99", 19990 KWD at 3 →
+ * "KWD 19.990", 1500 JPY at 0 → "¥1,500". Never Intl's own idea of the currency's decimals: it
+ * differs from ISO 4217 for some (IQD, HUF, IDR...), and a wrong exponent shows a price 10 or
+ * 100 times off. The division is done on the digits, never through a float.
+ */
+export function formatMinorUnits(amount: number, currency: string, exponent: number): string {
+  if (!Number.isSafeInteger(amount) || !Number.isInteger(exponent) || exponent < 0 || exponent > 4) return `${amount} ${currency}`;
+  const digits = String(Math.abs(amount)).padStart(exponent + 1, '0');
+  const major = `${amount < 0 ? '-' : ''}${exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits}`;
+  const format = currencyFormat(currency, exponent);
+  // Intl formats a decimal string exactly (Intl.NumberFormat v3); its TypeScript types still say number.
+  return format ? format.format(major as unknown as number) : `${major} ${currency}`;
 }

@@ -12,7 +12,8 @@ export interface CheckoutPlan {
 
 /** POST /payment/order's answer (CONTRACT: Payment). */
 export interface OrderAnswer {
-  order?: { id?: string; amount?: number; currency?: string };
+  /** amount in minor units; exponent the currency's decimals (the server's ISO 4217 table); expiresAt when the price stops standing. */
+  order?: { id?: string; amount?: number; currency?: string; exponent?: number; expiresAt?: string };
   keyId?: string;
   provider?: string;
   description?: string;

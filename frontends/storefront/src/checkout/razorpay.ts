@@ -15,6 +15,7 @@ export interface PaymentProof {
 
 /** The `payment.failed` event of checkout.js (the sandbox's failure answer has the same shape). */
 export interface PaymentFailure {
+  /** `description` is the gateway's wording: never shown (the dialog has its own, by `reason`). */
   error?: { code?: string; description?: string; reason?: string; metadata?: Record<string, string> };
 }
 
@@ -31,6 +32,8 @@ export interface RazorpayOptions {
   modal?: { ondismiss?(): void };
   redirect?: boolean;
   callback_url?: string;
+  /** Seconds after which Checkout closes (the order's lifetime): no payment can be started later. */
+  timeout?: number;
 }
 
 export interface RazorpayCheckout {

@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError, extractErrorText, getRuntimeConfig, useAuth, type PricingTier } from '@growth/kit';
 import { isInAppBrowser } from './inAppBrowser';
 import { createOrder, paySandbox, verifyPayment, type CheckoutPlan } from './paymentCalls';
-import { loadRazorpay, type PaymentProof } from './razorpay';
-import type { PaymentResult } from './ResultDialog';
+import { loadRazorpay, type PaymentFailure, type PaymentProof } from './razorpay';
+import { failureReasonOfApiCode, type PaymentResult } from './ResultDialog';
 
 /** The Razorpay window's colour: the shop's purple (spec §9). */
 export const PAYMENT_THEME_COLOR = '#7c3aed';
@@ -12,8 +12,13 @@ const DEFAULT_CALLBACK_PATH = '/api/payment/callback';
 
 export interface SandboxOrder {
   id: string;
+  /** Minor units of `currency`. */
   amount: number;
   currency: string;
+  /** The currency's decimals as the server counts them (its ISO 4217 table); formats `amount`. */
+  exponent: number;
+  /** When the order's price stops standing (ms since the epoch); null when the server did not say. */
+  expiresAt: number | null;
 }
 
 /** Where a Buy Now is: each step shows its own dialog (BuyNow.tsx). */
@@ -30,6 +35,22 @@ const IDLE: CheckoutStep = { kind: 'idle' };
 
 function serverText(error: unknown): string | null {
   return error instanceof ApiError ? extractErrorText(error.body) : null;
+}
+
+/** The API's `error` code of a refusal (`{ success: false, message, error }`), or null. */
+function serverCode(error: unknown): string | null {
+  const body = error instanceof ApiError ? (error.body as { error?: unknown } | null | undefined) : null;
+  return body && typeof body === 'object' && typeof body.error === 'string' ? body.error : null;
+}
+
+/** A payment the checkout (or the sandbox card) reports as failed: cancelled by the customer, else declined. */
+function checkoutFailure(response: PaymentFailure | undefined): PaymentResult {
+  return { kind: 'failed', reason: response?.error?.reason === 'payment_cancelled' ? 'cancelled' : 'declined' };
+}
+
+/** The checkout's timeout: the seconds left of the order's lifetime (null: no lifetime said; 0: over). */
+function secondsLeft(order: SandboxOrder): number | null {
+  return order.expiresAt === null ? null : Math.max(0, Math.floor((order.expiresAt - Date.now()) / 1000));
 }
 
 /**
@@ -57,7 +78,8 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
         await verifyPayment(proof);
         finish({ kind: 'verified' });
       } catch (error) {
-        finish(error instanceof ApiError ? { kind: 'failed', message: serverText(error) } : { kind: 'error' });
+        // The shop's own sentence for the server's code; its message is not shown as such.
+        finish(error instanceof ApiError ? { kind: 'failed', reason: failureReasonOfApiCode(serverCode(error)) } : { kind: 'error' });
       }
     },
     [finish],
@@ -89,6 +111,11 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
         return;
       }
       const redirect = isInAppBrowser(navigator.userAgent);
+      const timeout = secondsLeft(order);
+      if (timeout === 0) {
+        finish({ kind: 'failed', reason: 'checkout_expired' });
+        return;
+      }
       const checkout = new Razorpay({
         key: keyId,
         amount: order.amount,
@@ -102,8 +129,10 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
         // Closed by the customer: the flow ends, unless it already has (payment.failed) or is verifying.
         modal: { ondismiss: () => running.current && !requesting.current && finish(null) },
         ...(redirect ? { redirect: true, callback_url: new URL(callbackUrl, window.location.origin).href } : {}),
+        // Checkout closes when the order's price stops standing (Razorpay orders never expire by themselves).
+        ...(timeout === null ? {} : { timeout }),
       });
-      checkout.on('payment.failed', (response) => finish({ kind: 'failed', message: response?.error?.description }));
+      checkout.on('payment.failed', (response) => finish(checkoutFailure(response)));
       checkout.open();
     },
     [finish, user, verify],
@@ -134,10 +163,19 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
         setStep({ kind: 'profile', busy: false, orderError: 'Order creation failed' });
         return;
       }
+      const exponent = answer.order?.exponent;
+      if (typeof exponent !== 'number' || !Number.isInteger(exponent) || exponent < 0 || exponent > 4) {
+        // Without the server's exponent the amount cannot be shown right (19990 KWD is 19.990, not 199.90).
+        setStep({ kind: 'profile', busy: false, orderError: 'Order creation failed' });
+        return;
+      }
+      const expiresAt = Date.parse(answer.order?.expiresAt ?? '');
       const order: SandboxOrder = {
         id: orderId,
         amount: Number(answer.order?.amount ?? 0),
         currency: answer.order?.currency ?? plan.currency ?? 'USD',
+        exponent,
+        expiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
       };
       const payments = getRuntimeConfig().payments;
       const provider = answer.provider ?? payments?.provider;
@@ -168,12 +206,13 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
       try {
         const answer = await paySandbox(step.order.id, outcome);
         if (answer.failed) {
-          finish({ kind: 'failed', message: answer.error?.description });
+          finish(checkoutFailure(answer));
           return;
         }
         await verify(answer);
-      } catch {
-        finish({ kind: 'error' });
+      } catch (error) {
+        // The sandbox card refuses an order past its lifetime, as Razorpay's checkout closes then.
+        finish(serverCode(error) === 'checkout_expired' ? { kind: 'failed', reason: 'checkout_expired' } : { kind: 'error' });
       }
     },
     [finish, step, verify],

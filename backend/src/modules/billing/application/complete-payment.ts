@@ -7,10 +7,23 @@ import { FulfilmentIntake } from '../../fulfilment/application/fulfilment-intake
 import { RecordPurchaseUseCase } from '../../subscriptions/application/record-purchase.use-case';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import type { PaymentOrder } from '../domain/payment-order';
+import type { Refund } from '../domain/refund';
+import { IssueRefund } from './issue-refund';
 import { orderConfirmationMail } from './order-confirmation.mail';
+import { OrderAcceptance } from './order-acceptance';
+import { VOID_ANSWERS, orderVoidMail, voidRefundKey } from './order-void';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 
 export type PaymentSource = 'checkout' | 'redirect' | 'webhook' | 'reconcile';
+
+/**
+ * How a proven payment ended: its subscription (`created` by this call or an earlier one), or, for a
+ * payment that was not honoured, no subscription and the order's `voidReason` (its refund was
+ * issued by the call that voided it: `refund`, null on a repeat).
+ */
+export type PaymentOutcome =
+  | { order: PaymentOrder; subscription: Subscription; created: boolean; refund?: undefined }
+  | { order: PaymentOrder & { voidReason: NonNullable<PaymentOrder['voidReason']> }; subscription: null; created: false; refund: Refund | null };
 
 /**
  * The one place a proven payment turns an order into its subscription, whoever proved it: the
@@ -24,6 +37,12 @@ export type PaymentSource = 'checkout' | 'redirect' | 'webhook' | 'reconcile';
  * outbox relays it once it is). A new subscription of a tier delivered by the provider panel is
  * queued for it in the same transaction (FulfilmentIntake; its place-order job is enqueued after the
  * commit): the queued state commits with the subscription, or neither does.
+ *
+ * A payment that is not honoured (OrderAcceptance: the offer was withdrawn, or the order expired at
+ * a price that changed) is never kept: in the same transaction the order is marked paid and void,
+ * its full refund is recorded in the ledger (IssueRefund, reason `staff` with a note, one per order
+ * by its idempotency key) and the customer is mailed why; the refund is sent to the gateway after
+ * the commit (an unclear answer leaves it to the refund sweep, as any refund).
  */
 @Injectable()
 export class CompletePayment {
@@ -36,22 +55,45 @@ export class CompletePayment {
     private readonly mailer: Mailer,
     private readonly fulfilment: FulfilmentIntake,
     private readonly clock: Clock,
+    private readonly acceptance: OrderAcceptance,
+    private readonly refunds: IssueRefund,
   ) {}
 
   /**
    * Completes `orderId` with `paymentId`. `accept(order)` runs on the locked order first and may
-   * throw (wrong owner...). Returns the order's subscription and whether this call created it.
+   * throw (wrong owner...). `madeAt` is when the payment was made, as the gateway states it (a
+   * webhook's or the sweep's `created_at`); by default now, the moment the proof arrives.
    */
   async execute(
     orderId: string,
     paymentId: string,
     source: PaymentSource,
     accept: (order: PaymentOrder) => void = () => undefined,
-  ): Promise<{ order: PaymentOrder; subscription: Subscription; created: boolean }> {
-    const result = await this.uow.run(async () => {
+    madeAt?: Date,
+  ): Promise<PaymentOutcome> {
+    const result = await this.uow.run(async (): Promise<PaymentOutcome> => {
       const order = await this.orders.lockById(orderId);
       if (!order) throw new AppError('not_found', 'Order not found', 'order_not_found');
       accept(order);
+      if (order.voidReason) return { order: { ...order, voidReason: order.voidReason }, subscription: null, created: false, refund: null };
+      if (order.status !== 'paid') {
+        const now = this.clock.now();
+        const reason = await this.acceptance.refusal(order, madeAt ?? now);
+        if (reason) {
+          await this.orders.markVoid(order.orderId, paymentId, now, reason);
+          const voided = { ...order, status: 'paid' as const, paymentId, paidAt: now, failureReason: null, voidReason: reason };
+          const refund = await this.refunds.record({
+            orderId: order.orderId,
+            amount: null,
+            reason: 'staff',
+            note: VOID_ANSWERS[reason].note,
+            actor: { role: 'system', id: null },
+            idempotencyKey: voidRefundKey(order.orderId),
+          });
+          await this.mailer.send(orderVoidMail(voided, reason));
+          return { order: voided, subscription: null, created: false, refund };
+        }
+      }
       const { subscription, created } = await this.purchases.execute({
         userId: order.userId,
         planId: order.planId,
@@ -79,7 +121,23 @@ export class CompletePayment {
       }
       return { order, subscription, created };
     });
-    if (result.created) this.logger.log(`Order ${orderId} paid (${source}): subscription ${result.subscription.subscriptionId}`);
+    if (result.subscription === null) {
+      if (result.refund) {
+        this.logger.warn(`Order ${orderId} paid (${source}) with ${paymentId} but not honoured (${result.order.voidReason}): refunding it in full`);
+        await this.sendRefund(result.refund);
+      }
+    } else if (result.created) {
+      this.logger.log(`Order ${orderId} paid (${source}): subscription ${result.subscription.subscriptionId}`);
+    }
     return result;
+  }
+
+  /** The refund is stored; a failure to reach the gateway now leaves it to the refund sweep. */
+  private async sendRefund(refund: Refund): Promise<void> {
+    try {
+      await this.refunds.send(refund);
+    } catch (error) {
+      this.logger.error(`Refund ${refund.refundId} of order ${refund.orderId} was stored but not sent (${(error as Error).message}); the refund sweep sends it`);
+    }
   }
 }

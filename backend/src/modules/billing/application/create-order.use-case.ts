@@ -5,8 +5,8 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { FindCustomerContactUseCase } from '../../identity/application/find-customer-contact.use-case';
 import { FindTierForSaleUseCase } from '../../plans/application/find-tier-for-sale.use-case';
-import { InvalidPriceError, minorUnitsOf } from '../domain/money';
-import type { PaymentOrder } from '../domain/payment-order';
+import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../domain/money';
+import { ORDER_LIFETIME_MS, type PaymentOrder } from '../domain/payment-order';
 import { checkProfileLink } from '../domain/profile-link';
 import { PaymentGateway } from './payment-gateway.port';
 import { PaymentOrderRepository } from './payment-order.repository.port';
@@ -21,8 +21,10 @@ export interface CreateOrderCommand {
 
 /**
  * POST /payment/order: the caller buys one tier for themself. The amount comes from the tier's
- * price on the server (the browser sends none); the order is stored, with a copy of the tier, before
- * the checkout may open.
+ * price on the server (the browser sends none), in the minor units of the plan's currency; the order
+ * is stored, with a copy of the tier, before the checkout may open. Its price stands for
+ * ORDER_LIFETIME_MS (`expiresAt`): a payment after that is honoured only at the same price
+ * (OrderAcceptance, README "Order lifetime").
  */
 @Injectable()
 export class CreateOrderUseCase {
@@ -50,8 +52,14 @@ export class CreateOrderUseCase {
     }
     let amount: number;
     try {
+      // In the currency's own minor units (billing/domain/money's one table): 19.99 KWD is 19990 fils.
       amount = minorUnitsOf(tier.price, currency);
     } catch (error) {
+      if (error instanceof UnsupportedCurrencyError) {
+        // A plan saved before currencies were checked: nothing can be charged in it.
+        this.logger.error(`Plan ${plan.planId} is priced in ${JSON.stringify(currency)}, which the payment gateway does not take`);
+        throw new AppError('conflict', 'This package cannot be bought right now. Please contact support.', 'currency_unsupported');
+      }
       if (!(error instanceof InvalidPriceError)) throw error;
       this.logger.error(`Tier ${tier.pricingId} of plan ${plan.planId} has no usable price: ${JSON.stringify(tier.price)}`);
       throw new AppError('conflict', 'This package cannot be bought right now. Please contact support.', 'price_invalid');
@@ -60,6 +68,8 @@ export class CreateOrderUseCase {
     if (!customer) throw new AppError('unauthorized', 'Your session has expired or is not valid. Please log in again.', 'invalid_token');
 
     const receipt = `rcpt_${randomBytes(12).toString('hex')}`;
+    const createdAt = this.clock.now();
+    const expiresAt = new Date(createdAt.getTime() + ORDER_LIFETIME_MS);
     const gatewayOrder = await this.gateway.createOrder({
       amount,
       currency,
@@ -91,9 +101,11 @@ export class CreateOrderUseCase {
       paymentId: null,
       failureReason: null,
       checkedAt: null,
-      createdAt: this.clock.now(),
+      createdAt,
       paidAt: null,
       subscriptionId: null,
+      expiresAt,
+      voidReason: null,
     };
     await this.orders.insert(order);
     return order;

@@ -8,7 +8,8 @@ import { PaymentOrderRepository } from './payment-order.repository.port';
 import { RefundRepository } from './refund.repository.port';
 import { SettleRefund } from './settle-refund';
 
-export type WebhookOutcome = 'completed' | 'failed' | 'duplicate' | 'ignored' | 'refund_processed' | 'refund_failed';
+/** `refunded`: a captured payment of an order that was not honoured (expired or withdrawn), refunded in full. */
+export type WebhookOutcome = 'completed' | 'refunded' | 'failed' | 'duplicate' | 'ignored' | 'refund_processed' | 'refund_failed';
 
 interface PaymentEntity {
   id?: unknown;
@@ -16,6 +17,7 @@ interface PaymentEntity {
   amount?: unknown;
   currency?: unknown;
   error_description?: unknown;
+  created_at?: unknown;
 }
 
 interface RefundEntity {
@@ -104,8 +106,10 @@ export class HandleWebhookUseCase {
       this.logger.error(`Webhook ${name} for order ${orderId} pays ${String(payment.amount)} ${String(payment.currency)}, the order is ${order.amount} ${order.currency}: not completed`);
       return 'ignored';
     }
-    await this.complete.execute(orderId, paymentId, 'webhook');
-    return 'completed';
+    // When the payment was made (Razorpay's created_at, signed with the event) decides whether the order's price still stood.
+    const madeAt = typeof payment.created_at === 'number' && Number.isSafeInteger(payment.created_at) && payment.created_at > 0 ? new Date(payment.created_at * 1000) : undefined;
+    const outcome = await this.complete.execute(orderId, paymentId, 'webhook', undefined, madeAt);
+    return outcome.subscription ? 'completed' : 'refunded';
   }
 
   private async applyRefund(name: 'refund.processed' | 'refund.failed', entity: RefundEntity): Promise<WebhookOutcome> {

@@ -87,7 +87,7 @@ describe('CompletePayment and the admin lists', () => {
     const { subscription } = await complete.execute(order.orderId, 'pay_Ann00000000001', 'checkout');
     expect(subscription).toMatchObject({ customerEmail: 'ann@example.com', customerName: 'Ann Example' });
     expect(subscriptions.rows).toHaveLength(1);
-    expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', subscriptionId: subscription.subscriptionId });
+    expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', subscriptionId: subscription!.subscriptionId });
   });
 
   it('turns a paid order without its subscription into one when its payment is proven again, and notes it', async () => {
@@ -98,6 +98,6 @@ describe('CompletePayment and the admin lists', () => {
     const { subscription, created } = await complete.execute(order.orderId, 'pay_Earlier00000001', 'webhook');
     expect(created).toBe(true);
     expect(subscriptions.rows).toHaveLength(1);
-    expect(orders.get(order.orderId)?.subscriptionId).toBe(subscription.subscriptionId);
+    expect(orders.get(order.orderId)?.subscriptionId).toBe(subscription!.subscriptionId);
   });
 });

@@ -5,7 +5,7 @@
  * reports what happened to them.
  */
 export interface NewGatewayOrder {
-  /** Minor units (cents). */
+  /** Minor units of `currency` (billing/domain/money: cents, fils, yen). */
   amount: number;
   currency: string;
   /** Our own reference, at most 40 characters (Razorpay's limit). */
@@ -29,6 +29,8 @@ export interface GatewayPayment {
   amount: number;
   currency: string;
   errorDescription: string | null;
+  /** When the payment was made (Razorpay's `created_at`); null when the provider does not say. */
+  createdAt: Date | null;
 }
 
 /** A refund as the gateway reports it (Razorpay's Refunds API: `rfnd_…`, amount in minor units). */

@@ -1,4 +1,4 @@
-import type { AdminOrderKind, PaymentOrder } from '../domain/payment-order';
+import type { AdminOrderKind, PaymentOrder, VoidReason } from '../domain/payment-order';
 
 /** Where payment orders and the webhook events already handled are kept. Joins the caller's UnitOfWork. */
 export abstract class PaymentOrderRepository {
@@ -11,6 +11,12 @@ export abstract class PaymentOrderRepository {
 
   /** Marks the order paid, and notes the subscription it became when given. */
   abstract markPaid(orderId: string, paymentId: string, at: Date, subscriptionId?: string): Promise<void>;
+
+  /**
+   * Marks an order that was not paid yet as paid by `paymentId` but not honoured (`reason`): it gets
+   * no subscription, and its payment is refunded in full (CompletePayment).
+   */
+  abstract markVoid(orderId: string, paymentId: string, at: Date, reason: VoidReason): Promise<void>;
 
   /** Notes the subscription a paid order became. */
   abstract linkSubscription(orderId: string, subscriptionId: string): Promise<void>;
@@ -35,7 +41,7 @@ export abstract class PaymentOrderRepository {
 
   /**
    * One page of the admin's orders of one kind, newest first: 'paid-without-subscription' (paid,
-   * no subscription noted) or 'unpaid-stale' (not paid, made before `staleBefore`). `total` is exact
+   * no subscription noted, not void) or 'unpaid-stale' (not paid, made before `staleBefore`). `total` is exact
    * up to 1,000 and the database's estimate above; `hasNext` is exact.
    */
   abstract pageForAdmin(

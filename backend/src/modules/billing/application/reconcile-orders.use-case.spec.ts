@@ -42,7 +42,7 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
 
     const report = await sweep.execute();
 
-    expect(report).toEqual({ checked: 1, completed: 1, failed: 0, unreachable: 0, errors: 0 });
+    expect(report).toEqual({ checked: 1, completed: 1, failed: 0, unreachable: 0, refunded: 0, errors: 0 });
     expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id, paidAt: clock.now() });
     expect(subscriptions.rows).toEqual([expect.objectContaining({ orderId: order.orderId, paymentId: captured.id, userId: order.userId, status: 0 })]);
     expect(mailer.sent).toHaveLength(1);
@@ -51,7 +51,7 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     expect(mailer.sent[0].text).toContain(`Payment ID: ${captured.id}`);
 
     // A second sweep finds nothing left to do.
-    expect(await sweep.execute()).toEqual({ checked: 0, completed: 0, failed: 0, unreachable: 0, errors: 0 });
+    expect(await sweep.execute()).toEqual({ checked: 0, completed: 0, failed: 0, unreachable: 0, refunded: 0, errors: 0 });
     expect(subscriptions.rows).toHaveLength(1);
     expect(mailer.sent).toHaveLength(1);
   });
@@ -126,7 +126,7 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     const report = await sweep.execute();
 
     expect(gateway.asked).toEqual([first.orderId, second.orderId]);
-    expect(report).toEqual({ checked: 2, completed: 1, failed: 0, unreachable: 1, errors: 0 });
+    expect(report).toEqual({ checked: 2, completed: 1, failed: 0, unreachable: 1, refunded: 0, errors: 0 });
     expect(orders.get(first.orderId)?.status).toBe('created');
     expect(orders.get(second.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id });
 

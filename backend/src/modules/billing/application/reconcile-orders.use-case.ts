@@ -24,6 +24,8 @@ export interface ReconcileReport {
   completed: number;
   failed: number;
   unreachable: number;
+  /** Captured payments that were not honoured (an expired or withdrawn order): refunded in full. */
+  refunded: number;
   /** Orders whose handling raised an unexpected error (logged; the job then fails so the queue records it). */
   errors: number;
 }
@@ -47,7 +49,7 @@ export class ReconcileOrdersUseCase {
 
   async execute(): Promise<ReconcileReport> {
     const now = this.clock.now().getTime();
-    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, unreachable: 0, errors: 0 };
+    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, unreachable: 0, refunded: 0, errors: 0 };
     const due = await this.orders.dueForCheck(
       { from: new Date(now - GIVE_UP_AFTER_MS), to: new Date(now - STUCK_AFTER_MS), failedFrom: new Date(now - RECHECK_FAILED_FOR_MS) },
       BATCH,
@@ -62,7 +64,7 @@ export class ReconcileOrdersUseCase {
         this.logger.error(`Stuck order ${order.orderId} could not be checked: ${(error as Error).message}`, (error as Error).stack);
       }
     }
-    if (report.completed || report.failed || report.errors) this.logger.log(`Stuck-order sweep: ${JSON.stringify(report)}`);
+    if (report.completed || report.failed || report.refunded || report.errors) this.logger.log(`Stuck-order sweep: ${JSON.stringify(report)}`);
     if (report.errors) throw new Error(`Stuck-order sweep: ${report.errors} of ${report.checked} orders could not be checked (see the log above)`);
     return report;
   }
@@ -81,8 +83,10 @@ export class ReconcileOrdersUseCase {
     const captured = payments.find((p) => p.status === 'captured' && p.amount === order.amount && p.currency === order.currency);
     const age = now - order.createdAt.getTime();
     if (captured) {
-      await this.complete.execute(order.orderId, captured.id, 'reconcile');
-      report.completed += 1;
+      // When the payment was made decides whether the order's price still stood (not when we learn of it).
+      const outcome = await this.complete.execute(order.orderId, captured.id, 'reconcile', undefined, captured.createdAt ?? undefined);
+      if (outcome.subscription) report.completed += 1;
+      else report.refunded += 1;
     } else if (order.status !== 'created') {
       return; // already failed: only a later success changes it
     } else if (payments.length > 0 && payments.every((p) => p.status === 'failed') && age > FAIL_DECLINED_AFTER_MS) {

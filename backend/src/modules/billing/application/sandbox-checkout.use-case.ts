@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
+import { Clock } from '../../../platform/time/clock';
+import { isExpiredAt } from '../domain/payment-order';
 import { checkoutSignature } from '../domain/payment-signatures';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 import { SandboxPayments } from './sandbox-payments.port';
@@ -15,6 +17,7 @@ export type SandboxCheckoutResult =
  * POST /payment/sandbox/checkout: the sandbox dialog's card choice. A success is signed exactly as
  * Razorpay signs it (HMAC with RAZORPAY_KEY_SECRET) and is then verified by POST /payment/verify
  * like any real payment; a failure marks the order failed and answers as Razorpay's checkout does.
+ * An order past its lifetime is refused (409 `checkout_expired`), as Razorpay's checkout closes then.
  */
 @Injectable()
 export class SandboxCheckoutUseCase {
@@ -22,6 +25,7 @@ export class SandboxCheckoutUseCase {
     private readonly config: AppConfig,
     private readonly orders: PaymentOrderRepository,
     private readonly sandbox: SandboxPayments,
+    private readonly clock: Clock,
   ) {}
 
   async execute(caller: Principal, orderId: string, outcome: 'success' | 'failure'): Promise<SandboxCheckoutResult> {
@@ -29,6 +33,10 @@ export class SandboxCheckoutUseCase {
     if (!order) throw new AppError('not_found', 'Order not found', 'order_not_found');
     if (order.userId !== caller.id) throw new AppError('forbidden', 'This order belongs to another account.', 'not_your_order');
     if (order.status === 'paid') throw new AppError('conflict', 'This order is already paid.', 'order_already_paid');
+    // Razorpay's checkout closes when the order's lifetime ends (its `timeout`); the sandbox card does too.
+    if (isExpiredAt(order, this.clock.now())) {
+      throw new AppError('conflict', 'This order has expired; nothing was charged. Please start again with Buy Now.', 'checkout_expired');
+    }
 
     const payment = await this.sandbox.pay(order, outcome);
     if (payment.status === 'captured') {

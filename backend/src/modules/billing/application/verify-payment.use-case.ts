@@ -7,6 +7,7 @@ import type { Subscription } from '../../subscriptions/domain/subscription';
 import type { PaymentOrder } from '../domain/payment-order';
 import { isAuthenticCheckout } from '../domain/payment-signatures';
 import { CompletePayment, type PaymentSource } from './complete-payment';
+import { VOID_ANSWERS } from './order-void';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 
 /** What the checkout hands back (Razorpay's handler response; the sandbox answers the same). */
@@ -21,7 +22,8 @@ export const VERIFICATION_FAILED = 'We could not verify the payment. Please cont
 /**
  * POST /payment/verify and the redirect callback: checks the checkout signature against the order
  * id WE stored (HMAC with the key secret, constant-time), then completes the order. A bad or missing
- * signature stores nothing; a repeat returns the same subscription.
+ * signature stores nothing; a repeat returns the same subscription. A payment that is not honoured
+ * (an expired or withdrawn order, refunded in full) is a 409 `order_expired` / `order_withdrawn`.
  */
 @Injectable()
 export class VerifyPaymentUseCase {
@@ -47,11 +49,16 @@ export class VerifyPaymentUseCase {
       const existing = await this.purchases.findByOrderId(stored.orderId);
       if (existing) return { order: stored, subscription: existing };
     }
-    const { order, subscription } = await this.complete.execute(stored.orderId, proof.razorpay_payment_id, source, (locked) => {
+    const outcome = await this.complete.execute(stored.orderId, proof.razorpay_payment_id, source, (locked) => {
       if (locked.status === 'paid' && locked.paymentId !== proof.razorpay_payment_id) {
         throw new AppError('conflict', 'This order was already paid with another payment.', 'order_already_paid');
       }
     });
-    return { order, subscription };
+    if (outcome.subscription === null) {
+      // Not honoured, and refunded in full (CompletePayment): say so, with the code the storefront shows its words for.
+      const answer = VOID_ANSWERS[outcome.order.voidReason];
+      throw new AppError('conflict', answer.message, answer.code);
+    }
+    return { order: outcome.order, subscription: outcome.subscription };
   }
 }

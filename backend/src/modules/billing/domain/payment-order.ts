@@ -9,6 +9,20 @@ import type { PurchasedTier } from '../../subscriptions/domain/subscription';
  */
 export type OrderStatus = 'created' | 'paid' | 'failed';
 
+/**
+ * How long an order's price stands (README, Payments: "Order lifetime"). The checkout closes then
+ * (Razorpay Checkout's `timeout`; the sandbox card refuses the order); a payment that still comes
+ * in later is honoured only if the offer still stands as bought, else it is refunded in full.
+ */
+export const ORDER_LIFETIME_MS = 30 * 60 * 1000;
+
+/**
+ * Why a paid order was not honoured (its payment is refunded in full, docs: README "Order lifetime"):
+ * - `withdrawn`: the plan is no longer on sale (deleted, Inactive or Pending) or the tier was removed;
+ * - `expired`: paid after the order's lifetime, and the tier's price or currency is not what it was.
+ */
+export type VoidReason = 'withdrawn' | 'expired';
+
 export interface PaymentOrder {
   /** The gateway's order id (`order_…`), also our key. */
   orderId: string;
@@ -37,6 +51,15 @@ export interface PaymentOrder {
   paidAt: Date | null;
   /** The subscription the paid order became (set in the same transaction); null until then. */
   subscriptionId: string | null;
+  /** When its price stops standing: createdAt + ORDER_LIFETIME_MS. */
+  expiresAt: Date;
+  /** Set on a paid order that was not honoured (no subscription; its payment is refunded); else null. */
+  voidReason: VoidReason | null;
+}
+
+/** True when a payment made at `at` comes after the order's lifetime. */
+export function isExpiredAt(order: Pick<PaymentOrder, 'expiresAt'>, at: Date): boolean {
+  return at.getTime() > order.expiresAt.getTime();
 }
 
 /**

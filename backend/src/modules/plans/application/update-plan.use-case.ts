@@ -24,10 +24,11 @@ export class UpdatePlanUseCase {
   ) {}
 
   async execute(actor: Principal, planId: string, input: PlanChangesInput): Promise<Plan> {
-    const changes = planChangesOf(input);
     return this.uow.run(async () => {
       const before = await this.plans.findForChange(planId);
       if (!before) throw planNotFound();
+      // Prices are checked in the plan's currency (the most one order may carry differs with it).
+      const changes = planChangesOf(input, before.currency);
       const after = await this.plans.saveChanges(planId, changes);
       if (!after) throw planNotFound();
       await this.audit.record(actor, { action: 'plan.update', entity: 'plan', entityId: planId, before: planSnapshot(before), after: planSnapshot(after) });

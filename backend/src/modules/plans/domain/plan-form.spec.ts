@@ -103,9 +103,21 @@ describe('newPlanOf', () => {
     [{ name: 'S', status: 'Active', pricing: [] }, 'At least one pricing tier is required.'],
     [{ name: 'S', platform: '!!', status: 'Active', pricing: [tier] }, 'platform must contain a letter or a digit'],
     [{ name: 'S', status: 'Active', currency: 'DOLLARS', pricing: [tier] }, 'currency must be a three-letter code such as USD'],
-    [{ name: 'S', status: 'Active', currency: 'JPY', pricing: [tier] }, 'currency must have cents: JPY has none'],
+    [{ name: 'S', status: 'Active', currency: 'JPY', pricing: [tier] }, 'currency must have minor units: JPY has none'],
+    [{ name: 'S', status: 'Active', currency: 'ZZZ', pricing: [tier] }, 'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): ZZZ is not'],
+    [{ name: 'S', status: 'Active', currency: 'xau', pricing: [tier] }, 'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): XAU is not'],
+    [{ name: 'S', status: 'Active', currency: 'XTS', pricing: [tier] }, 'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): XTS is not'],
+    [{ name: 'S', status: 'Active', currency: 'KWD', pricing: [{ ...tier, price: '10000000.00' }] }, 'price must be at most 9999999.99'],
   ])('refuses %j: %s', (input, message) => {
     expect(failure(() => newPlanOf(input)).message).toBe(message);
+  });
+
+  it('takes a three-decimal currency (KWD) with prices of at most two decimals, up to what one order may carry', () => {
+    expect(newPlanOf({ name: 'S', status: 'Active', currency: 'kwd', pricing: [{ ...tier, price: '19.99' }, { ...tier, price: '9999999.99' }] })).toMatchObject({
+      currency: 'KWD',
+      tiers: [{ price: '19.99' }, { price: '9999999.99' }],
+    });
+    expect(failure(() => newPlanOf({ name: 'S', status: 'Active', currency: 'KWD', pricing: [{ ...tier, price: '19.999' }] })).message).toBe(PRICE_MESSAGE);
   });
 });
 
@@ -119,5 +131,12 @@ describe('planChangesOf', () => {
     expect(failure(() => planChangesOf({ name: 'YouTube', status: 'Active', pricing: [{ ...tier, pricingId }, { ...tier, pricingId }] })).message).toBe(
       'A pricing tier is listed twice.',
     );
+  });
+
+  it("checks prices in the plan's currency, and refuses to save a plan whose currency the gateway does not take", () => {
+    const changes = { name: 'YouTube', status: 'Active', pricing: [{ ...tier, price: '10000000' }] };
+    expect(planChangesOf(changes, 'USD').tiers[0].price).toBe('10000000.00');
+    expect(failure(() => planChangesOf(changes, 'KWD')).message).toBe('price must be at most 9999999.99');
+    expect(failure(() => planChangesOf({ ...changes, pricing: [tier] }, 'ZZZ'))).toMatchObject({ code: 'invalid_currency' });
   });
 });

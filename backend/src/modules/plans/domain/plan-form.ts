@@ -1,4 +1,6 @@
 import { AppError } from '../../../platform/errors/app-error';
+// The one table of currencies and their minor units is billing's (pure functions, no framework).
+import { InvalidPriceError, isGatewayCurrency, maxPriceText, minorUnitExponent, minorUnitsOf } from '../../billing/domain/money';
 import { DEFAULT_CURRENCY, PLAN_STATUSES, type PlanStatus, planSlugOf } from './plan';
 
 /**
@@ -16,30 +18,53 @@ export const PLAN_LIMITS = {
 } as const;
 
 /**
- * The highest price a tier may have: what one payment order may carry (Razorpay's ceiling,
- * 99,999,999.99 in a two-decimal currency), so every price shown can be bought.
+ * The highest price a tier may have in USD: what one payment order may carry (Razorpay's ceiling,
+ * 99,999,999.99 in a two-decimal currency), so every price shown can be bought. In a three-decimal
+ * currency the ceiling is ten times lower (maxPriceText: 9,999,999.99 KWD).
  */
-export const MAX_PRICE = '99999999.99';
+export const MAX_PRICE = maxPriceText(DEFAULT_CURRENCY);
 export const PRICE_MESSAGE = 'price must be an amount above 0 with at most 2 decimals, e.g. 19.99';
-
-/** Currencies without cents: a tier price is stored with two decimals, which billing refuses for them. */
-const ZERO_DECIMAL_CURRENCIES = new Set(['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'UGX', 'XAF', 'XOF', 'PYG', 'RWF']);
+export const CURRENCY_MESSAGE = 'currency must be a three-letter code such as USD';
 
 const invalid = (message: string, code = 'invalid') => new AppError('invalid', message, code);
 
 /**
+ * A plan's currency as stored: one the payment gateway takes (billing's MINOR_UNIT_EXPONENTS, the one
+ * table of ISO 4217 exponents), in capitals. Refused: anything else (ZZZ, XAU, a withdrawn code), and
+ * currencies without minor units (JPY): tier prices are kept with two decimals (numeric(12,2)). A
+ * three-decimal currency (KWD, BHD, OMR, JOD, TND, IQD) is fine: a two-decimal price is a whole
+ * number of its thousandths, with the last digit 0 as Razorpay asks.
+ */
+export function planCurrencyOf(raw: string | undefined): string {
+  const currency = (raw ?? '').trim().toUpperCase() || DEFAULT_CURRENCY;
+  if (!/^[A-Z]{3}$/.test(currency)) throw invalid(CURRENCY_MESSAGE, 'invalid_currency');
+  if (!isGatewayCurrency(currency)) {
+    throw invalid(`currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): ${currency} is not`, 'invalid_currency');
+  }
+  if (minorUnitExponent(currency) === 0) throw invalid(`currency must have minor units: ${currency} has none`, 'invalid_currency');
+  return currency;
+}
+
+/**
  * A tier price as stored and shown: decimal text with exactly two decimals ('19.9' → '19.90',
  * '5' → '5.00', '007.5' → '7.50'). Refused: not a plain decimal (signs, exponents, thousands
- * separators, currency symbols), more than two decimals, zero, above MAX_PRICE.
+ * separators, currency symbols), more than two decimals, zero, more than one order may carry in
+ * the plan's currency (maxPriceText: 99999999.99 USD, 9999999.99 KWD).
  */
-export function normalisePrice(price: string): string {
+export function normalisePrice(price: string, currency: string = DEFAULT_CURRENCY): string {
   const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(price.trim());
   if (!match) throw invalid(PRICE_MESSAGE, 'invalid_price');
   const whole = match[1].replace(/^0+(?=\d)/, '');
   const cents = (match[2] ?? '').padEnd(2, '0');
   if (/^0+$/.test(whole + cents)) throw invalid(PRICE_MESSAGE, 'invalid_price');
-  if (whole.length > 8) throw invalid(`price must be at most ${MAX_PRICE}`, 'invalid_price');
-  return `${whole}.${cents}`;
+  const normalised = `${whole}.${cents}`;
+  try {
+    minorUnitsOf(normalised, currency);
+  } catch (error) {
+    if (!(error instanceof InvalidPriceError)) throw error;
+    throw invalid(`price must be at most ${maxPriceText(currency)}`, 'invalid_price');
+  }
+  return normalised;
 }
 
 /** Tier features as the editor sends them (one per line): trimmed, blank ones dropped, order kept. */
@@ -71,8 +96,8 @@ export interface TierForm {
   isPopular: boolean;
 }
 
-/** One checked tier. isPopular is kept as sent (the spec does not say how many may be popular). */
-export function tierFormOf(input: TierInput): TierForm {
+/** One checked tier of a plan in `currency`. isPopular is kept as sent (the spec does not say how many may be popular). */
+export function tierFormOf(input: TierInput, currency: string = DEFAULT_CURRENCY): TierForm {
   const name = input.name.trim();
   if (!name) throw invalid('Every pricing tier needs a name.', 'tier_name_required');
   if (name.length > PLAN_LIMITS.tierNameMax) throw invalid(`A tier name must be at most ${PLAN_LIMITS.tierNameMax} characters.`);
@@ -83,16 +108,16 @@ export function tierFormOf(input: TierInput): TierForm {
   return {
     ...(input.pricingId ? { pricingId: input.pricingId } : {}),
     name,
-    price: normalisePrice(input.price),
+    price: normalisePrice(input.price, currency),
     description,
     features: cleanFeatures(input.features ?? []),
     isPopular: input.isPopular ?? false,
   };
 }
 
-function tiersOf(pricing: readonly TierInput[]): TierForm[] {
+function tiersOf(pricing: readonly TierInput[], currency: string): TierForm[] {
   if (pricing.length > PLAN_LIMITS.tiersMax) throw invalid(`pricing must hold at most ${PLAN_LIMITS.tiersMax} tiers`);
-  const tiers = pricing.map(tierFormOf);
+  const tiers = pricing.map((tier) => tierFormOf(tier, currency));
   const ids = tiers.flatMap((tier) => (tier.pricingId ? [tier.pricingId] : []));
   if (new Set(ids).size !== ids.length) throw invalid('A pricing tier is listed twice.', 'tier_repeated');
   return tiers;
@@ -134,10 +159,8 @@ export function newPlanOf(input: NewPlanInput): NewPlanForm {
   if (platform.length > PLAN_LIMITS.platformMax) throw invalid(`platform must be at most ${PLAN_LIMITS.platformMax} characters`);
   const slug = planSlugOf(platform);
   if (!slug) throw invalid('platform must contain a letter or a digit', 'invalid_platform');
-  const currency = (input.currency ?? '').trim().toUpperCase() || DEFAULT_CURRENCY;
-  if (!/^[A-Z]{3}$/.test(currency)) throw invalid('currency must be a three-letter code such as USD', 'invalid_currency');
-  if (ZERO_DECIMAL_CURRENCIES.has(currency)) throw invalid(`currency must have cents: ${currency} has none`, 'invalid_currency');
-  const tiers = tiersOf(input.pricing).map(({ pricingId: _ignored, ...tier }) => tier);
+  const currency = planCurrencyOf(input.currency);
+  const tiers = tiersOf(input.pricing, currency).map(({ pricingId: _ignored, ...tier }) => tier);
   if (tiers.length === 0) throw invalid('At least one pricing tier is required.', 'tier_required');
   return { name, platform, slug, status: statusOf(input.status), currency, tiers };
 }
@@ -155,6 +178,12 @@ export interface PlanChanges {
   tiers: TierForm[];
 }
 
-export function planChangesOf(input: PlanChangesInput): PlanChanges {
-  return { name: nameOf(input.name), status: statusOf(input.status), tiers: tiersOf(input.pricing) };
+/**
+ * The changes to a saved plan in `currency` (the plan's own: it is set when the plan is made). A plan
+ * saved before currencies were checked, in one the gateway does not take, is refused here too: it
+ * could never be sold, and staff remove it (POST /plan/delete) rather than keep editing it.
+ */
+export function planChangesOf(input: PlanChangesInput, currency: string = DEFAULT_CURRENCY): PlanChanges {
+  const checked = planCurrencyOf(currency);
+  return { name: nameOf(input.name), status: statusOf(input.status), tiers: tiersOf(input.pricing, checked) };
 }

@@ -80,6 +80,14 @@ describe('RazorpayGateway against the Razorpay stand-in', () => {
     });
   });
 
+  it("sends only the Orders API's own fields: no expire_by (Orders with Standard Checkout have none; the lifetime is ours)", async () => {
+    const before = standIn.requests.length;
+    const order = await gateway.createOrder({ ...newOrder, amount: 19990, currency: 'KWD' });
+    expect(order).toMatchObject({ amount: 19990, currency: 'KWD' });
+    const [sent] = standIn.requests.slice(before);
+    expect(Object.keys(sent.body as object).sort()).toEqual(['amount', 'currency', 'notes', 'receipt']);
+  });
+
   it('lists the payments of an order, mapping captured and failed attempts', async () => {
     const order = await gateway.createOrder(newOrder);
     const failed = standIn.addPayment(order.id, { status: 'failed', errorDescription: 'Your payment was declined by the bank.' });
@@ -91,7 +99,7 @@ describe('RazorpayGateway against the Razorpay stand-in', () => {
     expect(payments).toHaveLength(2);
     expect(payments).toEqual(
       expect.arrayContaining([
-        { id: captured.id, orderId: order.id, status: 'captured', amount: 1999, currency: 'USD', errorDescription: null },
+        { id: captured.id, orderId: order.id, status: 'captured', amount: 1999, currency: 'USD', errorDescription: null, createdAt: new Date(captured.created_at * 1000) },
         {
           id: failed.id,
           orderId: order.id,
@@ -99,6 +107,7 @@ describe('RazorpayGateway against the Razorpay stand-in', () => {
           amount: 1999,
           currency: 'USD',
           errorDescription: 'Your payment was declined by the bank.',
+          createdAt: new Date(failed.created_at * 1000),
         },
       ]),
     );
@@ -123,7 +132,7 @@ describe('RazorpayGateway against the Razorpay stand-in', () => {
     const payments = await gateway.paymentsOf(order.id);
 
     expect(payments).toEqual([
-      { id: 'pay_NewState000001', orderId: order.id, status: 'created', amount: 1999, currency: 'USD', errorDescription: null },
+      { id: 'pay_NewState000001', orderId: order.id, status: 'created', amount: 1999, currency: 'USD', errorDescription: null, createdAt: null },
     ]);
     expect(logged.join('\n')).toContain('unknown state "pending_review"');
   });

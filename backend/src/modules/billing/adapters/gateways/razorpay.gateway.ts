@@ -139,6 +139,14 @@ export class RazorpayGateway extends PaymentGateway {
     this.http = http;
   }
 
+  /**
+   * POST /v1/orders with amount (minor units of the currency), currency, receipt and notes. No
+   * `expire_by`: that is Payment Links' and Invoices' field; the Orders API refuses it with
+   * Standard Checkout, and an order there never expires by itself (razorpay/razorpay-node#426).
+   * The order's lifetime is therefore ours (README "Order lifetime"): the browser opens Checkout
+   * with a `timeout` ending with it, and a payment that still comes in later is honoured only at
+   * the same price, else refunded in full (CompletePayment).
+   */
   createOrder(input: NewGatewayOrder): Promise<GatewayOrder> {
     return this.call(
       'create an order',
@@ -176,6 +184,7 @@ export class RazorpayGateway extends PaymentGateway {
       status = 'created';
     }
     const errorDescription = payment.error_description;
+    const createdAt = payment.created_at;
     return {
       id,
       orderId: typeof payment.order_id === 'string' ? payment.order_id : orderId,
@@ -183,6 +192,7 @@ export class RazorpayGateway extends PaymentGateway {
       amount: integerField(payment, 'amount'),
       currency: textField(payment, 'currency'),
       errorDescription: typeof errorDescription === 'string' && errorDescription ? errorDescription : null,
+      createdAt: typeof createdAt === 'number' && Number.isSafeInteger(createdAt) && createdAt > 0 ? new Date(createdAt * 1000) : null,
     };
   }
 

@@ -134,6 +134,7 @@ export class SandboxGateway extends PaymentGateway implements SandboxPayments {
       amount: row.amount,
       currency: row.currency,
       errorDescription: row.errorDescription,
+      createdAt: row.createdAt,
     }));
   }
 
@@ -145,6 +146,7 @@ export class SandboxGateway extends PaymentGateway implements SandboxPayments {
       amount: order.amount,
       currency: order.currency,
       errorDescription: outcome === 'success' ? null : 'Your payment was declined by the sandbox card.',
+      createdAt: null,
     };
     await this.uow.repository(SandboxPaymentOrmEntity).insert({
       paymentId: payment.id,

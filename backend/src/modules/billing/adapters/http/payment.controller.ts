@@ -9,7 +9,9 @@ import { CreateOrderUseCase } from '../../application/create-order.use-case';
 import { HandleWebhookUseCase } from '../../application/handle-webhook.use-case';
 import { PaymentGateway } from '../../application/payment-gateway.port';
 import { SandboxCheckoutUseCase } from '../../application/sandbox-checkout.use-case';
-import { VERIFICATION_FAILED, VerifyPaymentUseCase } from '../../application/verify-payment.use-case';
+import { VOID_ANSWERS } from '../../application/order-void';
+import { VerifyPaymentUseCase } from '../../application/verify-payment.use-case';
+import { minorUnitExponent } from '../../domain/money';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
 import { CreateOrderRequest, SandboxCheckoutRequest, VerifyPaymentRequest } from './payment.requests';
 
@@ -38,12 +40,22 @@ export class PaymentController {
   @Post('order')
   @HttpCode(200)
   @Authenticated('customer')
-  @ApiOkResponse({ description: "{ success: true, order: { id, amount, currency }, keyId, provider, description, callbackUrl }" })
+  @ApiOkResponse({
+    description:
+      "{ success: true, order: { id, amount, currency, exponent, expiresAt }, keyId, provider, description, callbackUrl }: amount in minor units, exponent the currency's decimals (ISO 4217), expiresAt when the order's price stops standing",
+  })
   async order(@CurrentPrincipal() caller: Principal, @Body() body: CreateOrderRequest) {
     const order = await this.createOrder.execute(caller, body);
     return {
       success: true as const,
-      order: { id: order.orderId, amount: order.amount, currency: order.currency },
+      order: {
+        id: order.orderId,
+        amount: order.amount,
+        currency: order.currency,
+        // The browser formats `amount` with this (money.ts's table), never with its own idea of the currency.
+        exponent: minorUnitExponent(order.currency),
+        expiresAt: order.expiresAt.toISOString(),
+      },
       keyId: this.gateway.keyId,
       provider: this.gateway.provider,
       description: `${order.planName} · ${order.tier.name}`,
@@ -64,7 +76,7 @@ export class PaymentController {
   /** Razorpay's events (raw body signed with the webhook secret). Answers fast; 400 for a bad signature. */
   @Post('webhook')
   @HttpCode(200)
-  @ApiOkResponse({ description: "{ success: true, outcome: 'completed' | 'failed' | 'duplicate' | 'ignored' }" })
+  @ApiOkResponse({ description: "{ success: true, outcome: 'completed' | 'refunded' | 'failed' | 'duplicate' | 'ignored' | 'refund_processed' | 'refund_failed' }" })
   async webhook(
     @Req() req: RawBodyRequest,
     @Headers('x-razorpay-signature') signature: string | undefined,
@@ -76,7 +88,10 @@ export class PaymentController {
 
   /**
    * Redirect mode (in-app browsers that block the checkout frame): Razorpay posts the payment as a
-   * form here, and the customer lands back on the pricing page with the result in the address.
+   * form here, and the customer lands back on the pricing page with the result in the address. The
+   * address carries only a code (`?payment=failed&reason=declined`), never a text: anyone can post
+   * this form, so what it says (Razorpay's `error[description]` included) must not become words in
+   * the shop's own dialog. The storefront shows its own sentence for each code.
    */
   @Post('callback')
   @ApiExcludeEndpoint()
@@ -88,8 +103,7 @@ export class PaymentController {
     const page = order ? `/services/${encodeURIComponent(order.planSlug)}` : '/services';
     let target: string;
     if (!field('razorpay_signature')) {
-      const message = field('error[description]').slice(0, 300) || VERIFICATION_FAILED;
-      target = `${page}?payment=failed&message=${encodeURIComponent(message)}`;
+      target = `${page}?payment=failed&reason=${RETURN_REASONS.declined}`;
     } else {
       try {
         const proof = { razorpay_order_id: orderId, razorpay_payment_id: field('razorpay_payment_id'), razorpay_signature: field('razorpay_signature') };
@@ -98,7 +112,7 @@ export class PaymentController {
       } catch (error) {
         if (!(error instanceof AppError) || error.kind === 'bad_gateway' || error.kind === 'unavailable') throw error;
         this.logger.warn(`Redirect callback for ${orderId || 'no order'} refused: ${error.message}`);
-        target = `${page}?payment=failed&message=${encodeURIComponent(error.kind === 'invalid' ? VERIFICATION_FAILED : error.message)}`;
+        target = `${page}?payment=failed&reason=${returnReasonOf(error.code)}`;
       }
     }
     res.redirect(303, target);
@@ -113,6 +127,27 @@ export class PaymentController {
     if (!this.sandboxCheckout) throw new AppError('not_found', 'There is no sandbox checkout: payments go through Razorpay.', 'not_found');
     return { success: true as const, ...(await this.sandboxCheckout.execute(caller, body.orderId, body.outcome)) };
   }
+}
+
+/**
+ * The codes the redirect back may carry (`reason=`), one per sentence the storefront has for them
+ * (frontends/storefront/src/checkout/ResultDialog.tsx): a closed list, so nothing else can be put in
+ * the address by us either.
+ */
+export const RETURN_REASONS = {
+  declined: 'declined',
+  notVerified: 'not_verified',
+  expired: 'expired',
+  withdrawn: 'withdrawn',
+  alreadyPaid: 'already_paid',
+} as const;
+
+/** The reason code for an error of the verification (its AppError code). */
+function returnReasonOf(code: string): string {
+  if (code === VOID_ANSWERS.expired.code) return RETURN_REASONS.expired;
+  if (code === VOID_ANSWERS.withdrawn.code) return RETURN_REASONS.withdrawn;
+  if (code === 'order_already_paid') return RETURN_REASONS.alreadyPaid;
+  return RETURN_REASONS.notVerified;
 }
 
 /** Razorpay's failed redirect carries `error[metadata]` = '{"order_id":"…","payment_id":"…"}'. */

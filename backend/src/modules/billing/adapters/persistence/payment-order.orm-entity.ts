@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { PurchasedTier } from '../../../subscriptions/domain/subscription';
-import type { OrderStatus } from '../../domain/payment-order';
+import type { OrderStatus, VoidReason } from '../../domain/payment-order';
 
 /** bigint arrives as text (pg) or BigInt (PGlite); amounts stay far below 2^53. */
 export const bigintAsNumber = { to: (value: number) => value, from: (value: string | bigint | number) => Number(value) };
@@ -70,4 +70,12 @@ export class PaymentOrderOrmEntity {
   /** The subscription the order became (migration 1764300000000-admin-lists); null until paid. */
   @Column({ name: 'subscription_id', type: 'uuid', nullable: true })
   subscriptionId: string | null;
+
+  /** When the order's price stops standing (migration 1764700000000-order-lifetime). */
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  /** A paid order that was not honoured, and why (migration 1764700000000-order-lifetime); else null. */
+  @Column({ name: 'void_reason', type: 'text', nullable: true })
+  voidReason: VoidReason | null;
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { In, Not } from 'typeorm';
 import { boundedCount } from '../../../../platform/database/bounded-count';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
-import type { AdminOrderKind, PaymentOrder } from '../../domain/payment-order';
+import type { AdminOrderKind, PaymentOrder, VoidReason } from '../../domain/payment-order';
 import { PaymentOrderOrmEntity } from './payment-order.orm-entity';
 import { WebhookEventOrmEntity } from './webhook-event.orm-entity';
 
@@ -28,6 +28,8 @@ function toOrder(row: PaymentOrderOrmEntity): PaymentOrder {
     createdAt: row.createdAt,
     paidAt: row.paidAt,
     subscriptionId: row.subscriptionId,
+    expiresAt: row.expiresAt,
+    voidReason: row.voidReason ?? null,
   };
 }
 
@@ -59,6 +61,11 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
 
   async markPaid(orderId: string, paymentId: string, at: Date, subscriptionId?: string): Promise<void> {
     await this.rows.update({ orderId }, { status: 'paid', paymentId, paidAt: at, failureReason: null, ...(subscriptionId ? { subscriptionId } : {}) });
+  }
+
+  async markVoid(orderId: string, paymentId: string, at: Date, reason: VoidReason): Promise<void> {
+    // Only an order not paid yet: a paid order never changes again (the CHECK holds the rest).
+    await this.rows.update({ orderId, status: Not('paid') }, { status: 'paid', paymentId, paidAt: at, failureReason: null, voidReason: reason });
   }
 
   async linkSubscription(orderId: string, subscriptionId: string): Promise<void> {
@@ -109,7 +116,7 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
     const manager = this.uow.manager();
     const [where, params] =
       kind === 'paid-without-subscription'
-        ? [`status = 'paid' AND subscription_id IS NULL`, [] as unknown[]]
+        ? [`status = 'paid' AND subscription_id IS NULL AND void_reason IS NULL`, [] as unknown[]]
         : [`status <> 'paid' AND created_at < $1`, [staleBefore.toISOString()] as unknown[]];
     const fromWhere = `FROM payment_orders WHERE ${where}`;
     const { total, exact } = await boundedCount(manager, fromWhere, params);
