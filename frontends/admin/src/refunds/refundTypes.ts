@@ -8,7 +8,7 @@
 export type RefundState = 'pending' | 'processed' | 'failed';
 export type RefundRequestState = 'open' | 'approved' | 'declined';
 /** Why money went back: what the provider did not deliver, an approved request, or staff. */
-export type RefundReason = 'undelivered' | 'customer_request' | 'staff';
+export type RefundReason = 'undelivered' | 'customer_request' | 'staff' | 'not_honoured';
 
 /** A subscription's `refund` in the admin bodies; null when the order has no refund and no request. */
 export interface AdminRefund {
@@ -79,6 +79,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   undelivered: 'Not delivered',
   customer_request: 'Customer request',
   staff: 'Staff',
+  not_honoured: 'Payment not honoured',
 };
 
 export function reasonText(reason: unknown): string {

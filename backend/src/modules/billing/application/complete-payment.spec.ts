@@ -43,7 +43,7 @@ describe('CompletePayment honours a payment only while the offer stands (README 
       {
         orderId: order.orderId,
         amount: null,
-        reason: 'staff',
+        reason: 'not_honoured',
         note: 'Not honoured: paid after the order expired, at a price that has changed since. Refunded in full.',
         actor: { role: 'system', id: null },
         idempotencyKey: `void-${order.orderId}`,

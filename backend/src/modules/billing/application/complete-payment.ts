@@ -85,7 +85,7 @@ export class CompletePayment {
           const refund = await this.refunds.record({
             orderId: order.orderId,
             amount: null,
-            reason: 'staff',
+            reason: 'not_honoured',
             note: VOID_ANSWERS[reason].note,
             actor: { role: 'system', id: null },
             idempotencyKey: voidRefundKey(order.orderId),

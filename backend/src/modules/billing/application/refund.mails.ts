@@ -11,7 +11,9 @@ export function refundIssuedMail(order: PaymentOrder, refund: Refund): Mail {
   const why =
     refund.reason === 'undelivered'
       ? `Part of your order could not be delivered (${refund.note ?? 'not delivered'}), so we are refunding what you did not receive.`
-      : 'We are refunding your order as agreed.';
+      : refund.reason === 'not_honoured'
+        ? 'We could not turn your payment into an order (we wrote to you why), so we are refunding it in full.'
+        : 'We are refunding your order as agreed.';
   return {
     to: order.email,
     subject: `Refund of ${money(refund.amount, refund.currency)} on its way (${order.orderId})`,

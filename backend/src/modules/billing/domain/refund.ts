@@ -4,8 +4,9 @@
  */
 export type RefundState = 'pending' | 'processed' | 'failed';
 export type RefundRequestState = 'open' | 'approved' | 'declined';
-export type RefundReason = 'undelivered' | 'customer_request' | 'staff';
-export const REFUND_REASONS: readonly RefundReason[] = ['undelivered', 'customer_request', 'staff'];
+/** `not_honoured`: a payment that came for an order the shop could no longer honour (expired at a changed price, or withdrawn). */
+export type RefundReason = 'undelivered' | 'customer_request' | 'staff' | 'not_honoured';
+export const REFUND_REASONS: readonly RefundReason[] = ['undelivered', 'customer_request', 'staff', 'not_honoured'];
 export type RefundActor = { role: 'system'; id: null } | { role: 'admin' | 'customer'; id: string };
 
 export interface Refund {

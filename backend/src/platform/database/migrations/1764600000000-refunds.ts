@@ -3,7 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Refunds (docs/refunds.md).
  *
- * - refunds (billing's): one row per refund of a paid payment order, in minor units, with its reason,
+ * - refunds (billing's): one row per refund of a paid payment order, in minor units, with its reason
+ *   (what fell short, a customer's request, staff, or a payment that could not be honoured),
  *   who started it, its state and the gateway's id; our idempotency key is unique (an automatic
  *   refund's key is derived from its subscription, so it can exist once).
  * - payment_orders.refunded_amount: what the order's refunds that did not fail add up to. Kept by
@@ -38,7 +39,7 @@ export class Refunds1764600000000 implements MigrationInterface {
         payment_id        text NOT NULL,
         amount            bigint NOT NULL CHECK (amount > 0),
         currency          text NOT NULL,
-        reason            text NOT NULL CHECK (reason IN ('undelivered', 'customer_request', 'staff')),
+        reason            text NOT NULL CHECK (reason IN ('undelivered', 'customer_request', 'staff', 'not_honoured')),
         note              text NULL,
         actor_role        text NOT NULL CHECK (actor_role IN ('system', 'admin', 'customer')),
         actor_id          text NULL,
