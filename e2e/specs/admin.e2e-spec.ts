@@ -139,11 +139,16 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       await expectAttribute(page.getByRole('button', { name: 'Menu', exact: true }), 'aria-expanded', 'false');
       expect(await sidewaysScroll(page)).toBe(0);
 
-      // Logout ends the admin session and leads to the login.
+      // Logout ends the admin session, on the server too, and leads to the login.
+      const token = await page.evaluate(() => localStorage.getItem('adminToken'));
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      const ended = page.waitForResponse((res) => res.url().endsWith('/api/admin/logout'));
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/admin/login');
       expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+      expect((await ended).status()).toBe(200);
+      const reuse = await fetch(system.url('/api/admin/audit'), { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+      expect(reuse.status).toBe(401);
     });
   });
 

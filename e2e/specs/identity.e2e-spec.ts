@@ -136,11 +136,17 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
       expect(await page.getByRole('banner').getByRole('link', { name: `Profile of ${account.renamed}` }).getAttribute('title')).toBe(account.renamed);
 
-      // Logout clears the session and goes home.
+      // Logout clears the session and goes home; the server ends it too, so a copy of the token opens nothing.
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const userId = await page.evaluate(() => localStorage.getItem('userId'));
+      const ended = page.waitForResponse((res) => res.url().endsWith('/api/user/logout'));
       await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      expect((await ended).status()).toBe(200);
+      const reuse = await fetch(system.url('/api/user/getById'), { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ userId }) });
+      expect(reuse.status).toBe(401);
     });
   });
 

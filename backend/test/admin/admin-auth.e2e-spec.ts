@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { EMAIL_CHANGE_SUBJECT, EMAIL_CHANGED_SUBJECT, PASSWORD_RESET_SUBJECT } from '../../src/modules/admin/application/admin-mails';
+import { EMAIL_CHANGE_REQUESTED_SUBJECT, EMAIL_CHANGE_SUBJECT, EMAIL_CHANGED_SUBJECT, PASSWORD_RESET_SUBJECT } from '../../src/modules/admin/application/admin-mails';
 import { SessionTokens } from '../../src/platform/auth/session-tokens';
 import { DEV_ADMIN } from '../../src/platform/config/app-config';
 import { PasswordHasher } from '../../src/platform/security/password-hasher';
@@ -68,6 +68,15 @@ describe('admin account API', () => {
     return { token: res.body.token as string, adminId: res.body.adminId as string };
   }
 
+  /** "Forgot password" to `email`, a new password with the mailed code, and a login with it. */
+  async function logInAfterReset(email: string): Promise<{ token: string; adminId: string }> {
+    clock.advance(61_000);
+    await post('forgot-password', { email }).expect(200);
+    const otp = codeIn(await nextMail(email));
+    await post('reset-password', { email, otp, newPassword: 'a password of my own' }).expect(200);
+    return logIn(email, 'a password of my own');
+  }
+
   /**
    * Whether `token` still opens an admin route: update-password with a wrong old password answers
    * 400 past the guard, and 401 when the guard refuses the token.
@@ -78,7 +87,8 @@ describe('admin account API', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { RATE_LIMIT_OTP_PER_ADDRESS: '1000', RATE_LIMIT_OTP_PER_IP: '1000', RATE_LIMIT_SIGN_IN_PER_IP: '1000' },
+      // The limits have specs of their own (below, and test/platform/sign-in-per-account.e2e-spec.ts).
+      env: { RATE_LIMIT_OTP_PER_ADDRESS: '1000', RATE_LIMIT_OTP_PER_IP: '1000', RATE_LIMIT_SIGN_IN_PER_IP: '1000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000' },
       overrides: [{ provide: Clock, useValue: clock }],
     });
   });
@@ -208,16 +218,28 @@ describe('admin account API', () => {
   });
 
   describe('e-mail change', () => {
-    it('mails the code to the NEW address, switches on verify with a new token; the old address and token end', async () => {
+    /** The stop link's token (`<adminId>.<secret>`) in a notice to the old address. */
+    const stopTokenIn = (mail: OutboxMail) => decodeURIComponent(/stop-email-change=([^\s"&<]+)/.exec(mail.text)![1]);
+
+    it('with the current password: tells the OLD address first (with a stop link), mails the code to the NEW one, switches on verify with a new token; the old address and token end', async () => {
       const admin = await addAdmin('mover');
       const first = await logIn(admin.email, admin.password);
       const newEmail = `moved-${randomUUID().slice(0, 8)}@staff.example`;
 
-      const requested = await post('update-email/request', { adminId: admin.adminId, newEmail: ` ${newEmail.toUpperCase()} ` }, first.token).expect(200);
+      const requested = await post(
+        'update-email/request',
+        { adminId: admin.adminId, newEmail: ` ${newEmail.toUpperCase()} `, currentPassword: admin.password },
+        first.token,
+      ).expect(200);
       expect(requested.body).toMatchObject({ success: true });
       const mail = await nextMail(newEmail);
       expect(mail.subject).toBe(EMAIL_CHANGE_SUBJECT);
-      expect(await mailsTo(admin.email)).toBe(0);
+      // The old address hears of it before anything changes, with a way to stop it.
+      const notice = await nextMail(admin.email);
+      expect(notice.subject).toBe(EMAIL_CHANGE_REQUESTED_SUBJECT);
+      expect(notice.text).toContain(newEmail);
+      expect(notice.text).toContain(`${t.config.publicUrl}/admin/login?stop-email-change=`);
+      expect(stopTokenIn(notice).startsWith(`${admin.adminId}.`)).toBe(true);
       // Nothing changes before the code comes back.
       await logIn(admin.email, admin.password);
 
@@ -233,11 +255,81 @@ describe('admin account API', () => {
       await probe(res.body.token, admin.adminId).expect(400);
       await post('login', { email: admin.email, password: admin.password }).expect(401);
       await logIn(newEmail, admin.password);
-      // The old address is told.
+      // The old address is told again once it took effect.
       expect((await nextMail(admin.email)).subject).toBe(EMAIL_CHANGED_SUBJECT);
       expect(await auditOf(admin.adminId)).toEqual([
         { action: 'admin.email.update', actor_id: admin.adminId, actor_role: 'admin', before: { email: admin.email }, after: { email: newEmail } },
       ]);
+    });
+
+    it('refuses a stolen token without the current password: nothing is mailed, nothing changes', async () => {
+      const admin = await addAdmin('victim');
+      const stolen = await logIn(admin.email, admin.password);
+      const thief = `thief-${randomUUID().slice(0, 8)}@evil.example`;
+      expect((await post('update-email/request', { adminId: admin.adminId, newEmail: thief }, stolen.token).expect(400)).body).toEqual({
+        success: false,
+        message: 'currentPassword is required',
+        error: 'invalid',
+      });
+      expect((await post('update-email/request', { adminId: admin.adminId, newEmail: thief, currentPassword: 'a guess at it' }, stolen.token).expect(400)).body).toEqual({
+        success: false,
+        message: 'Current password is incorrect.',
+        error: 'current_password_incorrect',
+      });
+      expect(await mailsTo(thief)).toBe(0);
+      expect(await mailsTo(admin.email)).toBe(0);
+      await post('update-email/verify', { adminId: admin.adminId, otp: '123456' }, stolen.token).expect(400);
+      await logIn(admin.email, admin.password);
+      expect(await auditOf(admin.adminId)).toEqual([]);
+    });
+
+    it('lets the old address stop a change before it takes effect: code dead, every session ended, password unusable until reset', async () => {
+      const admin = await addAdmin('stopper');
+      const stolen = await logIn(admin.email, admin.password);
+      const thief = `thief-${randomUUID().slice(0, 8)}@evil.example`;
+      await post('update-email/request', { adminId: admin.adminId, newEmail: thief, currentPassword: admin.password }, stolen.token).expect(200);
+      const code = codeIn(await nextMail(thief));
+      const token = stopTokenIn(await nextMail(admin.email));
+
+      expect((await http().post('/api/admin/update-email/stop').send({ token: `${admin.adminId}.forged` }).expect(400)).body).toEqual({
+        success: false,
+        message: 'This link is not valid any more.',
+        error: 'invalid_stop_link',
+      });
+      const stopped = await http().post('/api/admin/update-email/stop').send({ token }).expect(200);
+      expect(stopped.body).toEqual({
+        success: true,
+        message: 'The e-mail change was stopped and every session of the account has ended. Set a new password now with "Forgot password".',
+      });
+      expect((await probe(stolen.token, admin.adminId).expect(401)).body.error).toBe('session_ended');
+      await post('login', { email: admin.email, password: admin.password }).expect(401);
+      // The code the thief holds is dead, and the link works once.
+      const again = await logInAfterReset(admin.email);
+      await post('update-email/verify', { adminId: admin.adminId, otp: code }, again.token).expect(400);
+      await http().post('/api/admin/update-email/stop').send({ token }).expect(400);
+      expect((await auditOf(admin.adminId)).map((row) => row.action)).toEqual(['admin.email.stop', 'admin.password.reset']);
+    });
+
+    it('lets the old address undo a change that took effect, until 72 hours after the request; no second change meanwhile', async () => {
+      const admin = await addAdmin('undo');
+      const stolen = await logIn(admin.email, admin.password);
+      const thief = `thief-${randomUUID().slice(0, 8)}@evil.example`;
+      await post('update-email/request', { adminId: admin.adminId, newEmail: thief, currentPassword: admin.password }, stolen.token).expect(200);
+      const moved = await post('update-email/verify', { adminId: admin.adminId, otp: codeIn(await nextMail(thief)) }, stolen.token).expect(200);
+      const token = stopTokenIn(await nextMail(admin.email));
+      expect((await nextMail(admin.email)).subject).toBe(EMAIL_CHANGED_SUBJECT);
+
+      clock.advance(61_000);
+      const further = `further-${randomUUID().slice(0, 8)}@evil.example`;
+      const refused = await post('update-email/request', { adminId: admin.adminId, newEmail: further, currentPassword: admin.password }, moved.body.token).expect(409);
+      expect(refused.body).toMatchObject({ success: false, error: 'email_changed_recently' });
+
+      clock.advance(70 * 60 * 60_000);
+      await http().post('/api/admin/update-email/stop').send({ token }).expect(200);
+      expect((await probe(moved.body.token, admin.adminId).expect(401)).body.error).toBe('session_ended');
+      await post('login', { email: thief, password: admin.password }).expect(401);
+      await logInAfterReset(admin.email);
+      expect((await auditOf(admin.adminId)).find((row) => row.action === 'admin.email.stop')).toMatchObject({ before: { email: thief }, after: { email: admin.email } });
     });
 
     it("answers 409 for an address another admin has, and 429 for a second code within 60 s", async () => {
@@ -245,21 +337,35 @@ describe('admin account API', () => {
       const other = await addAdmin('holder');
       const { token } = await logIn(admin.email, admin.password);
       for (const taken of [other.email, DEV_ADMIN.email.toUpperCase()]) {
-        const res = await post('update-email/request', { adminId: admin.adminId, newEmail: taken }, token).expect(409);
+        const res = await post('update-email/request', { adminId: admin.adminId, newEmail: taken, currentPassword: admin.password }, token).expect(409);
         expect(res.body).toEqual({ success: false, message: 'This email is already in use.', error: 'email_taken' });
       }
-      await post('update-email/request', { adminId: admin.adminId, newEmail: `a-${randomUUID().slice(0, 8)}@staff.example` }, token).expect(200);
+      await post('update-email/request', { adminId: admin.adminId, newEmail: `a-${randomUUID().slice(0, 8)}@staff.example`, currentPassword: admin.password }, token).expect(200);
       clock.advance(15_000);
-      const soon = await post('update-email/request', { adminId: admin.adminId, newEmail: `b-${randomUUID().slice(0, 8)}@staff.example` }, token).expect(429);
+      const soon = await post('update-email/request', { adminId: admin.adminId, newEmail: `b-${randomUUID().slice(0, 8)}@staff.example`, currentPassword: admin.password }, token).expect(429);
       expect(soon.body).toEqual({ success: false, message: 'Please wait 45 seconds before requesting a new code.', error: 'code_cooldown' });
       expect(soon.headers['retry-after']).toBe('45');
+    });
+  });
+
+  describe('POST /api/admin/logout', () => {
+    it('ends this session on the server; the admin\'s other sessions go on', async () => {
+      const admin = await addAdmin('leaver');
+      const desk = await logIn(admin.email, admin.password);
+      const laptop = await logIn(admin.email, admin.password);
+      expect((await post('logout', {}, desk.token).expect(200)).body).toEqual({ success: true, message: 'You are signed out.' });
+      expect((await probe(desk.token, admin.adminId).expect(401)).body).toMatchObject({ success: false, error: 'session_ended' });
+      expect((await post('logout', {}, desk.token).expect(401)).body.error).toBe('session_ended');
+      await probe(laptop.token, admin.adminId).expect(400);
+      await probe((await logIn(admin.email, admin.password)).token, admin.adminId).expect(400);
+      await post('logout', {}).expect(401);
     });
   });
 
   describe('who may call', () => {
     const owned = (adminId: string) =>
       [
-        ['update-email/request', { adminId, newEmail: 'someone-new@staff.example' }],
+        ['update-email/request', { adminId, newEmail: 'someone-new@staff.example', currentPassword: 'admin password 1' }],
         ['update-email/verify', { adminId, otp: '123456' }],
         ['update-password', { adminId, oldPassword: 'admin password 1', newPassword: 'changed password 3' }],
       ] as const;
@@ -329,6 +435,14 @@ describe('admin account API', () => {
         ['update-email/request', { adminId: id, newEmail: 7 }, true],
         ['update-email/request', { adminId: id, newEmail: `x${NUL}@staff.example` }, true],
         ['update-email/request', { adminId: [id], newEmail: 'x@staff.example' }, true],
+        ['update-email/request', { adminId: id, newEmail: 'x@staff.example', currentPassword: 5 }, true],
+        ['update-email/request', { adminId: id, newEmail: 'x@staff.example', currentPassword: { $ne: '' } }, true],
+        ['update-email/request', { adminId: id, newEmail: 'x@staff.example', currentPassword: NUL }, true],
+        ['update-email/stop', {}, false],
+        ['update-email/stop', { token: 42 }, false],
+        ['update-email/stop', { token: [`${id}.x`] }, false],
+        ['update-email/stop', { token: `${id}.${NUL}` }, false],
+        ['update-email/stop', { token: long }, false],
         ['update-email/verify', { adminId: id }, true],
         ['update-email/verify', { adminId: id, otp: true }, true],
         ['update-email/verify', { adminId: `${id}${NUL}`, otp: '123456' }, true],
@@ -360,7 +474,7 @@ describe('admin account API', () => {
       expect((await post('login', { password: 'x' }).expect(400)).body.message).toBe('email is required');
       expect((await post('forgot-password', { email: 'nope' }).expect(400)).body.message).toBe('email must be a valid e-mail address');
       expect((await post('reset-password', { email: admin.email, otp: '1', newPassword: 'brand new password' }).expect(400)).body.message).toBe('otp must be 6 digits');
-      expect((await post('update-email/request', { adminId: admin.adminId, newEmail: 'x' }, token).expect(400)).body.message).toBe(
+      expect((await post('update-email/request', { adminId: admin.adminId, newEmail: 'x', currentPassword: admin.password }, token).expect(400)).body.message).toBe(
         'newEmail must be a valid e-mail address',
       );
       expect((await post('update-password', { adminId: admin.adminId, newPassword: 'brand new password' }, token).expect(400)).body.message).toBe(

@@ -1,7 +1,70 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { DEV_ADMIN } from '../../src/platform/config/app-config';
+import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer } from '../support/customer-session';
+import { authenticatedRoutes } from '../support/routes';
+
+/**
+ * What every route an admin token may call does to the data: a read, a session's own business, or a
+ * write recorded in the audit log under these actions. A new admin route fails the spec below until
+ * it is placed here; an audited write must name actions some use case really records.
+ */
+const ADMIN_ROUTES: Record<string, { read: true } | { session: string } | { audited: string[] } | { notAudited: string }> = {
+  'POST /api/user/getById': { read: true },
+  'POST /api/user/update': { audited: ['user.update'] },
+  'POST /api/user/getAll': { read: true },
+  'POST /api/subscription/activeService': { read: true },
+  'POST /api/subscription/completedService': { read: true },
+  'POST /api/subscription/user': { read: true },
+  'POST /api/admin/update-email/request': { session: 'stores a code and mails it; the change itself is admin.email.update at verify' },
+  'POST /api/admin/update-email/verify': { audited: ['admin.email.update'] },
+  'POST /api/admin/update-password': { audited: ['admin.password.update'] },
+  'POST /api/admin/logout': { session: "ends the caller's own session" },
+  'POST /api/admin/tasks': { read: true },
+  'POST /api/admin/upStatus': { audited: ['subscription.status'] },
+  'POST /api/admin/orders': { read: true },
+  'POST /api/admin/audit': { read: true },
+  'POST /api/services/create': { audited: ['service.create'] },
+  'POST /api/services/update': { audited: ['service.update'] },
+  'POST /api/services/delete': { audited: ['service.delete'] },
+  'POST /api/services/getById': { read: true },
+  'POST /api/services/deleteContent': { audited: ['service.content.delete'] },
+  'POST /api/documents/save': { audited: ['document.save'] },
+  'POST /api/plan/all': { read: true },
+  'POST /api/plan/create': { audited: ['plan.create'] },
+  'POST /api/plan/update': { audited: ['plan.update'] },
+  'POST /api/plan/getByPlanId': { read: true },
+  'POST /api/plan/deletePricing': { audited: ['pricing.delete'] },
+  'POST /api/plan/deletePlan': { audited: ['plan.delete'] },
+  'GET /api/admin/fulfilment/provider': { read: true },
+  'GET /api/admin/fulfilment/services': { read: true },
+  'GET /api/admin/fulfilment/mappings': { read: true },
+  'POST /api/admin/fulfilment/mapping': { audited: ['fulfilment.mapping'] },
+  'POST /api/admin/fulfilment/retry': { audited: ['fulfilment.retry'] },
+  'POST /api/admin/fulfilment/cancel': { audited: ['fulfilment.cancel'] },
+  'POST /api/admin/fulfilment/link': { audited: ['fulfilment.link'] },
+  // Staff's "Check orders now": the scheduled status pass run at once; what it stores is the provider's word, not staff's.
+  'POST /api/admin/fulfilment/sync': { notAudited: 'runs the scheduled provider status pass now' },
+  'POST /api/admin/refunds': { audited: ['refund.create'] },
+  'POST /api/admin/refund-requests/decide': { audited: ['refund_request.approve', 'refund_request.decline'] },
+  'POST /api/admin/refunds/list': { read: true },
+  'POST /api/admin/overview': { read: true },
+  'GET /api/admin/export/orders.csv': { read: true },
+  'GET /api/admin/export/customers.csv': { read: true },
+};
+
+/** The text of every non-spec source file under `dir`. */
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourcesUnder(path);
+    return /\.ts$/.test(name) && !/spec\.ts$/.test(name) ? [readFileSync(path, 'utf8')] : [];
+  });
+}
 
 /**
  * POST /api/admin/audit over HTTP.
@@ -71,5 +134,34 @@ describe('admin audit log API', () => {
     const login = await post('admin/login', { email: DEV_ADMIN.email, password: 'second new password' }).expect(200);
     const res = await post('admin/audit', body, login.body.token).expect(400);
     expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+  });
+
+  it("records an admin's edit of a customer's profile (user.update, before and after), and not the customer's own edit", async () => {
+    const customer = await signUpCustomer(t, 'edited');
+    await post('user/update', { userId: customer.userId, name: 'Self Edit', phone: '+1 555 010 0100' }, customer.token).expect(200);
+    const staff = await adminToken(t);
+    await post('user/update', { userId: customer.userId, name: 'Staff Edit', phone: '+1 555 010 0101' }, staff.token).expect(200);
+    const rows = await t.app
+      .get(DataSource)
+      .query(`SELECT actor_id, actor_role, action, before, after FROM audit_log WHERE entity = 'user' AND entity_id = $1`, [customer.userId]);
+    expect(rows).toEqual([
+      {
+        actor_id: staff.adminId,
+        actor_role: 'admin',
+        action: 'user.update',
+        before: { name: 'Self Edit', phone: '+1 555 010 0100' },
+        after: { name: 'Staff Edit', phone: '+1 555 010 0101' },
+      },
+    ]);
+  });
+
+  it('knows what every route an admin token may call does: a read, a session step, or an audited write whose actions are recorded', () => {
+    const adminRoutes = [...authenticatedRoutes(t)].filter(([, roles]) => roles.length === 0 || roles.includes('admin')).map(([route]) => route);
+    expect(adminRoutes.sort()).toEqual(Object.keys(ADMIN_ROUTES).sort());
+    const code = sourcesUnder(join(__dirname, '../../src/modules')).join('\n');
+    const missing = Object.values(ADMIN_ROUTES)
+      .flatMap((kind) => ('audited' in kind ? kind.audited : []))
+      .filter((action) => !code.includes(`'${action}'`));
+    expect(missing).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { SessionTokens } from '../../src/platform/auth/session-tokens';
 import { adminToken } from '../support/admin-session';
 import { Clock } from '../../src/platform/time/clock';
 import { GoogleCertificates } from '../../src/modules/identity/adapters/google/google-certificates';
-import { OTP_MAIL_SUBJECT } from '../../src/modules/identity/application/otp-mail';
+import { ACCOUNT_EXISTS_SUBJECT, OTP_MAIL_SUBJECT } from '../../src/modules/identity/application/otp-mail';
 import { PasswordHasher } from '../../src/platform/security/password-hasher';
 import { createTestApp, type TestApp } from '../support/app';
 import { codeIn, FakeClock, FakeGoogleCertificates, signJwt, waitForMail } from './support';
@@ -116,11 +116,33 @@ describe('identity API', () => {
       await post('verify-otp', { email, otp: second }).expect(200);
     });
 
-    it('answers 409 for an address that already has an account', async () => {
-      const email = newEmail('taken');
-      await registerUser(email);
-      const res = await post('request-otp', { email: email.toUpperCase() }).expect(409);
-      expect(res.body).toEqual({ success: false, message: 'This email is already registered.', error: 'email_taken' });
+    it('answers an address that has an account exactly as a new one (no enumeration), and mails its owner instead of a code', async () => {
+      const taken = newEmail('taken');
+      await registerUser(taken);
+      const fresh = newEmail('fresh');
+      const answers = [];
+      for (const email of [taken.toUpperCase(), fresh]) answers.push(await post('request-otp', { email }).expect(200));
+      expect(answers[0].body).toEqual({ success: true, message: 'OTP sent!' });
+      expect(answers[1].body).toEqual(answers[0].body);
+
+      // The owner learns that the address has an account, and how to sign in; no code is in that mail.
+      const notice = await waitForMail(t.dataDir, taken, 2);
+      expect(notice.subject).toBe(ACCOUNT_EXISTS_SUBJECT);
+      expect(notice.text).toContain(`${t.config.publicUrl}/login`);
+      expect(notice.text).not.toMatch(/\b\d{6}\b/);
+      expect((await waitForMail(t.dataDir, fresh)).subject).toBe(OTP_MAIL_SUBJECT);
+
+      // The next steps answer alike too: the 60 s cooldown, and a guessed code.
+      clock.advance(5_000);
+      for (const email of [taken, fresh]) {
+        expect((await post('request-otp', { email }).expect(429)).body).toEqual({
+          success: false,
+          message: 'Please wait 55 seconds before requesting a new code.',
+          error: 'otp_cooldown',
+        });
+        expect((await post('verify-otp', { email, otp: '000000' })).body.message).toBe('Invalid OTP. 4 tries left.');
+      }
+      clock.advance(60_000);
     });
 
     it.each([

@@ -112,6 +112,43 @@ describe('hostile input never yields a 500', () => {
     });
   });
 
+  describe('the session and e-mail change routes', () => {
+    it.each([
+      ['a NUL byte', { note: 'bye\u0000' }, 400],
+      ['a 70 KB body', { padding: 'x'.repeat(70 * 1024) }, 413],
+    ])('POST /api/user/logout and /api/admin/logout refuse %s and end no session', async (_case, body, status) => {
+      const customer = await signUpCustomer(t, 'logout-hostile');
+      const admin = await adminToken(t);
+      for (const [path, token] of [['/api/user/logout', customer.token], ['/api/admin/logout', admin.token]]) {
+        const res = await http().post(path).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(JSON.stringify(body)).expect(status);
+        expect(res.body.success).toBe(false);
+      }
+      await http().post('/api/user/getById').set('Authorization', `Bearer ${customer.token}`).send({ userId: customer.userId }).expect(200);
+      await http().post('/api/user/getById').set('Authorization', `Bearer ${admin.token}`).send({ userId: customer.userId }).expect(200);
+    });
+
+    it.each([
+      ['no token', {}, 'token is required'],
+      ['a number', { token: 42 }, 'token must be text'],
+      ['an operator object', { token: { $ne: '' } }, 'token must be text'],
+      ['an array', { token: ['a.b'] }, 'token must be text'],
+      ['a NUL byte', { token: 'a.\u0000b' }, 'token must not contain control characters'],
+      ['a too long token', { token: 'x'.repeat(201) }, 'token must be at most 200 characters'],
+    ])('POST /api/admin/update-email/stop refuses %s with 400 naming the field', async (_case, body, message) => {
+      const res = await http().post('/api/admin/update-email/stop').send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+    });
+
+    it('POST /api/admin/update-email/stop refuses a 70 KB body with 413', async () => {
+      const res = await http()
+        .post('/api/admin/update-email/stop')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ token: 'x'.repeat(70 * 1024) }))
+        .expect(413);
+      expect(res.body.error).toBe('too_large');
+    });
+  });
+
   describe('the refund routes (docs/refunds.md)', () => {
     const subscriptionId = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
     let adminBearer: string;

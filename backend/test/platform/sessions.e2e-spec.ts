@@ -49,7 +49,7 @@ describe('Session tokens and the guard', () => {
     ['role admin on the customer audience', { sub: 'ANN', role: 'admin', ver: 0, iat: 0, exp: 1, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE.customer }],
     ['no ver', { sub: 'ANN', role: 'customer', iat: 0, exp: 1, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE.customer }],
   ])('refuses a token signed with the real secret but with %s', async (_case, template) => {
-    const claims: Record<string, unknown> = { ...template, sub: ann.userId };
+    const claims: Record<string, unknown> = { ...template, sub: ann.userId, jti: randomUUID() };
     if ('iat' in claims) claims.iat = now();
     if ('exp' in claims) claims.exp = now() + 3600;
     const res = await getById(ann.userId, forge(claims)).expect(401);
@@ -57,7 +57,7 @@ describe('Session tokens and the guard', () => {
   });
 
   it('refuses an admin token for a made-up admin id, even signed with the real secret', async () => {
-    const token = forge({ sub: randomUUID(), role: 'admin', ver: 0, iat: now(), exp: now() + 3600, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE.admin });
+    const token = forge({ sub: randomUUID(), role: 'admin', ver: 0, jti: randomUUID(), iat: now(), exp: now() + 3600, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE.admin });
     const res = await getById(ann.userId, token).expect(401);
     expect(res.body).toEqual({ success: false, message: 'Your session has ended. Please log in again.', error: 'session_ended' });
     const admin = await adminToken(t);
@@ -104,6 +104,27 @@ describe('Session tokens and the guard', () => {
     await request(t.app.getHttpServer()).post('/api/user/logout-all').expect(401);
     const again = (await request(t.app.getHttpServer()).post('/api/user/login').send({ email: me.email, password: 'correct horse battery' }).expect(200)).body.token;
     await getById(me.userId, again).expect(200);
+  });
+
+  it('logs a customer out on the server: that token ends, the other devices and other accounts keep theirs', async () => {
+    const me = await signUpCustomer(t, 'fay');
+    const laptop = me.token;
+    const phone = (await request(t.app.getHttpServer()).post('/api/user/login').send({ email: me.email, password: 'correct horse battery' }).expect(200)).body.token;
+    const res = await request(t.app.getHttpServer()).post('/api/user/logout').set('Authorization', `Bearer ${laptop}`).expect(200);
+    expect(res.body).toEqual({ success: true, message: 'You are signed out.' });
+    expect((await getById(me.userId, laptop).expect(401)).body).toEqual({ success: false, message: 'Your session has ended. Please log in again.', error: 'session_ended' });
+    await request(t.app.getHttpServer()).post('/api/user/logout').set('Authorization', `Bearer ${laptop}`).expect(401);
+    await getById(me.userId, phone).expect(200);
+    await getById(bob.userId, bob.token).expect(200);
+    // The token's session id is what ended: its claims are the same as a fresh login's otherwise.
+    const [, payload] = (laptop as string).split('.');
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).jti).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a token without a session id (jti): it could not be logged out', async () => {
+    const claims = { sub: ann.userId, role: 'customer', ver: 0, iat: now(), exp: now() + 3600, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE.customer };
+    expect((await getById(ann.userId, forge(claims)).expect(401)).body.error).toBe('invalid_token');
+    await getById(ann.userId, forge({ ...claims, jti: randomUUID() })).expect(200);
   });
 
   it('ends the tokens of a deleted customer', async () => {

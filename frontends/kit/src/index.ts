@@ -15,6 +15,7 @@ export {
   hasAdminSession,
   setAdminSession,
 } from './session/adminSession';
+export { endSessionOnServer, logOutAdmin } from './session/serverLogout';
 export {
   ADMIN_ID_KEY,
   ADMIN_TOKEN_KEY,

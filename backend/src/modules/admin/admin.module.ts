@@ -9,6 +9,7 @@ import { ListAuditLogUseCase } from './application/list-audit-log.use-case';
 import { RequestEmailChangeUseCase } from './application/request-email-change.use-case';
 import { RequestPasswordResetUseCase } from './application/request-password-reset.use-case';
 import { ResetPasswordUseCase } from './application/reset-password.use-case';
+import { StopEmailChangeUseCase } from './application/stop-email-change.use-case';
 import { UpdatePasswordUseCase } from './application/update-password.use-case';
 import { VerifyEmailChangeUseCase } from './application/verify-email-change.use-case';
 import { AdminAuthController } from './adapters/http/admin-auth.controller';
@@ -40,6 +41,7 @@ import { AdminSessionSource } from './adapters/persistence/admin-session.source'
     ResetPasswordUseCase,
     RequestEmailChangeUseCase,
     VerifyEmailChangeUseCase,
+    StopEmailChangeUseCase,
     UpdatePasswordUseCase,
     ListAuditLogUseCase,
   ],

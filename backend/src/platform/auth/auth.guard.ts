@@ -12,6 +12,7 @@ import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@n
 import type { Request } from 'express';
 import { AppError } from '../errors/app-error';
 import type { Principal, Role } from './principal';
+import { EndedSessions } from './ended-sessions';
 import { SessionTokens } from './session-tokens';
 import { SessionVersions } from './session-versions';
 
@@ -28,8 +29,8 @@ function bearerToken(request: Request): string | null {
 
 /**
  * Requires a valid session token (Authorization: Bearer ...) of an account that still exists, at the
- * account's current token version, whose role is one of the route's roles. 401 without a token, with
- * a bad or ended one; 403 with a good token of another role.
+ * account's current token version, of a session not ended by logging out, whose role is one of the
+ * route's roles. 401 without a token, with a bad or ended one; 403 with a good token of another role.
  * Use through the `@Authenticated(...roles)` decorator.
  */
 @Injectable()
@@ -37,6 +38,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly tokens: SessionTokens,
     private readonly versions: SessionVersions,
+    private readonly endedSessions: EndedSessions,
     private readonly reflector: Reflector,
   ) {}
 
@@ -47,16 +49,17 @@ export class AuthGuard implements CanActivate {
     const claims = await this.tokens.verify(token);
     if (!claims) throw new AppError('unauthorized', 'Your session has expired or is not valid. Please log in again.', 'invalid_token');
     // The account must still exist and the token must be of its current version (a password change,
-    // "log out everywhere" or a deletion ends older tokens): a signature alone is not enough.
-    const version = await this.versions.current(claims.role, claims.id);
-    if (version === null || version !== claims.version) {
+    // "log out everywhere" or a deletion ends older tokens), and its session must not have been
+    // logged out: a signature alone is not enough. Both reads at once, each by primary key.
+    const [version, ended] = await Promise.all([this.versions.current(claims.role, claims.id), this.endedSessions.isEnded(claims.session.id)]);
+    if (version === null || version !== claims.version || ended) {
       throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
     }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
     if (roles?.length && !roles.includes(claims.role)) {
       throw new AppError('forbidden', 'You do not have permission to do this.', 'forbidden');
     }
-    request.principal = { id: claims.id, role: claims.role };
+    request.principal = { id: claims.id, role: claims.role, session: claims.session };
     return true;
   }
 }

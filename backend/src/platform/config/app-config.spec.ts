@@ -118,7 +118,17 @@ describe('loadConfig', () => {
   });
 
   it('reads the rate limits, with defaults, and refuses a bad one', () => {
-    expect(loadConfig({}, '/repo').rateLimits).toEqual({ otpPerAddress: 5, otpPerIp: 20, signInPerIp: 30, contactPerIp: 10, passwordPerAccount: 10 });
+    expect(loadConfig({}, '/repo').rateLimits).toEqual({
+      otpPerAddress: 5,
+      otpPerIp: 20,
+      signInPerIp: 30,
+      contactPerIp: 10,
+      passwordPerAccount: 10,
+      signInPerAccount: 5,
+      signInBackoffSeconds: 30,
+    });
+    expect(loadConfig({ RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '8', RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS: '2' }, '/repo').rateLimits).toMatchObject({ signInPerAccount: 8, signInBackoffSeconds: 2 });
+    expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS: '901' }, '/repo')).toThrow(ConfigError);
     expect(loadConfig({ RATE_LIMIT_OTP_PER_IP: '7' }, '/repo').rateLimits.otpPerIp).toBe(7);
     expect(loadConfig({ RATE_LIMIT_PASSWORD_PER_ACCOUNT: '3' }, '/repo').rateLimits.passwordPerAccount).toBe(3);
     expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_IP: '0' }, '/repo')).toThrow(ConfigError);

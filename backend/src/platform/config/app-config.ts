@@ -90,7 +90,17 @@ export class AppConfig {
   readonly refunds!: RefundsConfig;
   readonly googleClientId!: string | null;
   /** Request limits per window (see platform/rate-limit): OTP mails per address and per client per hour, sign-in attempts per client per 15 minutes, old-password checks per account per 15 minutes. */
-  readonly rateLimits!: { otpPerAddress: number; otpPerIp: number; signInPerIp: number; contactPerIp: number; passwordPerAccount: number };
+  readonly rateLimits!: {
+    otpPerAddress: number;
+    otpPerIp: number;
+    signInPerIp: number;
+    contactPerIp: number;
+    passwordPerAccount: number;
+    /** Sign-in attempts per account (e-mail address) in a row without a success before the waits start. */
+    signInPerAccount: number;
+    /** The first wait after those, in seconds; each further failed attempt doubles it, up to 15 minutes. */
+    signInBackoffSeconds: number;
+  };
   /**
    * TRUST_PROXY, Express's 'trust proxy': false (no proxy: the client is the socket's address), a hop
    * count, or the proxies' addresses (IPs and CIDRs). Only then is X-Forwarded-For read.
@@ -379,6 +389,8 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
       signInPerIp: integer(env, 'RATE_LIMIT_SIGN_IN_PER_IP', 30, 1, 1_000_000),
       contactPerIp: integer(env, 'RATE_LIMIT_CONTACT_PER_IP', 10, 1, 1_000_000),
       passwordPerAccount: integer(env, 'RATE_LIMIT_PASSWORD_PER_ACCOUNT', 10, 1, 1_000_000),
+      signInPerAccount: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', 5, 1, 1_000_000),
+      signInBackoffSeconds: integer(env, 'RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS', 30, 1, 900),
     },
     trustProxy: trustProxy(env),
     admin: { email: adminEmail ?? DEV_ADMIN.email, password: adminPassword ?? DEV_ADMIN.password },

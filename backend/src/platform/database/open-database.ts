@@ -5,6 +5,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config';
 import { migrations } from './migrations';
 import { pgliteDriver } from './pglite-driver';
+import { RedactedSqlLog } from './redacted-sql-log';
 
 /** Postgres type ids whose text form we keep as text, as `pg` does (bigint and numeric). */
 const INT8 = 20;
@@ -24,6 +25,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<{ options: D
     synchronize: false,
     installExtensions: false,
     logging: ['error' as const, 'warn' as const, 'migration' as const],
+    // TypeORM's own loggers print every bound parameter of a failed statement: password hashes, addresses.
+    logger: new RedactedSqlLog(['error', 'warn', 'migration']),
   };
   if (config.kind === 'postgres') {
     return {

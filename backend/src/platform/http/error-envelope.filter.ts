@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AppError, type AppErrorKind } from '../errors/app-error';
+import { describeDatabaseError, redactedStack } from '../database/redacted-sql-log';
 import { isDatabaseUnavailable } from '../errors/database-unavailable';
 
 const STATUS_OF: Record<AppErrorKind, number> = {
@@ -159,11 +160,12 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
   }
   if (sqlState && DATA_EXCEPTIONS[sqlState]) {
     // Validation let the value through: worth a look, but the caller sent it, so a 400.
-    logger.warn(`Database refused a value (${sqlState}) on ${where}: ${(exception as Error).message}`);
+    // Described, not quoted: PostgreSQL's message repeats the refused value.
+    logger.warn(`Database refused a value on ${where}: ${describeDatabaseError(exception)}`);
     return { status: 400, body: { success: false, message: DATA_EXCEPTIONS[sqlState], error: 'invalid' } };
   }
   if (isDatabaseUnavailable(exception)) {
-    logger.error(`Database unavailable on ${where}: ${(exception as Error).message}`);
+    logger.error(`Database unavailable on ${where}: ${exception instanceof QueryFailedError ? describeDatabaseError(exception) : (exception as Error).message}`);
     return {
       status: 503,
       body: { success: false, message: UNAVAILABLE_MESSAGE, error: 'unavailable' },
@@ -180,7 +182,11 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
     return { status: 400, body: { success: false, message, error: 'invalid' } };
   }
   const error = exception as Error;
-  logger.error(`Unexpected ${error?.name ?? 'error'} on ${where}: ${error?.message}`, error?.stack);
+  if (exception instanceof QueryFailedError) {
+    logger.error(`Unexpected ${error.name} on ${where}: ${describeDatabaseError(error)}`, redactedStack(error));
+  } else {
+    logger.error(`Unexpected ${error?.name ?? 'error'} on ${where}: ${error?.message}`, error?.stack);
+  }
   return {
     status: 500,
     body: { success: false, message: 'Something went wrong on our side. Please try again.', error: 'internal' },

@@ -1,6 +1,8 @@
 import { type ExecutionContext, Module } from '@nestjs/common';
-import { normalizeIp, ThrottlerModule } from '@nestjs/throttler';
+import { normalizeIp, ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
+import { AccountAttempts, MemoryAccountAttempts } from './account-attempts';
+import { AccountLimitInterceptor } from './account-limit.interceptor';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -11,9 +13,12 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
  * - otp-per-ip: codes requested from one client address, per hour.
  * - sign-in-per-ip: attempts of one sign-in route (login, verify-otp, register, google) from one client address, per 15 minutes.
  * - contact-per-ip: contact requests sent from one client address, per hour.
- * - password-per-account: old-password checks (a body with `newPassword`) of one signed-in account,
- *   per 15 minutes, whatever the client address; put `@RateLimit` above `@Authenticated`, so the
- *   session is known when it counts.
+ * - password-per-account: password checks of one signed-in account (a body with `newPassword`, or
+ *   with the `currentPassword` an admin's e-mail change asks for), per 15 minutes, whatever the
+ *   client address; put `@RateLimit` above `@Authenticated`, so the session is known when it counts.
+ *
+ * Sign-in attempts per account (the body's e-mail, from any client address, with growing waits) are
+ * `@LimitPerAccount(...)` (account-limit.interceptor.ts), on the same store.
  *
  * The client address is `req.ip`: the socket's address, or the one the proxies named by TRUST_PROXY
  * (configure-app.ts) saw; a client's own X-Forwarded-For never counts.
@@ -30,9 +35,9 @@ function accountOf(request: { principal?: { id: string; role: string }; ip?: str
   return request.principal ? `${request.principal.role}:${request.principal.id}` : `ip:${ipOf(request)}`;
 }
 
-function changesPassword(context: ExecutionContext): boolean {
-  const body = context.switchToHttp().getRequest<{ body?: { newPassword?: unknown } }>().body;
-  return typeof body?.newPassword === 'string' && body.newPassword !== '';
+function checksPassword(context: ExecutionContext): boolean {
+  const body = context.switchToHttp().getRequest<{ body?: { newPassword?: unknown; currentPassword?: unknown } }>().body;
+  return [body?.newPassword, body?.currentPassword].some((value) => typeof value === 'string' && value !== '');
 }
 
 function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
@@ -41,7 +46,7 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
 }
 
 /**
- * @nestjs/throttler with its counters in Redis when REDIS_URL is set (shared by every instance),
+ * @nestjs/throttler (and the per-account attempts) with its counters in Redis when REDIS_URL is set (shared by every instance),
  * in memory otherwise, and in this instance's memory while Redis cannot be reached (see
  * RedisThrottlerStorage; /api/health says which).
  */
@@ -60,7 +65,7 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
             ttl: HOUR / 4,
             limit: config.rateLimits.passwordPerAccount,
             getTracker: accountOf,
-            skipIf: (context) => !changesPassword(context),
+            skipIf: (context) => !checksPassword(context),
           },
         ],
         storage: config.redisUrl
@@ -69,7 +74,16 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
       }),
     }),
   ],
-  providers: [RateLimitGuard],
-  exports: [ThrottlerModule, RateLimitGuard],
+  providers: [
+    RateLimitGuard,
+    {
+      // The per-account attempts live where the throttler's counters do.
+      provide: AccountAttempts,
+      inject: [ThrottlerStorage],
+      useFactory: (storage: ThrottlerStorage) => (storage instanceof RedisThrottlerStorage ? storage : new MemoryAccountAttempts()),
+    },
+    AccountLimitInterceptor,
+  ],
+  exports: [ThrottlerModule, RateLimitGuard, AccountAttempts, AccountLimitInterceptor],
 })
 export class RateLimitModule {}

@@ -40,6 +40,18 @@ describeRedis('RedisThrottlerStorage on real Redis', () => {
     expect((await hit(first)).isBlocked).toBe(true);
   });
 
+  it('shares the per-account attempts between instances: one count, one wait, cleared by a success', async () => {
+    const policy = { free: 2, firstWaitMs: 30_000 };
+    expect(await first.claim('acct', policy)).toBe(0);
+    expect(await second.claim('acct', policy)).toBe(0);
+    expect(await first.claim('acct', policy)).toBe(0);
+    const wait = await second.claim('acct', policy);
+    expect(wait).toBeGreaterThan(25_000);
+    expect(wait).toBeLessThanOrEqual(30_000);
+    await first.clear('acct');
+    expect(await second.claim('acct', policy)).toBe(0);
+  });
+
   it('keeps separate keys and throttler names apart, and lets a window expire', async () => {
     expect((await first.increment('k2', 200, 1, 200, 'a')).totalHits).toBe(1);
     expect((await first.increment('k2', 200, 1, 200, 'b')).totalHits).toBe(1);
@@ -97,6 +109,11 @@ describeThrowaway('RedisThrottlerStorage while its Redis is down', () => {
     expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: false });
     expect(await hit()).toMatchObject({ isBlocked: true });
     for (let i = 0; i < 20; i++) await hit();
+    // The per-account attempts count in memory meanwhile too.
+    const policy = { free: 1, firstWaitMs: 30_000 };
+    expect(await storage.claim('acct', policy)).toBe(0);
+    expect(await storage.claim('acct', policy)).toBe(0);
+    expect(await storage.claim('acct', policy)).toBeGreaterThan(0);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(storage.store).toBe('memory (Redis unreachable)');
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts keep failing meanwhile

@@ -54,3 +54,9 @@ export async function resetPassword(email: string, otp: string, newPassword: str
   const answer = await adminApi.post<{ message?: string }>('/admin/reset-password', { email: email.trim(), otp: otp.trim(), newPassword });
   return answer.message || 'Password reset. Please log in.';
 }
+
+/** POST /admin/update-email/stop with the token of the link mailed to the old address; resolves with the server's message. */
+export async function stopEmailChange(token: string): Promise<string> {
+  const answer = await adminApi.post<{ message?: string }>('/admin/update-email/stop', { token });
+  return answer.message || 'The e-mail change was stopped.';
+}

@@ -197,6 +197,8 @@ export function RegisterFlow({ onAttempt, onLogin }: Props) {
             <p className={styles.subtitle}>
               Enter the 6-digit code we sent to <strong className={styles.email}>{email.trim()}</strong>.
             </p>
+            {/* The server answers alike for an address that has an account (no enumeration): its owner is mailed how to sign in instead. */}
+            <p className={styles.subtitle}>If this address already has an account, the e-mail tells you how to sign in instead.</p>
           </header>
           <Banner message={message} />
           <form className={form.form} onSubmit={verifyOtp} noValidate aria-label="Enter OTP">

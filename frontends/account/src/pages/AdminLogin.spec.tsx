@@ -152,3 +152,25 @@ describe('Admin login: forgot and reset modes', () => {
     expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
   });
 });
+
+describe('Admin login: the link that stops an e-mail change', () => {
+  it('opens on the stop mode, stops the change with one button, and goes on to the login with the server message', async () => {
+    const message = 'The e-mail change was stopped and every session of the account has ended. Set a new password now with "Forgot password".';
+    answers['/admin/update-email/stop'] = [[200, { success: true, message }]];
+    const memory = visit('/admin/login?stop-email-change=a1.s3cr3t');
+    expect(screen.getByRole('heading', { name: 'Stop the e-mail change' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop the change' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls).toEqual([{ path: '/admin/update-email/stop', body: { token: 'a1.s3cr3t' } }]);
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(memory.history?.at(-1)).toBe('/admin/login');
+  });
+
+  it("shows 'Error' with the server's words for a link that no longer works, and stays", async () => {
+    answers['/admin/update-email/stop'] = [[400, { success: false, message: 'This link is not valid any more.', error: 'invalid_stop_link' }]];
+    visit('/admin/login?stop-email-change=a1.old');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop the change' }));
+    expect(await screen.findByText('This link is not valid any more.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Stop the e-mail change' })).toBeTruthy();
+  });
+});

@@ -6,23 +6,27 @@ import type { BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { AdminLoginForm } from '../admin/AdminLoginForm';
 import { ForgotPasswordForm } from '../admin/ForgotPasswordForm';
 import { ResetPasswordForm } from '../admin/ResetPasswordForm';
+import { StopEmailChange } from '../admin/StopEmailChange';
 import auth from '../auth/Auth.module.css';
 import styles from '../admin/AdminLogin.module.css';
 
-type Mode = 'login' | 'forgot' | 'reset';
+type Mode = 'login' | 'forgot' | 'reset' | 'stop';
 
 /**
  * Admin login (spec §2): modes login, forgot (request a code) and reset (code plus new password).
  * Forgot leads to reset, reset back to login, login to the dashboard after a success toast of
  * 1500 ms (spec §9). Each mode is a fresh form; the e-mail typed travels between them, and the new
- * mode's heading gets the focus.
+ * mode's heading gets the focus. The link mailed to an admin's old address when an e-mail change is
+ * requested (`?stop-email-change=…`) opens the stop mode first: one button stops the change.
  */
 export default function AdminLogin() {
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState<Mode>('login');
+  const search = new URLSearchParams(useSearch());
+  const stopToken = search.get('stop-email-change');
+  const [mode, setMode] = useState<Mode>(stopToken ? 'stop' : 'login');
   const [email, setEmail] = useState('');
   // An admin call answered 401 (kit's adminApi sends the admin here with ?expired=1).
-  const expired = new URLSearchParams(useSearch()).get('expired') === '1';
+  const expired = search.get('expired') === '1';
   const [notice, setNotice] = useState<BannerMessage | null>(expired ? { tone: 'failure', text: 'Session expired, login again.' } : null);
   const [toast, setToast] = useState<string | null>(null);
   const card = useRef<HTMLDivElement>(null);
@@ -40,6 +44,17 @@ export default function AdminLogin() {
         <div className={auth.logo}>
           <Logo />
         </div>
+        {mode === 'stop' && stopToken && (
+          <StopEmailChange
+            key="stop"
+            token={stopToken}
+            onDone={(message) => {
+              // The token leaves the address bar: the link works once.
+              navigate('/admin/login', { replace: true });
+              switchTo('login', '', message);
+            }}
+          />
+        )}
         {mode === 'login' && (
           <AdminLoginForm
             key="login"

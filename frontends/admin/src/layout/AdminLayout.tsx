@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Logo, clearAdminSession } from '@growth/kit';
+import { Logo, logOutAdmin } from '@growth/kit';
 import { DOCUMENT_LINKS, MAIN_LINKS, SETTINGS_LINK, currentOf, type AdminNavLink } from './adminNav';
 import { useNarrowScreen } from './useNarrowScreen';
 import styles from './AdminLayout.module.css';
@@ -82,7 +82,7 @@ export function AdminLayout({ title, actions, children }: Props) {
   );
 
   const logout = () => {
-    clearAdminSession();
+    logOutAdmin();
     navigate('/admin/login');
   };
 

@@ -39,9 +39,14 @@ describe('Settings: change e-mail', () => {
     expect(fake.calls).toHaveLength(0);
 
     type(emailPanel(), 'New e-mail', 'boss@growth.local');
+    // The current password is asked for: a session alone may not move the account away.
+    fireEvent.click(within(emailPanel()).getByRole('button', { name: 'Send Code' }));
+    expect(within(emailPanel()).getByRole('alert').textContent).toBe('Enter your current password.');
+    expect(fake.callsTo('/admin/update-email/request')).toHaveLength(0);
+    type(emailPanel(), /^Current password/, 'my admin password');
     fireEvent.click(within(emailPanel()).getByRole('button', { name: 'Send Code' }));
     expect(await within(emailPanel()).findByLabelText('Code')).toBeTruthy();
-    expect(fake.callsTo('/admin/update-email/request')[0].body).toEqual({ adminId: 'a1', newEmail: 'boss@growth.local' });
+    expect(fake.callsTo('/admin/update-email/request')[0].body).toEqual({ adminId: 'a1', newEmail: 'boss@growth.local', currentPassword: 'my admin password' });
     expect(within(emailPanel()).getByText('A code has been sent to the new address.')).toBeTruthy();
 
     fireEvent.click(within(emailPanel()).getByRole('button', { name: 'Verify' }));
@@ -60,6 +65,7 @@ describe('Settings: change e-mail', () => {
     localStorage.removeItem('adminId');
     visit();
     type(emailPanel(), 'New e-mail', 'boss@growth.local');
+    type(emailPanel(), /^Current password/, 'my admin password');
     fireEvent.click(within(emailPanel()).getByRole('button', { name: 'Send Code' }));
     expect(within(emailPanel()).getByRole('alert').textContent).toBe('Session expired, login again.');
     expect(fake.calls).toHaveLength(0);
@@ -69,6 +75,7 @@ describe('Settings: change e-mail', () => {
     fake.answer('/admin/update-email/request', [409, { success: false, message: 'This email is already in use.' }]);
     visit();
     type(emailPanel(), 'New e-mail', 'taken@growth.local');
+    type(emailPanel(), /^Current password/, 'my admin password');
     fireEvent.click(within(emailPanel()).getByRole('button', { name: 'Send Code' }));
     expect((await within(emailPanel()).findByRole('alert')).textContent).toBe('Error' + 'This email is already in use.');
     expect(within(emailPanel()).getByLabelText('New e-mail')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { adminApi, getAdminId, setAdminSession } from '@growth/kit';
-import { Banner, SubmitButton, TextField } from '../ui';
+import { Banner, PasswordField, SubmitButton, TextField } from '../ui';
 import { SESSION_EXPIRED, settingsFailure, type Failure } from './settingsFailure';
 import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
 import styles from './Settings.module.css';
@@ -10,19 +10,21 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Notice = { tone: 'success' | 'info'; text: string } | null;
 
 /**
- * Change of the admin's e-mail (spec §2, §5): the input step asks for the new address and sends a
- * code to it; the verify step takes the code; on success the server's new token is stored and the
- * panel is back at the input step.
+ * Change of the admin's e-mail (spec §2, §5): the input step asks for the new address and the
+ * current password (a signed-in session alone may not move the account away) and sends a code to
+ * the new address, while the current one is told, with a link that stops the change; the verify step
+ * takes the code; on success the server's new token is stored and the panel is back at the input step.
  */
 export function EmailChange() {
   const titleId = useId();
   const [step, setStep] = useState<'input' | 'verify'>('input');
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const [invalidField, setInvalidField] = useState<'email' | 'otp' | null>(null);
+  const [invalidField, setInvalidField] = useState<'email' | 'password' | 'otp' | null>(null);
 
   const adminIdOrFail = (): string | null => {
     const adminId = getAdminId();
@@ -40,12 +42,19 @@ export function EmailChange() {
       document.getElementById('settings-new-email')?.focus();
       return;
     }
+    if (!password) {
+      setInvalidField('password');
+      setFailure({ text: 'Enter your current password.', detail: null });
+      document.getElementById('settings-email-password')?.focus();
+      return;
+    }
     setInvalidField(null);
     const adminId = adminIdOrFail();
     if (!adminId) return;
     setBusy(true);
     try {
-      const answer = await adminApi.post<{ message?: string }>('/admin/update-email/request', { adminId, newEmail: email.trim() });
+      const answer = await adminApi.post<{ message?: string }>('/admin/update-email/request', { adminId, newEmail: email.trim(), currentPassword: password });
+      setPassword('');
       setNotice({ tone: 'info', text: answer.message || 'A code has been sent to the new address.' });
       setStep('verify');
       requestAnimationFrame(() => document.getElementById('settings-email-otp')?.focus());
@@ -100,7 +109,9 @@ export function EmailChange() {
       {notice && <Banner tone={notice.tone} text={notice.text} />}
       {step === 'input' ? (
         <form className={formStyles.form} onSubmit={request} noValidate aria-label="New e-mail address">
-          <p className={styles.panelText}>We will send a 6-digit code to the new address.</p>
+          <p className={styles.panelText}>
+            We will send a 6-digit code to the new address, and tell your current address, with a link that stops the change.
+          </p>
           <TextField
             id="settings-new-email"
             label="New e-mail"
@@ -110,6 +121,13 @@ export function EmailChange() {
             value={email}
             onChange={setEmail}
             invalid={invalidField === 'email'}
+          />
+          <PasswordField
+            id="settings-email-password"
+            label="Current password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
           />
           <div className={styles.actions}>
             <SubmitButton busy={busy}>Send Code</SubmitButton>

@@ -2,6 +2,20 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { AuthProvider, useAuth } from './AuthProvider';
 import { clearAdminSession, hasAdminSession, setAdminSession } from './adminSession';
+import { logOutAdmin } from '../index';
+
+/** Records the requests the app sends (the answer is a 200, or a network failure with `failing`). */
+function recordFetch(failing = false) {
+  const calls: Array<{ url: string; method: string; authorization: string | null }> = [];
+  const impl = jest.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, method: String(init.method), authorization: new Headers(init.headers).get('Authorization') });
+    if (failing) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify({ success: true, message: 'You are signed out.' }), { status: 200 });
+  });
+  const original = globalThis.fetch;
+  globalThis.fetch = impl as unknown as typeof fetch;
+  return { calls, restore: () => void (globalThis.fetch = original) };
+}
 
 const wrapper = ({ children }: { children: ReactNode }) => <AuthProvider>{children}</AuthProvider>;
 
@@ -85,5 +99,47 @@ describe('admin logout while a customer session is open', () => {
     act(() => clearAdminSession());
     expect(result.current.isAuthenticated).toBe(false);
     localStorage.clear();
+  });
+});
+
+describe('logout ends the session on the server too', () => {
+  afterEach(() => localStorage.clear());
+
+  it('customer logout: POST /api/user/logout with the token (and /api/admin/logout for a stored admin token), then the storage is cleared', async () => {
+    const server = recordFetch();
+    localStorage.setItem('token', 'customer-tok');
+    localStorage.setItem('adminToken', 'admin-tok');
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    act(() => result.current.logout());
+    expect(localStorage.length).toBe(0);
+    expect(result.current.isAuthenticated).toBe(false);
+    expect(server.calls).toEqual([
+      { url: '/api/user/logout', method: 'POST', authorization: 'Bearer customer-tok' },
+      { url: '/api/admin/logout', method: 'POST', authorization: 'Bearer admin-tok' },
+    ]);
+    server.restore();
+  });
+
+  it('signs out in the browser even when the server cannot be reached, and calls nothing without a token', async () => {
+    const server = recordFetch(true);
+    localStorage.setItem('token', 'customer-tok');
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    act(() => result.current.logout());
+    expect(result.current.isAuthenticated).toBe(false);
+    act(() => result.current.logout());
+    expect(server.calls).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    server.restore();
+  });
+
+  it('admin logout: POST /api/admin/logout with the admin token, then the admin session is cleared', () => {
+    const server = recordFetch();
+    setAdminSession('admin-tok', 'a1');
+    logOutAdmin();
+    expect(hasAdminSession()).toBe(false);
+    expect(server.calls).toEqual([{ url: '/api/admin/logout', method: 'POST', authorization: 'Bearer admin-tok' }]);
+    server.restore();
   });
 });

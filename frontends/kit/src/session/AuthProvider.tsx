@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { errorText } from '../api/errors';
 import type { SessionUser } from '../types';
 import { signIn, signInWithGoogle, signUp, type RegistrationForm } from './authCalls';
-import { EMAIL_KEY, SESSION_CHANGED_EVENT, TOKEN_KEY, USER_ID_KEY, safeStorage } from './storageKeys';
+import { endSessionOnServer } from './serverLogout';
+import { ADMIN_TOKEN_KEY, EMAIL_KEY, SESSION_CHANGED_EVENT, TOKEN_KEY, USER_ID_KEY, safeStorage } from './storageKeys';
 import { buildSessionUser } from './sessionUser';
 
 /** What a successful login, Google sign-in or registration hands to the session. */
@@ -28,7 +29,11 @@ export interface AuthContextValue {
   startSession(grant: SessionGrant): void;
   /** Merge newer profile fields (e.g. after a profile edit). */
   updateUser(patch: Partial<SessionUser>): void;
-  /** Clear all local storage and reset user and token (spec §4). The caller navigates to /. */
+  /**
+   * Clear all local storage and reset user and token (spec §4). The caller navigates to /. The
+   * server is asked to end the sessions whose tokens go (the customer's, and an admin token that
+   * was stored too), so a copied token stops working as well.
+   */
   logout(): void;
   /**
    * POST /user/login and start the session. Failures are swallowed (spec §8): false, with the
@@ -112,7 +117,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const lastAuthError = useCallback(() => lastError.current, []);
 
   const logout = useCallback(() => {
-    safeStorage()?.clear();
+    const storage = safeStorage();
+    endSessionOnServer('/user/logout', storage?.getItem(TOKEN_KEY) ?? null);
+    endSessionOnServer('/admin/logout', storage?.getItem(ADMIN_TOKEN_KEY) ?? null);
+    storage?.clear();
     setSession({ token: null, user: null });
   }, []);
 

@@ -18,7 +18,7 @@ describe('AdminLoginUseCase', () => {
     const before = Date.now();
     const session = await s.login.execute('  Owner@Shop.EXAMPLE ', 'owner password');
     expect(session.adminId).toBe(admin.adminId);
-    expect(await s.tokens.verify(session.token)).toEqual({ id: admin.adminId, role: 'admin', version: 3 });
+    expect(await s.tokens.verify(session.token)).toMatchObject({ id: admin.adminId, role: 'admin', version: 3 });
     const ttl = session.expiresAt.getTime() - before;
     expect(ttl).toBeGreaterThan(12 * 3600_000 - 2_000);
     expect(ttl).toBeLessThanOrEqual(12 * 3600_000 + 1_000);

@@ -4,6 +4,7 @@ import { ADMIN_CODE_TTL_MS } from '../domain/admin-code';
 export const PASSWORD_RESET_SUBJECT = 'Your Growth Storefront admin password reset code';
 export const EMAIL_CHANGE_SUBJECT = 'Confirm your new Growth Storefront admin e-mail address';
 export const EMAIL_CHANGED_SUBJECT = 'Your Growth Storefront admin e-mail address was changed';
+export const EMAIL_CHANGE_REQUESTED_SUBJECT = 'A change of your Growth Storefront admin e-mail address was requested';
 
 const MINUTES = ADMIN_CODE_TTL_MS / 60_000;
 
@@ -60,23 +61,60 @@ export function emailChangeMail(to: string, code: string): Mail {
   );
 }
 
-/** After an e-mail change, to the OLD address: the owner learns of a change they did not make. */
-export function emailChangedNotice(to: string, newEmail: string): Mail {
+/**
+ * At an e-mail change request, to the OLD address, before anything changes: who asked knew the
+ * password, so the owner gets a way to stop it (the link), which also works for a while after the
+ * change took effect (it puts the address back).
+ */
+export function emailChangeRequestedNotice(to: string, newEmail: string, stopUrl: string, stopUntil: Date): Mail {
+  const until = stopUntil.toUTCString();
   const text = [
     'Hello,',
     '',
-    `The sign-in address of your Growth Storefront admin account was changed to ${newEmail}.`,
-    'Every session of the account has ended.',
+    `Someone signed in to your Growth Storefront admin account asked to change its sign-in address to ${newEmail}.`,
+    `The change takes effect when the code sent to ${newEmail} is entered.`,
     '',
-    'If you did not make this change, contact the shop owner at once.',
+    'If this was not you, stop it now with this link (it also puts your address back if the change has',
+    `already taken effect, and ends every session of the account; it works until ${until}):`,
+    '',
+    `    ${stopUrl}`,
+    '',
+    'Then set a new password with "Forgot password" on the admin login: whoever asked knew your password.',
+    '',
+    'If it was you, there is nothing to do.',
     '',
     'The Growth Storefront team',
   ].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
     '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront admin</h2>',
-    `<p>The sign-in address of your admin account was changed to <b>${escapeHtml(newEmail)}</b>. Every session of the account has ended.</p>`,
-    '<p>If you did not make this change, contact the shop owner at once.</p>',
+    `<p>Someone signed in to your admin account asked to change its sign-in address to <b>${escapeHtml(newEmail)}</b>. The change takes effect when the code sent there is entered.</p>`,
+    `<p>If this was not you, <a href="${escapeHtml(stopUrl)}">stop the change</a>. The link also puts your address back if the change has already taken effect, and ends every session of the account; it works until ${escapeHtml(until)}. Then set a new password with "Forgot password" on the admin login: whoever asked knew your password.</p>`,
+    '<p style="color:#6b7280;font-size:13px">If it was you, there is nothing to do.</p>',
+    '</div>',
+  ].join('');
+  return { to, subject: EMAIL_CHANGE_REQUESTED_SUBJECT, text, html };
+}
+
+/** After an e-mail change, to the OLD address: the change took effect; the earlier link still undoes it. */
+export function emailChangedNotice(to: string, newEmail: string, stopUntil: Date): Mail {
+  const until = stopUntil.toUTCString();
+  const text = [
+    'Hello,',
+    '',
+    `The sign-in address of your Growth Storefront admin account was changed to ${newEmail}.`,
+    'Every other session of the account has ended.',
+    '',
+    `If you did not make this change, use the link in the e-mail we sent when it was requested: until ${until}`,
+    'it puts your address back and ends every session. Then set a new password with "Forgot password".',
+    '',
+    'The Growth Storefront team',
+  ].join('\n');
+  const html = [
+    '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
+    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront admin</h2>',
+    `<p>The sign-in address of your admin account was changed to <b>${escapeHtml(newEmail)}</b>. Every other session of the account has ended.</p>`,
+    `<p>If you did not make this change, use the link in the e-mail we sent when it was requested: until ${escapeHtml(until)} it puts your address back and ends every session. Then set a new password with "Forgot password".</p>`,
     '</div>',
   ].join('');
   return { to, subject: EMAIL_CHANGED_SUBJECT, text, html };

@@ -25,8 +25,9 @@ export interface EmailChangeProof {
 /**
  * POST /admin/update-email/verify (Settings, step 2): the code mailed to the new address switches
  * the account to it. Every entry counts against the code's 5 tries. The switch raises the token
- * version (every session ends, this one gets a new token). In the same transaction: the audit log
- * entry (admin.email.update, old and new address) and the notice to the old address.
+ * version (every other session ends, this one gets a new token). In the same transaction: the audit
+ * log entry (admin.email.update, old and new address) and the notice to the old address, which was
+ * told of the request already (with the link that stops it, or undoes it until the link expires).
  */
 @Injectable()
 export class VerifyEmailChangeUseCase {
@@ -56,6 +57,9 @@ export class VerifyEmailChangeUseCase {
 
     const updated = await this.uow.run(async () => {
       if (!(await this.codes.consume(admin.adminId, 'email-change', code.codeHash))) throw INVALID();
+      // The old address was told at the request, with a way to stop it: no change without that notice.
+      const stop = await this.codes.find(admin.adminId, 'email-change-stop');
+      if (!stop || stop.email !== admin.email) throw INVALID();
       const changed = await this.admins.changeEmail(admin.adminId, code.email);
       if (!changed) throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
       await this.audit.record(caller, {
@@ -66,7 +70,7 @@ export class VerifyEmailChangeUseCase {
         after: { email: changed.email },
       });
       // Into the mail outbox in this transaction: the notice goes if and only if the change holds.
-      await this.mailer.send(emailChangedNotice(admin.email, changed.email));
+      await this.mailer.send(emailChangedNotice(admin.email, changed.email, stop.expiresAt));
       return changed;
     });
     return adminSession(this.tokens, updated);

@@ -3,12 +3,20 @@
  * digits, kept only as a keyed hash, valid 10 minutes, at most 5 tries, a new one no sooner than
  * 60 s after the last. Each admin has at most one live code per purpose: a new code replaces it.
  */
-export type AdminCodePurpose = 'password-reset' | 'email-change';
+export type AdminCodePurpose = 'password-reset' | 'email-change' | 'email-change-stop';
 
 export const ADMIN_CODE_LENGTH = 6;
 export const ADMIN_CODE_TTL_MS = 10 * 60 * 1000;
 export const ADMIN_CODE_RESEND_COOLDOWN_MS = 60 * 1000;
 export const ADMIN_CODE_MAX_TRIES = 5;
+
+/**
+ * An e-mail change request mails the OLD address a link that stops the change, or puts the address
+ * back once the change took effect, for this long after the request (an 'email-change-stop' code,
+ * 32 random bytes rather than 6 digits, whose `email` is the address to keep). Meanwhile no other
+ * change may follow one that took effect, so a second change cannot move the link's address away.
+ */
+export const EMAIL_CHANGE_STOP_WINDOW_MS = 72 * 60 * 60 * 1000;
 
 export interface AdminCode {
   adminId: string;

@@ -1,6 +1,7 @@
 import { AppConfig } from '../../../platform/config/app-config';
 import { InMemoryCountries, InMemoryUsers, InMemoryVerifications, ManualClock, PlainHasher, RecordingMailer } from '../../../../test/identity/in-memory';
 import { OtpCodes } from './otp-codes';
+import { ACCOUNT_EXISTS_SUBJECT, OTP_MAIL_SUBJECT } from './otp-mail';
 import { RegisterUserUseCase } from './register-user.use-case';
 import { RequestOtpUseCase } from './request-otp.use-case';
 import { VerifyOtpUseCase } from './verify-otp.use-case';
@@ -14,7 +15,7 @@ function setup() {
   const mailer = new RecordingMailer();
   const clock = new ManualClock();
   const hasher = new PlainHasher();
-  const requestOtp = new RequestOtpUseCase(users, verifications, codes, mailer, clock);
+  const requestOtp = new RequestOtpUseCase(users, verifications, codes, mailer, clock, { publicUrl: 'https://shop.example' } as AppConfig);
   const verifyOtp = new VerifyOtpUseCase(verifications, codes, clock);
   const register = new RegisterUserUseCase(users, verifications, countries, codes, hasher, clock);
   const lastCode = () => /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1];
@@ -50,10 +51,28 @@ describe('e-mail verification and registration use cases', () => {
     expect(s.mailer.sent).toHaveLength(2);
   });
 
-  it('refuses an address with an account (409) and forgets the code when the mail cannot be queued (503)', async () => {
+  it('answers an address with an account exactly as a new one, and mails its owner how to sign in instead of a code', async () => {
     const s = setup();
-    await s.users.create({ email: 'taken@example.com', name: 'T', phone: '', countryId: null, callingId: null, address: null, gender: null, passwordHash: null, googleId: null, emailVerifiedAt: null });
-    await expect(s.requestOtp.execute('Taken@example.com')).rejects.toMatchObject({ kind: 'conflict', message: 'This email is already registered.' });
+    await s.users.create({ email: 'taken@example.com', name: 'T', phone: '', countryId: null, callingId: null, address: null, gender: null, passwordHash: 'x', googleId: null, emailVerifiedAt: null });
+    // The same answer (no error), the same cooldown, the same refusals at verify-otp.
+    await s.requestOtp.execute('Taken@example.com');
+    await s.requestOtp.execute('fresh@example.com');
+    const [owner, fresh] = s.mailer.sent;
+    expect(owner).toMatchObject({ to: 'taken@example.com', subject: ACCOUNT_EXISTS_SUBJECT });
+    expect(owner.text).toContain('https://shop.example/login');
+    expect(owner.text).not.toMatch(/\b\d{6}\b/);
+    expect(fresh).toMatchObject({ to: 'fresh@example.com', subject: OTP_MAIL_SUBJECT });
+    s.clock.advance(30_000);
+    for (const email of ['taken@example.com', 'fresh@example.com']) {
+      await expect(s.requestOtp.execute(email)).rejects.toMatchObject({ kind: 'rate_limited', message: 'Please wait 30 seconds before requesting a new code.' });
+      await expect(s.verifyOtp.execute(email, '000000')).rejects.toMatchObject({ kind: 'invalid', message: expect.stringMatching(/^Invalid OTP\. 4 tries left\.$/) });
+    }
+    // Nobody was sent the code of the registered address: it cannot be verified, so register's 409 is never reached by guessing.
+    expect((await s.verifications.findByEmail('taken@example.com'))!.verifiedAt).toBeNull();
+  });
+
+  it('forgets the code when the mail cannot be queued (503)', async () => {
+    const s = setup();
     s.mailer.failing = true;
     await expect(s.requestOtp.execute('new@example.com')).rejects.toMatchObject({ kind: 'unavailable' });
     expect(await s.verifications.findByEmail('new@example.com')).toBeNull();

@@ -31,3 +31,38 @@ export function otpMail(to: string, code: string): Mail {
   ].join('');
   return { to, subject: OTP_MAIL_SUBJECT, text, html };
 }
+
+export const ACCOUNT_EXISTS_SUBJECT = 'You already have a Growth Storefront account';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Instead of a code, to an address that already has an account (POST /user/request-otp answers the
+ * same either way, so only the address's owner learns that it is registered).
+ */
+export function accountExistsMail(to: string, loginUrl: string): Mail {
+  const text = [
+    'Hello,',
+    '',
+    'Someone, probably you, asked to create a Growth Storefront account with this e-mail address.',
+    'This address already has an account, so no code was sent and nothing has changed.',
+    '',
+    `Sign in here instead: ${loginUrl}`,
+    '(with your password, or with Continue with Google if you signed up with Google).',
+    '',
+    'If you did not ask for this, you can ignore this e-mail.',
+    '',
+    'The Growth Storefront team',
+  ].join('\n');
+  const html = [
+    '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
+    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront</h2>',
+    '<p>Someone, probably you, asked to create a Growth Storefront account with this e-mail address. This address already has an account, so no code was sent and nothing has changed.</p>',
+    `<p><a href="${escapeHtml(loginUrl)}">Sign in here instead</a>, with your password, or with Continue with Google if you signed up with Google.</p>`,
+    '<p style="color:#6b7280;font-size:13px">If you did not ask for this, you can ignore this e-mail.</p>',
+    '</div>',
+  ].join('');
+  return { to, subject: ACCOUNT_EXISTS_SUBJECT, text, html };
+}

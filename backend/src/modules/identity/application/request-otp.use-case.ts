@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
@@ -6,10 +7,16 @@ import { OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, resendWaitMs } from '../domain/emai
 import { normaliseEmail } from '../domain/user';
 import { EmailVerificationRepository } from './email-verification.repository.port';
 import { OtpCodes } from './otp-codes';
-import { otpMail } from './otp-mail';
+import { accountExistsMail, otpMail } from './otp-mail';
 import { UserRepository } from './user.repository.port';
 
-/** Register step 1: mail a fresh 6-digit code to an address that has no account yet. */
+/**
+ * Register step 1: mail a fresh 6-digit code to an address that has no account yet. An address that
+ * has one gets a mail saying so instead (how to sign in), and the caller gets the very same answer,
+ * cooldown and limits included: the call cannot tell which addresses have accounts. So that the
+ * following steps cannot tell either, such an address gets a code row too, of a code nobody was
+ * sent: verify-otp counts and refuses guesses at it exactly as at any code.
+ */
 @Injectable()
 export class RequestOtpUseCase {
   private readonly logger = new Logger(RequestOtpUseCase.name);
@@ -20,13 +27,12 @@ export class RequestOtpUseCase {
     private readonly codes: OtpCodes,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(rawEmail: string): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    if (await this.users.findByEmail(email)) {
-      throw new AppError('conflict', 'This email is already registered.', 'email_taken');
-    }
+    const registered = (await this.users.findByEmail(email)) !== null;
     const now = this.clock.now();
     const wait = resendWaitMs(await this.verifications.findByEmail(email), now);
     if (wait > 0) throw this.tooSoon(wait);
@@ -47,7 +53,7 @@ export class RequestOtpUseCase {
     if (!stored) throw this.tooSoon(OTP_RESEND_COOLDOWN_MS);
 
     try {
-      await this.mailer.send(otpMail(email, code));
+      await this.mailer.send(registered ? accountExistsMail(email, `${this.config.publicUrl}/login`) : otpMail(email, code));
     } catch (error) {
       this.logger.error(`Could not queue the verification mail: ${(error as Error).message}`);
       await this.verifications.remove(email);

@@ -1,6 +1,8 @@
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { AppConfig } from '../../../platform/config/app-config';
 import { FakeGoogle, FixedSubscriptionCounts, InMemoryCountries, InMemoryUsers, ManualClock, PlainHasher } from '../../../../test/identity/in-memory';
+import { RecordingAuditLog } from '../../../../test/admin/in-memory';
+import { InlineUnitOfWork } from '../../../../test/support/fakes';
 import { GetProfileUseCase } from './get-profile.use-case';
 import { GoogleSignInUseCase } from './google-sign-in.use-case';
 import { LoginUseCase } from './login.use-case';
@@ -12,7 +14,11 @@ function setup() {
   const tokens = new SessionTokens({ jwtSecret: 'unit-test-secret-unit-test-secret-00' } as AppConfig);
   const google = new FakeGoogle();
   const countries = new InMemoryCountries();
+  const uow = new InlineUnitOfWork();
+  const audit = new RecordingAuditLog();
   return {
+    uow,
+    audit,
     users,
     hasher,
     tokens,
@@ -21,7 +27,7 @@ function setup() {
     login: new LoginUseCase(users, hasher, tokens),
     googleSignIn: new GoogleSignInUseCase(google, users, tokens, new ManualClock()),
     getProfile: new GetProfileUseCase(users, countries, new FixedSubscriptionCounts()),
-    updateProfile: new UpdateProfileUseCase(users, countries, hasher, tokens),
+    updateProfile: new UpdateProfileUseCase(users, countries, hasher, tokens, uow, audit),
   };
 }
 
@@ -44,7 +50,7 @@ describe('sign-in and profile use cases', () => {
     const s = setup();
     const user = await s.users.create(account());
     const result = await s.login.execute(' ADA@example.com', 'secret password');
-    expect(await s.tokens.verify(result.token)).toEqual({ id: user.userId, role: 'customer', version: 0 });
+    expect(await s.tokens.verify(result.token)).toMatchObject({ id: user.userId, role: 'customer', version: 0 });
     const wrong = s.login.execute('ada@example.com', 'nope');
     await expect(wrong).rejects.toMatchObject({ kind: 'unauthorized', message: 'Invalid email or password.' });
     const before = s.hasher.verifications;
@@ -94,7 +100,7 @@ describe('sign-in and profile use cases', () => {
     const result = await s.googleSignIn.execute('token');
     expect(result.user).toMatchObject({ userId: user.userId, googleId: 'g-1', passwordHash: null, tokenVersion: 1 });
     expect(result.user.emailVerifiedAt).toEqual(new Date('2026-01-01T10:00:00Z'));
-    expect(await s.tokens.verify(result.token)).toEqual({ id: user.userId, role: 'customer', version: 1 });
+    expect(await s.tokens.verify(result.token)).toMatchObject({ id: user.userId, role: 'customer', version: 1 });
     await expect(s.login.execute('gina@gmail.com', 'secret password')).rejects.toMatchObject({ kind: 'unauthorized' });
     // Proven now: the next sign-in changes nothing.
     expect((await s.googleSignIn.execute('token')).user.tokenVersion).toBe(1);
@@ -121,9 +127,30 @@ describe('sign-in and profile use cases', () => {
     const updated = await s.updateProfile.execute(caller, { ...base, oldPassword: 'secret password', newPassword: 'new password' });
     expect(updated.profile.user).toMatchObject({ name: 'Ada L', phone: '123', passwordHash: 'plain$new password', tokenVersion: 1 });
     // The new password ended the old sessions; the caller gets a token of the new version.
-    expect(await s.tokens.verify(updated.token as string)).toEqual({ id: me.userId, role: 'customer', version: 1 });
+    expect(await s.tokens.verify(updated.token as string)).toMatchObject({ id: me.userId, role: 'customer', version: 1 });
     const renamed = await s.updateProfile.execute(caller, { ...base, name: 'Ada' });
     expect(renamed.token).toBeNull();
     expect(renamed.profile.user.tokenVersion).toBe(1);
+  });
+
+  it("records an admin's edit of a customer in the audit log, in the edit's unit of work; a customer's own edit is no admin write", async () => {
+    const s = setup();
+    const me = await s.users.create(account());
+    await s.updateProfile.execute({ id: me.userId, role: 'customer' }, { userId: me.userId, name: 'Ada', phone: '5550111' });
+    expect(s.audit.records).toEqual([]);
+
+    await s.updateProfile.execute({ id: 'admin-1', role: 'admin' }, { userId: me.userId, name: ' Ada Lovelace ', phone: '5550199' });
+    expect(s.audit.records).toEqual([
+      expect.objectContaining({
+        actorId: 'admin-1',
+        actorRole: 'admin',
+        action: 'user.update',
+        entity: 'user',
+        entityId: me.userId,
+        before: { name: 'Ada', phone: '5550111' },
+        after: { name: 'Ada Lovelace', phone: '5550199' },
+      }),
+    ]);
+    expect(s.uow.runs).toBe(2);
   });
 });

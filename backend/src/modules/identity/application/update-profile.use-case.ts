@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
@@ -19,7 +21,9 @@ export interface ProfileChanges {
 /**
  * Edit Profile: name and phone, and a new password when the old one is given correctly. A new
  * password ends every session of the account (its token version rises), so this one gets a fresh
- * token in the answer.
+ * token in the answer. An admin's edit of a customer is an admin write: it is recorded in the audit
+ * log (user.update, name and phone before and after, whether the password changed, never a secret)
+ * in the same transaction.
  */
 @Injectable()
 export class UpdateProfileUseCase {
@@ -28,6 +32,8 @@ export class UpdateProfileUseCase {
     private readonly countries: CountryRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: SessionTokens,
+    private readonly uow: UnitOfWork,
+    private readonly audit: AuditLog,
   ) {}
 
   async execute(caller: Principal, changes: ProfileChanges): Promise<{ profile: Profile; token: string | null }> {
@@ -43,12 +49,25 @@ export class UpdateProfileUseCase {
       }
       passwordHash = await this.hasher.hash(changes.newPassword);
     }
-    const updated = await this.users.updateProfile(user.userId, {
-      name: changes.name.trim(),
-      phone: changes.phone.trim(),
-      ...(passwordHash ? { passwordHash } : {}),
+    const before = { name: user.name, phone: user.phone };
+    const updated = await this.uow.run(async () => {
+      const saved = await this.users.updateProfile(user.userId, {
+        name: changes.name.trim(),
+        phone: changes.phone.trim(),
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      if (!saved) throw new AppError('not_found', 'User not found', 'user_not_found');
+      if (caller.role === 'admin') {
+        await this.audit.record(caller, {
+          action: 'user.update',
+          entity: 'user',
+          entityId: saved.userId,
+          before,
+          after: { name: saved.name, phone: saved.phone, ...(passwordHash ? { passwordChanged: true } : {}) },
+        });
+      }
+      return saved;
     });
-    if (!updated) throw new AppError('not_found', 'User not found', 'user_not_found');
     const token = passwordHash && caller.role === 'customer' ? await this.tokens.sign({ id: updated.userId, role: 'customer' }, updated.tokenVersion) : null;
     return { profile: await withCountry(this.countries, updated), token };
   }

@@ -1,19 +1,23 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import { EndedSessions } from '../../../../platform/auth/ended-sessions';
 import type { Principal } from '../../../../platform/auth/principal';
+import { LimitPerAccount } from '../../../../platform/rate-limit/account-limit.interceptor';
 import { RateLimit } from '../../../../platform/rate-limit/rate-limit.guard';
 import { AdminLoginUseCase } from '../../application/admin-login.use-case';
 import type { AdminSession } from '../../application/admin-session';
 import { RequestEmailChangeUseCase } from '../../application/request-email-change.use-case';
 import { RequestPasswordResetUseCase } from '../../application/request-password-reset.use-case';
 import { ResetPasswordUseCase } from '../../application/reset-password.use-case';
+import { EMAIL_CHANGE_STOPPED_MESSAGE, StopEmailChangeUseCase } from '../../application/stop-email-change.use-case';
 import { UpdatePasswordUseCase } from '../../application/update-password.use-case';
 import { VerifyEmailChangeUseCase } from '../../application/verify-email-change.use-case';
 import {
   AdminLoginRequest,
   ForgotPasswordRequest,
   ResetPasswordRequest,
+  StopEmailChangeRequest,
   UpdateEmailRequest,
   UpdatePasswordRequest,
   VerifyEmailRequest,
@@ -37,16 +41,30 @@ export class AdminAuthController {
     private readonly requestEmailChange: RequestEmailChangeUseCase,
     private readonly verifyEmailChange: VerifyEmailChangeUseCase,
     private readonly updatePassword: UpdatePasswordUseCase,
+    private readonly stopEmailChange: StopEmailChangeUseCase,
+    private readonly endedSessions: EndedSessions,
   ) {}
 
   @Post('login')
   @HttpCode(200)
   @RateLimit('sign-in-per-ip')
+  @LimitPerAccount('admin-login')
   @ApiOkResponse({ description: "{ success: true, message: 'Login successful', token, adminId, expiresAt }" })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password.' (the same for an unknown address)" })
   async logIn(@Body() body: AdminLoginRequest) {
     const session = await this.login.execute(body.email, body.password);
     return { success: true as const, message: 'Login successful', token: session.token, adminId: session.adminId, expiresAt: session.expiresAt.toISOString() };
+  }
+
+  /** Logout: ends this admin session on the server (the token opens nothing any more). */
+  @Post('logout')
+  @HttpCode(200)
+  @Authenticated('admin')
+  @ApiOkResponse({ description: "{ success: true, message: 'You are signed out.' }" })
+  // The body is read by no one, but taken through the validation pipe: hostile input still gets its 400.
+  async logOut(@CurrentPrincipal() caller: Principal, @Body() _body: object) {
+    await this.endedSessions.endCurrent(caller);
+    return { success: true as const, message: 'You are signed out.' };
   }
 
   @Post('forgot-password')
@@ -61,6 +79,7 @@ export class AdminAuthController {
   @Post('reset-password')
   @HttpCode(200)
   @RateLimit('sign-in-per-ip')
+  @LimitPerAccount('admin-reset')
   @ApiOkResponse({ description: "{ success: true, message: 'Password reset. Please log in.' }" })
   @ApiBadRequestResponse({ description: "'Invalid or expired code.'" })
   async reset(@Body() body: ResetPasswordRequest) {
@@ -70,10 +89,12 @@ export class AdminAuthController {
 
   @Post('update-email/request')
   @HttpCode(200)
+  // Above @Authenticated: its guard runs after the session guard, so password checks count per account.
+  @RateLimit('otp-per-ip', 'password-per-account')
   @Authenticated('admin')
-  @RateLimit('otp-per-ip')
-  @ApiOkResponse({ description: "{ success: true, message: 'A code has been sent to the new address.' }" })
-  @ApiConflictResponse({ description: "'This email is already in use.'" })
+  @ApiOkResponse({ description: "{ success: true, message: 'A code has been sent to the new address.' } (the old address is told, with a link that stops the change)" })
+  @ApiBadRequestResponse({ description: "'Current password is incorrect.'" })
+  @ApiConflictResponse({ description: "'This email is already in use.', or a change took effect less than 72 hours ago" })
   async emailChangeRequest(@CurrentPrincipal() caller: Principal, @Body() body: UpdateEmailRequest) {
     await this.requestEmailChange.execute(caller, body);
     return { success: true as const, message: 'A code has been sent to the new address.' };
@@ -90,10 +111,21 @@ export class AdminAuthController {
     return { success: true as const, message: 'Email updated', ...sessionFields(session) };
   }
 
+  @Post('update-email/stop')
+  @HttpCode(200)
+  @RateLimit('sign-in-per-ip')
+  @ApiOkResponse({ description: `{ success: true, message: '${EMAIL_CHANGE_STOPPED_MESSAGE}' }` })
+  @ApiBadRequestResponse({ description: "'This link is not valid any more.'" })
+  async emailChangeStop(@Body() body: StopEmailChangeRequest) {
+    await this.stopEmailChange.execute(body.token);
+    return { success: true as const, message: EMAIL_CHANGE_STOPPED_MESSAGE };
+  }
+
   @Post('update-password')
   @HttpCode(200)
+  // Above @Authenticated: its guard runs after the session guard, so password checks count per account.
+  @RateLimit('sign-in-per-ip', 'password-per-account')
   @Authenticated('admin')
-  @RateLimit('sign-in-per-ip')
   @ApiOkResponse({ description: "{ success: true, message: 'Password updated', token, expiresAt } (every older session has ended)" })
   @ApiBadRequestResponse({ description: "'Old password is incorrect.'" })
   async passwordUpdate(@CurrentPrincipal() caller: Principal, @Body() body: UpdatePasswordRequest) {

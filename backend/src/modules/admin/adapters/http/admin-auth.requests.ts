@@ -81,6 +81,15 @@ class OwnAdminRequest {
 export class UpdateEmailRequest extends OwnAdminRequest {
   @EmailField('newEmail')
   newEmail: string;
+
+  @TextField('currentPassword', MAX_ADMIN_PASSWORD_LENGTH, 'the current secret')
+  currentPassword: string;
+}
+
+export class StopEmailChangeRequest {
+  /** `<adminId>.<secret>`, from the link mailed to the old address. */
+  @TextField('token', 200, '3f1c2a7d-9b2f-4a57-9a53-6c1e8a0e5d10.q2VdL0m4…', { trim: true })
+  token: string;
 }
 
 export class VerifyEmailRequest extends OwnAdminRequest {

@@ -1,7 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import { EndedSessions } from '../../../../platform/auth/ended-sessions';
 import type { Principal } from '../../../../platform/auth/principal';
+import { LimitPerAccount } from '../../../../platform/rate-limit/account-limit.interceptor';
 import { RateLimit } from '../../../../platform/rate-limit/rate-limit.guard';
 import { EndAllSessionsUseCase } from '../../application/end-all-sessions.use-case';
 import { GetProfileUseCase } from '../../application/get-profile.use-case';
@@ -34,13 +36,15 @@ export class UserController {
     private readonly getProfile: GetProfileUseCase,
     private readonly updateProfile: UpdateProfileUseCase,
     private readonly endAllSessions: EndAllSessionsUseCase,
+    private readonly endedSessions: EndedSessions,
   ) {}
 
   @Post('request-otp')
   @HttpCode(200)
   @RateLimit('otp-per-address', 'otp-per-ip')
-  @ApiOkResponse({ description: "{ success: true, message: 'OTP sent!' }" })
-  @ApiConflictResponse({ description: "'This email is already registered.'" })
+  @ApiOkResponse({
+    description: "{ success: true, message: 'OTP sent!' }, for an address with an account too (its owner is mailed how to sign in instead of a code)",
+  })
   async requestOtpCode(@Body() body: RequestOtpRequest) {
     await this.requestOtp.execute(body.email);
     return { success: true as const, message: 'OTP sent!' };
@@ -69,6 +73,7 @@ export class UserController {
   @Post('login')
   @HttpCode(200)
   @RateLimit('sign-in-per-ip')
+  @LimitPerAccount('customer-login')
   @ApiOkResponse({ description: '{ success: true, message, token, userId, user }' })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password.'" })
   async logIn(@Body() body: LoginRequest) {
@@ -101,6 +106,17 @@ export class UserController {
   async update(@CurrentPrincipal() caller: Principal, @Body() body: UpdateProfileRequest) {
     const { profile, token } = await this.updateProfile.execute(caller, body);
     return { success: true as const, message: 'Profile updated', data: profileData(profile), ...(token ? { token } : {}) };
+  }
+
+  /** Logout: ends this session on the server, so its token opens nothing any more; other devices stay signed in. */
+  @Post('logout')
+  @HttpCode(200)
+  @Authenticated('customer')
+  @ApiOkResponse({ description: "{ success: true, message: 'You are signed out.' }" })
+  // The body is read by no one, but taken through the validation pipe: hostile input still gets its 400.
+  async logOut(@CurrentPrincipal() caller: Principal, @Body() _body: object) {
+    await this.endedSessions.endCurrent(caller);
+    return { success: true as const, message: 'You are signed out.' };
   }
 
   /** Ends every session of the caller's account (a lost phone, a shared computer). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
+import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { AppError } from '../../../../platform/errors/app-error';
 import { UserRepository } from '../../application/user.repository.port';
 import type { NewUser, User } from '../../domain/user';
@@ -9,11 +9,18 @@ import { UserOrmEntity } from './user.orm-entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** TypeORM implementation of the user repository. */
+/**
+ * TypeORM implementation of the user repository; every query runs in the caller's UnitOfWork
+ * transaction when there is one (an admin's profile edit commits with its audit entry).
+ */
 @Injectable()
 export class TypeOrmUserRepository extends UserRepository {
-  constructor(@InjectRepository(UserOrmEntity) private readonly users: Repository<UserOrmEntity>) {
+  constructor(private readonly uow: UnitOfWork) {
     super();
+  }
+
+  private get users() {
+    return this.uow.repository(UserOrmEntity);
   }
 
   async findByEmail(email: string): Promise<User | null> {
