@@ -6,9 +6,10 @@
  * (to store purchases as billing does). Fake: nothing (users, plans and tiers are inserted by SQL).
  */
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, MigrationInterface } from 'typeorm';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { Fulfilment1764500000000 } from '../../../../platform/database/migrations/1764500000000-fulfilment';
+import { migrations } from '../../../../platform/database/migrations';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import type { UpstreamUpdate } from '../../application/fulfilment-ledger.port';
 import { TypeOrmFulfilmentLedger } from './fulfilment-ledger.repository';
@@ -418,14 +419,16 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
   it('can be undone (provider-final Statuses fold into Completed, the counters following) and redone', async () => {
     const runner = dataSource.createQueryRunner();
     try {
-      const migration = new Fulfilment1764500000000();
-      await migration.down(runner);
+      // Later migrations build on the fulfilment columns (the refunds' and reports' indexes and
+      // triggers): undo them first, newest first, and redo them all after.
+      const later = migrations.slice(migrations.indexOf(Fulfilment1764500000000)).map((M) => new (M as new () => MigrationInterface)());
+      for (const step of [...later].reverse()) await step.down(runner);
       // Through the runner: on PGlite it holds the one session until released.
       const [{ n }] = await runner.query('SELECT count(*)::int AS n FROM subscriptions WHERE status > 1');
       expect(n).toBe(0);
       const [{ exact }] = await runner.query('SELECT (SELECT sum(n) FROM subscription_status_totals WHERE status > 1) = 0 AND (SELECT sum(n) FROM subscription_status_totals WHERE status = 1) = (SELECT count(*) FROM subscriptions WHERE status = 1) AS exact');
       expect(exact).toBe(true);
-      await migration.up(runner);
+      for (const step of later) await step.up(runner);
     } finally {
       await runner.release();
     }
