@@ -42,7 +42,11 @@ export type StandInBehaviour =
   /** HTTP 200 with this JSON instead of the real answer; nothing done. */
   | { json: unknown }
   /** HTTP 307 to that address (a client that follows it sends its body, the key included, there); nothing done. */
-  | { redirect: string };
+  | { redirect: string }
+  /** `status` answered as usual, but these ids' entries replaced by any JSON (a string, an array, hostile fields). */
+  | { entries: Record<string, unknown> }
+  /** `add` places the order as usual, but answers with this id (a panel that hands out one id twice). */
+  | { answerId: string | number };
 
 /** One call as received. */
 export interface RecordedProviderRequest {

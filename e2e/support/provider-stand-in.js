@@ -19,6 +19,9 @@
  * gives up earlier never learns the order it placed), `{error: 'text'}`, `{http: 500}`,
  * `{garbage: true}` (HTTP 200, not JSON), `{hangUp: true}` (the connection is cut, nothing done) or
  * `{json: value}` (HTTP 200 with that JSON instead of the real answer, for answers of the wrong shape).
+ * For a hostile panel: `{entries: {id: value}}` answers `status` as usual but with those ids' entries
+ * replaced by any JSON (one order of a real batch misbehaves), and `{answerId: id}` makes `add` place
+ * the order as usual but answer with that id (a panel that hands out one id twice).
  */
 const http = require('node:http');
 const crypto = require('node:crypto');
@@ -139,8 +142,9 @@ async function startProviderStandIn(options = {}) {
         if (params.orders !== undefined) {
           const ids = params.orders.split(',').map((id) => id.trim()).filter(Boolean);
           if (ids.length > STATUS_BATCH) return { error: `Too many orders: at most ${STATUS_BATCH} per request` };
+          // No prototype: an id such as `__proto__` or `constructor` is a key like any other.
           /** @type {Record<string, unknown>} */
-          const map = {};
+          const map = Object.create(null);
           for (const id of ids) map[id] = statusOf(id);
           return map;
         }
@@ -238,7 +242,14 @@ async function startProviderStandIn(options = {}) {
       }
       let text;
       try {
-        text = JSON.stringify(behaviour && 'json' in behaviour ? behaviour.json : answer(params));
+        let body = behaviour && 'json' in behaviour ? behaviour.json : answer(params);
+        if (behaviour && 'entries' in behaviour && body && typeof body === 'object') {
+          const map = Object.assign(Object.create(null), body);
+          for (const [id, entry] of Object.entries(behaviour.entries)) map[id] = entry;
+          body = map;
+        }
+        if (behaviour && 'answerId' in behaviour && body && typeof body === 'object' && 'order' in body) body = { order: behaviour.answerId };
+        text = JSON.stringify(body);
       } catch (error) {
         // A bug of the stand-in (or of a test's edit of its data): say so rather than hang.
         send(response, 500, `provider stand-in failed: ${error instanceof Error ? error.stack : String(error)}`, 'text/plain');

@@ -11,6 +11,8 @@ import {
   type ClaimedPlacement,
   FulfilmentLedger,
   type OpenUpstreamOrder,
+  type UpstreamOrderHolder,
+  UpstreamOrderTaken,
   type UpstreamUpdate,
 } from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
 import type { UpstreamTarget } from '../../src/modules/subscriptions/domain/fulfilment';
@@ -133,6 +135,11 @@ export class InMemoryLedger extends FulfilmentLedger {
   readonly recorded: UpstreamUpdate[][] = [];
   /** Makes markPlaced throw like a database that went away. */
   failMarkPlaced = false;
+  /** Makes recordUpstream throw, like a database refusing a value, for a batch holding one of these subscriptions. */
+  readonly refuseRecording = new Set<string>();
+  /** Makes noteUnsynced throw like a database that went away. */
+  failNotes = false;
+  readonly unsyncedNotes: Array<{ subscriptionId: string; note: string }> = [];
 
   /** Stores a subscription (manual unless `fulfilment` is given). */
   add(overrides: Partial<Subscription> = {}): Subscription {
@@ -204,8 +211,20 @@ export class InMemoryLedger extends FulfilmentLedger {
     if (this.failMarkPlaced) throw new Error('the database went away');
     const s = this.withState(id, ['placing']);
     if (!s?.fulfilment) return false;
-    Object.assign(s.fulfilment, { state: 'open', upstreamOrderId, placedAt: now });
+    await this.refuseTaken(id, upstreamOrderId);
+    Object.assign(s.fulfilment, { state: 'open', upstreamOrderId, placedAt: now, note: null });
     return true;
+  }
+
+  /** The unique partial index: one `open` or `done` order per upstream order id. */
+  private async refuseTaken(id: string, upstreamOrderId: string) {
+    const holder = await this.holderOf(upstreamOrderId);
+    if (holder && holder.subscriptionId !== id) throw new UpstreamOrderTaken(upstreamOrderId, holder);
+  }
+
+  async holderOf(upstreamOrderId: string): Promise<UpstreamOrderHolder | null> {
+    const s = [...this.rows.values()].find((row) => row.fulfilment?.upstreamOrderId === upstreamOrderId && ['open', 'done'].includes(row.fulfilment.state));
+    return s ? { subscriptionId: s.subscriptionId, orderId: s.orderId } : null;
   }
 
   async markNeedsReview(id: string, note: string) {
@@ -246,25 +265,45 @@ export class InMemoryLedger extends FulfilmentLedger {
       .filter((s) => s.fulfilment?.state === 'open' && (s.fulfilment.checkedAt === null || s.fulfilment.checkedAt < checkedBefore))
       .sort((a, b) => (a.fulfilment!.checkedAt?.getTime() ?? -1) - (b.fulfilment!.checkedAt?.getTime() ?? -1) || a.subscriptionId.localeCompare(b.subscriptionId))
       .slice(0, limit)
-      .map((s) => ({ subscriptionId: s.subscriptionId, upstreamOrderId: s.fulfilment!.upstreamOrderId!, placedAt: s.fulfilment!.placedAt }));
+      .map((s) => ({ subscriptionId: s.subscriptionId, upstreamOrderId: s.fulfilment!.upstreamOrderId!, quantity: s.fulfilment!.quantity, placedAt: s.fulfilment!.placedAt }));
   }
 
+  /** As the real one: a fact left out (null) keeps the last known value, but a final Partial's remains is its own; the note is the error, else the update's note. */
   async recordUpstream(updates: UpstreamUpdate[], now: Date) {
+    if (updates.some((u) => this.refuseRecording.has(u.subscriptionId))) throw new Error('invalid input syntax for type smallint');
     this.recorded.push(updates.map((u) => ({ ...u })));
     for (const u of updates) {
       const s = this.withState(u.subscriptionId, ['open']);
       if (!s?.fulfilment) continue;
-      s.fulfilment.checkedAt = now;
+      const f = s.fulfilment;
+      f.checkedAt = now;
       if (u.error !== undefined) {
-        s.fulfilment.note = u.error;
-        if (u.review) s.fulfilment.state = 'needs_review';
+        f.note = u.error;
+        if (u.review) f.state = 'needs_review';
         continue;
       }
-      Object.assign(s.fulfilment, { upstreamStatus: u.upstreamStatus, charge: u.charge, currency: u.currency, startCount: u.startCount, remains: u.remains });
+      Object.assign(f, {
+        upstreamStatus: u.upstreamStatus ?? f.upstreamStatus,
+        charge: u.charge ?? f.charge,
+        currency: u.currency ?? f.currency,
+        startCount: u.startCount ?? f.startCount,
+        remains: u.finalStatus === 2 ? u.remains : (u.remains ?? f.remains),
+        note: u.note ?? null,
+      });
       if (u.finalStatus !== undefined) {
-        s.fulfilment.state = 'done';
+        f.state = 'done';
         s.status = u.finalStatus;
       }
+    }
+  }
+
+  async noteUnsynced(notes: Array<{ subscriptionId: string; note: string }>, now: Date) {
+    if (this.failNotes) throw new Error('the database went away');
+    for (const { subscriptionId, note } of notes) {
+      const s = this.withState(subscriptionId, ['open']);
+      if (!s?.fulfilment) continue;
+      Object.assign(s.fulfilment, { note, checkedAt: now });
+      this.unsyncedNotes.push({ subscriptionId, note });
     }
   }
 
@@ -278,6 +317,7 @@ export class InMemoryLedger extends FulfilmentLedger {
   async link(id: string, upstreamOrderId: string, now: Date) {
     if (!this.rows.has(id)) return null;
     const s = this.withState(id, ['needs_review']);
+    if (s) await this.refuseTaken(id, upstreamOrderId);
     if (s?.fulfilment) Object.assign(s.fulfilment, { state: 'open', upstreamOrderId, placedAt: now, checkedAt: null, note: null });
     return { changed: Boolean(s), subscription: this.get(id) };
   }

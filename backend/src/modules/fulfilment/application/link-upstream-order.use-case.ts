@@ -4,9 +4,8 @@ import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
-import { FulfilmentLedger } from '../../subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger, type UpstreamOrderHolder, UpstreamOrderTaken } from '../../subscriptions/application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { interpretUpstreamStatus } from '../domain/upstream-status';
 import { askProvider, panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
 import { subscriptionNotFound } from './retry-fulfilment.use-case';
@@ -16,6 +15,13 @@ import { updateOf } from './sync-fulfilment.use-case';
 export const LINK_CONFLICT_MESSAGE = 'Only an order that needs review can be linked to a provider order';
 export const unknownUpstreamOrder = (upstreamOrderId: string, why: string) =>
   new AppError('invalid', `The provider does not know order ${upstreamOrderId}: ${why}`, 'upstream_order_unknown');
+/** 409: one provider order never delivers two of ours (docs/fulfilment.md, "One provider order, one order of ours"). */
+export const upstreamOrderTaken = (upstreamOrderId: string, holder: UpstreamOrderHolder | null) =>
+  new AppError(
+    'conflict',
+    `Provider order ${upstreamOrderId} is already linked to ${holder ? `order ${holder.orderId}` : 'another order'}: one provider order cannot deliver two orders. Find this order's own id on the panel`,
+    'upstream_order_taken',
+  );
 
 /**
  * POST /admin/fulfilment/link: the other way out of "needs review". After an unclear answer the
@@ -28,6 +34,9 @@ export const unknownUpstreamOrder = (upstreamOrderId: string, why: string) =>
  * pass would store it (a final word ends the order at once), and the audit record
  * ('fulfilment.link'); a final word short of the order is handed to billing's refund, as the sync
  * pass does. Returns the subscription as it is now.
+ *
+ * An id another order already holds (`open` or `done`) is refused with 409 naming that order, before
+ * the provider is asked; the database's unique index refuses it too when two links race.
  */
 @Injectable()
 export class LinkUpstreamOrderUseCase {
@@ -45,14 +54,16 @@ export class LinkUpstreamOrderUseCase {
     if (!before) throw subscriptionNotFound();
     if (before.fulfilment?.state !== 'needs_review') throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
     if (!this.panel.enabled) throw panelOff();
+    const holder = await this.ledger.holderOf(upstreamOrderId);
+    if (holder && holder.subscriptionId !== subscriptionId) throw upstreamOrderTaken(upstreamOrderId, holder);
 
     const answers = await askProvider(() => this.panel.statuses([upstreamOrderId]));
     const answer = answers.get(upstreamOrderId);
     if (!answer) throw unknownUpstreamOrder(upstreamOrderId, 'it did not report it');
     if ('error' in answer) throw unknownUpstreamOrder(upstreamOrderId, answer.error);
 
-    const update = updateOf({ subscriptionId }, answer);
-    const linked = await this.uow.run(async () => {
+    const update = updateOf({ subscriptionId, quantity: before.fulfilment.quantity }, answer);
+    const linked = await this.linkOnce(upstreamOrderId, () => this.uow.run(async () => {
       const now = this.clock.now();
       const linked = await this.ledger.link(subscriptionId, upstreamOrderId, now);
       if (!linked) throw subscriptionNotFound();
@@ -63,12 +74,23 @@ export class LinkUpstreamOrderUseCase {
         entity: 'subscription',
         entityId: subscriptionId,
         before: { state: 'needs_review', note: before.fulfilment?.note ?? null },
-        after: { state: 'open', upstreamOrderId, upstreamStatus: interpretUpstreamStatus(answer.status).raw },
+        after: { state: 'open', upstreamOrderId, upstreamStatus: update.upstreamStatus },
       });
       return (await this.ledger.findById(subscriptionId)) ?? linked.subscription;
-    });
+    }));
     // Linked to an order the provider already finished short: billing refunds what was not delivered (docs/refunds.md).
     if (update.finalStatus !== undefined && SHORT_STATUSES.includes(update.finalStatus)) await this.shortfalls.enqueue([subscriptionId]);
     return linked;
+  }
+
+  /** Runs the link's transaction; another order taking the id meanwhile (the index refused it) is a 409 naming that order. */
+  private async linkOnce<T>(upstreamOrderId: string, link: () => Promise<T>): Promise<T> {
+    try {
+      return await link();
+    } catch (error) {
+      if (!(error instanceof UpstreamOrderTaken)) throw error;
+      // The refusal ended the transaction: the holder is read after it.
+      throw upstreamOrderTaken(upstreamOrderId, error.holder ?? (await this.ledger.holderOf(upstreamOrderId)));
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ManualClock } from '../../../../test/support/fakes';
 import { InMemoryLedger, ScriptedPanel } from '../../../../test/fulfilment/in-memory';
-import { PlaceOrderUseCase } from './place-order.use-case';
+import { duplicateNote, PlaceOrderUseCase } from './place-order.use-case';
 import { ProviderError } from './provider-panel.port';
 
 describe('PlaceOrderUseCase (the place-order job)', () => {
@@ -35,6 +35,22 @@ describe('PlaceOrderUseCase (the place-order job)', () => {
     expect(await useCase.execute(id)).toEqual({ outcome: 'placed', upstreamOrderId: '4711' });
     expect(panel.adds).toEqual([{ service: '7', link: 'https://www.youtube.com/@ann', quantity: 1000 }]);
     expect(ledger.get(id).fulfilment).toMatchObject({ state: 'open', upstreamOrderId: '4711', placedAt: clock.now() });
+  });
+
+  it('sends an order the provider answered with another order\'s id to review, its note naming that order; the first keeps the id', async () => {
+    const first = await queuedOrder();
+    const second = await queuedOrder();
+    panel.addAnswers.push('4711', '4711');
+    await useCase.execute(first);
+
+    const outcome = await useCase.execute(second);
+
+    const note = `The provider answered with order id 4711, which is already order ${ledger.get(first).orderId}'s: it may not have placed this one. Check its panel, then link this order's own id, retry or cancel.`;
+    expect(outcome).toEqual({ outcome: 'needs_review', note });
+    expect(duplicateNote('4711', { subscriptionId: first, orderId: ledger.get(first).orderId })).toBe(note);
+    expect(ledger.get(second).fulfilment).toMatchObject({ state: 'needs_review', upstreamOrderId: null, note });
+    expect(ledger.get(first).fulfilment).toMatchObject({ state: 'open', upstreamOrderId: '4711' });
+    expect(panel.adds).toHaveLength(2);
   });
 
   it('claims the order before the call: the order is `placing` while the provider is asked', async () => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/time/clock';
-import { FulfilmentLedger } from '../../subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger, type UpstreamOrderHolder, UpstreamOrderTaken } from '../../subscriptions/application/fulfilment-ledger.port';
 import { ProviderError, ProviderPanel } from './provider-panel.port';
 
 export type PlaceOrderOutcome =
@@ -18,6 +18,12 @@ export const refusedNote = (text: string) => `The provider refused the order: ${
 /** `why` is the adapter's sentence ('The provider did not answer within 15 s'). */
 export const unclearNote = (why: string) => `${why}: it may have placed the order. Check its panel, then link the order, retry or cancel.`;
 export const unreachableNote = (why: string) => `${why}; the order is tried again.`;
+/**
+ * The provider answered `add` with an id another order of ours already holds (docs/fulfilment.md,
+ * "One provider order, one order of ours"): this order is not followed under it.
+ */
+export const duplicateNote = (upstreamOrderId: string, holder: UpstreamOrderHolder | null) =>
+  `The provider answered with order id ${upstreamOrderId}, which is already ${holder ? `order ${holder.orderId}'s` : "another order's"}: it may not have placed this one. Check its panel, then link this order's own id, retry or cancel.`;
 const unrecordedNote = (upstreamOrderId: string, why: string) =>
   `Placed upstream as order ${upstreamOrderId}, but the app could not record it (${why}): do not retry; check order ${upstreamOrderId} on the provider panel`;
 
@@ -31,6 +37,8 @@ const unrecordedNote = (upstreamOrderId: string, why: string) =>
  * 3. record the provider's order id (`open`), or by the kind of failure: unreachable → `queued` again
  *    (nothing reached the provider), refused → `needs_review` with its text, unclear (timeout, HTTP
  *    error, unreadable answer) → `needs_review`: the provider may have acted, so staff check first.
+ *    An id another order of ours already holds is never followed twice: `needs_review`, the note
+ *    naming that order (the database's unique index decides when two placements race).
  */
 @Injectable()
 export class PlaceOrderUseCase {
@@ -65,6 +73,7 @@ export class PlaceOrderUseCase {
         );
       }
     } catch (error) {
+      if (error instanceof UpstreamOrderTaken) return this.taken(subscriptionId, error);
       const why = (error as Error).message;
       this.logger.error(
         `Order ${subscriptionId} WAS PLACED upstream as provider order ${upstreamOrderId}, but storing it failed (${why}): do not place it again`,
@@ -75,6 +84,14 @@ export class PlaceOrderUseCase {
       await this.ledger.markNeedsReview(subscriptionId, unrecordedNote(upstreamOrderId, why), this.clock.now());
     }
     return { outcome: 'placed', upstreamOrderId };
+  }
+
+  /** The id answered is another order's: this one goes to review, its note naming that order. */
+  private async taken(subscriptionId: string, taken: UpstreamOrderTaken): Promise<PlaceOrderOutcome> {
+    const note = duplicateNote(taken.upstreamOrderId, taken.holder);
+    await this.ledger.markNeedsReview(subscriptionId, note, this.clock.now());
+    this.logger.warn(`Order ${subscriptionId} needs review: ${note}`);
+    return { outcome: 'needs_review', note };
   }
 
   private async failed(subscriptionId: string, error: unknown): Promise<PlaceOrderOutcome> {

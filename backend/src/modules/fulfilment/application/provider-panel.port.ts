@@ -13,15 +13,31 @@ export interface ProviderService {
   cancel: boolean;
 }
 
-/** The provider's answer to `status` for one order. */
+/**
+ * The provider's answer to `status` for one order, as read: every text bounded (control characters
+ * removed, cut short), numbers parsed but not judged (a negative remains is passed on; the sync pass
+ * decides what can be true, see domain/upstream-answer.ts).
+ */
 export interface ProviderOrderStatus {
-  /** The status text as sent (kept raw); null when missing. */
+  /** The status text as sent (bounded); null when missing. */
   status: string | null;
   charge: string | null;
   currency: string | null;
   startCount: number | null;
   remains: number | null;
+  /** Values sent that could not be read ('start_count "n/a"', cut short), for staff. */
+  unreadable?: string[];
 }
+
+/**
+ * What an upstream order id may be: what staff can type in Link (letters, digits, - _ . :, at most
+ * 64). API v2 panels use numbers; an id of any other shape (a comma would split a status call) is
+ * not taken as one.
+ */
+export const UPSTREAM_ORDER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/** The most characters of a provider's error text kept (a note, a log line, a 502 message). */
+export const PROVIDER_ERROR_CHARS = 300;
 
 /**
  * Why a provider call failed, which decides what may be done next:
@@ -37,6 +53,8 @@ export class ProviderError extends Error {
     readonly failure: ProviderFailure,
     /** A human sentence for staff, e.g. 'The provider did not answer within 15 s'. */
     message: string,
+    /** The call ran out of time (PROVIDER_TIMEOUT_MS): asking again at once would wait as long. */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -4,7 +4,7 @@ import { InMemoryLedger, RecordingJobQueue, ScriptedPanel } from '../../../../te
 import { ShortfallJobs } from './shortfall-jobs';
 import { PlacementJobs } from './placement-jobs';
 import { ProviderError } from './provider-panel.port';
-import { ABANDONED_NOTE, CALLS_IN_FLIGHT, SyncFulfilmentUseCase, unreportedNote } from './sync-fulfilment.use-case';
+import { ABANDONED_NOTE, CALLS_IN_FLIGHT, statusCallFailedNote, SyncFulfilmentUseCase, unreportedNote, unstoredNote } from './sync-fulfilment.use-case';
 
 describe('SyncFulfilmentUseCase (one sync pass)', () => {
   let ledger: InMemoryLedger;
@@ -111,7 +111,7 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
     panel.statusOf = () => ({ status: 'Completed', charge: null, currency: null, startCount: null, remains: null });
     const answer = panel.statuses.bind(panel);
     panel.statuses = async (ids) => {
-      if (panel.statusCalls.length === 1) throw new ProviderError('unclear', 'The provider did not answer within 15 s');
+      if (panel.statusCalls.length === 1) throw new ProviderError('unclear', 'The provider did not answer within 15 s', true);
       return answer(ids);
     };
     const result = await sync.execute();
@@ -152,9 +152,151 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
     ]);
   });
 
+  describe('one answer never stops the rest (docs/fulfilment.md)', () => {
+    /** `count` open orders with upstream ids from `first`, ids in the order the pass asks them. */
+    async function openOrders(count: number, first = 30_000) {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push(await openOrder(String(first + i)));
+      return ids.sort();
+    }
+    const upstreamOf = (id: string) => ledger.get(id).fulfilment?.upstreamOrderId as string;
+
+    it('keeps an order whose word is the name of a built-in property (constructor, __proto__, toString) open with that word, and stores every order of the pass', async () => {
+      const ids = await openOrders(250);
+      const odd: Record<string, string> = { [upstreamOf(ids[5])]: 'constructor', [upstreamOf(ids[120])]: '__proto__', [upstreamOf(ids[201])]: 'toString' };
+      panel.statusOf = (n) => ({ status: odd[n] ?? 'Completed', charge: '0.9', currency: 'USD', startCount: 10, remains: 0 });
+
+      const result = await sync.execute();
+
+      expect(result).toMatchObject({ orders: 250, requests: 3, updated: 250, finished: 247, unsynced: 0, failure: null });
+      for (const [index, word] of [[5, 'constructor'], [120, '__proto__'], [201, 'toString']] as const) {
+        expect(ledger.get(ids[index])).toMatchObject({ status: 0, fulfilment: { state: 'open', upstreamStatus: word, note: null } });
+      }
+      expect(ids.filter((id) => ledger.get(id).fulfilment?.state === 'done')).toHaveLength(247);
+      expect(new Set(ids.map((id) => ledger.get(id).status))).toEqual(new Set([0, 1]));
+    });
+
+    it('stores a batch the database refuses order by order: only the refused order is left, noted for staff; billing still hears of the rest; the next pass asks it again', async () => {
+      const ids = await openOrders(150);
+      const refused = ids[40];
+      panel.statusOf = (n) => ({ status: Number(n) % 2 ? 'Partial' : 'In progress', charge: '0.9', currency: 'USD', startCount: 10, remains: 5 });
+      const record = ledger.recordUpstream.bind(ledger);
+      jest.spyOn(ledger, 'recordUpstream').mockImplementation(async (updates, now) => {
+        if (updates.some((u) => u.subscriptionId === refused)) throw new Error('invalid input syntax for type smallint: "function Object() { [native code] }"');
+        return record(updates, now);
+      });
+
+      const result = await sync.execute();
+
+      expect(result).toMatchObject({ orders: 150, requests: 2, updated: 149, unsynced: 1, failure: null });
+      const note = unstoredNote(upstreamOf(refused), 'invalid input syntax for type smallint: "function Object() { [native code] }"');
+      expect(ledger.get(refused).fulfilment).toMatchObject({ state: 'open', upstreamStatus: null, note, checkedAt: clock.now() });
+      for (const id of ids.filter((id) => id !== refused)) expect(ledger.get(id).fulfilment?.checkedAt).toEqual(clock.now());
+      const short = ids.filter((id) => id !== refused && Number(upstreamOf(id)) % 2);
+      expect(queue.jobs.map((j) => j.jobId).sort()).toEqual(short.map((id) => `shortfall-${id}`).sort());
+
+      // The next pass asks it again; once it can be stored, its note is gone.
+      jest.mocked(ledger.recordUpstream).mockRestore();
+      clock.advance(60_000);
+      panel.statusCalls.length = 0;
+      expect(await sync.execute()).toMatchObject({ unsynced: 0, failure: null });
+      expect(panel.statusCalls.flat()).toContain(upstreamOf(refused));
+      expect(ledger.get(refused).fulfilment).toMatchObject({ upstreamStatus: expect.any(String), note: null });
+    });
+
+    it('narrows a status call that fails for one order down to that order: the others of its batch are stored, the pass goes on, ~2 calls per halving', async () => {
+      const ids = await openOrders(250);
+      const poisoned = upstreamOf(ids[130]);
+      const answer = panel.statuses.bind(panel);
+      panel.statuses = async (asked) => {
+        if (asked.includes(poisoned)) {
+          panel.statusCalls.push([...asked]);
+          throw new ProviderError('unclear', 'The provider sent an answer over 16 MiB');
+        }
+        return answer(asked);
+      };
+
+      const result = await sync.execute();
+
+      expect(result).toMatchObject({ orders: 250, updated: 249, unsynced: 1, failure: null });
+      // 3 batch calls, then at most 7 halvings of 2 calls (100 → 50 → 25 → 13 → 7 → 4 → 2 → 1).
+      expect(result.requests).toBeLessThanOrEqual(3 + 2 * 7);
+      expect(panel.statusCalls).toHaveLength(result.requests);
+      expect(ledger.get(ids[130]).fulfilment).toMatchObject({ state: 'open', note: statusCallFailedNote('The provider sent an answer over 16 MiB'), checkedAt: clock.now() });
+      expect(ids.filter((id) => ledger.get(id).fulfilment?.upstreamStatus === 'In progress')).toHaveLength(249);
+    });
+
+    it('stops at a panel that fails every call (both halves fail), notes the batch, and the next pass asks the orders it did not reach first', async () => {
+      const ids = await openOrders(450);
+      const answer = panel.statuses.bind(panel);
+      let down = true;
+      panel.statuses = async (asked) => {
+        if (down) {
+          panel.statusCalls.push([...asked]);
+          throw new ProviderError('unclear', 'The provider answered HTTP 502');
+        }
+        return answer(asked);
+      };
+
+      const first = await sync.execute();
+      // One round of 4 calls, each tried once more in halves: the panel, not one answer.
+      expect(first).toMatchObject({ orders: 400, requests: 4 + 4 * 2, updated: 0, unsynced: 400, failure: 'The provider answered HTTP 502' });
+      expect(ledger.get(ids[0]).fulfilment?.note).toBe(statusCallFailedNote('The provider answered HTTP 502'));
+
+      down = false;
+      clock.advance(60_000);
+      panel.statusCalls.length = 0;
+      const second = await sync.execute();
+      expect(second).toMatchObject({ orders: 450, updated: 450, unsynced: 0, failure: null });
+      expect(panel.statusCalls[0].slice(0, 50)).toEqual(ids.slice(400).map(upstreamOf));
+      expect(ledger.get(ids[0]).fulfilment?.note).toBeNull();
+    });
+
+    it('stops at once, without halving, on a timeout or an unreachable panel', async () => {
+      await openOrders(150);
+      for (const error of [new ProviderError('unclear', 'The provider did not answer within 15 s', true), new ProviderError('unreachable', 'The provider could not be reached (connection refused: panel)')]) {
+        panel.statusCalls.length = 0;
+        panel.statusAnswers.push(error, error);
+        clock.advance(60_000);
+        const result = await sync.execute();
+        expect(result).toMatchObject({ requests: 2, failure: error.message });
+        expect(panel.statusCalls).toHaveLength(2);
+      }
+    });
+
+    it('does not keep values that cannot be true: the last believed stay, the note names what was sent, Pending zeros are not known yet', async () => {
+      const [id] = await openOrders(1);
+      panel.statusOf = () => ({ status: 'In progress', charge: '0.45', currency: 'USD', startCount: 1204, remains: 350 });
+      await sync.execute();
+      clock.advance(60_000);
+      panel.statusOf = () => ({ status: 'In progress', charge: '-12.00', currency: 'USD', startCount: -5, remains: 5_000, unreadable: ['currency {"$gt":""}'] });
+      await sync.execute();
+      expect(ledger.get(id).fulfilment).toMatchObject({
+        state: 'open',
+        charge: '0.45',
+        startCount: 1204,
+        remains: 350,
+        note: 'The provider sent values that cannot be true; not kept: start_count -5; remains 5000 (1000 ordered); charge "-12.00"; currency {"$gt":""}',
+      });
+      clock.advance(60_000);
+      panel.statusOf = () => ({ status: 'Partial', charge: '0.45', currency: 'USD', startCount: 1204, remains: -40 });
+      await sync.execute();
+      // A Partial's remains is its final answer's own: one that cannot be true is unknown, and billing leaves it to staff.
+      expect(ledger.get(id)).toMatchObject({ status: 2, fulfilment: { state: 'done', remains: null, note: expect.stringContaining('remains -40 (1000 ordered)') } });
+    });
+
+    it('throws only when not even the notes can be written (the database is away), after the batches under way', async () => {
+      await openOrders(150);
+      jest.spyOn(ledger, 'recordUpstream').mockRejectedValue(new Error('connection terminated'));
+      ledger.failNotes = true;
+      await expect(sync.execute()).rejects.toThrow('the database went away');
+      expect(panel.statusCalls).toHaveLength(2);
+    });
+  });
+
   it('does nothing with the manual panel', async () => {
     await openOrder('1');
     sync = new SyncFulfilmentUseCase(ledger, new ScriptedPanel(false), new PlacementJobs(queue), clock, new ShortfallJobs(queue));
-    expect(await sync.execute()).toEqual({ orders: 0, requests: 0, updated: 0, finished: 0, ms: 0, failure: null });
+    expect(await sync.execute()).toEqual({ orders: 0, requests: 0, updated: 0, finished: 0, unsynced: 0, ms: 0, failure: null });
   });
 });

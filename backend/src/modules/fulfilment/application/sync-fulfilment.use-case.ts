@@ -1,10 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
-import { interpretUpstreamStatus } from '../domain/upstream-status';
+import { boundedText } from '../domain/bounded-text';
+import { readUpstreamAnswer } from '../domain/upstream-answer';
 import { PlacementJobs } from './placement-jobs';
 import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
-import { ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
+import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
+
+type Answers = Map<string, ProviderOrderStatus | { error: string }>;
+/** A batch asked: the answers had, the orders whose call failed (with why), and why the pass stops (null: it goes on). */
+interface Asked {
+  answers: Answers;
+  failed: Array<{ order: OpenUpstreamOrder; why: string }>;
+  stop: string | null;
+}
 
 /**
  * A `placing` older than the panel's call timeout plus this was cut short: its call can no longer be
@@ -33,6 +42,11 @@ export const unreportedNote = (upstreamOrderId: string, error: string) =>
 const RESEND_LIMIT = 1_000;
 
 export const ABANDONED_NOTE = 'The app stopped while this order was being placed: check the provider panel, then link the order, retry or cancel.';
+/** The note of an order whose status call failed (alone, or with its batch when the panel failed): asked again on the next pass. */
+export const statusCallFailedNote = (why: string) => `The provider's status answer for this order failed (${why}); it is asked again on the next pass.`;
+/** The note of an order whose answer could not be stored: asked again on the next pass, staff may check it meanwhile. */
+export const unstoredNote = (upstreamOrderId: string, why: string) =>
+  `The provider's answer about order ${upstreamOrderId} could not be stored (${why}); it is asked again on the next pass. Check it on the provider panel if this stays.`;
 
 export interface SyncReport {
   /** Open orders asked about. */
@@ -43,6 +57,11 @@ export interface SyncReport {
   updated: number;
   /** Orders the provider reported final (Completed, Partial, Canceled, Refunded): done. */
   finished: number;
+  /**
+   * Orders set aside with a note for staff: their status call failed, or their answer could not be
+   * stored. Each has a note and checkedAt = now: asked again on the next pass; the rest of this one goes on.
+   */
+  unsynced: number;
   /** Wall time of the pass. */
   ms: number;
 }
@@ -61,10 +80,22 @@ export interface SyncResult extends SyncReport {
  *    call per batch, CALLS_IN_FLIGHT (4) under way at once, the answers stored in one write per batch (final words end the order with their
  *    Status, other words keep it open with the raw text), until every open order was asked once.
  * An order the provider answers with an error for keeps its facts and gets the error as note; once it
- * was placed over an hour ago it goes to review instead of being asked forever.
+ * was placed over an hour ago it goes to review instead of being asked forever. Values that cannot be
+ * true are not kept; the order's note names them (domain/upstream-answer.ts, docs/fulfilment.md).
  * Orders finished short (Partial, Canceled, Refunded) are handed to billing, which refunds what was
  * not delivered (docs/refunds.md).
- * A failed status call stops the pass (what was stored stays); the result says why.
+ *
+ * No answer stops the pass for the others (docs/fulfilment.md, "One answer never stops the rest"):
+ * - a batch whose write fails is written order by order; an order whose own write fails gets a note
+ *   for staff and checkedAt = now, so it takes its turn again on the next pass instead of coming
+ *   first and failing its batch every pass;
+ * - a status call that fails is narrowed down: its two halves are asked; when one answers and the
+ *   other fails, the failing half is split again, down to the one order whose answer fails: that
+ *   order is noted (checkedAt = now) and the pass goes on. When both halves fail it is the panel, not
+ *   one answer (down, refusing the key): the pass stops (what was stored stays, the result says why)
+ *   and the batch is noted, so the next pass first asks the orders this one did not reach. A timeout
+ *   or an unreachable panel stops the pass at once (asking again would wait as long).
+ * Only when even those notes cannot be written (the database is away) does the pass throw.
  * With the manual panel the pass does nothing.
  */
 @Injectable()
@@ -81,7 +112,7 @@ export class SyncFulfilmentUseCase {
 
   async execute(): Promise<SyncResult> {
     const started = Date.now();
-    const result: SyncResult = { orders: 0, requests: 0, updated: 0, finished: 0, ms: 0, failure: null };
+    const result: SyncResult = { orders: 0, requests: 0, updated: 0, finished: 0, unsynced: 0, ms: 0, failure: null };
     if (!this.panel.enabled) return result;
     const passStart = this.clock.now();
 
@@ -94,7 +125,8 @@ export class SyncFulfilmentUseCase {
     for (const order of lost) await this.jobs.enqueue(order.subscriptionId, order.queuedAt, passStart);
 
     let calls = 0;
-    while (calls < MAX_BATCHES_PER_PASS && result.failure === null) {
+    const broken: Error[] = [];
+    while (calls < MAX_BATCHES_PER_PASS && result.failure === null && broken.length === 0) {
       const inFlight = Math.min(CALLS_IN_FLIGHT, MAX_BATCHES_PER_PASS - calls);
       const open = await this.ledger.openOrders(passStart, STATUS_BATCH * inFlight);
       if (open.length === 0) break;
@@ -106,28 +138,11 @@ export class SyncFulfilmentUseCase {
       // Each batch's answers are stored as soon as they come; a failed call ends the pass after the
       // calls already under way have been stored.
       await Promise.all(
-        batches.map(async (batch) => {
-          let answers: Map<string, ProviderOrderStatus | { error: string }>;
-          try {
-            answers = await this.panel.statuses(batch.map((order) => order.upstreamOrderId));
-          } catch (error) {
-            result.failure ??= (error as Error).message;
-            this.logger.error(`Fulfilment sync stopped: the status call for ${batch.length} orders failed (${(error as Error).message}); the next pass goes on`);
-            return;
-          }
-          const reviewBefore = passStart.getTime() - REVIEW_UNREPORTED_AFTER_MS;
-          const updates = batch.map((order) => {
-            const update = updateOf(order, answers.get(order.upstreamOrderId));
-            if (update.error === undefined || order.placedAt === null || order.placedAt.getTime() >= reviewBefore) return update;
-            return { ...update, error: unreportedNote(order.upstreamOrderId, update.error), review: true };
-          });
-          await this.ledger.recordUpstream(updates, this.clock.now());
-          await this.shortfalls.enqueue(updates.filter((u) => u.finalStatus !== undefined && SHORT_STATUSES.includes(u.finalStatus)).map((u) => u.subscriptionId));
-          for (const update of updates) {
-            if (update.error === undefined) result.updated += 1;
-            if (update.finalStatus !== undefined) result.finished += 1;
-          }
-        }),
+        batches.map((batch) =>
+          this.syncBatch(batch, passStart, result).catch((error: unknown) => {
+            broken.push(error instanceof Error ? error : new Error(String(error)));
+          }),
+        ),
       );
       if (open.length < STATUS_BATCH * inFlight) break;
     }
@@ -137,26 +152,142 @@ export class SyncFulfilmentUseCase {
       const { failure: _failure, ...report } = result;
       this.logger.log(`Fulfilment sync: ${JSON.stringify(report)}${lost.length ? `, ${lost.length} lost job(s) enqueued again` : ''}`);
     }
+    if (broken.length) throw broken[0];
     return result;
   }
+
+  /** One status call (narrowed down when it fails) and the storing of its answers; throws only when not even a note can be written. */
+  private async syncBatch(batch: OpenUpstreamOrder[], passStart: Date, result: SyncResult): Promise<void> {
+    const { answers, failed, stop } = await this.ask(batch, result);
+    if (stop !== null) {
+      result.failure ??= stop;
+      this.logger.error(`Fulfilment sync stopped: the status call for ${batch.length} orders failed (${stop}); the next pass asks the orders this one did not reach first`);
+    } else {
+      for (const { order, why } of failed) {
+        this.logger.error(`Order ${order.subscriptionId}: the provider's status answer about order ${order.upstreamOrderId} fails (${why}); it is asked again on the next pass`);
+      }
+    }
+    const failedIds = new Set(failed.map(({ order }) => order.subscriptionId));
+
+    const reviewBefore = passStart.getTime() - REVIEW_UNREPORTED_AFTER_MS;
+    const updates: Array<{ order: OpenUpstreamOrder; update: UpstreamUpdate }> = [];
+    const unstored: Array<{ subscriptionId: string; note: string }> = failed.map(({ order, why }) => ({ subscriptionId: order.subscriptionId, note: statusCallFailedNote(why) }));
+    for (const order of batch) {
+      if (failedIds.has(order.subscriptionId)) continue;
+      try {
+        const update = updateOf(order, answers.get(order.upstreamOrderId));
+        const review = update.error !== undefined && order.placedAt !== null && order.placedAt.getTime() < reviewBefore;
+        updates.push({ order, update: review ? { ...update, error: unreportedNote(order.upstreamOrderId, update.error as string), review: true } : update });
+      } catch (error) {
+        unstored.push(this.unstored(order, error));
+      }
+    }
+
+    const stored = await this.store(updates, unstored);
+    await this.shortfalls.enqueue(stored.filter((u) => u.finalStatus !== undefined && SHORT_STATUSES.includes(u.finalStatus)).map((u) => u.subscriptionId));
+    for (const update of stored) {
+      if (update.error === undefined) result.updated += 1;
+      if (update.finalStatus !== undefined) result.finished += 1;
+    }
+    if (unstored.length) await this.setAside(unstored, result);
+  }
+
+  /** Asks the statuses of a batch; a call that fails is narrowed down to the orders it fails for (see the class). */
+  private async ask(batch: OpenUpstreamOrder[], result: SyncResult): Promise<Asked> {
+    const asked = await this.statuses(batch);
+    return 'answers' in asked ? { answers: asked.answers, failed: [], stop: null } : this.narrow(batch, asked.error, result, false);
+  }
+
+  /**
+   * `batch` failed with `error`: ask its halves; follow the one that fails alone, down to one order.
+   * `siblingAnswered`: the other half of `batch` answered, so the failure is in `batch`'s answers.
+   */
+  private async narrow(batch: OpenUpstreamOrder[], error: unknown, result: SyncResult, siblingAnswered: boolean): Promise<Asked> {
+    const why = reasonOf(error);
+    const all = { answers: new Map(), failed: batch.map((order) => ({ order, why })) };
+    // A timeout would be waited for again; nothing reaches an unreachable panel: the panel, not one answer.
+    if (error instanceof ProviderError && (error.failure === 'unreachable' || error.timedOut)) return { ...all, stop: why };
+    // One order alone: its own answer when the other half answered; otherwise nothing tells it from the panel failing.
+    if (batch.length === 1) return { ...all, stop: siblingAnswered ? null : why };
+    const middle = Math.ceil(batch.length / 2);
+    const halves = [batch.slice(0, middle), batch.slice(middle)];
+    result.requests += 2;
+    const [first, second] = await Promise.all(halves.map((half) => this.statuses(half)));
+    if ('error' in first && 'error' in second) return { ...all, stop: why };
+    if ('answers' in first && 'answers' in second) return { answers: new Map([...first.answers, ...second.answers]), failed: [], stop: null };
+    const [answered, failing, failure] = 'answers' in first ? [first.answers, halves[1], second] : [(second as { answers: Answers }).answers, halves[0], first];
+    const deeper = await this.narrow(failing, (failure as { error: unknown }).error, result, true);
+    return { answers: new Map([...answered, ...deeper.answers]), failed: deeper.failed, stop: deeper.stop };
+  }
+
+  /** One status call: its answers, or what it failed with. */
+  private async statuses(batch: OpenUpstreamOrder[]): Promise<{ answers: Answers } | { error: unknown }> {
+    try {
+      return { answers: await this.panel.statuses(batch.map((order) => order.upstreamOrderId)) };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /**
+   * Stores a batch's updates in one write; should that fail, one write per order, so one answer the
+   * database refuses costs only its own order (added to `unstored`). Returns what was stored.
+   */
+  private async store(updates: Array<{ order: OpenUpstreamOrder; update: UpstreamUpdate }>, unstored: Array<{ subscriptionId: string; note: string }>): Promise<UpstreamUpdate[]> {
+    if (updates.length === 0) return [];
+    try {
+      await this.ledger.recordUpstream(
+        updates.map((u) => u.update),
+        this.clock.now(),
+      );
+      return updates.map((u) => u.update);
+    } catch (error) {
+      this.logger.warn(`Storing the answers of ${updates.length} orders in one write failed (${reasonOf(error)}); storing them one by one`);
+    }
+    const stored: UpstreamUpdate[] = [];
+    for (const { order, update } of updates) {
+      try {
+        await this.ledger.recordUpstream([update], this.clock.now());
+        stored.push(update);
+      } catch (error) {
+        unstored.push(this.unstored(order, error));
+      }
+    }
+    return stored;
+  }
+
+  private unstored(order: OpenUpstreamOrder, error: unknown): { subscriptionId: string; note: string } {
+    const why = reasonOf(error);
+    this.logger.error(`Order ${order.subscriptionId}: the provider's answer about order ${order.upstreamOrderId} could not be stored (${why}); it is asked again on the next pass`);
+    return { subscriptionId: order.subscriptionId, note: unstoredNote(order.upstreamOrderId, why) };
+  }
+
+  /** Notes the orders for staff, checkedAt = now (asked again on the next pass, not again in this one). Throws when even that cannot be written. */
+  private async setAside(notes: Array<{ subscriptionId: string; note: string }>, result: SyncResult): Promise<void> {
+    await this.ledger.noteUnsynced(notes, this.clock.now());
+    result.unsynced += notes.length;
+  }
+}
+
+/** An error's message, bounded for a note or a log line. */
+function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return boundedText(text, PROVIDER_ERROR_CHARS) ?? 'no reason given';
 }
 
 /**
  * What one order's answer changes: its facts and, for a final word, its Status; or the provider's
  * error for that id. Also how a linked order's first answer is stored (LinkUpstreamOrderUseCase).
  */
-export function updateOf(order: Pick<OpenUpstreamOrder, 'subscriptionId'>, answer: ProviderOrderStatus | { error: string } | undefined): UpstreamUpdate {
+export function updateOf(order: Pick<OpenUpstreamOrder, 'subscriptionId' | 'quantity'>, answer: ProviderOrderStatus | { error: string } | undefined): UpstreamUpdate {
   const unknown = { upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null };
   if (!answer) return { subscriptionId: order.subscriptionId, ...unknown, error: 'The provider did not report this order' };
-  if ('error' in answer) return { subscriptionId: order.subscriptionId, ...unknown, error: answer.error };
-  const word = interpretUpstreamStatus(answer.status);
+  if ('error' in answer) return { subscriptionId: order.subscriptionId, ...unknown, error: boundedText(String(answer.error), PROVIDER_ERROR_CHARS) ?? 'no reason given' };
+  const read = readUpstreamAnswer(answer, order.quantity);
   return {
     subscriptionId: order.subscriptionId,
-    upstreamStatus: word.raw,
-    charge: answer.charge,
-    currency: answer.currency,
-    startCount: answer.startCount,
-    remains: answer.remains,
-    ...(word.finalStatus !== undefined ? { finalStatus: word.finalStatus } : {}),
+    ...read.facts,
+    ...(read.finalStatus !== undefined ? { finalStatus: read.finalStatus } : {}),
+    ...(read.doubt !== null ? { note: read.doubt } : {}),
   };
 }

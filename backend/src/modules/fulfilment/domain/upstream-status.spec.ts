@@ -28,6 +28,17 @@ describe('interpretUpstreamStatus', () => {
     expect(interpretUpstreamStatus('Fail')).toEqual({ raw: 'Fail' });
   });
 
+  // Every name a plain object answers without holding it: its prototype's properties, and __proto__.
+  const builtIns = [...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype', 'hasOwnProperty', 'valueOf'])];
+  it.each(builtIns.flatMap((name) => [name, name.toUpperCase(), ` ${name} `]))(
+    'leaves the order open on %j, the name of a built-in property, keeping the word (no Status but 1–4 ever comes out)',
+    (word) => {
+      const read = interpretUpstreamStatus(word);
+      expect(read).toEqual({ raw: word.trim() });
+      expect(Object.keys(read)).toEqual(['raw']);
+    },
+  );
+
   it('reads a missing or empty status as still open with no text', () => {
     expect(interpretUpstreamStatus(null)).toEqual({ raw: null });
     expect(interpretUpstreamStatus(undefined)).toEqual({ raw: null });

@@ -13,13 +13,17 @@ export interface UpstreamStatus {
   finalStatus?: FinalStatus;
 }
 
-const FINAL_WORDS: Readonly<Record<string, FinalStatus>> = {
-  completed: 1,
-  partial: 2,
-  canceled: 3,
-  cancelled: 3,
-  refunded: 4,
-};
+/**
+ * A Map, never a plain object: the word is the provider's, and a plain object would answer
+ * `constructor`, `__proto__`, `toString`… with what Object.prototype holds (a function, an object).
+ */
+const FINAL_WORDS: ReadonlyMap<string, FinalStatus> = new Map([
+  ['completed', 1],
+  ['partial', 2],
+  ['canceled', 3],
+  ['cancelled', 3],
+  ['refunded', 4],
+]);
 
 /**
  * Interprets a status word: case and surrounding (or doubled inner) spaces do not matter. Pending,
@@ -28,6 +32,11 @@ const FINAL_WORDS: Readonly<Record<string, FinalStatus>> = {
 export function interpretUpstreamStatus(word: string | null | undefined): UpstreamStatus {
   const raw = typeof word === 'string' ? word.trim() : '';
   if (!raw) return { raw: null };
-  const finalStatus = FINAL_WORDS[raw.toLowerCase().replace(/\s+/g, ' ')];
+  const finalStatus = FINAL_WORDS.get(normalWord(raw));
   return finalStatus === undefined ? { raw } : { raw, finalStatus };
+}
+
+/** A word as compared: lower case, inner runs of spaces as one. */
+export function normalWord(raw: string): string {
+  return raw.toLowerCase().replace(/\s+/g, ' ');
 }

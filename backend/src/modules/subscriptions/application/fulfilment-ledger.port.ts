@@ -12,6 +12,8 @@ export interface ClaimedPlacement extends UpstreamTarget {
 export interface OpenUpstreamOrder {
   subscriptionId: string;
   upstreamOrderId: string;
+  /** The quantity ordered (remains above it cannot be true). */
+  quantity: number;
   /** When it was placed (or linked); null for rows from before this was recorded. */
   placedAt: Date | null;
 }
@@ -28,6 +30,34 @@ export interface UpstreamUpdate extends UpstreamFacts {
   error?: string;
   /** With an error: the order leaves `open` for `needs_review`, the error being its note (the provider keeps not knowing it). */
   review?: boolean;
+  /**
+   * Without an error: what the answer held that was not kept (values that cannot be true), as the
+   * order's note for staff. Absent: the note is cleared.
+   */
+  note?: string;
+}
+
+/** An order of ours that holds an upstream order id. */
+export interface UpstreamOrderHolder {
+  subscriptionId: string;
+  /** Our order id (order_…), what staff search the tasks by. */
+  orderId: string;
+}
+
+/**
+ * The upstream order id is already another order's (one `open` or `done`): one provider order never
+ * delivers two of ours. Held by the database (a unique partial index), so two placements or links
+ * at once cannot both take it. `holder` is null when it could not be read (inside a transaction the
+ * refusal ended): ask holderOf once the transaction is over.
+ */
+export class UpstreamOrderTaken extends Error {
+  constructor(
+    readonly upstreamOrderId: string,
+    readonly holder: UpstreamOrderHolder | null,
+  ) {
+    super(`Provider order ${upstreamOrderId} is already ${holder ? `order ${holder.orderId}'s` : "another order's"}`);
+    this.name = 'UpstreamOrderTaken';
+  }
 }
 
 /**
@@ -46,7 +76,10 @@ export abstract class FulfilmentLedger {
   /** `queued` → `placing` (placingAt = now), atomically; null when it was not `queued` (taken, cancelled…). */
   abstract claimForPlacing(subscriptionId: string, now: Date): Promise<ClaimedPlacement | null>;
 
-  /** `placing` → `open` with the provider's order id (placedAt = now). False when it was no longer `placing`. */
+  /**
+   * `placing` → `open` with the provider's order id (placedAt = now). False when it was no longer
+   * `placing`. Throws UpstreamOrderTaken (the row stays `placing`) when another order holds that id.
+   */
   abstract markPlaced(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<boolean>;
 
   /** `placing` → `needs_review` with a note for staff. */
@@ -71,12 +104,24 @@ export abstract class FulfilmentLedger {
   /** Stores the answers of one status batch in one statement or a few (checkedAt = now for each; final ones become `done` with their Status). */
   abstract recordUpstream(updates: UpstreamUpdate[], now: Date): Promise<void>;
 
+  /**
+   * Open orders whose answer could not be had or stored this pass: each gets its note (why, for
+   * staff) and checkedAt = now, so this pass does not ask them again and the next one asks first the
+   * orders this one did not reach; nothing else changes. One statement that writes only our own
+   * bounded text, so it cannot fail on what a provider sent.
+   */
+  abstract noteUnsynced(notes: Array<{ subscriptionId: string; note: string }>, now: Date): Promise<void>;
+
+  /** The order that holds `upstreamOrderId` (`open` or `done`), if any. */
+  abstract holderOf(upstreamOrderId: string): Promise<UpstreamOrderHolder | null>;
+
   /** `needs_review` → `queued` (queuedAt = now, note cleared). Null for an unknown id; the subscription as it is now otherwise, with whether it changed. */
   abstract retry(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null>;
 
   /**
    * `needs_review` → `open` with the provider's order id staff found on the panel (placedAt = now,
    * note cleared, checkedAt cleared so the next sync pass asks it first). Null for an unknown id.
+   * Throws UpstreamOrderTaken when another order holds that id.
    */
   abstract link(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null>;
 

@@ -107,11 +107,14 @@ export class FulfilmentAdminController {
 
   @Post('sync')
   @HttpCode(200)
-  @ApiOkResponse({ description: '{ success: true, orders, requests, updated, finished, ms }: one sync pass, now (nothing with the manual panel)' })
+  @ApiOkResponse({
+    description:
+      '{ success: true, orders, requests, updated, finished, unsynced, ms }: one sync pass, now (nothing with the manual panel); unsynced: orders whose answer failed or could not be stored, each with a note, asked again on the next pass',
+  })
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN + ' (what was stored before the failed call stays)' })
   async syncNow() {
-    const { failure, orders, requests, updated, finished, ms } = await this.sync.execute();
+    const { failure, orders, requests, updated, finished, unsynced, ms } = await this.sync.execute();
     if (failure) throw new AppError('bad_gateway', `The provider panel did not answer: ${failure}`, 'provider_unavailable');
-    return { success: true as const, orders, requests, updated, finished, ms };
+    return { success: true as const, orders, requests, updated, finished, unsynced, ms };
   }
 }

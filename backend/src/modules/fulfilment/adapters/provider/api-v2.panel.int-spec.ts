@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { startProviderStandIn, type ProviderStandIn } from '../../../../../../e2e/support/provider-stand-in';
-import { ProviderError, STATUS_BATCH } from '../../application/provider-panel.port';
-import { ApiV2Panel, MAX_ANSWER_BYTES, NOT_REPORTED } from './api-v2.panel';
+import { PROVIDER_ERROR_CHARS, ProviderError, type ProviderOrderStatus, STATUS_BATCH } from '../../application/provider-panel.port';
+import { ApiV2Panel, MAX_ANSWER_BYTES, NOT_REPORTED, TEXT_CHARS } from './api-v2.panel';
 
 /**
  * Real: ApiV2Panel, Node's fetch, HTTP over 127.0.0.1. Fake: the provider panel, replaced by the
@@ -183,7 +183,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
       expect(statuses.get('4242')).toEqual({ status: 'In progress', charge: '1.5', currency: 'EUR', startCount: 10, remains: 90 });
     });
 
-    it('asks a batch in one call: every id in the result, numbers as numbers or text, negative remains and unknown words kept', async () => {
+    it('asks a batch in one call: every id in the result, numbers as numbers or text, negative remains and unknown words passed on, values it cannot read named', async () => {
       standIn.setOrder(5001, { status: 'Completed', charge: 0.9, start_count: 120, remains: 0, currency: 'USD' });
       standIn.setOrder(5002, { status: 'In progress', charge: '2.00000', start_count: '3572', remains: '157' });
       standIn.setOrder(5003, { status: 'Partial', charge: '0.45', start_count: '0', remains: '-3' });
@@ -198,7 +198,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
         '5002': { status: 'In progress', charge: '2.00000', currency: 'USD', startCount: 3572, remains: 157 },
         '5003': { status: 'Partial', charge: '0.45', currency: 'USD', startCount: 0, remains: -3 },
         '5004': { status: 'Awaiting moderation', charge: null, currency: null, startCount: null, remains: null },
-        '5005': { status: 'Cancelled', charge: null, currency: 'USD', startCount: null, remains: null },
+        '5005': { status: 'Cancelled', charge: null, currency: 'USD', startCount: null, remains: null, unreadable: ['start_count "n/a"', 'remains 12.5'] },
         '9999': { error: 'Incorrect order ID' },
       });
       expect(since(before)).toEqual([
@@ -246,6 +246,111 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
         failure: 'unclear',
         message: 'The provider sent statuses that are not a map of orders',
       });
+    });
+  });
+
+  describe('a hostile panel', () => {
+    const MiB = 1024 * 1024;
+
+    it('bounds every text of a status answer: a 5 MiB status is read as its first 1,000 characters, control characters (NUL) removed', async () => {
+      standIn.setOrder(8001, { status: 'x'.repeat(5 * MiB), currency: 'US\u0000D' });
+      standIn.setOrder(8002, { status: 'In\u0000 progress\u0007', currency: 'USD' });
+      standIn.setOrder(8003, { status: 'Completed' + ' '.repeat(MiB) });
+      const statuses = await panel.statuses(['8001', '8002', '8003']);
+      const huge = statuses.get('8001') as ProviderOrderStatus;
+      expect([Array.from(huge.status ?? '').length, huge.status?.endsWith('…'), huge.currency]).toEqual([TEXT_CHARS, true, 'USD']);
+      expect(statuses.get('8002')).toMatchObject({ status: 'In progress' });
+      expect(statuses.get('8003')).toMatchObject({ status: 'Completed' });
+    });
+
+    it('cuts an error text to 300 characters, whether text or an object', async () => {
+      standIn.script('status', { entries: { '8101': { error: 'E'.repeat(MiB) }, '8102': { error: { nested: 'n'.repeat(MiB) } } } });
+      const statuses = await panel.statuses(['8101', '8102']);
+      for (const id of ['8101', '8102']) {
+        const { error } = statuses.get(id) as { error: string };
+        expect(Array.from(error)).toHaveLength(PROVIDER_ERROR_CHARS);
+      }
+      standIn.script('add', { error: 'Not enough funds '.repeat(100_000) });
+      const refused = await failureOf(panel.add({ service: '1', link: 'https://instagram.com/x', quantity: 100 }));
+      expect(Array.from(refused.message).length).toBeLessThanOrEqual(PROVIDER_ERROR_CHARS);
+    });
+
+    it('removes the key before it cuts a text, so no part of it is left where the cut went through the key', async () => {
+      const fragment = KEY.slice(0, 12);
+      standIn.script('status', {
+        entries: {
+          '8401': { error: 'e'.repeat(PROVIDER_ERROR_CHARS - 10) + KEY },
+          '8402': { status: 's'.repeat(TEXT_CHARS - 10) + KEY, start_count: 'c'.repeat(30) + KEY, charge: { k: KEY } },
+        },
+      });
+      const statuses = await panel.statuses(['8401', '8402']);
+      expect(JSON.stringify(Object.fromEntries(statuses))).not.toContain(fragment);
+      standIn.script('add', { error: 'r'.repeat(PROVIDER_ERROR_CHARS - 10) + KEY });
+      expect((await failureOf(panel.add({ service: '1', link: 'https://instagram.com/x', quantity: 100 }))).message).not.toContain(fragment);
+      standIn.script('add', { answerId: 'i,'.repeat(15) + KEY });
+      expect((await failureOf(panel.add({ service: '1', link: 'https://instagram.com/x', quantity: 100 }))).message).not.toContain(fragment);
+      expect(logged.join('\n')).not.toContain(fragment);
+    });
+
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('answers an order whose id is %j with its own entry, in a batch and alone', async (id) => {
+      standIn.setOrder(id, { status: 'In progress', charge: '1.5', start_count: '7', remains: '3' });
+      standIn.setOrder(8200, { status: 'Completed' });
+      const statuses = await panel.statuses([id, '8200']);
+      expect(statuses.get(id)).toMatchObject({ status: 'In progress', startCount: 7, remains: 3 });
+      expect(statuses.get('8200')).toMatchObject({ status: 'Completed' });
+      // A panel answering one id with the single-order shape: no built-in property is taken for the id.
+      standIn.script('status', { json: { charge: '1.5', start_count: '7', status: 'Partial', remains: '3', currency: 'USD' } });
+      expect((await panel.statuses([id])).get(id)).toMatchObject({ status: 'Partial', remains: 3 });
+    });
+
+    it('names the values it cannot read, cut short, instead of dropping them silently; entries of the wrong shape are errors for their order only', async () => {
+      standIn.script('status', {
+        entries: {
+          '8301': { status: { $gt: '' }, charge: [1], currency: 'USD', start_count: '1e309', remains: '9'.repeat(100) },
+          '8302': ['Completed'],
+          '8303': 'Completed',
+        },
+      });
+      standIn.setOrder(8304, { status: 'Completed' });
+      const statuses = await panel.statuses(['8301', '8302', '8303', '8304']);
+      expect(statuses.get('8301')).toEqual({
+        status: null,
+        charge: null,
+        currency: 'USD',
+        startCount: null,
+        remains: null,
+        unreadable: ['status {"$gt":""}', 'charge [1]', 'start_count "1e309"', `remains "${'9'.repeat(39)}…"`],
+      });
+      expect(statuses.get('8302')).toEqual({ error: 'The provider sent an unreadable status for this order' });
+      expect(statuses.get('8303')).toEqual({ error: 'The provider sent an unreadable status for this order' });
+      expect(statuses.get('8304')).toMatchObject({ status: 'Completed' });
+    });
+
+    it.each([
+      ['a list of ids', '12,13', '"12,13"'],
+      ['5 KB of text', 'x'.repeat(5_000), `"${'x'.repeat(39)}…"`],
+      ['an id with a line break', '12\n13', '"12\\n13"'],
+      ['a negative number', -5, '-5'],
+      ['an object', { $gt: 0 }, '{"$gt":0}'],
+    ])('refuses an order id that cannot be one (%s) as `unclear`: it may have placed the order, staff check', async (_what, id, shown) => {
+      standIn.script('add', { answerId: id as string });
+      const error = await failureOf(panel.add({ service: '1', link: 'https://instagram.com/x', quantity: 100 }));
+      expect(error).toMatchObject({ failure: 'unclear', message: `The provider answered with an order id that cannot be one (${shown})` });
+    });
+
+    it('bounds service names, and leaves out services with a negative min or a max under the min', async () => {
+      standIn.script('services', {
+        json: [
+          { service: 9, name: 'N'.repeat(5 * MiB), type: 'T'.repeat(1000), category: 'C\u0000at', rate: '-1.5', min: 10, max: 100 },
+          { service: 10, name: 'Negative min', rate: '1', min: -1, max: 100 },
+          { service: 11, name: 'Max under min', rate: '1', min: 100, max: 10 },
+          { service: '__proto__', name: 'Odd id, fine', rate: '1', min: 1, max: 2 },
+        ],
+      });
+      const services = await panel.services();
+      expect(services.map((s) => s.service)).toEqual(['9', '__proto__']);
+      expect([Array.from(services[0].name).length, Array.from(services[0].type).length, services[0].category, services[0].rate]).toEqual([300, 100, 'Cat', '']);
+      expect(logged.join('\n')).toContain('2 entries without a service id, min or max');
     });
   });
 

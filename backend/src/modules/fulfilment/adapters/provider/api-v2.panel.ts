@@ -1,12 +1,15 @@
 import { Logger } from '@nestjs/common';
 import type { FulfilmentConfig } from '../../../../platform/config/app-config';
 import {
+  PROVIDER_ERROR_CHARS,
   ProviderError,
   ProviderPanel,
   STATUS_BATCH,
+  UPSTREAM_ORDER_ID,
   type ProviderOrderStatus,
   type ProviderService,
 } from '../../application/provider-panel.port';
+import { boundedText, quoted } from '../../domain/bounded-text';
 
 /** What an order id the provider left out of a `status` answer reads as. */
 export const NOT_REPORTED = 'The provider did not report this order';
@@ -16,19 +19,35 @@ export const NOT_REPORTED = 'The provider did not report this order';
  * safe. Anything else that goes wrong on the way (a reset or closed connection, a timeout) may
  * happen after the provider read the request.
  */
-const NOTHING_SENT: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'unknown host',
-  EAI_AGAIN: 'the host name could not be looked up',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_CONNECT_TIMEOUT: 'no connection could be opened',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is not trusted',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate is not trusted',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host',
-};
+const NOTHING_SENT: ReadonlyMap<string, string> = new Map([
+  ['ECONNREFUSED', 'connection refused'],
+  ['ENOTFOUND', 'unknown host'],
+  ['EAI_AGAIN', 'the host name could not be looked up'],
+  ['EHOSTUNREACH', 'host unreachable'],
+  ['ENETUNREACH', 'network unreachable'],
+  ['UND_ERR_CONNECT_TIMEOUT', 'no connection could be opened'],
+  ['CERT_HAS_EXPIRED', 'its TLS certificate has expired'],
+  ['DEPTH_ZERO_SELF_SIGNED_CERT', 'its TLS certificate is self-signed'],
+  ['SELF_SIGNED_CERT_IN_CHAIN', 'its TLS certificate is not trusted'],
+  ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'its TLS certificate is not trusted'],
+  ['ERR_TLS_CERT_ALTNAME_INVALID', 'its TLS certificate is for another host'],
+]);
+
+/**
+ * The most characters of any text read from an answer (a status word, a service name, a currency).
+ * Texts are bounded here, as they are read: a panel's 5 MiB status text never travels further.
+ * What is kept of them is the domain's business (a status text is kept to 100, docs/fulfilment.md).
+ */
+export const TEXT_CHARS = 1_000;
+/** A decimal longer than this is not a price or a balance anyone means. */
+const DECIMAL_CHARS = 64;
+/** A service's name (staff read it in the mapping list and on each task), its type and category. */
+const SERVICE_NAME_CHARS = 300;
+const SERVICE_WORD_CHARS = 100;
+/** A currency code ('USD'); a longer text is cut. */
+const CURRENCY_CHARS = 10;
+/** An error's message (our sentence and the provider's words, PROVIDER_ERROR_CHARS of them). */
+const MESSAGE_CHARS = 600;
 
 /**
  * The largest answer read (a `services` list of thousands of entries is a few MiB). A larger one is
@@ -37,7 +56,7 @@ const NOTHING_SENT: Readonly<Record<string, string>> = {
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** The body as text, up to `limit` bytes; null (and the rest not read) when it is longer. */
-async function boundedText(response: Response, limit: number): Promise<string | null> {
+async function bodyText(response: Response, limit: number): Promise<string | null> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -67,24 +86,38 @@ function duration(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
-/** An id the provider sent as a number or as text; null when missing or empty. */
+/** An own property of a parsed answer (never one of Object.prototype's: `constructor`, `__proto__`…). */
+function own(record: Json, name: string): unknown {
+  return Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
+/**
+ * An id the provider sent as a number or as text (UPSTREAM_ORDER_ID: letters, digits, - _ . :, at
+ * most 64); null when missing, empty or of any other shape.
+ */
 function idText(value: unknown): string | null {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string' && value.trim()) return value.trim();
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  if (typeof value === 'string' && UPSTREAM_ORDER_ID.test(value.trim())) return value.trim();
   return null;
 }
 
-/** Plain text, or null when missing, empty or not text. */
-function optionalText(value: unknown): string | null {
-  if (typeof value === 'string' && value.trim()) return value.trim();
+/** Plain text, bounded (control characters removed, at most `max` characters), or null when missing, empty or not text. */
+function optionalText(value: unknown, max = TEXT_CHARS): string | null {
+  if (typeof value === 'string') return boundedText(value, max);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }
 
-/** A decimal sent as text ('0.90', kept as written) or as a number (0.9 → '0.9'); null otherwise. */
+/** Whether a value was sent at all (not missing, null or blank text): one that cannot be read is then worth naming. */
+function sent(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && !value.trim());
+}
+
+/** A decimal sent as text ('0.90', kept as written) or as a number (0.9 → '0.9'); null otherwise (or longer than 64 characters). */
 function decimalText(value: unknown): string | null {
   if (typeof value === 'string') {
     const text = value.trim();
+    if (text.length > DECIMAL_CHARS) return null;
     return /^-?\d+(\.\d+)?$/.test(text) ? text : /^-?\.\d+$/.test(text) ? text.replace('.', '0.') : null;
   }
   if (typeof value === 'number' && Number.isFinite(value)) {
@@ -98,7 +131,7 @@ function decimalText(value: unknown): string | null {
 /** A whole number sent as a number or as text ('0', '-12'); null otherwise. Negative values are kept. */
 function wholeNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
-  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) {
+  if (typeof value === 'string' && value.length <= DECIMAL_CHARS && /^-?\d+$/.test(value.trim())) {
     const number = Number(value.trim());
     return Number.isSafeInteger(number) ? number : null;
   }
@@ -113,13 +146,12 @@ function flag(value: unknown): boolean {
   return false;
 }
 
-/** The error text of an `{error}` answer (or entry), or null when it is not one. */
+/** The error text of an `{error}` answer (or entry), as sent (bounded where it is shown, after the key is removed), or null when it is not one. */
 function errorText(value: unknown): string | null {
-  if (!isRecord(value) || !('error' in value) || value.error === null || value.error === undefined || value.error === false) {
-    return null;
-  }
-  const text = typeof value.error === 'string' ? value.error.trim() : JSON.stringify(value.error);
-  return text || 'no reason given';
+  const error = isRecord(value) ? own(value, 'error') : undefined;
+  if (error === null || error === undefined || error === false) return null;
+  const text = typeof error === 'string' ? error : (JSON.stringify(error) ?? '');
+  return text.trim() ? text : 'no reason given';
 }
 
 /** The code of a failed fetch: on its cause, or on the first of several attempts (several addresses). */
@@ -159,23 +191,25 @@ export class ApiV2Panel extends ProviderPanel {
     const services: ProviderService[] = [];
     let skipped = 0;
     for (const item of answer) {
-      const service = isRecord(item) ? idText(item.service) : null;
-      const min = isRecord(item) ? wholeNumber(item.min) : null;
-      const max = isRecord(item) ? wholeNumber(item.max) : null;
-      if (!isRecord(item) || service === null || min === null || max === null) {
+      const service = isRecord(item) ? idText(own(item, 'service')) : null;
+      const min = isRecord(item) ? wholeNumber(own(item, 'min')) : null;
+      const max = isRecord(item) ? wholeNumber(own(item, 'max')) : null;
+      // A negative min, or a max under the min, cannot be a range anyone orders in.
+      if (!isRecord(item) || service === null || min === null || max === null || min < 0 || max < min) {
         skipped++;
         continue;
       }
+      const rate = decimalText(own(item, 'rate'));
       services.push({
         service,
-        name: optionalText(item.name) ?? '',
-        type: optionalText(item.type) ?? '',
-        category: optionalText(item.category) ?? '',
-        rate: decimalText(item.rate) ?? '',
+        name: this.text(own(item, 'name'), SERVICE_NAME_CHARS) ?? '',
+        type: this.text(own(item, 'type'), SERVICE_WORD_CHARS) ?? '',
+        category: this.text(own(item, 'category'), SERVICE_WORD_CHARS) ?? '',
+        rate: rate !== null && !rate.startsWith('-') ? rate : '',
         min,
         max,
-        refill: flag(item.refill),
-        cancel: flag(item.cancel),
+        refill: flag(own(item, 'refill')),
+        cancel: flag(own(item, 'cancel')),
       });
     }
     if (skipped > 0) this.logger.warn(`The provider's service list has ${skipped} entries without a service id, min or max; they are left out`);
@@ -184,9 +218,11 @@ export class ApiV2Panel extends ProviderPanel {
 
   async add(order: { service: string; link: string; quantity: number }): Promise<string> {
     const answer = await this.call('add', { service: order.service, link: order.link, quantity: String(order.quantity) });
-    const id = isRecord(answer) ? idText(answer.order) : null;
-    if (id === null) throw this.unclear('add', 'The provider answered without an order id', answer);
-    return id;
+    const sentId = isRecord(answer) ? own(answer, 'order') : undefined;
+    const id = idText(sentId);
+    if (id !== null) return id;
+    if (!sent(sentId)) throw this.unclear('add', 'The provider answered without an order id', answer);
+    throw this.unclear('add', `The provider answered with an order id that cannot be one (${this.shown(sentId)})`, answer);
   }
 
   async statuses(upstreamOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>> {
@@ -198,33 +234,39 @@ export class ApiV2Panel extends ProviderPanel {
     const answer = await this.call('status', { orders: upstreamOrderIds.join(',') });
     if (!isRecord(answer)) throw this.unclear('status', 'The provider sent statuses that are not a map of orders', answer);
     // Some panels answer one id asked through `orders` with the single-order shape.
-    const single = upstreamOrderIds.length === 1 && !(upstreamOrderIds[0] in answer) && 'status' in answer;
-    for (const id of upstreamOrderIds) {
-      const entry = single ? answer : Object.prototype.hasOwnProperty.call(answer, id) ? answer[id] : undefined;
-      result.set(id, this.orderStatus(entry));
-    }
+    const single = upstreamOrderIds.length === 1 && !Object.hasOwn(answer, upstreamOrderIds[0]) && Object.hasOwn(answer, 'status');
+    for (const id of upstreamOrderIds) result.set(id, this.orderStatus(single ? answer : own(answer, id)));
     return result;
   }
 
   async balance(): Promise<{ balance: string; currency: string }> {
     const answer = await this.call('balance', {});
-    const balance = isRecord(answer) ? decimalText(answer.balance) : null;
+    const balance = isRecord(answer) ? decimalText(own(answer, 'balance')) : null;
     if (!isRecord(answer) || balance === null) throw this.unclear('balance', 'The provider sent a balance that is not a number', answer);
-    return { balance, currency: optionalText(answer.currency) ?? '' };
+    return { balance, currency: this.text(own(answer, 'currency'), CURRENCY_CHARS) ?? '' };
   }
 
   private orderStatus(entry: unknown): ProviderOrderStatus | { error: string } {
     if (entry === undefined || entry === null) return { error: NOT_REPORTED };
     const error = errorText(entry);
-    if (error !== null) return { error: this.redact(error) };
+    if (error !== null) return { error: this.words(error) };
     if (!isRecord(entry)) return { error: 'The provider sent an unreadable status for this order' };
-    return {
-      status: optionalText(entry.status),
-      charge: decimalText(entry.charge),
-      currency: optionalText(entry.currency),
-      startCount: wholeNumber(entry.start_count),
-      remains: wholeNumber(entry.remains),
+    const unreadable: string[] = [];
+    /** A field's value read by `read`; one that was sent but cannot be read is named for staff. */
+    const field = <T>(name: string, read: (value: unknown) => T | null): T | null => {
+      const value = own(entry, name);
+      const readValue = read(value);
+      if (readValue === null && sent(value)) unreadable.push(`${name} ${this.shown(value)}`);
+      return readValue;
     };
+    const status: ProviderOrderStatus = {
+      status: field('status', (value) => this.text(value, TEXT_CHARS)),
+      charge: field('charge', decimalText),
+      currency: field('currency', (value) => this.text(value, TEXT_CHARS)),
+      startCount: field('start_count', wholeNumber),
+      remains: field('remains', wholeNumber),
+    };
+    return unreadable.length ? { ...status, unreadable } : status;
   }
 
   /** One POST; resolves with the parsed JSON unless it is `{error}`. Every failure is a ProviderError. */
@@ -244,7 +286,7 @@ export class ApiV2Panel extends ProviderPanel {
       });
       status = response.status;
       location = response.headers.get('location');
-      text = await boundedText(response, MAX_ANSWER_BYTES);
+      text = await bodyText(response, MAX_ANSWER_BYTES);
     } catch (error) {
       throw this.transportFailure(action, error);
     }
@@ -256,7 +298,8 @@ export class ApiV2Panel extends ProviderPanel {
     if (status < 200 || status > 299) {
       let reason = '';
       try {
-        reason = errorText(JSON.parse(text)) ?? '';
+        const sentReason = errorText(JSON.parse(text));
+        reason = sentReason === null ? '' : this.words(sentReason);
       } catch {
         // Not JSON (a proxy's HTML page, say): the status says enough.
       }
@@ -269,28 +312,31 @@ export class ApiV2Panel extends ProviderPanel {
       return this.fail('unclear', action, 'The provider sent an answer that is not JSON', text);
     }
     const refusal = errorText(answer);
-    if (refusal !== null) return this.fail('rejected', action, refusal, null);
+    if (refusal !== null) return this.fail('rejected', action, this.words(refusal), null);
     return answer;
   }
 
   private transportFailure(action: string, error: unknown): ProviderError {
     const name = (error as { name?: unknown } | null)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      return this.error('unclear', action, `The provider did not answer within ${duration(this.callTimeoutMs)}`);
+      return this.error('unclear', action, `The provider did not answer within ${duration(this.callTimeoutMs)}`, null, true);
     }
     const code = failureCode(error);
-    if (code !== null && code in NOTHING_SENT) {
-      return this.error('unreachable', action, `The provider could not be reached (${NOTHING_SENT[code]}: ${new URL(this.url).host})`);
+    const nothingSent = code === null ? undefined : NOTHING_SENT.get(code);
+    if (nothingSent !== undefined) {
+      return this.error('unreachable', action, `The provider could not be reached (${nothingSent}: ${new URL(this.url).host})`);
     }
     if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
       return this.error('unclear', action, 'The provider closed the connection without answering');
     }
     const detail = code ?? (error instanceof Error ? error.message : String(error));
-    return this.error('unclear', action, `The call to the provider failed (${detail})`);
+    return this.error('unclear', action, `The call to the provider failed (${boundedText(detail, PROVIDER_ERROR_CHARS) ?? 'no reason given'})`);
   }
 
   private unclear(action: string, message: string, answer: unknown): ProviderError {
-    return this.error('unclear', action, message, JSON.stringify(answer) ?? String(answer));
+    // Only the start of the answer is logged: stringify a bounded sample, not a 16 MiB list.
+    const sample = Array.isArray(answer) ? answer.slice(0, 5) : answer;
+    return this.error('unclear', action, message, JSON.stringify(sample) ?? String(sample));
   }
 
   private fail(failure: ProviderError['failure'], action: string, message: string, body: string | null): never {
@@ -301,12 +347,28 @@ export class ApiV2Panel extends ProviderPanel {
    * The error (callers log its message). When the answer itself was the problem, the start of it goes
    * to the log here, for whoever has to find out what the provider sent. The key is removed from both.
    */
-  private error(failure: ProviderError['failure'], action: string, message: string, body: string | null = null): ProviderError {
-    const safe = this.redact(message);
+  private error(failure: ProviderError['failure'], action: string, message: string, body: string | null = null, timedOut = false): ProviderError {
+    // The key out first, then cut: a key the cut went through would be left in part.
+    const safe = boundedText(this.redact(message), MESSAGE_CHARS) ?? failure;
     if (body !== null) {
-      this.logger.warn(`Provider call "${action}" failed, ${failure}: ${safe}; the answer began ${JSON.stringify(this.redact(body.slice(0, 300)))}`);
+      this.logger.warn(`Provider call "${action}" failed, ${failure}: ${safe}; the answer began ${JSON.stringify(this.redact(body.slice(0, 64 * 1024)).slice(0, 300))}`);
     }
-    return new ProviderError(failure, safe);
+    return new ProviderError(failure, safe, timedOut);
+  }
+
+  /** The provider's words (an error it sent), without the key, cut to PROVIDER_ERROR_CHARS. */
+  private words(text: string): string {
+    return boundedText(this.redact(text), PROVIDER_ERROR_CHARS) ?? 'no reason given';
+  }
+
+  /** Text the provider sent, without the key, bounded to `max` characters (see optionalText). */
+  private text(value: unknown, max: number): string | null {
+    return optionalText(typeof value === 'string' ? this.redact(value) : value, max);
+  }
+
+  /** A value the provider sent, quoted for staff, without the key. */
+  private shown(value: unknown): string {
+    return quoted(value, 40, (text) => this.redact(text));
   }
 
   /** A provider may echo what it was sent: never let the key out in a message or the log. */

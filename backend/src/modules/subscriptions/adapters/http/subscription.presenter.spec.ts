@@ -69,6 +69,18 @@ describe('subscription bodies', () => {
     expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: 0, remains: null }) })).progress).toEqual({ startCount: 0, remains: null, quantity: 500 });
   });
 
+  it.each([
+    ['a negative start count', { startCount: -5, remains: 350 }, { startCount: null, remains: 350, quantity: 500 }],
+    ['a start count over 10^11', { startCount: 1e12, remains: 350 }, { startCount: null, remains: 350, quantity: 500 }],
+    ['negative remains', { startCount: 1204, remains: -3 }, { startCount: 1204, remains: null, quantity: 500 }],
+    ['remains above the quantity', { startCount: 1204, remains: 501 }, { startCount: 1204, remains: null, quantity: 500 }],
+    ['both impossible', { startCount: -1, remains: -1 }, null],
+    ['an unsafe number', { startCount: 2 ** 60, remains: Number.NaN }, null],
+  ])('never shows a customer a number that cannot be true (%s), whatever is stored', (_what, counts, progress) => {
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment(counts) })).progress).toEqual(progress);
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ ...counts, quantity: 0 }) })).progress).toBeNull();
+  });
+
   it('gives no progress on the manual path or before the provider reported counts', () => {
     expect(subscriptionBody(subscription()).progress).toBeNull();
     expect(subscriptionBody(subscription({ fulfilment: fulfilment({ state: 'queued', startCount: null, remains: null }) })).progress).toBeNull();

@@ -1,3 +1,4 @@
+import { isPlausibleRemains, isPlausibleStartCount } from '../../domain/fulfilment';
 import { orderMargin } from '../../domain/margin';
 import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscription';
 
@@ -50,10 +51,19 @@ function refundOf(s: Subscription) {
   };
 }
 
+/**
+ * The provider's progress, only as far as it can be true (docs/fulfilment.md): a start count from 0
+ * to 10^11 and remains from 0 to the quantity ordered, each shown or null on its own; none left:
+ * no progress. Whatever is stored (a row from before the sync pass checked, a hand edit), a customer
+ * never reads a negative, absurd or impossible number.
+ */
 function progressOf(s: Subscription): { startCount: number | null; remains: number | null; quantity: number } | null {
   const f = s.fulfilment;
-  if (!f || (f.startCount === null && f.remains === null)) return null;
-  return { startCount: f.startCount, remains: f.remains, quantity: f.quantity };
+  if (!f || !Number.isSafeInteger(f.quantity) || f.quantity < 1) return null;
+  const startCount = isPlausibleStartCount(f.startCount) ? f.startCount : null;
+  const remains = isPlausibleRemains(f.remains, f.quantity) ? f.remains : null;
+  if (startCount === null && remains === null) return null;
+  return { startCount, remains, quantity: f.quantity };
 }
 
 /**

@@ -10,8 +10,9 @@ import type { DataSource, MigrationInterface } from 'typeorm';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { Fulfilment1764500000000 } from '../../../../platform/database/migrations/1764500000000-fulfilment';
 import { migrations } from '../../../../platform/database/migrations';
+import { MIGRATED_DUPLICATE_NOTE, UpstreamAnswers1764850000000 } from '../../../../platform/database/migrations/1764850000000-upstream-answers';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
-import type { UpstreamUpdate } from '../../application/fulfilment-ledger.port';
+import { type UpstreamUpdate, UpstreamOrderTaken } from '../../application/fulfilment-ledger.port';
 import { TypeOrmFulfilmentLedger } from './fulfilment-ledger.repository';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
 import { TypeOrmSubscriptionRepository } from './subscription.repository';
@@ -268,7 +269,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       const passStart = at('2025-06-03T11:00:00Z');
       const all = await ledger.openOrders(passStart, 10);
       expect(all.map((o) => o.subscriptionId)).toEqual([...never, b, a]);
-      expect(all[all.length - 1]).toEqual({ subscriptionId: a, upstreamOrderId: '900', placedAt: at('2025-05-01T10:00:00Z') });
+      expect(all[all.length - 1]).toEqual({ subscriptionId: a, upstreamOrderId: '900', quantity: 500, placedAt: at('2025-05-01T10:00:00Z') });
       expect((await ledger.openOrders(passStart, 3)).map((o) => o.subscriptionId)).toEqual([...never, b]);
       expect(await ledger.openOrders(passStart, 0)).toEqual([]);
 
@@ -380,6 +381,151 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
     });
   });
 
+  describe('one provider order, one order of ours (the unique partial index)', () => {
+    const orderIdOf = async (id: string) => (await ledger.findById(id))!.orderId;
+
+    it('refuses to mark placed with an id an open or done order holds, naming it; the order stays placing', async () => {
+      const holder = await open('70001');
+      const second = await placing();
+      const refused = await ledger.markPlaced(second, '70001', new Date()).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(UpstreamOrderTaken);
+      expect(refused).toMatchObject({ upstreamOrderId: '70001', holder: { subscriptionId: holder, orderId: await orderIdOf(holder) } });
+      expect((await ledger.findById(second))?.fulfilment).toMatchObject({ state: 'placing', upstreamOrderId: null });
+      expect(await ledger.holderOf('70001')).toEqual({ subscriptionId: holder, orderId: await orderIdOf(holder) });
+
+      // Done holds it too: a new placement answered with an old, finished id would take its Completed.
+      await ledger.recordUpstream([{ subscriptionId: holder, upstreamStatus: 'Completed', charge: '1', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }], new Date());
+      await expect(ledger.markPlaced(second, '70001', new Date())).rejects.toBeInstanceOf(UpstreamOrderTaken);
+      expect(await ledger.markPlaced(second, '70002', new Date())).toBe(true);
+    });
+
+    it('lets an id go again once its order is in review or cancelled (staff decide there)', async () => {
+      const first = await open('70010');
+      await ledger.recordUpstream([{ subscriptionId: first, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'gone', review: true }], new Date());
+      expect(await ledger.holderOf('70010')).toBeNull();
+      const second = await placing();
+      expect(await ledger.markPlaced(second, '70010', new Date())).toBe(true);
+      // …and staff linking the first back to it are refused, inside their transaction, which ends.
+      const refused = await uow.run(() => ledger.link(first, '70010', new Date())).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(UpstreamOrderTaken);
+      expect(await stateOf(first)).toBe('needs_review');
+      expect(await ledger.holderOf('70010')).toEqual({ subscriptionId: second, orderId: await orderIdOf(second) });
+    });
+
+    it('lets exactly one of ten placements of one id at once win, each in its own transaction', async () => {
+      const ids = await Promise.all(Array.from({ length: 10 }, () => placing()));
+      const outcomes = await Promise.all(
+        ids.map((id) =>
+          uow.run(() => ledger.markPlaced(id, '70100', new Date())).then(
+            (placed) => (placed ? 'placed' : 'not placing'),
+            (error: unknown) => (error instanceof UpstreamOrderTaken ? 'taken' : String(error)),
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'placed')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'taken')).toHaveLength(9);
+      const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM subscriptions WHERE upstream_order_id = '70100'`);
+      expect(n).toBe(1);
+    });
+
+    it('is held by the database whoever writes: a plain UPDATE giving a second open order the id fails', async () => {
+      await open('70200');
+      const other = await open('70201');
+      await expect(dataSource.query(`UPDATE subscriptions SET upstream_order_id = '70200' WHERE subscription_id = $1`, [other])).rejects.toThrow(/subscriptions_upstream_order_once_idx/);
+    });
+  });
+
+  describe('what a provider sent, stored', () => {
+    it('stores texts with NUL characters (which PostgreSQL text cannot hold) without them, and the rest of the batch with them', async () => {
+      const [a, b] = [await open('71000'), await open('71001')];
+      await ledger.recordUpstream(
+        [
+          { subscriptionId: a, upstreamStatus: 'In\u0000 progress', charge: '1', currency: 'U\u0000SD', startCount: 1, remains: 1 },
+          { subscriptionId: b, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'Incorrect\u0000 order ID' },
+        ],
+        new Date(),
+      );
+      expect((await ledger.findById(a))?.fulfilment).toMatchObject({ upstreamStatus: 'In progress', currency: 'USD' });
+      expect((await ledger.findById(b))?.fulfilment).toMatchObject({ note: 'Incorrect order ID' });
+    });
+
+    it("keeps an answer's note (values not kept) and clears it with the next answer without one", async () => {
+      const id = await open('71100');
+      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'In progress', charge: null, currency: null, startCount: 5, remains: null, note: 'not kept: remains -3' }], new Date());
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ upstreamStatus: 'In progress', startCount: 5, note: 'not kept: remains -3' });
+      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'In progress', charge: null, currency: null, startCount: 6, remains: null }], new Date());
+      expect((await ledger.findById(id))?.fulfilment?.note).toBeNull();
+    });
+
+    it('notes orders whose answer could not be had or stored, and moves them behind the others; only open ones', async () => {
+      const [a, b] = [await open('71200'), await open('71201')];
+      await ledger.recordUpstream([{ subscriptionId: b, upstreamStatus: 'Completed', charge: '1', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }], at('2025-09-01T10:00:00Z'));
+      const now = at('2025-09-01T10:05:00Z');
+      await ledger.noteUnsynced(
+        [
+          { subscriptionId: a, note: 'could not be stored\u0000' },
+          { subscriptionId: b, note: 'not open' },
+          { subscriptionId: 'not-an-id', note: 'x' },
+        ],
+        now,
+      );
+      expect((await ledger.findById(a))?.fulfilment).toMatchObject({ state: 'open', note: 'could not be stored', checkedAt: now, upstreamStatus: null });
+      expect((await ledger.findById(b))?.fulfilment).toMatchObject({ state: 'done', note: null, checkedAt: at('2025-09-01T10:00:00Z') });
+      await ledger.noteUnsynced([], now);
+    });
+  });
+
+  describe('migration 1764850000000-upstream-answers', () => {
+    it('cuts texts, removes values that cannot be true (naming them for staff), sends all but the first holder of one upstream id to review, then holds the rule', async () => {
+      const migration = new UpstreamAnswers1764850000000();
+      const names = ['first', 'huge', 'negative', 'second'];
+      const rows: Record<string, string> = {};
+      for (const name of names) rows[name] = await placing();
+      const runner = dataSource.createQueryRunner();
+      try {
+        await migration.down(runner);
+        // Rows as they could be stored before: through the runner (on PGlite it holds the one session).
+        const make = async (name: string, set: string) => {
+          await runner.query(`UPDATE subscriptions SET fulfilment_state = 'open', upstream_order_id = '72000', fulfilment_placed_at = $2 WHERE subscription_id = $1`, [
+            rows[name],
+            at(`2025-10-0${names.indexOf(name) + 1}T10:00:00Z`),
+          ]);
+          await runner.query(`UPDATE subscriptions SET ${set} WHERE subscription_id = $1`, [rows[name]]);
+        };
+        await make('first', `upstream_status = 'Completed', fulfilment_state = 'done', status = 1`);
+        await make('huge', `upstream_status = repeat('x', 5 * 1024 * 1024), upstream_order_id = '72001'`);
+        await make('negative', `upstream_start_count = -5, upstream_remains = -3, upstream_charge = '-0.50', upstream_order_id = '72002'`);
+        await make('second', `upstream_remains = 501`);
+        await migration.up(runner);
+      } finally {
+        await runner.release();
+      }
+      const read = async (name: string) => (await ledger.findById(rows[name]))!;
+      expect((await read('first')).fulfilment).toMatchObject({ state: 'done', upstreamOrderId: '72000' });
+      const huge = (await read('huge')).fulfilment!;
+      expect([Array.from(huge.upstreamStatus!).length, huge.upstreamStatus!.endsWith('…'), huge.state]).toEqual([100, true, 'open']);
+      expect((await read('negative')).fulfilment).toMatchObject({
+        state: 'open',
+        startCount: null,
+        remains: null,
+        charge: null,
+        note: `Removed, the provider's values cannot be true: start_count -5; remains -3 (500 ordered); charge "-0.50"`,
+      });
+      const second = (await read('second')).fulfilment!;
+      expect(second).toMatchObject({ state: 'needs_review', upstreamOrderId: '72000', remains: null });
+      expect(second.note).toBe(`Provider order 72000 ${MIGRATED_DUPLICATE_NOTE.replace('%s', (await read('first')).orderId)}`);
+      expect(await ledger.holderOf('72000')).toEqual({ subscriptionId: rows.first, orderId: (await read('first')).orderId });
+      await expect(ledger.link(rows.second, '72000', new Date())).rejects.toBeInstanceOf(UpstreamOrderTaken);
+      await countersMatchTheTable();
+    });
+  });
+
   describe('retry and cancel', () => {
     it('retries only an order that needs review: queued again, now, without the note', async () => {
       const id = await placing();
@@ -407,7 +553,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
         expect(await ledger.retry(id, new Date())).toMatchObject({ changed: false });
       }
       const onItsWay = await placing();
-      const placed = await open('63000');
+      const placed = await open('63100');
       for (const id of [onItsWay, placed]) expect(await ledger.cancel(id, new Date())).toMatchObject({ changed: false, subscription: { status: 0 } });
       expect(await ledger.cancel(await purchase(), new Date())).toMatchObject({ changed: false, subscription: { status: 0, fulfilment: null } });
       expect(await ledger.cancel(randomUUID(), new Date())).toBeNull();

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { updatedRows } from '../../../../platform/database/updated-rows';
-import { type ClaimedPlacement, FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../application/fulfilment-ledger.port';
+import {
+  type ClaimedPlacement,
+  FulfilmentLedger,
+  type OpenUpstreamOrder,
+  type UpstreamOrderHolder,
+  UpstreamOrderTaken,
+  type UpstreamUpdate,
+} from '../../application/fulfilment-ledger.port';
 import type { FulfilmentState, UpstreamTarget } from '../../domain/fulfilment';
 import { SUBSCRIPTION_STATUS, type Subscription } from '../../domain/subscription';
 import { dateOf, toSubscription } from './subscription.mapper';
@@ -12,6 +20,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A count as bigint text, or null when it is not a whole number a bigint column can hold exactly. */
 function countText(value: number | null | undefined): string | null {
   return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : null;
+}
+
+/** Text as PostgreSQL can hold it: without NUL characters (a text column refuses them, failing the whole statement). */
+function storable(text: string | null | undefined): string | null {
+  return typeof text === 'string' ? text.replace(/\u0000/g, '') : null;
+}
+
+/** The unique partial index that lets one upstream order id be held by one `open` or `done` order (migration 1764850000000). */
+export const UPSTREAM_ORDER_ONCE_INDEX = 'subscriptions_upstream_order_once_idx';
+
+/** Whether `error` is the database refusing a second holder of an upstream order id. */
+function isUpstreamOrderTaken(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: unknown; constraint?: unknown; message?: unknown } | undefined;
+  if (driverError?.code !== '23505') return false;
+  const named = `${String(driverError.constraint ?? '')} ${String(driverError.message ?? '')} ${error.message}`;
+  return named.includes(UPSTREAM_ORDER_ONCE_INDEX);
 }
 
 /** A limit as a whole number from 1 to 10,000 (a caller's 0 or NaN reads nothing). */
@@ -62,14 +87,17 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     return { subscriptionId: claimed.subscription_id, link: claimed.profile_link, serviceId: claimed.upstream_service_id, quantity: Number(claimed.upstream_quantity) };
   }
 
+  /** The unique partial index refuses a second holder of the id: UpstreamOrderTaken, naming the first. */
   markPlaced(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<boolean> {
-    return this.transition(subscriptionId, ['placing'], {
-      fulfilment_state: 'open',
-      upstream_order_id: upstreamOrderId,
-      fulfilment_placed_at: now,
-      fulfilment_note: null,
-      updated_at: now,
-    });
+    return this.holding(upstreamOrderId, () =>
+      this.transition(subscriptionId, ['placing'], {
+        fulfilment_state: 'open',
+        upstream_order_id: upstreamOrderId,
+        fulfilment_placed_at: now,
+        fulfilment_note: null,
+        updated_at: now,
+      }),
+    );
   }
 
   markNeedsReview(subscriptionId: string, note: string, now: Date): Promise<boolean> {
@@ -117,15 +145,16 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     const take = rowLimit(limit);
     if (take === 0) return [];
     const rows = (await this.uow.manager().query(
-      `SELECT subscription_id, upstream_order_id, fulfilment_placed_at FROM subscriptions
+      `SELECT subscription_id, upstream_order_id, upstream_quantity, fulfilment_placed_at FROM subscriptions
         WHERE fulfilment_state = 'open' AND (fulfilment_checked_at IS NULL OR fulfilment_checked_at < $1)
         ORDER BY fulfilment_checked_at ASC NULLS FIRST, subscription_id
         LIMIT ${take}`,
       [checkedBefore],
-    )) as Array<{ subscription_id: string; upstream_order_id: string; fulfilment_placed_at: Date | string | null }>;
+    )) as Array<{ subscription_id: string; upstream_order_id: string; upstream_quantity: number; fulfilment_placed_at: Date | string | null }>;
     return rows.map((row) => ({
       subscriptionId: row.subscription_id,
       upstreamOrderId: row.upstream_order_id,
+      quantity: Number(row.upstream_quantity),
       placedAt: row.fulfilment_placed_at === null ? null : (dateOf(row.fulfilment_placed_at) as Date),
     }));
   }
@@ -136,11 +165,13 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
    * - an error: the facts stay as they were; the note is the error; checkedAt = now; with `review`
    *   the fulfilment becomes `needs_review`;
    * - an answer: each fact the provider gave replaces the stored one, a fact it left out (null) keeps
-   *   the last known value; the note is cleared; checkedAt = now; with a finalStatus the Status
+   *   the last known value; the note becomes the update's `note` (values it sent that cannot be
+   *   true), cleared without one; checkedAt = now; with a finalStatus the Status
    *   becomes it and the fulfilment `done`. A final Partial's remains is only what that answer says
    *   (null when left out): it decides the refund, and an earlier progress report is not what fell
    *   short (docs/refunds.md).
-   * An id twice in one batch counts once (its last update).
+   * An id twice in one batch counts once (its last update). Texts lose NUL characters (PostgreSQL
+   * text cannot hold them: one would fail the whole batch).
    */
   async recordUpstream(updates: UpstreamUpdate[], now: Date): Promise<void> {
     const byId = new Map<string, UpstreamUpdate>();
@@ -161,25 +192,51 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
               fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN 'done'
                                           WHEN u.error IS NOT NULL AND u.review THEN 'needs_review'
                                           ELSE s.fulfilment_state END,
-              fulfilment_note      = u.error,
+              fulfilment_note      = coalesce(u.error, u.note),
               fulfilment_checked_at = $10,
               updated_at           = $10
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[])
-              AS u (subscription_id, upstream_status, charge, currency, start_count, remains, final_status, error, review)
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[], $11::text[])
+              AS u (subscription_id, upstream_status, charge, currency, start_count, remains, final_status, error, review, note)
         WHERE s.subscription_id = u.subscription_id AND s.fulfilment_state = 'open'`,
       [
         column((u) => u.subscriptionId),
-        column((u) => (hasError(u) ? null : u.upstreamStatus)),
-        column((u) => (hasError(u) ? null : u.charge)),
-        column((u) => (hasError(u) ? null : u.currency)),
+        column((u) => (hasError(u) ? null : storable(u.upstreamStatus))),
+        column((u) => (hasError(u) ? null : storable(u.charge))),
+        column((u) => (hasError(u) ? null : storable(u.currency))),
         column((u) => (hasError(u) ? null : countText(u.startCount))),
         column((u) => (hasError(u) ? null : countText(u.remains))),
         column((u) => (!hasError(u) && u.finalStatus !== undefined && u.finalStatus !== null ? String(u.finalStatus) : null)),
-        column((u) => (hasError(u) ? (u.error as string) : null)),
+        column((u) => (hasError(u) ? storable(u.error) : null)),
         list.map((u) => hasError(u) && u.review === true),
         now,
+        column((u) => (hasError(u) ? null : storable(u.note))),
       ],
     );
+  }
+
+  /** One UPDATE … FROM unnest for the lot; only rows still `open` change. */
+  async noteUnsynced(notes: Array<{ subscriptionId: string; note: string }>, now: Date): Promise<void> {
+    const byId = new Map<string, string>();
+    for (const { subscriptionId, note } of notes) if (UUID.test(subscriptionId)) byId.set(subscriptionId.toLowerCase(), storable(note) ?? '');
+    if (byId.size === 0) return;
+    await this.update(
+      `UPDATE subscriptions s
+          SET fulfilment_note = u.note, fulfilment_checked_at = $3, updated_at = $3
+         FROM unnest($1::uuid[], $2::text[]) AS u (subscription_id, note)
+        WHERE s.subscription_id = u.subscription_id AND s.fulfilment_state = 'open'`,
+      [[...byId.keys()], [...byId.values()], now],
+    );
+  }
+
+  /** On the unique partial index of upstream order ids. */
+  async holderOf(upstreamOrderId: string): Promise<UpstreamOrderHolder | null> {
+    const [row] = (await this.uow.manager().query(
+      `SELECT subscription_id, order_id FROM subscriptions
+        WHERE upstream_order_id = $1 AND fulfilment_state IN ('open', 'done')
+        ORDER BY subscription_id LIMIT 1`,
+      [upstreamOrderId],
+    )) as Array<{ subscription_id: string; order_id: string }>;
+    return row ? { subscriptionId: row.subscription_id, orderId: row.order_id } : null;
   }
 
   retry(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
@@ -192,15 +249,18 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     });
   }
 
+  /** The unique partial index refuses a second holder of the id: UpstreamOrderTaken (its holder null inside the caller's transaction, which the refusal ended). */
   link(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
-    return this.staffTransition(subscriptionId, ['needs_review'], {
-      fulfilment_state: 'open',
-      upstream_order_id: upstreamOrderId,
-      fulfilment_placed_at: now,
-      fulfilment_checked_at: null,
-      fulfilment_note: null,
-      updated_at: now,
-    });
+    return this.holding(upstreamOrderId, () =>
+      this.staffTransition(subscriptionId, ['needs_review'], {
+        fulfilment_state: 'open',
+        upstream_order_id: upstreamOrderId,
+        fulfilment_placed_at: now,
+        fulfilment_checked_at: null,
+        fulfilment_note: null,
+        updated_at: now,
+      }),
+    );
   }
 
   cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
@@ -239,6 +299,21 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     const changed = await this.transition(subscriptionId, from, set);
     const subscription = await this.findById(subscriptionId);
     return subscription ? { changed, subscription } : null;
+  }
+
+  /**
+   * Runs a change that gives `upstreamOrderId` to an order; the database's refusal of a second holder
+   * becomes UpstreamOrderTaken. Outside a transaction the holder is read at once; inside one the
+   * refusal has ended it (PostgreSQL answers nothing more), so the caller asks holderOf afterwards.
+   */
+  private async holding<T>(upstreamOrderId: string, change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } catch (error) {
+      if (!isUpstreamOrderTaken(error)) throw error;
+      const insideTransaction = this.uow.manager().queryRunner?.isTransactionActive === true;
+      throw new UpstreamOrderTaken(upstreamOrderId, insideTransaction ? null : await this.holderOf(upstreamOrderId));
+    }
   }
 
   private update<R = { subscription_id: string }>(sql: string, params: unknown[]): Promise<R[]> {
