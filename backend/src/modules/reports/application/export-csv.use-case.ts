@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { SUBSCRIPTION_STATUS_TEXT } from '../../subscriptions/domain/subscription';
 import { CSV_BOM, csvRecord } from '../domain/csv';
 import { Decimal } from '../domain/decimal';
 import { type ExportOrderStatus, containsPattern } from '../domain/export-filter';
-import { formatLocalDate, localDateTimeText } from '../domain/time-zone';
+import { OffsetCache, formatLocalDate } from '../domain/time-zone';
 import { reportPeriod } from '../domain/period';
 import { type ExportCursor, ExportSource } from './export-source.port';
 import { exponentOf } from './get-overview.use-case';
@@ -38,8 +38,16 @@ interface Query {
 }
 
 /** Minor units as decimal text in their currency (minor units as they are for a code the gateway does not take). */
-function amount(units: bigint, currency: string): string {
-  return Decimal.minor(units, exponentOf(currency) ?? 0).toString();
+function amounts(): (units: bigint, currency: string) => string {
+  const exponents = new Map<string, number>();
+  return (units, currency) => {
+    let exponent = exponents.get(currency);
+    if (exponent === undefined) {
+      exponent = exponentOf(currency) ?? 0;
+      exponents.set(currency, exponent);
+    }
+    return Decimal.minor(units, exponent).toString();
+  };
 }
 
 /**
@@ -49,6 +57,8 @@ function amount(units: bigint, currency: string): string {
  */
 @Injectable()
 export class ExportCsvUseCase {
+  private readonly logger = new Logger('Reports');
+
   constructor(private readonly source: ExportSource) {}
 
   orders(query: Query & { status?: ExportOrderStatus }): CsvExport {
@@ -60,8 +70,9 @@ export class ExportCsvUseCase {
       ...(query.platform ? { platform: query.platform } : {}),
       ...(query.q ? { q: containsPattern(query.q) } : {}),
     };
-    const offsets = new Map<number, number>();
-    const time = (t: Date | null) => (t ? localDateTimeText(period.tz, t.getTime(), offsets) : null);
+    const offsets = new OffsetCache(period.tz);
+    const time = (t: number | null) => (t === null ? null : offsets.text(t));
+    const amount = amounts();
     return {
       filename: `orders_${formatLocalDate(period.from)}_${formatLocalDate(period.to)}.csv`,
       chunks: (signal) =>
@@ -83,8 +94,9 @@ export class ExportCsvUseCase {
       ...(query.platform ? { platform: query.platform } : {}),
       ...(query.q ? { q: containsPattern(query.q) } : {}),
     };
-    const offsets = new Map<number, number>();
-    const time = (t: Date | null) => (t ? localDateTimeText(period.tz, t.getTime(), offsets) : null);
+    const offsets = new OffsetCache(period.tz);
+    const time = (t: number | null) => (t === null ? null : offsets.text(t));
+    const amount = amounts();
     const perCurrency = (money: Array<{ currency: string; value: bigint }>) =>
       money.filter((m) => m.value !== 0n).map((m) => `${m.currency} ${amount(m.value, m.currency)}`).join('; ');
     return {
@@ -99,6 +111,11 @@ export class ExportCsvUseCase {
     };
   }
 
+  /**
+   * The header, then one chunk of CSV per batch. The next batch is asked for as soon as the current
+   * one is in (its last row is the cursor), so the database works while this batch is formatted and
+   * written: at most two batches are held.
+   */
   private async *stream<R extends { cursor: ExportCursor }>(
     columns: readonly string[],
     signal: AbortSignal,
@@ -106,13 +123,22 @@ export class ExportCsvUseCase {
     cells: (row: R) => Array<string | number | null>,
   ): AsyncGenerator<string> {
     yield CSV_BOM + csvRecord(columns);
-    let after: ExportCursor | null = null;
-    while (!signal.aborted) {
-      const rows = await batch(after);
-      if (signal.aborted || rows.length === 0) return;
-      yield rows.map((row) => csvRecord(cells(row))).join('');
-      if (rows.length < EXPORT_BATCH) return;
-      after = rows[rows.length - 1].cursor;
+    let pending: Promise<R[]> | null = batch(null);
+    try {
+      while (pending && !signal.aborted) {
+        const rows: R[] = await pending;
+        pending = rows.length === EXPORT_BATCH && !signal.aborted ? batch(rows[rows.length - 1].cursor) : null;
+        if (rows.length === 0) return;
+        let text = '';
+        for (const row of rows) text += csvRecord(cells(row));
+        yield text;
+      }
+    } finally {
+      // Stopped early (the client left, or writing failed): the batch asked for ahead is not needed,
+      // but it is awaited, so no query outlives the export unseen.
+      if (pending) {
+        await pending.catch((error: Error) => this.logger.warn(`A batch read ahead for an export that stopped failed: ${error.message}`));
+      }
     }
   }
 }

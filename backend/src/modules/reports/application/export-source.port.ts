@@ -6,11 +6,12 @@ export interface ExportCursor {
   id: string;
 }
 
+/** Times are epoch milliseconds (the driver hands numbers faster than dates). */
 export interface OrderExportRow {
   cursor: ExportCursor;
   orderId: string;
-  createdAt: Date;
-  paidAt: Date | null;
+  createdAt: number;
+  paidAt: number | null;
   status: string;
   voidReason: string | null;
   failureReason: string | null;
@@ -26,7 +27,7 @@ export interface OrderExportRow {
   refundPending: bigint;
   refundFailed: bigint;
   refundCount: number;
-  lastRefundAt: Date | null;
+  lastRefundAt: number | null;
   refundRequest: string | null;
   paymentId: string | null;
   subscriptionId: string | null;
@@ -45,12 +46,12 @@ export interface CustomerExportRow {
   email: string;
   phone: string;
   country: string | null;
-  createdAt: Date;
-  emailVerifiedAt: Date | null;
+  createdAt: number;
+  emailVerifiedAt: number | null;
   orders: number;
   paidOrders: number;
-  firstPaidAt: Date | null;
-  lastPaidAt: Date | null;
+  firstPaidAt: number | null;
+  lastPaidAt: number | null;
   /** Paid and refunded (sent back or on its way) per currency, minor units. */
   money: Array<{ currency: string; paid: bigint; refunded: bigint }>;
 }

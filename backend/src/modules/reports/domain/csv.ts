@@ -7,13 +7,14 @@
  */
 export const CSV_BOM = '\uFEFF';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** =, +, -, @, tab, carriage return: the first characters a spreadsheet may take for a formula. */
+const FORMULA_START = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
 
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  if (FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`;
+  return `"${text.includes('"') ? text.replace(/"/g, '""') : text}"`;
 }
 
 export function csvRecord(cells: ReadonlyArray<string | number | null | undefined>): string {

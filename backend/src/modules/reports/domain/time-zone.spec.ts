@@ -1,4 +1,4 @@
-import { addMonths, knownTimeZone, localDateOf, localDateTimeText, offsetAt, parseLocalDate, startOfLocalDate } from './time-zone';
+import { OffsetCache, addMonths, knownTimeZone, localDateOf, offsetAt, parseLocalDate, startOfLocalDate } from './time-zone';
 
 describe('time zones', () => {
   it('knows IANA names in any letter case and old names, and nothing else', () => {
@@ -37,11 +37,17 @@ describe('time zones', () => {
     expect(localDateOf('Asia/Kolkata', Date.parse('2026-01-09T18:29:59Z'))).toEqual({ y: 2026, m: 1, d: 9 });
   });
 
-  it('writes an instant as local date and time for a CSV cell', () => {
-    const cache = new Map<number, number>();
-    expect(localDateTimeText('Asia/Kolkata', Date.parse('2026-03-01T00:00:01.999Z'), cache)).toBe('2026-03-01 05:30:01');
-    expect(localDateTimeText('America/New_York', Date.parse('2026-03-08T07:30:00Z'), cache)).toBe('2026-03-08 03:30:00');
-    expect(localDateTimeText('America/New_York', Date.parse('2026-03-08T06:59:59Z'), cache)).toBe('2026-03-08 01:59:59');
+  it('writes an instant as local date and time for a CSV cell, across a change of offset', () => {
+    const kolkata = new OffsetCache('Asia/Kolkata');
+    expect(kolkata.text(Date.parse('2026-03-01T00:00:01.999Z'))).toBe('2026-03-01 05:30:01');
+    const newYork = new OffsetCache('America/New_York');
+    // 2026-03-08: 01:59:59 EST, then 03:00 EDT; the same cache answers both sides of the change.
+    expect(newYork.text(Date.parse('2026-03-08T06:59:59Z'))).toBe('2026-03-08 01:59:59');
+    expect(newYork.text(Date.parse('2026-03-08T07:00:00Z'))).toBe('2026-03-08 03:00:00');
+    expect(newYork.text(Date.parse('2026-03-08T07:30:00Z'))).toBe('2026-03-08 03:30:00');
+    expect(newYork.text(Date.parse('2026-03-08T04:59:59Z'))).toBe('2026-03-07 23:59:59');
+    expect(newYork.text(Date.parse('2026-11-01T05:30:00Z'))).toBe('2026-11-01 01:30:00');
+    expect(newYork.text(Date.parse('2026-11-01T06:30:00Z'))).toBe('2026-11-01 01:30:00');
   });
 
   it('parses real calendar dates only, and steps months', () => {

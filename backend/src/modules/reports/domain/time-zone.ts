@@ -135,14 +135,38 @@ export function parseLocalDate(text: string): LocalDate | null {
   return date;
 }
 
-/** Local date and time of an instant, `2026-03-29 02:30:00`, for a CSV cell. */
-export function localDateTimeText(zone: string, instant: number, offsets?: Map<number, number>): string {
-  // The offset is the same within a quarter hour (changes of offset fall on whole quarters since 1980).
-  const quarter = Math.floor(instant / QUARTER_HOUR);
-  let offset = offsets?.get(quarter);
-  if (offset === undefined) {
-    offset = offsetAt(zone, quarter * QUARTER_HOUR);
-    offsets?.set(quarter, offset);
+/**
+ * Offsets of one zone, remembered per UTC day: a day whose two ends have the same offset has it
+ * throughout (zones change offset at most once a day), else each quarter hour is asked (changes of
+ * offset fall on whole quarter hours since 1980). An export asks the runtime twice a day of data,
+ * not once a row.
+ */
+export class OffsetCache {
+  private readonly days = new Map<number, number | null>();
+  private readonly quarters = new Map<number, number>();
+
+  constructor(readonly zone: string) {}
+
+  at(instant: number): number {
+    const day = Math.floor(instant / DAY);
+    let offset = this.days.get(day);
+    if (offset === undefined) {
+      const start = offsetAt(this.zone, day * DAY);
+      offset = start === offsetAt(this.zone, (day + 1) * DAY - 1000) ? start : null;
+      this.days.set(day, offset);
+    }
+    if (offset !== null) return offset;
+    const quarter = Math.floor(instant / QUARTER_HOUR);
+    let exact = this.quarters.get(quarter);
+    if (exact === undefined) {
+      exact = offsetAt(this.zone, quarter * QUARTER_HOUR);
+      this.quarters.set(quarter, exact);
+    }
+    return exact;
   }
-  return new Date(instant + offset).toISOString().slice(0, 19).replace('T', ' ');
+
+  /** Local date and time of an instant, `2026-03-29 02:30:00`, for a CSV cell. */
+  text(instant: number): string {
+    return new Date(instant + this.at(instant)).toISOString().slice(0, 19).replace('T', ' ');
+  }
 }

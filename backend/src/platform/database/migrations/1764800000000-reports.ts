@@ -139,8 +139,6 @@ export class Reports1764800000000 implements MigrationInterface {
           RETURNING 1
         )
         SELECT count(*) INTO attention FROM gone;
-        -- Quarter hours whose orders all left In Process count nothing any more.
-        DELETE FROM report_attention WHERE kind = 'in_process' AND shard = 0 AND n = 0 AND bucket_end <= older_than;
         RETURN sales + attention;
       END $$`);
 

@@ -3,8 +3,11 @@ import { DataSource } from 'typeorm';
 import { type CustomerExportRow, type ExportCursor, ExportSource, type OrderExportRow } from '../../application/export-source.port';
 import type { CustomerExportFilter, OrderExportFilter } from '../../domain/export-filter';
 
-const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+/** Epoch milliseconds as the query computes them (float8), or null. */
+const ms = (value: string | number | null): number | null => (value === null ? null : Number(value));
 const big = (value: string | number | bigint | null): bigint => BigInt(value ?? 0);
+/** A timestamptz as epoch milliseconds, exact to the millisecond (the CSV shows seconds). */
+const MS = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8`;
 
 /**
  * The exports' read of billing's, subscriptions' and identity's tables (docs/reports.md, "Why the
@@ -31,10 +34,10 @@ export class SqlExportSource extends ExportSource {
     }
     if (after) where.push(`(o.created_at, o.order_id) > (${param(after.at)}::timestamptz, ${param(after.id)})`);
     const rows = (await this.dataSource.query(
-      `SELECT o.order_id, o.created_at, o.created_at::text AS cursor_at, o.paid_at, o.status, o.void_reason, o.failure_reason, o.customer_name,
+      `SELECT o.order_id, ${MS('o.created_at')} AS created_at, o.created_at::text AS cursor_at, ${MS('o.paid_at')} AS paid_at, o.status, o.void_reason, o.failure_reason, o.customer_name,
               o.email, o.user_id, o.plan_slug, o.plan_name, o.tier->>'name' AS tier_name, o.currency, o.amount::text AS amount,
               o.payment_id, o.subscription_id, rf.processed::text AS processed, rf.pending::text AS pending, rf.failed::text AS failed,
-              rf.n::int AS refund_count, rf.last_at, rq.state AS request_state,
+              rf.n::int AS refund_count, ${MS('rf.last_at')} AS last_at, rq.state AS request_state,
               s.status AS subscription_status, s.fulfilment_state, s.upstream_order_id, s.upstream_status, s.upstream_charge, s.upstream_currency
        FROM payment_orders o
        LEFT JOIN subscriptions s ON s.order_id = o.order_id
@@ -57,8 +60,8 @@ export class SqlExportSource extends ExportSource {
       (r): OrderExportRow => ({
         cursor: { at: r.cursor_at, id: r.order_id },
         orderId: r.order_id,
-        createdAt: new Date(r.created_at),
-        paidAt: date(r.paid_at),
+        createdAt: Number(r.created_at),
+        paidAt: ms(r.paid_at),
         status: r.status,
         voidReason: r.void_reason,
         failureReason: r.failure_reason,
@@ -74,7 +77,7 @@ export class SqlExportSource extends ExportSource {
         refundPending: big(r.pending),
         refundFailed: big(r.failed),
         refundCount: Number(r.refund_count),
-        lastRefundAt: date(r.last_at),
+        lastRefundAt: ms(r.last_at),
         refundRequest: r.request_state,
         paymentId: r.payment_id,
         subscriptionId: r.subscription_id,
@@ -100,18 +103,23 @@ export class SqlExportSource extends ExportSource {
       where.push(`EXISTS (SELECT 1 FROM payment_orders p WHERE p.user_id = u.user_id AND p.status = 'paid' AND p.plan_slug = ${param(filter.platform)})`);
     }
     if (after) where.push(`(u.created_at, u.user_id) > (${param(after.at)}::timestamptz, ${param(after.id)}::uuid)`);
+    // One pass over the customer's orders (by payment_orders_user_idx), grouped by currency.
     const rows = (await this.dataSource.query(
-      `SELECT u.user_id, u.name, u.email, u.phone, c.name AS country, u.created_at, u.created_at::text AS cursor_at, u.email_verified_at,
-              coalesce(a.orders, 0)::int AS orders, coalesce(a.paid_orders, 0)::int AS paid_orders, a.first_paid_at, a.last_paid_at, a.money
+      `SELECT u.user_id, u.name, u.email, u.phone, c.name AS country, ${MS('u.created_at')} AS created_at, u.created_at::text AS cursor_at,
+              ${MS('u.email_verified_at')} AS email_verified_at, coalesce(a.orders, 0)::int AS orders, coalesce(a.paid_orders, 0)::int AS paid_orders,
+              ${MS('a.first_paid_at')} AS first_paid_at, ${MS('a.last_paid_at')} AS last_paid_at, a.money
        FROM users u
        LEFT JOIN countries c ON c.country_id = u.country_id
        LEFT JOIN LATERAL (
-         SELECT count(*) AS orders, count(*) FILTER (WHERE o.status = 'paid') AS paid_orders,
-                min(o.paid_at) AS first_paid_at, max(o.paid_at) AS last_paid_at,
-                (SELECT json_agg(json_build_object('currency', m.currency, 'paid', m.paid::text, 'refunded', m.refunded::text) ORDER BY m.currency)
-                 FROM (SELECT p.currency, sum(p.amount) AS paid, sum(p.refunded_amount) AS refunded
-                       FROM payment_orders p WHERE p.user_id = u.user_id AND p.status = 'paid' GROUP BY p.currency) m) AS money
-         FROM payment_orders o WHERE o.user_id = u.user_id
+         SELECT sum(m.orders) AS orders, sum(m.paid_orders) AS paid_orders, min(m.first_paid_at) AS first_paid_at, max(m.last_paid_at) AS last_paid_at,
+                json_agg(json_build_object('currency', m.currency, 'paid', m.paid::text, 'refunded', m.refunded::text) ORDER BY m.currency)
+                  FILTER (WHERE m.paid_orders > 0) AS money
+         FROM (
+           SELECT o.currency, count(*) AS orders, count(*) FILTER (WHERE o.status = 'paid') AS paid_orders,
+                  coalesce(sum(o.amount) FILTER (WHERE o.status = 'paid'), 0) AS paid, coalesce(sum(o.refunded_amount) FILTER (WHERE o.status = 'paid'), 0) AS refunded,
+                  min(o.paid_at) AS first_paid_at, max(o.paid_at) AS last_paid_at
+           FROM payment_orders o WHERE o.user_id = u.user_id GROUP BY o.currency
+         ) m
        ) a ON true
        WHERE ${where.join(' AND ')}
        ORDER BY u.created_at, u.user_id
@@ -126,12 +134,12 @@ export class SqlExportSource extends ExportSource {
         email: r.email,
         phone: r.phone,
         country: r.country,
-        createdAt: new Date(r.created_at),
-        emailVerifiedAt: date(r.email_verified_at),
+        createdAt: Number(r.created_at),
+        emailVerifiedAt: ms(r.email_verified_at),
         orders: Number(r.orders),
         paidOrders: Number(r.paid_orders),
-        firstPaidAt: date(r.first_paid_at),
-        lastPaidAt: date(r.last_paid_at),
+        firstPaidAt: ms(r.first_paid_at),
+        lastPaidAt: ms(r.last_paid_at),
         money: ((typeof r.money === 'string' ? JSON.parse(r.money) : r.money) as Array<{ currency: string; paid: string; refunded: string }> | null ?? []).map((m) => ({
           currency: m.currency,
           paid: BigInt(m.paid),
