@@ -193,4 +193,54 @@ describe('hostile input never yields a 500', () => {
       expect(Number((await t.app.get(DataSource).query('SELECT count(*) AS n FROM refunds'))[0].n)).toBe(0);
     });
   });
+
+  describe('the reports routes (docs/reports.md)', () => {
+    let adminBearer: string;
+
+    beforeAll(async () => {
+      adminBearer = `Bearer ${(await adminToken(t)).token}`;
+    });
+
+    it.each([
+      ['a NUL byte in tz', { from: '2026-01-01', to: '2026-01-31', tz: 'Asia/Kolkata\u0000' }, 'tz must not contain control characters'],
+      ['an operator object as from', { from: { $gt: '' }, to: '2026-01-31' }, 'from must be a date such as 2026-01-31'],
+      ['a number as to', { from: '2026-01-01', to: 20260131 }, 'to must be a date such as 2026-01-31'],
+      ['a 10 KB date', { from: '2026-01-01', to: '9'.repeat(10_000) }, 'to must be a date such as 2026-01-31'],
+      ['an array as granularity', { from: '2026-01-01', to: '2026-01-31', granularity: ['day'] }, 'granularity must be one of hour, day, month'],
+      ['a path as tz', { from: '2026-01-01', to: '2026-01-31', tz: '../../../etc/passwd' }, expect.stringMatching(/^tz must be an IANA time zone/)],
+      ['a period of 100 years', { from: '2000-01-01', to: '2099-12-31' }, 'to must be less than 5 years after from (a period is at most 5 years)'],
+    ])('POST /api/admin/overview refuses %s with 400 naming the field', async (_case, body, message) => {
+      const res = await http().post('/api/admin/overview').set('Authorization', adminBearer).send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+    });
+
+    it('POST /api/admin/overview refuses a 70 KB body with 413', async () => {
+      const res = await http()
+        .post('/api/admin/overview')
+        .set('Authorization', adminBearer)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ from: '2026-01-01', to: '2026-01-31', padding: 'x'.repeat(70 * 1024) }))
+        .expect(413);
+      expect(res.body.error).toBe('too_large');
+    });
+
+    it.each([
+      ['a NUL byte in q', 'from=2026-01-01&to=2026-01-31&q=a%00b', 'q must not contain control characters'],
+      ['q twice', 'from=2026-01-01&to=2026-01-31&q=a&q=b', 'q must be text of at most 254 characters'],
+      ['an operator in from', 'from[$gt]=2026-01-01&to=2026-01-31', expect.stringMatching(/^from (is required|must be a date such as 2026-01-31)$/)],
+      ['an escape sequence in tz', 'from=2026-01-01&to=2026-01-31&tz=%1B%5B31m', 'tz must not contain control characters'],
+      ['a formula as platform', 'from=2026-01-01&to=2026-01-31&platform=%3DCMD()', 'platform must be a platform such as youtube'],
+      ['a period of 6 years', 'from=2020-01-01&to=2025-12-31', 'to must be less than 5 years after from (a period is at most 5 years)'],
+    ])('GET /api/admin/export/*.csv refuse %s with 400 naming the field, as JSON', async (_case, query, message) => {
+      for (const file of ['orders.csv', 'customers.csv']) {
+        const res = await http().get(`/api/admin/export/${file}?${query}`).set('Authorization', adminBearer).expect(400);
+        expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+      }
+    });
+
+    it('GET /api/admin/export/orders.csv refuses a list as status with 400', async () => {
+      const res = await http().get('/api/admin/export/orders.csv?from=2026-01-01&to=2026-01-31&status=paid&status=failed').set('Authorization', adminBearer).expect(400);
+      expect(res.body).toEqual({ success: false, message: 'status must be one of created, paid, failed', error: 'invalid' });
+    });
+  });
 });
