@@ -57,7 +57,7 @@ export function rateLimitStoreOf(storage: ThrottlerStorage): RateLimitStoreName 
 
 /**
  * Throttler counters, and the per-account sign-in attempts (AccountAttempts), in Redis, so every app
- * instance shares them (DESIGN §7). A small storage of our
+ * instance shares them (several instances behind one load balancer count together). A small storage of our
  * own: `@nest-lab/throttler-storage-redis` declares peers up to Nest 11 and would not install beside
  * Nest 12 without forcing npm. Keys are `<prefix>:throttle:<key>` and `<prefix>:attempts:<key>` and expire by themselves.
  *

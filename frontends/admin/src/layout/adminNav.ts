@@ -1,4 +1,4 @@
-/** The admin sidebar's links (spec §2): Services (dashboard), Clients, Plans, Tasks, Refunds (docs/refunds.md), Audit log, Documents, Settings. */
+/** The admin sidebar's links, in the order the shop's staff use them: Services (dashboard), Clients, Plans, Tasks, Refunds (docs/refunds.md), Audit log, Documents, Settings. */
 export interface AdminNavLink {
   href: string;
   label: string;

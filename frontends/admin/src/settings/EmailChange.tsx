@@ -10,7 +10,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Notice = { tone: 'success' | 'info'; text: string } | null;
 
 /**
- * Change of the admin's e-mail (spec §2, §5): the input step asks for the new address and the
+ * Change of the admin's e-mail: the input step asks for the new address and the
  * current password (a signed-in session alone may not move the account away) and sends a code to
  * the new address, while the current one is told, with a link that stops the change; the verify step
  * takes the code; on success the server's new token is stored and the panel is back at the input step.

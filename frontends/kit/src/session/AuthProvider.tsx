@@ -18,9 +18,9 @@ export interface SessionGrant {
 export interface AuthContextValue {
   token: string | null;
   user: SessionUser | null;
-  /** True until the stored session has been read (spec §4). */
+  /** True until the stored session has been read. */
   loading: boolean;
-  /** A token exists (spec §4). */
+  /** A token exists. */
   isAuthenticated: boolean;
   /**
    * Store token, userId, email in local storage and set token and user.
@@ -30,7 +30,7 @@ export interface AuthContextValue {
   /** Merge newer profile fields (e.g. after a profile edit). */
   updateUser(patch: Partial<SessionUser>): void;
   /**
-   * Clear all local storage and reset user and token (spec §4). The caller navigates to /. The
+   * Clear all local storage and reset user and token. The caller navigates to /. The
    * server is asked to end the sessions whose tokens go (the customer's, and an admin token that
    * was stored too), so a copied token stops working as well.
    */
@@ -40,7 +40,7 @@ export interface AuthContextValue {
    * reason available from `lastAuthError()`.
    */
   login(email: string, password: string): Promise<boolean>;
-  /** POST /user/register, then log in with the same credentials; the result is that login's (spec §4). */
+  /** POST /user/register, then log in with the same credentials; the result is that login's. */
   register(form: RegistrationForm): Promise<boolean>;
   /** POST /user/google with a Google ID token and start the session. */
   googleLogin(idToken: string): Promise<boolean>;

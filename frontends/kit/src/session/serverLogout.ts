@@ -16,7 +16,7 @@ export function endSessionOnServer(path: LogoutPath, token: string | null): void
     .catch(() => undefined);
 }
 
-/** Admin logout: the server ends the admin session, then admin id, admin token, token and isAdmin are cleared (spec §4). */
+/** Admin logout: the server ends the admin session, then admin id, admin token, token and isAdmin are cleared. */
 export function logOutAdmin(): void {
   endSessionOnServer('/admin/logout', getAdminToken());
   clearAdminSession();
