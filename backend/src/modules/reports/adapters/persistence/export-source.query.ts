@@ -11,15 +11,31 @@ const MS = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::flo
 
 /**
  * The exports' read of billing's, subscriptions' and identity's tables (docs/reports.md, "Why the
- * exports read other modules' tables"): SELECT only, one keyset batch per statement, on the
- * DataSource outside any transaction (a batch never holds PGlite's one session for long, and a
- * million rows are a thousand short reads). Each filter is added only when given, so the period and
+ * exports read other modules' tables"): SELECT only, in read-only transactions of one keyset batch
+ * each (a batch never holds PGlite's one session for long, and a million rows are a thousand short
+ * reads). Each filter is added only when given, so the period and
  * the keyset stay index conditions on (created_at, id).
  */
 @Injectable()
 export class SqlExportSource extends ExportSource {
   constructor(private readonly dataSource: DataSource) {
     super();
+  }
+
+  /**
+   * One batch, in a read-only transaction of its own (the database refuses any write in it). The
+   * keyset is walked in index order so LIMIT stops after the batch: without current statistics (a
+   * table that just grew, or PGlite, which has no autovacuum to analyze it) the planner may prefer
+   * to bitmap-scan the whole rest of the period and sort it, once per batch, and a million-row
+   * export would read the table a thousand times. Bitmap and sequential scans are off for the batch.
+   */
+  private batch(sql: string, params: unknown[]): Promise<Array<Record<string, never>>> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SET TRANSACTION READ ONLY');
+      await manager.query('SET LOCAL enable_bitmapscan = off');
+      await manager.query('SET LOCAL enable_seqscan = off');
+      return (await manager.query(sql, params)) as Array<Record<string, never>>;
+    });
   }
 
   async orders(filter: OrderExportFilter, after: ExportCursor | null, limit: number): Promise<OrderExportRow[]> {
@@ -33,7 +49,7 @@ export class SqlExportSource extends ExportSource {
       where.push(`(o.order_id ILIKE ${q} OR o.payment_id ILIKE ${q} OR o.email ILIKE ${q} OR o.customer_name ILIKE ${q})`);
     }
     if (after) where.push(`(o.created_at, o.order_id) > (${param(after.at)}::timestamptz, ${param(after.id)})`);
-    const rows = (await this.dataSource.query(
+    const rows = await this.batch(
       `SELECT o.order_id, ${MS('o.created_at')} AS created_at, o.created_at::text AS cursor_at, ${MS('o.paid_at')} AS paid_at, o.status, o.void_reason, o.failure_reason, o.customer_name,
               o.email, o.user_id, o.plan_slug, o.plan_name, o.tier->>'name' AS tier_name, o.currency, o.amount::text AS amount,
               o.payment_id, o.subscription_id, rf.processed::text AS processed, rf.pending::text AS pending, rf.failed::text AS failed,
@@ -55,7 +71,7 @@ export class SqlExportSource extends ExportSource {
        ORDER BY o.created_at, o.order_id
        LIMIT ${param(limit)}`,
       params,
-    )) as Array<Record<string, never>>;
+    );
     return rows.map(
       (r): OrderExportRow => ({
         cursor: { at: r.cursor_at, id: r.order_id },
@@ -104,7 +120,7 @@ export class SqlExportSource extends ExportSource {
     }
     if (after) where.push(`(u.created_at, u.user_id) > (${param(after.at)}::timestamptz, ${param(after.id)}::uuid)`);
     // One pass over the customer's orders (by payment_orders_user_idx), grouped by currency.
-    const rows = (await this.dataSource.query(
+    const rows = await this.batch(
       `SELECT u.user_id, u.name, u.email, u.phone, c.name AS country, ${MS('u.created_at')} AS created_at, u.created_at::text AS cursor_at,
               ${MS('u.email_verified_at')} AS email_verified_at, coalesce(a.orders, 0)::int AS orders, coalesce(a.paid_orders, 0)::int AS paid_orders,
               ${MS('a.first_paid_at')} AS first_paid_at, ${MS('a.last_paid_at')} AS last_paid_at, a.money
@@ -125,7 +141,7 @@ export class SqlExportSource extends ExportSource {
        ORDER BY u.created_at, u.user_id
        LIMIT ${param(limit)}`,
       params,
-    )) as Array<Record<string, never>>;
+    );
     return rows.map(
       (r): CustomerExportRow => ({
         cursor: { at: r.cursor_at, id: r.user_id },
