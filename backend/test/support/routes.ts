@@ -3,9 +3,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import type { TestApp } from './app';
 
-/** Every route Nest registered: `METHOD /api/path` (path parameters as `:name`). */
-export function routesOf(t: TestApp): string[] {
-  const routes: string[] = [];
+/** Every route handler Nest registered, as `METHOD /api/path` (path parameters as `:name`), with its controller. */
+function* handlers(t: TestApp): Generator<{ route: string; handler: Function; controller: Function }> {
   for (const module of t.app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
@@ -19,11 +18,15 @@ export function routesOf(t: TestApp): string[] {
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (path === undefined || method === undefined) continue;
         const full = ['api', base, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
-        routes.push(`${RequestMethod[method]} /${full}`);
+        yield { route: `${RequestMethod[method]} /${full}`, handler, controller };
       }
     }
   }
-  return routes.sort();
+}
+
+/** Every route Nest registered: `METHOD /api/path` (path parameters as `:name`). */
+export function routesOf(t: TestApp): string[] {
+  return [...handlers(t)].map(({ route }) => route).sort();
 }
 
 /**
@@ -32,24 +35,9 @@ export function routesOf(t: TestApp): string[] {
  */
 export function authenticatedRoutes(t: TestApp): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (!controller) continue;
-      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      const proto = controller.prototype as Record<string, unknown>;
-      for (const name of Object.getOwnPropertyNames(proto)) {
-        const handler = proto[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (path === undefined || method === undefined) continue;
-        const roles = (Reflect.getMetadata('auth:roles', handler) ?? Reflect.getMetadata('auth:roles', controller)) as string[] | undefined;
-        if (!roles) continue;
-        const full = ['api', base, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
-        found.set(`${RequestMethod[method]} /${full}`, roles);
-      }
-    }
+  for (const { route, handler, controller } of handlers(t)) {
+    const roles = (Reflect.getMetadata('auth:roles', handler) ?? Reflect.getMetadata('auth:roles', controller)) as string[] | undefined;
+    if (roles) found.set(route, roles);
   }
   return found;
 }
