@@ -137,7 +137,7 @@ describe('Overview API', () => {
     };
     // An order never paid counts nowhere.
     const youtube = await request(t.app.getHttpServer()).post('/api/plan/getByName').send({ name: 'youtube' }).expect(200);
-    await as(t, ann).post('/api/payment/order', { userId: ann.userId, planId: youtube.body.planId, pricingId: youtube.body.pricing[0].pricingId, profileLink: 'https://example.com/@x' }).expect(200);
+    await as(t, ann).post('/api/payment/order', { userId: ann.userId, planId: youtube.body.planId, pricingId: youtube.body.pricing[0].pricingId, profileLink: 'https://www.youtube.com/@x' }).expect(200);
 
     // Refunds: the rupee order in full (processed inside the period), a partial refund of the first
     // dollar order (processed the day after), a partial one of the dinar order (inside).

@@ -25,7 +25,7 @@ describe('rollups under a burst of payments and refunds', () => {
   async function newOrder(customer: CustomerSession, platform: string, tier: number): Promise<string> {
     const plan = await planOf(t, platform);
     const res = await as(t, customer)
-      .post('/api/payment/order', { userId: customer.userId, planId: plan.planId, pricingId: plan.pricing[tier].pricingId, profileLink: 'https://example.com/@burst' })
+      .post('/api/payment/order', { userId: customer.userId, planId: plan.planId, pricingId: plan.pricing[tier].pricingId, profileLink: '@burst' })
       .expect(200);
     return res.body.order.id;
   }

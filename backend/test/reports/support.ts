@@ -13,7 +13,7 @@ import { as, eventually, planOf } from '../billing/support';
 export async function buy(t: TestApp, customer: CustomerSession, platform: string, tier: number, paidAt?: string): Promise<{ orderId: string; subscriptionId: string }> {
   const plan = await planOf(t, platform);
   const made = await as(t, customer)
-    .post('/api/payment/order', { userId: customer.userId, planId: plan.planId, pricingId: plan.pricing[tier].pricingId, profileLink: `https://example.com/@${platform}` })
+    .post('/api/payment/order', { userId: customer.userId, planId: plan.planId, pricingId: plan.pricing[tier].pricingId, profileLink: `@${platform}.fan` })
     .expect(200);
   const orderId = made.body.order.id as string;
   const proof = await as(t, customer).post('/api/payment/sandbox/checkout', { orderId, outcome: 'success' }).expect(200);

@@ -7,7 +7,7 @@ import { FindCustomerContactUseCase } from '../../identity/application/find-cust
 import { FindTierForSaleUseCase } from '../../plans/application/find-tier-for-sale.use-case';
 import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../domain/money';
 import { ORDER_LIFETIME_MS, type PaymentOrder } from '../domain/payment-order';
-import { checkProfileLink } from '../domain/profile-link';
+import { checkPlatformProfileLink, profileLinkFormError } from '../domain/platform-profile-link';
 import { PaymentGateway } from './payment-gateway.port';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 
@@ -42,10 +42,14 @@ export class CreateOrderUseCase {
     if (caller.role !== 'customer' || caller.id !== command.userId) {
       throw new AppError('forbidden', 'You can only place orders for your own account.', 'not_your_account');
     }
-    const link = checkProfileLink(command.profileLink);
-    if (!link.ok) throw new AppError('invalid', link.message, 'invalid_profile_link');
+    // The link's form first (no lookup for a link that cannot be one), then its platform: the
+    // plan's (docs/catalogue.md, "Profile links"); what is stored is the completed URL.
+    const formError = profileLinkFormError(command.profileLink);
+    if (formError) throw new AppError('invalid', formError, 'invalid_profile_link');
 
     const { plan, tier } = await this.tiers.execute(command.planId, command.pricingId);
+    const link = checkPlatformProfileLink(command.profileLink, plan.slug);
+    if (!link.ok) throw new AppError('invalid', link.message, 'invalid_profile_link');
     const currency = (command.currency ?? plan.currency).toUpperCase();
     if (currency !== plan.currency) {
       throw new AppError('invalid', `currency must be ${plan.currency} for ${plan.name} packages`, 'invalid_currency');
