@@ -7,17 +7,27 @@ import { ConfigError, DEV_ADMIN, loadConfig, type AppConfig } from './platform/c
 import { configureApp } from './platform/http/configure-app';
 import { stopOnSignals } from './platform/http/http-drain';
 
+/** What each PROCESS_ROLE does, for the start banner (docs/operations.md). */
+const ROLE_LINES: Record<AppConfig['role'], string> = {
+  all: 'all (serves HTTP and runs the jobs)',
+  web: 'web (serves HTTP and enqueues; worker processes run the jobs)',
+  worker: 'worker (runs the jobs and the repeating jobs; serves no HTTP)',
+};
+
 function describeStart(config: AppConfig): string {
   const database = config.database.kind === 'pglite' ? `PGlite (embedded) in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const lines = [
-    `Growth storefront is running at http://localhost:${config.port}`,
-    `  API docs:  http://localhost:${config.port}/api/docs`,
+  const lines =
+    config.role === 'worker'
+      ? ['Growth storefront worker is running']
+      : [`Growth storefront is running at http://localhost:${config.port}`, `  API docs:  http://localhost:${config.port}/api/docs`];
+  lines.push(
+    `  role:      ${ROLE_LINES[config.role]}`,
     `  database:  ${database}`,
     `  queue:     ${config.redisUrl ? 'BullMQ on Redis (REDIS_URL)' : 'in-process'}`,
     `  mail:      ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox: printed here and kept in ${config.dataDir}/outbox`}`,
     `  payments:  ${config.payments.provider}`,
-  ];
-  if (config.admin.email === DEV_ADMIN.email && config.admin.password === DEV_ADMIN.password) {
+  );
+  if (config.role !== 'worker' && config.admin.email === DEV_ADMIN.email && config.admin.password === DEV_ADMIN.password) {
     lines.push(`  admin:     ${DEV_ADMIN.email} / ${DEV_ADMIN.password} (development credentials, at /admin/login)`);
   }
   return lines.join('\n');
@@ -41,7 +51,9 @@ async function main(): Promise<void> {
   });
   configureApp(app, config);
   stopOnSignals(app, config.shutdownTimeoutMs);
-  await app.listen(config.port, config.host);
+  // A worker starts the app (its queues' workers and schedules) without taking connections.
+  if (config.role === 'worker') await app.init();
+  else await app.listen(config.port, config.host);
   console.log(describeStart(config));
 }
 

@@ -270,4 +270,39 @@ describe('loadConfig', () => {
       expect(config.fulfilment).toMatchObject({ provider: 'manual', url: 'https://panel.example/api/v2', key: 'k-123456' });
     });
   });
+
+  describe('PROCESS_ROLE (web, worker or all)', () => {
+    const shared = { DATABASE_URL: 'postgres://u:p@db:5432/shop', REDIS_URL: 'redis://redis:6379' };
+
+    it('is all by default, also on the embedded defaults (one process serves and runs the jobs)', () => {
+      expect(loadConfig({}, '/repo').role).toBe('all');
+      expect(loadConfig({ PROCESS_ROLE: 'all' }, '/repo').role).toBe('all');
+      expect(loadConfig(shared, '/repo').role).toBe('all');
+    });
+
+    it.each(['web', 'worker'] as const)('reads %s with PostgreSQL and Redis', (role) => {
+      const config = loadConfig({ ...shared, PROCESS_ROLE: ` ${role} ` }, '/repo');
+      expect(config.role).toBe(role);
+      expect(config.redisUrl).toBe('redis://redis:6379');
+    });
+
+    it.each(['web', 'worker'])('refuses %s without REDIS_URL or without DATABASE_URL, in one line naming what is missing', (role) => {
+      const withoutRedis = () => loadConfig({ DATABASE_URL: shared.DATABASE_URL, PROCESS_ROLE: role }, '/repo');
+      expect(withoutRedis).toThrow(ConfigError);
+      expect(withoutRedis).toThrow(`PROCESS_ROLE=${role} needs REDIS_URL`);
+      const withoutDatabase = () => loadConfig({ REDIS_URL: shared.REDIS_URL, PROCESS_ROLE: role }, '/repo');
+      expect(withoutDatabase).toThrow(`PROCESS_ROLE=${role} needs DATABASE_URL`);
+      for (const attempt of [withoutRedis, withoutDatabase]) {
+        try {
+          attempt();
+        } catch (error) {
+          expect((error as Error).message).not.toContain('\n');
+        }
+      }
+    });
+
+    it('refuses any other role, naming the choices', () => {
+      expect(() => loadConfig({ ...shared, PROCESS_ROLE: 'api' }, '/repo')).toThrow('PROCESS_ROLE must be one of web, worker, all, got "api"');
+    });
+  });
 });

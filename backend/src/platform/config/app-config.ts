@@ -69,6 +69,13 @@ export interface HttpTimeouts {
   keepAliveMs: number;
 }
 
+/**
+ * PROCESS_ROLE (docs/operations.md): `web` serves HTTP and enqueues jobs, `worker` runs the queues
+ * and the repeating jobs without serving HTTP, `all` (the default) does both in one process.
+ */
+export const PROCESS_ROLES = ['web', 'worker', 'all'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 /** The validated configuration. A class, so it doubles as the Nest injection token. */
 export class AppConfig {
   readonly production!: boolean;
@@ -78,6 +85,8 @@ export class AppConfig {
   readonly publicUrl!: string;
   readonly dataDir!: string;
   readonly database!: DatabaseConfig;
+  /** What this process does: serve HTTP (`web`), run jobs (`worker`), or both (`all`). */
+  readonly role!: ProcessRole;
   readonly redisUrl!: string | null;
   /** Prefix of every BullMQ key, so several deployments or test runs can share one Redis. */
   readonly queuePrefix!: string;
@@ -286,47 +295,65 @@ function httpTimeouts(env: Env): HttpTimeouts {
   return { headersMs: headers * 1000, requestMs: request * 1000, keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT', 5, 1, 600) * 1000 };
 }
 
-/** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */
-export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): AppConfig {
+/** NODE_ENV, HOST, PORT, PUBLIC_URL and DATA_DIR: where this process runs and keeps its files. */
+function server(env: Env, root: string) {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
-  const production = nodeEnv === 'production';
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const dataDir = resolve(root, text(env, 'DATA_DIR') ?? '.data');
+  return {
+    env: nodeEnv,
+    production: nodeEnv === 'production',
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    port,
+    dataDir: resolve(root, text(env, 'DATA_DIR') ?? '.data'),
+    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+  };
+}
 
+/** DATABASE_URL (PostgreSQL) with DATABASE_SCHEMA, or the embedded PGlite under DATA_DIR (PGLITE_DIR). */
+function database(env: Env, dataDir: string): DatabaseConfig {
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const pgliteDir = text(env, 'PGLITE_DIR');
   const schema = text(env, 'DATABASE_SCHEMA');
   if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new ConfigError('DATABASE_SCHEMA must be a lower-case identifier (letters, digits, underscores)');
   }
-  const database: DatabaseConfig = databaseUrl
+  return databaseUrl
     ? { kind: 'postgres', url: databaseUrl, schema }
     : { kind: 'pglite', dataDir: pgliteDir === 'memory' ? null : resolve(dataDir, pgliteDir ?? 'pglite') };
+}
 
-  const jwtSecret = text(env, 'JWT_SECRET');
-  if (production && !jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
-  if (jwtSecret && Buffer.byteLength(jwtSecret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+/** Refuses, in production, a secret this repository publishes (anyone could sign with it). */
+function refusePublished(name: string, value: string | undefined, production: boolean): void {
+  if (production && value !== undefined && PUBLISHED_SECRETS.has(value)) {
+    throw new ConfigError(`${name} is a published development value; set a secret of your own when NODE_ENV=production`);
+  }
+}
+
+/** JWT_SECRET: required in production, at least 256 bits, never a published one. */
+function jwtSecret(env: Env, production: boolean): string {
+  const secret = text(env, 'JWT_SECRET');
+  if (production && !secret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  if (secret && Buffer.byteLength(secret, 'utf8') < MIN_JWT_SECRET_BYTES) {
     throw new ConfigError(`JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes (256 bits) long`);
   }
-  const refusePublished = (name: string, value: string | undefined) => {
-    if (production && value !== undefined && PUBLISHED_SECRETS.has(value)) {
-      throw new ConfigError(`${name} is a published development value; set a secret of your own when NODE_ENV=production`);
-    }
-  };
-  refusePublished('JWT_SECRET', jwtSecret);
+  refusePublished('JWT_SECRET', secret, production);
+  return secret ?? DEV_JWT_SECRET;
+}
 
+/** PAYMENTS_PROVIDER and the RAZORPAY_* settings (the sandbox makes up its own outside production). */
+function payments(env: Env, production: boolean): PaymentsConfig {
   const provider = oneOf(env, 'PAYMENTS_PROVIDER', ['sandbox', 'razorpay'] as const, 'sandbox');
   if (production && provider === 'sandbox') {
     throw new ConfigError('PAYMENTS_PROVIDER=sandbox is not allowed when NODE_ENV=production; set razorpay and its keys');
   }
-  const payments: PaymentsConfig = {
+  const config: PaymentsConfig = {
     provider,
     keyId: text(env, 'RAZORPAY_KEY_ID') ?? (provider === 'sandbox' ? 'rzp_sandbox_local' : ''),
     keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? (provider === 'sandbox' ? SANDBOX_KEY_SECRET : ''),
     webhookSecret: text(env, 'RAZORPAY_WEBHOOK_SECRET') ?? (provider === 'sandbox' ? SANDBOX_WEBHOOK_SECRET : ''),
     apiUrl: url(env, 'RAZORPAY_API_URL', ['http:', 'https:']) ?? null,
   };
-  if (production && payments.apiUrl && new URL(payments.apiUrl).protocol !== 'https:') {
+  if (production && config.apiUrl && new URL(config.apiUrl).protocol !== 'https:') {
     throw new ConfigError('RAZORPAY_API_URL must start with https:// when NODE_ENV=production (keys travel in every request)');
   }
   if (provider === 'razorpay') {
@@ -334,69 +361,118 @@ export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): Ap
       if (!text(env, name)) throw new ConfigError(`${name} is required when PAYMENTS_PROVIDER=razorpay`);
     }
   }
-  if (production && RAZORPAY_TEST_KEY.test(payments.keyId)) {
+  if (production && RAZORPAY_TEST_KEY.test(config.keyId)) {
     throw new ConfigError('RAZORPAY_KEY_ID is a test key (rzp_test_…) and test cards pay with it; set your live key when NODE_ENV=production');
   }
-  const fulfilmentConfig = fulfilment(env, production);
-  refuseFreeOrdersAtARealPanel(env, payments, fulfilmentConfig, production);
+  return config;
+}
 
-  const adminEmail = text(env, 'ADMIN_EMAIL');
-  const adminPassword = text(env, 'ADMIN_PASSWORD');
-  if (production && (!adminEmail || !adminPassword)) {
+/** ADMIN_EMAIL and ADMIN_PASSWORD: the first admin account, required in production. */
+function admin(env: Env, production: boolean): AppConfig['admin'] {
+  const email = text(env, 'ADMIN_EMAIL');
+  const password = text(env, 'ADMIN_PASSWORD');
+  if (production && (!email || !password)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD are required when NODE_ENV=production');
   }
-  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL is not a valid e-mail address');
-  if (adminPassword && adminPassword.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters long');
-  refusePublished('ADMIN_PASSWORD', adminPassword);
-  refusePublished('RAZORPAY_KEY_SECRET', text(env, 'RAZORPAY_KEY_SECRET'));
-  refusePublished('RAZORPAY_WEBHOOK_SECRET', text(env, 'RAZORPAY_WEBHOOK_SECRET'));
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ConfigError('ADMIN_EMAIL is not a valid e-mail address');
+  if (password && password.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters long');
+  refusePublished('ADMIN_PASSWORD', password, production);
+  return { email: email ?? DEV_ADMIN.email, password: password ?? DEV_ADMIN.password };
+}
 
+/** SMTP_URL (required in production: without it mail is printed to the log), MAIL_FROM, SUPPORT_EMAIL. */
+function mail(env: Env, production: boolean): Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'supportEmail'> {
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   if (production && !smtpUrl) {
     throw new ConfigError('SMTP_URL is required when NODE_ENV=production (without it every mail, OTP codes included, is printed to the log)');
   }
-
-  const cors = text(env, 'CORS_ORIGINS');
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
-  const remoteUrl = (name: string) => text(env, `REMOTE_${name.toUpperCase()}_URL`) ?? `/remotes/${name}/remoteEntry.js`;
-
-  return new AppConfig({
-    production,
-    env: nodeEnv,
-    host: text(env, 'HOST') ?? '0.0.0.0',
-    port,
-    publicUrl,
-    dataDir,
-    database,
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
-    queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth',
+  return {
     smtpUrl: smtpUrl ?? null,
     mailFrom: text(env, 'MAIL_FROM') ?? 'Growth Storefront <no-reply@growth.local>',
     supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@growth.local',
-    jwtSecret: jwtSecret ?? DEV_JWT_SECRET,
-    payments,
-    fulfilment: fulfilmentConfig,
-    refunds: {
-      windowDays: integer(env, 'REFUND_WINDOW_DAYS', 10, 1, 30),
-      undelivered: oneOf(env, 'REFUND_UNDELIVERED', ['auto', 'review'] as const, 'auto'),
-      sandboxSettleMs: integer(env, 'SANDBOX_REFUND_SETTLE_MS', 1_500, 0, 600_000),
-      sandboxOutcome: oneOf(env, 'SANDBOX_REFUND_OUTCOME', ['processed', 'failed'] as const, 'processed'),
-    },
-    googleClientId: text(env, 'GOOGLE_CLIENT_ID') ?? null,
-    rateLimits: {
-      otpPerAddress: integer(env, 'RATE_LIMIT_OTP_PER_ADDRESS', 5, 1, 1_000_000),
-      otpPerIp: integer(env, 'RATE_LIMIT_OTP_PER_IP', 20, 1, 1_000_000),
-      signInPerIp: integer(env, 'RATE_LIMIT_SIGN_IN_PER_IP', 30, 1, 1_000_000),
-      contactPerIp: integer(env, 'RATE_LIMIT_CONTACT_PER_IP', 10, 1, 1_000_000),
-      passwordPerAccount: integer(env, 'RATE_LIMIT_PASSWORD_PER_ACCOUNT', 10, 1, 1_000_000),
-      signInPerAccount: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', 5, 1, 1_000_000),
-      signInBackoffSeconds: integer(env, 'RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS', 30, 1, 900),
-    },
-    trustProxy: trustProxy(env),
-    admin: { email: adminEmail ?? DEV_ADMIN.email, password: adminPassword ?? DEV_ADMIN.password },
+  };
+}
+
+/** REFUND_WINDOW_DAYS, REFUND_UNDELIVERED and the sandbox's refund settings (docs/refunds.md). */
+function refunds(env: Env): RefundsConfig {
+  return {
+    windowDays: integer(env, 'REFUND_WINDOW_DAYS', 10, 1, 30),
+    undelivered: oneOf(env, 'REFUND_UNDELIVERED', ['auto', 'review'] as const, 'auto'),
+    sandboxSettleMs: integer(env, 'SANDBOX_REFUND_SETTLE_MS', 1_500, 0, 600_000),
+    sandboxOutcome: oneOf(env, 'SANDBOX_REFUND_OUTCOME', ['processed', 'failed'] as const, 'processed'),
+  };
+}
+
+/** The RATE_LIMIT_* settings (see platform/rate-limit). */
+function rateLimits(env: Env): AppConfig['rateLimits'] {
+  return {
+    otpPerAddress: integer(env, 'RATE_LIMIT_OTP_PER_ADDRESS', 5, 1, 1_000_000),
+    otpPerIp: integer(env, 'RATE_LIMIT_OTP_PER_IP', 20, 1, 1_000_000),
+    signInPerIp: integer(env, 'RATE_LIMIT_SIGN_IN_PER_IP', 30, 1, 1_000_000),
+    contactPerIp: integer(env, 'RATE_LIMIT_CONTACT_PER_IP', 10, 1, 1_000_000),
+    passwordPerAccount: integer(env, 'RATE_LIMIT_PASSWORD_PER_ACCOUNT', 10, 1, 1_000_000),
+    signInPerAccount: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', 5, 1, 1_000_000),
+    signInBackoffSeconds: integer(env, 'RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS', 30, 1, 900),
+  };
+}
+
+/** CORS_ORIGINS, FRONTENDS_DIR and the REMOTE_*_URL of each remote frontend. */
+function frontends(env: Env, root: string, production: boolean, publicUrl: string): Pick<AppConfig, 'corsOrigins' | 'frontendsDir' | 'remotes'> {
+  const cors = text(env, 'CORS_ORIGINS');
+  const remoteUrl = (name: string) => text(env, `REMOTE_${name.toUpperCase()}_URL`) ?? `/remotes/${name}/remoteEntry.js`;
+  return {
     corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : production ? [publicUrl] : true,
     frontendsDir: resolve(root, text(env, 'FRONTENDS_DIR') ?? 'frontends'),
     remotes: { storefront: remoteUrl('storefront'), account: remoteUrl('account'), admin: remoteUrl('admin') },
+  };
+}
+
+/**
+ * PROCESS_ROLE with REDIS_URL and QUEUE_PREFIX: what this process does, and the queue it shares
+ * (docs/operations.md). `web` and `worker` are halves of one deployment that meet in PostgreSQL and
+ * Redis: without REDIS_URL a web process's jobs would never reach a worker, and an embedded PGlite
+ * database cannot be opened by two processes.
+ */
+function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role' | 'redisUrl' | 'queuePrefix'> {
+  const role = oneOf(env, 'PROCESS_ROLE', PROCESS_ROLES, 'all');
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null;
+  if (role !== 'all' && !redisUrl) {
+    throw new ConfigError(`PROCESS_ROLE=${role} needs REDIS_URL: web processes enqueue jobs that worker processes take from Redis (without Redis use PROCESS_ROLE=all)`);
+  }
+  if (role !== 'all' && database.kind !== 'postgres') {
+    throw new ConfigError(`PROCESS_ROLE=${role} needs DATABASE_URL: web and worker processes share one PostgreSQL database (the embedded one belongs to a single process)`);
+  }
+  return { role, redisUrl, queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth' };
+}
+
+/** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */
+export function loadConfig(env: Env = process.env, root: string = REPO_ROOT): AppConfig {
+  const base = server(env, root);
+  const { production } = base;
+  const databaseConfig = database(env, base.dataDir);
+  const jwt = jwtSecret(env, production);
+  const paymentsConfig = payments(env, production);
+  const fulfilmentConfig = fulfilment(env, production);
+  refuseFreeOrdersAtARealPanel(env, paymentsConfig, fulfilmentConfig, production);
+  const adminConfig = admin(env, production);
+  refusePublished('RAZORPAY_KEY_SECRET', text(env, 'RAZORPAY_KEY_SECRET'), production);
+  refusePublished('RAZORPAY_WEBHOOK_SECRET', text(env, 'RAZORPAY_WEBHOOK_SECRET'), production);
+  const mailConfig = mail(env, production);
+
+  return new AppConfig({
+    ...base,
+    database: databaseConfig,
+    ...processRole(env, databaseConfig),
+    ...mailConfig,
+    jwtSecret: jwt,
+    payments: paymentsConfig,
+    fulfilment: fulfilmentConfig,
+    refunds: refunds(env),
+    googleClientId: text(env, 'GOOGLE_CLIENT_ID') ?? null,
+    rateLimits: rateLimits(env),
+    trustProxy: trustProxy(env),
+    admin: adminConfig,
+    ...frontends(env, root, production, base.publicUrl),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT', 10, 0, 3600) * 1000,
     http: httpTimeouts(env),

@@ -1,8 +1,9 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
+import { AppConfig } from '../config/app-config';
 import { type JobsOptions, Queue, Worker } from 'bullmq';
-import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QUEUE_NAMES, type ServiceState } from './job-queue.port';
+import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QUEUE_NAMES, runsJobs, type ServiceState } from './job-queue.port';
 import { OutageLog } from './outage-log';
 
 /** Retries with back-off, and bounded history kept in Redis. */
@@ -86,12 +87,17 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly discovery: DiscoveryService,
+    private readonly config: AppConfig,
   ) {
     super();
   }
 
   /** The processors' workers (BullModule makes them in its own init hook), for the shutdown below. */
   onApplicationBootstrap(): void {
+    if (!runsJobs(this.config.role)) {
+      this.logger.log('PROCESS_ROLE=web: jobs are enqueued here and run by the worker processes');
+      return;
+    }
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as unknown;
       if (!(instance instanceof WorkerHost)) continue;
@@ -160,8 +166,13 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     );
   }
 
-  /** Registers the schedule now when Redis is up; otherwise keeps trying in the background, so a start while Redis is down does not hang. */
+  /**
+   * Registers the schedule now when Redis is up; otherwise keeps trying in the background, so a start
+   * while Redis is down does not hang. A web process leaves the schedules to the workers: the interval
+   * a worker starts with is the one that holds.
+   */
   async repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
+    if (!runsJobs(this.config.role)) return;
     try {
       await this.schedule(queue, jobName, everyMs);
     } catch (error) {

@@ -1,3 +1,5 @@
+import type { ProcessRole } from '../config/app-config';
+
 /** Names of the queues the app uses. A processor class subscribes to one with `@Processor(name)`. */
 export const MAIL_QUEUE = 'mail';
 /** Billing's background work: the stuck-order sweep, the refund sweep and automatic refunds. */
@@ -11,6 +13,14 @@ export const SETTLE_SHORTFALL_JOB = 'settle-shortfall';
 export const FULFILMENT_QUEUE = 'fulfilment';
 export const QUEUE_NAMES = [MAIL_QUEUE, BILLING_QUEUE, FULFILMENT_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * Whether a process of this PROCESS_ROLE runs jobs: workers and `all` take jobs from the queues and
+ * keep the repeating jobs' schedules; web processes only enqueue (docs/operations.md).
+ */
+export function runsJobs(role: ProcessRole): boolean {
+  return role !== 'web';
+}
 
 export interface ServiceState {
   kind: string;

@@ -4,7 +4,7 @@ import { BullModule } from '@nestjs/bullmq';
 import type { AppConfig } from '../config/app-config';
 import { BullMqJobQueue, WatchedQueue, WatchedWorker } from './bullmq.job-queue';
 import { InProcessJobQueue } from './in-process.job-queue';
-import { JobQueue, QUEUE_NAMES } from './job-queue.port';
+import { JobQueue, QUEUE_NAMES, runsJobs } from './job-queue.port';
 
 /** redis://user:pass@host:port/db → the connection options BullMQ hands to ioredis. */
 export function redisOptions(redisUrl: string) {
@@ -20,7 +20,11 @@ export function redisOptions(redisUrl: string) {
   };
 }
 
-/** Binds the JobQueue port: BullMQ when REDIS_URL is set, the in-process queue otherwise. */
+/**
+ * Binds the JobQueue port: BullMQ when REDIS_URL is set, the in-process queue otherwise. Under BullMQ
+ * a web process registers no worker (@nestjs/bullmq's `manualRegistration` leaves the processors'
+ * workers unmade), so every job it enqueues runs in a worker process.
+ */
 @Module({})
 export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -33,7 +37,11 @@ export class QueueModule {
         global: true,
         imports: [
           DiscoveryModule,
-          BullModule.forRoot({ connection: redisOptions(config.redisUrl), prefix: config.queuePrefix }),
+          BullModule.forRoot({
+            connection: redisOptions(config.redisUrl),
+            prefix: config.queuePrefix,
+            extraOptions: { manualRegistration: !runsJobs(config.role) },
+          }),
           BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         ],
         providers: [{ provide: JobQueue, useClass: BullMqJobQueue }],
