@@ -23,6 +23,11 @@ export interface PricingTier {
   description: string;
   features: string[];
   isPopular: boolean;
+  /**
+   * Days of refill guarantee from completion, from the tier's provider mapping (0 or absent: none;
+   * docs/refill.md).
+   */
+  refillDays?: number;
 }
 
 export type PlanStatus = 'Active' | 'Inactive' | 'Pending';
@@ -53,6 +58,26 @@ export interface Subscription {
   user?: string | { userId: string; name?: string; email?: string };
   /** Where the order's refund stands; null when it has no refund and no request (docs/refunds.md). */
   refund?: SubscriptionRefund | null;
+  /** The order's refill guarantee and its latest refill; null when the order carries none (docs/refill.md). */
+  refill?: SubscriptionRefill | null;
+}
+
+/**
+ * The `refill` of a subscription body (docs/refill.md). Times are ISO text; `message` is a plain
+ * sentence for the customer (why a refill cannot be asked now, or why the provider refused it).
+ */
+export interface SubscriptionRefill {
+  state: 'available' | 'requested' | 'in_progress' | 'completed' | 'rejected';
+  /** The guarantee's length in days, as the tier had it when bought. */
+  days: number;
+  requestedAt: string | null;
+  settledAt: string | null;
+  /** When the guarantee ends; null while the order is not completed. */
+  until: string | null;
+  canRequest: boolean;
+  /** The earliest moment another request is taken (one a day). */
+  nextRequestAt: string | null;
+  message: string | null;
 }
 
 /**

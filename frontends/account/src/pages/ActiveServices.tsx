@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { SubscriptionList } from '../services/SubscriptionList';
 
-/** The customer's subscriptions in process (spec §2 "Active and Completed lists"). */
+/** The customer's subscriptions in process, with the way to the completed ones and back to the profile. */
 export default function ActiveServices() {
   return (
     <SubscriptionList

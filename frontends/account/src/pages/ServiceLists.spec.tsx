@@ -194,6 +194,44 @@ describe('Active Services', () => {
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 
+  it('a card says when it was ordered and, once the provider reported it, how many', async () => {
+    answers[ACTIVE] = [
+      listPage(
+        [
+          subscription(1, { createdAt: '2026-11-24T12:00:00.000Z', progress: { startCount: 1204, remains: 350, quantity: 1000 } }),
+          subscription(2, { createdAt: '2026-11-20T12:00:00.000Z', progress: null }),
+        ],
+        { total: 2, page: 1, lastPage: 1 },
+      ),
+    ];
+    visit('/services/active');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(within(cards()[0]).getByText('Ordered Nov 24, 2026 · Quantity 1,000')).toBeTruthy();
+    expect(within(cards()[1]).getByText('Ordered Nov 20, 2026')).toBeTruthy();
+    expect(within(cards()[1]).queryByText(/Quantity/)).toBeNull();
+  });
+
+  it('a Pending order the provider reports as 0 and 0 (not started) shows no progress, nor null counts', async () => {
+    answers[ACTIVE] = [
+      listPage(
+        [
+          subscription(1, { progress: { startCount: 0, remains: 0, quantity: 1000 } }),
+          subscription(2, { progress: { startCount: '0', remains: '0', quantity: 1000 } }),
+          subscription(3, { progress: { startCount: null, remains: null, quantity: 1000 } }),
+          subscription(4, { progress: { startCount: 0, remains: 1000, quantity: 1000 } }),
+        ],
+        { total: 4, page: 1, lastPage: 1 },
+      ),
+    ];
+    visit('/services/active');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    for (const card of cards().slice(0, 3)) {
+      expect(within(card).queryByText(/Started at|remaining|null/)).toBeNull();
+    }
+    // Started from zero followers and under way: true, so shown.
+    expect(within(cards()[3]).getByText('Started at 0 · 1,000 remaining')).toBeTruthy();
+  });
+
   it('without a stored userId: the spec text, and no call', async () => {
     localStorage.removeItem('userId');
     visit('/services/active');
@@ -277,8 +315,10 @@ describe('Completed Services', () => {
     expect(calls).toEqual([{ path: COMPLETED, body: { userId: 'u1', page: 1, limit: 6 } }]);
     expect(within(cards()[0]).getByText('Completed')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Active Services/ }).getAttribute('href')).toBe('/services/active');
-    expect(button('Previous').disabled).toBe(true);
-    expect(button('Next').disabled).toBe(true);
+    // One page: no pager at all (Previous and Next would both be dead).
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
+    expect(screen.queryByText('Page 1 of 1')).toBeNull();
   });
 
   it('its own failure and empty texts', async () => {
@@ -287,5 +327,9 @@ describe('Completed Services', () => {
     expect(within(await screen.findByRole('alert')).getByText('Failed to load completed services')).toBeTruthy();
     fireEvent.click(button('Retry'));
     expect(await screen.findByText('No completed services found.')).toBeTruthy();
+    // The empty list points to the catalogue.
+    expect(screen.getByText(/Orders show here once they are delivered\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse our services' }).getAttribute('href')).toBe('/services');
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 });

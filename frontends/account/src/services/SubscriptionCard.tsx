@@ -1,17 +1,20 @@
 import { useId, useState } from 'react';
 import { formatPrice } from '@growth/kit/src/util/format';
 import { StatusChip } from '@growth/kit/src/ui/StatusChip';
-import { formatDateTime, progressText } from './format';
+import { formatDate, formatDateTime, progressText, quantityText } from './format';
 import { ProfileLink } from './ProfileLink';
+import { RefillStatus } from './RefillStatus';
 import { RefundRequest } from './RefundRequest';
 import { RefundStatus } from './RefundStatus';
 import type { ListedSubscription } from './useSubscriptionPage';
 import styles from './Services.module.css';
 
 /**
- * One subscription (spec §2): plan and tier, price, status chip, the provider's progress when
- * known (issue 10), Open Profile, and expandable details (plan name, order id, payment id,
- * pricing amount, created at); where its refund stands and "Request a refund" (docs/refunds.md).
+ * One subscription: plan and tier, price, status chip, when it was ordered and (once the provider
+ * reported it) how many, the provider's progress when known (docs/fulfilment.md), Open Profile, and
+ * expandable details (plan name, order id, payment id, pricing amount, created at); its refill
+ * guarantee and "Request refill" (docs/refill.md); where its refund stands and "Request a refund"
+ * (docs/refunds.md).
  */
 export function SubscriptionCard({ subscription: listed }: { subscription: ListedSubscription }) {
   const [open, setOpen] = useState(false);
@@ -25,6 +28,9 @@ export function SubscriptionCard({ subscription: listed }: { subscription: Liste
   const planName = subscription.planName || '—';
   const price = formatPrice(pricing.price, pricing.currency || 'USD');
   const progress = progressText(subscription.progress, subscription.Status);
+  const ordered = formatDate(subscription.createdAt);
+  const quantity = quantityText(subscription.progress);
+  const facts = [ordered && `Ordered ${ordered}`, quantity && `Quantity ${quantity}`].filter(Boolean).join(' · ');
   const details = [
     { label: 'Plan name', value: planName },
     { label: 'Order ID', value: subscription.orderId || '—' },
@@ -46,7 +52,9 @@ export function SubscriptionCard({ subscription: listed }: { subscription: Liste
       </header>
 
       <p className={styles.price}>{price}</p>
+      {facts && <p className={styles.facts}>{facts}</p>}
       {progress && <p className={styles.progress}>{progress}</p>}
+      <RefillStatus subscription={subscription} onUpdated={(updated) => setAnswered({ listed, subscription: updated })} />
       <RefundStatus subscription={subscription} />
 
       <div className={styles.cardActions}>

@@ -9,19 +9,22 @@ import styles from './Services.module.css';
 interface SubscriptionListProps {
   kind: SubscriptionKind;
   title: string;
-  /** Spec §8: the failure text of this list. */
+  /** The failure text of this list, as the product specification words it. */
   failedText: string;
-  /** Spec §8: the empty text of this list. */
+  /** The empty text of this list, as the product specification words it. */
   emptyText: string;
+  /** What to do about an empty list, under its text (the Completed list points to the catalogue). */
+  emptyHint?: ReactNode;
   /** The page's navigation buttons, shown under the heading. */
   actions: ReactNode;
 }
 
 /**
- * The body of the Active and Completed pages (spec §2): heading and navigation, then the states
- * (loading, missing userId, failure with Retry, empty) or six cards with Previous / Next.
+ * The body of the Active and Completed pages: heading and navigation, then the states (loading,
+ * missing userId, failure with Retry, empty) or six cards with Previous / Next, which only show
+ * when there is more than one page.
  */
-export function SubscriptionList({ kind, title, failedText, emptyText, actions }: SubscriptionListProps) {
+export function SubscriptionList({ kind, title, failedText, emptyText, emptyHint, actions }: SubscriptionListProps) {
   const { state, page, lastPage, goTo, retry } = useSubscriptionPage(kind);
   const { logout } = useAuth();
   const [location, navigate] = useLocation();
@@ -56,9 +59,16 @@ export function SubscriptionList({ kind, title, failedText, emptyText, actions }
   } else if (state.status === 'loading') {
     body = <Spinner label={`Loading ${title.toLowerCase()}…`} />;
     // Between two pages the pager stays (the same element, so focus stays in it), both buttons waiting.
-    if (lastPage !== null) pager = <Pager page={page} lastPage={lastPage} busy onPage={goTo} />;
+    if (lastPage !== null && lastPage > 1) pager = <Pager page={page} lastPage={lastPage} busy onPage={goTo} />;
   } else if (state.items.length === 0) {
-    body = <p className={styles.empty}>{emptyText}</p>;
+    body = emptyHint ? (
+      <div className={styles.empty}>
+        <p className={styles.emptyText}>{emptyText}</p>
+        {emptyHint}
+      </div>
+    ) : (
+      <p className={styles.empty}>{emptyText}</p>
+    );
   } else {
     const { meta, items } = state;
     const first = (meta.page - 1) * (meta.perPage ?? PAGE_SIZE) + 1;
@@ -76,7 +86,7 @@ export function SubscriptionList({ kind, title, failedText, emptyText, actions }
         </ul>
       </>
     );
-    pager = <Pager page={meta.page} lastPage={meta.lastPage} busy={false} onPage={goTo} />;
+    if (meta.lastPage > 1) pager = <Pager page={meta.page} lastPage={meta.lastPage} busy={false} onPage={goTo} />;
   }
 
   return (

@@ -8,7 +8,7 @@ export function formatDateTime(value: unknown): string {
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** How far the upstream provider has got with an order (issue 10); any part may be unknown. */
+/** How far the upstream provider has got with an order (docs/fulfilment.md); any part may be unknown. */
 export interface DeliveryProgress {
   startCount?: unknown;
   remains?: unknown;
@@ -27,16 +27,26 @@ function count(value: unknown): string | null {
 /** Statuses the provider ended short of the full quantity: Partial, Canceled, Refunded. */
 const ENDED_SHORT = new Set([2, 3, 4]);
 
+/** '1,000': the quantity ordered from the provider, once it is known; null before. */
+export function quantityText(progress: DeliveryProgress | null | undefined): string | null {
+  if (!progress || typeof progress !== 'object') return null;
+  const quantity = count(progress.quantity);
+  return quantity && quantity !== '0' && !quantity.startsWith('-') ? quantity : null;
+}
+
 /**
  * 'Started at 1,204 · 350 remaining' (grouped as the card's dates are written: 120,000), only the parts the provider
  * reported; null when it reported neither, so the card shows no line at all. Once the order ended
  * short (Partial, Canceled, Refunded: `status` 2–4) nothing more is coming, so what is left is
- * 'not delivered' rather than 'remaining'.
+ * 'not delivered' rather than 'remaining'. An order still In Process (`status` 0) with a start count
+ * and remains of 0 has not started: panels send "0" for both before they begin (docs/fulfilment.md),
+ * and 'Started at 0 · 0 remaining' would tell the customer it was delivered.
  */
 export function progressText(progress: DeliveryProgress | null | undefined, status?: unknown): string | null {
   if (!progress || typeof progress !== 'object') return null;
   const started = count(progress.startCount);
   const remains = count(progress.remains);
+  if (Number(status) === 0 && started === '0' && remains === '0') return null;
   const left = ENDED_SHORT.has(Number(status)) ? 'not delivered' : 'remaining';
   const parts = [started && `Started at ${started}`, remains && `${remains} ${left}`].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
