@@ -1,5 +1,5 @@
 /**
- * One-time codes of the admin area, with the rules of the customer OTP (DESIGN §3): 6 random
+ * One-time codes of the admin area, with the rules of the customer OTP (docs/product.md#accounts-and-sign-in): 6 random
  * digits, kept only as a keyed hash, valid 10 minutes, at most 5 tries, a new one no sooner than
  * 60 s after the last. Each admin has at most one live code per purpose: a new code replaces it.
  */

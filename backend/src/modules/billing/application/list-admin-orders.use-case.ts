@@ -14,7 +14,7 @@ export interface AdminOrderPage {
 }
 
 /**
- * POST /admin/orders: the orders staff should look at (issue 8), newest first:
+ * POST /admin/orders: the orders staff should look at (docs/product.md#admin), newest first:
  * - 'paid-without-subscription': paid, but not turned into a subscription. Billing notes on each
  *   order the subscription it became, in the transaction that records it, so these are one index
  *   range; the page's orders are then asked of subscriptions in one batch, which has the last word:

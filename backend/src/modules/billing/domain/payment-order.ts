@@ -63,7 +63,7 @@ export function isExpiredAt(order: Pick<PaymentOrder, 'expiresAt'>, at: Date): b
 }
 
 /**
- * The admin's lists of orders that need a look (issue 8): paid orders not turned into a
+ * The admin's lists of orders that need a look (docs/product.md#admin): paid orders not turned into a
  * subscription, and orders left unpaid for more than UNPAID_STALE_AFTER_MS.
  */
 export type AdminOrderKind = 'paid-without-subscription' | 'unpaid-stale';

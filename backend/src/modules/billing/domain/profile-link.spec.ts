@@ -3,7 +3,7 @@ import { MAX_PROFILE_LINK_LENGTH, checkProfileLink } from './profile-link';
 const REQUIRED = { ok: false, message: 'Profile link is required' };
 const INVALID = { ok: false, message: 'Please enter a valid URL' };
 
-describe('checkProfileLink (spec §5 Payment profile link)', () => {
+describe('checkProfileLink (docs/product.md#validation: payment profile link)', () => {
   it.each([
     ['https://www.youtube.com/@creator', 'https://www.youtube.com/@creator'],
     ['http://instagram.com/someone', 'http://instagram.com/someone'],

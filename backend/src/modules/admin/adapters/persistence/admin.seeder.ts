@@ -8,7 +8,7 @@ import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
  * Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD (development defaults outside
- * production) when there is no admin at all (DESIGN §5). Later changes of those variables do not
+ * production) when there is no admin at all (docs/architecture.md#seed-data). Later changes of those variables do not
  * touch an existing account: the admin changes e-mail and password in Settings.
  */
 @Injectable()

@@ -27,7 +27,7 @@ export function adminOrderBody(order: PaymentOrder) {
   };
 }
 
-/** Orders that need staff's eye (issue 8: paid but no subscription, unpaid for over an hour). Admin token only. */
+/** Orders that need staff's eye (docs/product.md#admin: paid but no subscription, unpaid for over an hour). Admin token only. */
 @ApiTags('admin')
 @Controller('admin')
 @Authenticated('admin')

@@ -1,6 +1,6 @@
 import type { DocumentSection, StoredDocument } from '../../domain/document';
 
-/** Response of GET /documents/:slug, built from an explicit list of fields (DESIGN §3). */
+/** Response of GET /documents/:slug, built from an explicit list of fields (docs/product.md#documents). */
 export function documentBody(document: StoredDocument) {
   return {
     success: true as const,

@@ -60,7 +60,7 @@ function HasNoControlCharacters() {
 }
 
 /**
- * The add-service form (spec §7: multipart with serviceHeading, serviceDescription, serviceContent
+ * The add-service form (docs/product.md#api: multipart with serviceHeading, serviceDescription, serviceContent
  * as JSON text and a logo file; or a JSON body without the logo). Only types are checked here; the
  * form's rules and the spec's texts ('Heading and description are required.', 'At least one
  * content item is required.') are the domain's (serviceFormOf).

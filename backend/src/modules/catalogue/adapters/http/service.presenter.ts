@@ -1,7 +1,7 @@
 import type { Page } from '../../domain/catalogue-page';
 import type { Service } from '../../domain/service';
 
-/** One service as every response shows it, built from an explicit list of fields (DESIGN §3). */
+/** One service as every response shows it, built from an explicit list of fields (docs/architecture.md#api-contract). */
 export function serviceBody(service: Service) {
   return {
     serviceId: service.serviceId,

@@ -27,7 +27,7 @@ function canonical(allowed: readonly string[]) {
 }
 
 /**
- * Body of POST /contact/contact (spec §3, §5): all five fields required.
+ * Body of POST /contact/contact (docs/product.md#catalogue, docs/product.md#validation): all five fields required.
  * Validators apply bottom-up and stop at the first failure, so each field reports one message.
  */
 export class SubmitContactRequestRequest {

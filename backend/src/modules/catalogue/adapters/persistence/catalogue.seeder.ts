@@ -8,7 +8,7 @@ import { SERVICE_SEEDS } from './seed/services.seed';
 import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
- * Fills an empty catalogue with the eight platform services (DESIGN §5).
+ * Fills an empty catalogue with the eight platform services (docs/architecture.md#seed-data).
  *
  * Runs on application bootstrap, i.e. after TypeORM has run the migrations (the DataSource is
  * initialised, with `migrationsRun`, before any bootstrap hook), so it needs nothing from the

@@ -7,7 +7,7 @@ import { DOCUMENT_SEEDS } from './seed/documents';
 import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
- * Stores the FAQ and policy documents (DESIGN §5) that are missing, on application bootstrap
+ * Stores the FAQ and policy documents (docs/architecture.md#seed-data) that are missing, on application bootstrap
  * (after the migrations ran).
  *
  * Per document, not per table: a document that exists is never touched, so an admin's edits

@@ -4,7 +4,7 @@ import { PLATFORM_LOGOS } from './platform-logos';
  * The catalogue of a first start: one service per platform, headed by the platform name, so that
  * slug(heading) equals the platform slug of the pricing pages (/services/youtube, ...).
  * Listed in catalogue order; the seeder gives each a creation time one millisecond apart.
- * Claims follow spec §1: real organic engagement, delivery within 24-48 hours, 30-day money-back
+ * Claims follow docs/product.md#what-the-shop-sells: real organic engagement, delivery within 24-48 hours, 30-day money-back
  * guarantee, 24/7 support.
  */
 export interface ServiceSeed {

@@ -5,8 +5,8 @@ import { SEED_LAST_UPDATED, SUPPORT_CONTACT } from './support-contact';
 const { brand, email, phone, liveChat } = SUPPORT_CONTACT;
 
 /**
- * The FAQ page: four groups (spec §2), one section each, the questions in `faqs`. Names Spotify
- * among the platforms and the 30-day money-back guarantee (spec §1, §9).
+ * The FAQ page: four groups (docs/product.md#documents), one section each, the questions in `faqs`. Names Spotify
+ * among the platforms and the 30-day money-back guarantee (docs/product.md#what-the-shop-sells).
  */
 export const FAQS: DocumentSeed = {
   slug: 'faqs',

@@ -9,7 +9,7 @@ import { TERMS_OF_USE } from './terms-of-use.seed';
 export type { DocumentSeed };
 export { SUPPORT_CONTACT, SEED_LAST_UPDATED } from './support-contact';
 
-/** The documents of a first start, in the order of the admin area's Documents group (spec §2). */
+/** The documents of a first start, in the order of the admin area's Documents group (docs/product.md#documents). */
 export const DOCUMENT_SEEDS: ReadonlyArray<DocumentSeed> = [
   FAQS,
   TERMS_OF_USE,

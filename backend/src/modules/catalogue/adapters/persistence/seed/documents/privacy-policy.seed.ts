@@ -4,7 +4,7 @@ import { CONTACT_ITEMS, SEED_LAST_UPDATED, SUPPORT_CONTACT } from './support-con
 
 const { brand, email, address } = SUPPORT_CONTACT;
 
-/** Privacy Policy: twelve sections (spec §2); not for children under 13 (spec §5). */
+/** Privacy Policy: twelve sections (docs/product.md#documents); not for children under 13. */
 export const PRIVACY_POLICY: DocumentSeed = {
   slug: 'privacy-policy',
   title: 'Privacy Policy',

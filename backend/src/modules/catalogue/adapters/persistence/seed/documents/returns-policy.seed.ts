@@ -5,7 +5,7 @@ import { CONTACT_ITEMS, SEED_LAST_UPDATED, SUPPORT_CONTACT } from './support-con
 const { brand, email } = SUPPORT_CONTACT;
 
 /**
- * Refund Policy (the public Refund page; admin slug returns-policy): ten sections (spec §2).
+ * Refund Policy (the public Refund page; admin slug returns-policy): ten sections (docs/product.md#documents).
  * Spec §9 holds two rules that both stand: refund requests within 10 days of purchase, and a
  * 30-day money-back guarantee. They are told apart by their cause: the 10-day window is for any
  * reason, the 30-day guarantee for a package that was not delivered as described; after 30 days

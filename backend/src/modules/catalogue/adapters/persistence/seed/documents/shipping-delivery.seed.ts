@@ -4,7 +4,7 @@ import { CONTACT_ITEMS, SEED_LAST_UPDATED, SUPPORT_CONTACT } from './support-con
 
 const { brand } = SUPPORT_CONTACT;
 
-/** Shipping & Delivery Policy: digital delivery, start within 24-48 hours (spec §1, §9). */
+/** Shipping & Delivery Policy: digital delivery, start within 24-48 hours (docs/product.md#what-the-shop-sells). */
 export const SHIPPING_DELIVERY: DocumentSeed = {
   slug: 'shipping-delivery',
   title: 'Shipping & Delivery Policy',

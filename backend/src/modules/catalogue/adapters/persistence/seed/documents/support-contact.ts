@@ -1,6 +1,6 @@
 /**
  * The support contact values the stored documents quote. The Contact page's 'Get in Touch' block
- * shows the same values (kept in the storefront, spec §2 "static values"): change both together.
+ * shows the same values (kept in the storefront, docs/product.md#screens-and-routes "static values"): change both together.
  * `email` equals the default SUPPORT_EMAIL, where contact requests are mailed.
  */
 export const SUPPORT_CONTACT = {
@@ -11,7 +11,7 @@ export const SUPPORT_CONTACT = {
   liveChat: 'Mon-Fri 9am-6pm PST',
 } as const;
 
-/** The date every seeded document was last updated (spec §2). */
+/** The date every seeded document was last updated (docs/product.md#documents). */
 export const SEED_LAST_UPDATED = '2025-09-02';
 
 /** The contact lines that close each policy. */

@@ -4,7 +4,7 @@ import { CONTACT_ITEMS, SEED_LAST_UPDATED, SUPPORT_CONTACT } from './support-con
 
 const { brand, email } = SUPPORT_CONTACT;
 
-/** Terms of Use: sixteen sections (spec §2), governing law India, courts of Mathura. */
+/** Terms of Use: sixteen sections (docs/product.md#documents), governing law India, courts of Mathura. */
 export const TERMS_OF_USE: DocumentSeed = {
   slug: 'terms-of-use',
   title: 'Terms of Use',
