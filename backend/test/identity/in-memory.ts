@@ -35,6 +35,13 @@ export class InMemoryUsers extends UserRepository {
     if (changes.passwordHash !== undefined) user.tokenVersion += 1;
     return { ...user };
   }
+  async resetPassword(userId: string, passwordHash: string, at: Date) {
+    const user = this.rows.get(userId);
+    if (!user) return null;
+    Object.assign(user, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? at });
+    user.tokenVersion += 1;
+    return { ...user };
+  }
   async endAllSessions(userId: string) {
     const user = this.rows.get(userId);
     if (!user) return null;

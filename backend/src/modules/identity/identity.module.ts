@@ -18,6 +18,9 @@ import { LoginUseCase } from './application/login.use-case';
 import { OtpCodes } from './application/otp-codes';
 import { RegisterUserUseCase } from './application/register-user.use-case';
 import { RequestOtpUseCase } from './application/request-otp.use-case';
+import { PasswordResetCodeRepository } from './application/password-reset-code.repository.port';
+import { RequestPasswordResetUseCase } from './application/request-password-reset.use-case';
+import { ResetPasswordUseCase } from './application/reset-password.use-case';
 import { UpdateProfileUseCase } from './application/update-profile.use-case';
 import { UserRepository } from './application/user.repository.port';
 import { VerifyOtpUseCase } from './application/verify-otp.use-case';
@@ -31,23 +34,27 @@ import { CountriesSeeder } from './adapters/persistence/countries.seeder';
 import { CountryOrmEntity } from './adapters/persistence/country.orm-entity';
 import { TypeOrmCountryRepository } from './adapters/persistence/country.repository';
 import { EmailVerificationOrmEntity } from './adapters/persistence/email-verification.orm-entity';
+import { PasswordResetCodeOrmEntity } from './adapters/persistence/password-reset-code.orm-entity';
+import { TypeOrmPasswordResetCodeRepository } from './adapters/persistence/password-reset-code.repository';
 import { TypeOrmEmailVerificationRepository } from './adapters/persistence/email-verification.repository';
 import { UserOrmEntity } from './adapters/persistence/user.orm-entity';
 import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
 
 /**
- * Identity: customer accounts (OTP-verified registration, password and Google sign-in, profile)
+ * Identity: customer accounts (OTP-verified registration, password and Google sign-in, password
+ * reset by mailed code, profile)
  * and the country list; the admin's clients list. Subscription counters come from the subscriptions
  * module's port adapter.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UserOrmEntity, EmailVerificationOrmEntity, CountryOrmEntity]), SubscriptionsModule],
+  imports: [TypeOrmModule.forFeature([UserOrmEntity, EmailVerificationOrmEntity, CountryOrmEntity, PasswordResetCodeOrmEntity]), SubscriptionsModule],
   controllers: [UserController, CountryController, AdminClientsController],
   providers: [
     { provide: UserRepository, useClass: TypeOrmUserRepository },
     CustomerSessionSource,
     { provide: EmailVerificationRepository, useClass: TypeOrmEmailVerificationRepository },
     { provide: CountryRepository, useClass: TypeOrmCountryRepository },
+    { provide: PasswordResetCodeRepository, useClass: TypeOrmPasswordResetCodeRepository },
     { provide: ClientDirectory, useClass: TypeOrmClientDirectory },
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     { provide: GoogleCertificates, useFactory: () => new HttpGoogleCertificates() },
@@ -67,6 +74,8 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
     FindCustomerContactUseCase,
     UpdateProfileUseCase,
     EndAllSessionsUseCase,
+    RequestPasswordResetUseCase,
+    ResetPasswordUseCase,
     ListCountriesUseCase,
     ListClientsUseCase,
     CountriesSeeder,

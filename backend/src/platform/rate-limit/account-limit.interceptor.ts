@@ -23,10 +23,11 @@ const ACCOUNT_LIMIT_KEY = 'rate-limit:account';
  * and an admin whose logins are held up can still reset the password):
  * - customer-login: POST /user/login, by the body's `email`;
  * - admin-login: POST /admin/login, by the body's `email`;
- * - admin-reset: POST /admin/reset-password (code guesses), by the body's `email`.
+ * - admin-reset: POST /admin/reset-password (code guesses), by the body's `email`;
+ * - customer-reset: POST /user/reset-password (code guesses), by the body's `email`.
  * The address counts whether or not it has an account, so a refusal tells nothing about accounts.
  */
-export type AccountLimitName = 'customer-login' | 'admin-login' | 'admin-reset';
+export type AccountLimitName = 'customer-login' | 'admin-login' | 'admin-reset' | 'customer-reset';
 
 /** The account a request names: its body's e-mail address as the accounts store it (trimmed, lower case). */
 function accountOf(request: { body?: { email?: unknown } }): string | null {

@@ -66,3 +66,34 @@ export function accountExistsMail(to: string, loginUrl: string): Mail {
   ].join('');
   return { to, subject: ACCOUNT_EXISTS_SUBJECT, text, html };
 }
+
+export const PASSWORD_RESET_SUBJECT = 'Your Growth Storefront password reset code';
+
+/** The code of "Forgot Password?" (POST /user/forgot-password), to the account's own address. */
+export function passwordResetMail(to: string, code: string): Mail {
+  const minutes = OTP_TTL_MS / 60_000;
+  const text = [
+    'Hello,',
+    '',
+    'Use this code to choose a new password for your Growth Storefront account:',
+    '',
+    `    ${code}`,
+    '',
+    `The code is valid for ${minutes} minutes and can be used once. Setting a new password signs you out on every device.`,
+    '',
+    'If you did not ask for this code, you can ignore this e-mail: your password stays as it is.',
+    'Never share this code with anyone. Our team will never ask you for it.',
+    '',
+    'The Growth Storefront team',
+  ].join('\n');
+  const html = [
+    '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
+    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront</h2>',
+    '<p>Use this code to choose a new password for your account:</p>',
+    `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:24px 0">${code}</p>`,
+    `<p>The code is valid for ${minutes} minutes and can be used once. Setting a new password signs you out on every device.</p>`,
+    '<p style="color:#6b7280;font-size:13px">If you did not ask for this code, you can ignore this e-mail: your password stays as it is. Never share this code with anyone.</p>',
+    '</div>',
+  ].join('');
+  return { to, subject: PASSWORD_RESET_SUBJECT, text, html };
+}

@@ -13,6 +13,12 @@ export abstract class UserRepository {
    * too (every other session ends); null when the user does not exist.
    */
   abstract updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }): Promise<User | null>;
+  /**
+   * A mailed code set a new password (at `at`): stores its hash, raises the token version (every
+   * session token issued before ends) and records the proof of the address, in one UPDATE. Null for
+   * an unknown user.
+   */
+  abstract resetPassword(userId: string, passwordHash: string, at: Date): Promise<User | null>;
   /** Raises the token version: every session token issued before ends. Null for an unknown user. */
   abstract endAllSessions(userId: string): Promise<User | null>;
   /** The account's token version, or null for an unknown (or deleted) account. */

@@ -191,3 +191,30 @@ export class UpdateProfileRequest extends UserIdRequest {
   @ValidateIf((_object, value) => value !== undefined)
   newPassword?: string;
 }
+
+export class ForgotPasswordRequest {
+  @EmailField()
+  email: string;
+}
+
+export class ResetPasswordRequest {
+  @ApiProperty({ example: 'creator@example.com' })
+  @Transform(trim)
+  @MaxLength(254, { message: 'email must be at most 254 characters' })
+  @IsNotEmpty({ message: 'email is required' })
+  @IsString({ message: 'email must be text' })
+  @IsDefined({ message: 'email is required' })
+  email: string;
+
+  @ApiProperty({ example: '042917', description: 'The code mailed by POST /user/forgot-password.' })
+  @Transform(trim)
+  @Matches(/^\d{6}$/, { message: 'otp must be 6 digits' })
+  @IsString({ message: 'otp must be 6 digits' })
+  @IsDefined({ message: 'otp is required' })
+  otp: string;
+
+  @ApiProperty({ example: 'a new long secret', minLength: MIN_PASSWORD_LENGTH })
+  @NewPasswordField('newPassword')
+  @IsDefined({ message: 'newPassword is required' })
+  newPassword: string;
+}

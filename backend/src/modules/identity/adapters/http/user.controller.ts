@@ -11,18 +11,26 @@ import { GoogleSignInUseCase } from '../../application/google-sign-in.use-case';
 import { LoginUseCase } from '../../application/login.use-case';
 import { RegisterUserUseCase } from '../../application/register-user.use-case';
 import { RequestOtpUseCase } from '../../application/request-otp.use-case';
+import { RequestPasswordResetUseCase } from '../../application/request-password-reset.use-case';
+import { INVALID_RESET_CODE_MESSAGE, ResetPasswordUseCase } from '../../application/reset-password.use-case';
 import { UpdateProfileUseCase } from '../../application/update-profile.use-case';
 import { VerifyOtpUseCase } from '../../application/verify-otp.use-case';
 import {
+  ForgotPasswordRequest,
   GoogleSignInRequest,
   LoginRequest,
   RegisterRequest,
   RequestOtpRequest,
+  ResetPasswordRequest,
   UpdateProfileRequest,
   UserIdRequest,
   VerifyOtpRequest,
 } from './identity.requests';
 import { profileBody, profileData, signInBody } from './identity.presenter';
+
+/** The one answer of POST /user/forgot-password, whether or not the address has an account. */
+export const FORGOT_PASSWORD_MESSAGE = 'If this e-mail has an account, a reset code has been sent.';
+export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
 
 @ApiTags('user')
 @Controller('user')
@@ -37,6 +45,8 @@ export class UserController {
     private readonly updateProfile: UpdateProfileUseCase,
     private readonly endAllSessions: EndAllSessionsUseCase,
     private readonly endedSessions: EndedSessions,
+    private readonly requestReset: RequestPasswordResetUseCase,
+    private readonly resetPassword: ResetPasswordUseCase,
   ) {}
 
   @Post('request-otp')
@@ -87,6 +97,27 @@ export class UserController {
   @ApiUnauthorizedResponse({ description: "'Google sign-in failed.'" })
   async google(@Body() body: GoogleSignInRequest) {
     return signInBody(await this.googleSignIn.execute(body.idToken), 'Logged in with Google!');
+  }
+
+  /** "Forgot Password?": mails a reset code (docs/accounts.md). The same answer for every address. */
+  @Post('forgot-password')
+  @HttpCode(200)
+  @RateLimit('otp-per-address', 'otp-per-ip')
+  @ApiOkResponse({ description: `{ success: true, message: '${FORGOT_PASSWORD_MESSAGE}' }, whether or not the address has an account` })
+  async forgotPassword(@Body() body: ForgotPasswordRequest) {
+    await this.requestReset.execute(body.email);
+    return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
+  }
+
+  /** The mailed code sets a new password; every older session ends and the answer signs the customer in. */
+  @Post('reset-password')
+  @HttpCode(200)
+  @RateLimit('sign-in-per-ip')
+  @LimitPerAccount('customer-reset')
+  @ApiOkResponse({ description: `{ success: true, message: '${PASSWORD_RESET_MESSAGE}', token, userId, user } (as login)` })
+  @ApiBadRequestResponse({ description: `'${INVALID_RESET_CODE_MESSAGE}'` })
+  async reset(@Body() body: ResetPasswordRequest) {
+    return signInBody(await this.resetPassword.execute(body), PASSWORD_RESET_MESSAGE);
   }
 
   @Post('getById')

@@ -63,6 +63,17 @@ export class TypeOrmUserRepository extends UserRepository {
     return this.findById(userId);
   }
 
+  async resetPassword(userId: string, passwordHash: string, at: Date): Promise<User | null> {
+    if (!UUID.test(userId)) return null;
+    const result = await this.users
+      .createQueryBuilder()
+      .update(UserOrmEntity)
+      .set({ passwordHash, tokenVersion: () => 'token_version + 1', emailVerifiedAt: () => 'COALESCE(email_verified_at, :at)' })
+      .where('user_id = :userId', { userId, at })
+      .execute();
+    return result.affected ? this.findById(userId) : null;
+  }
+
   async endAllSessions(userId: string): Promise<User | null> {
     if (!UUID.test(userId)) return null;
     const result = await this.users.update({ userId }, { tokenVersion: () => 'token_version + 1' });
