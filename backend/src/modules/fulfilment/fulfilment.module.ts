@@ -24,7 +24,7 @@ import { ManualPanel } from './adapters/provider/manual.panel';
 import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfilment.processor';
 
 /**
- * Fulfilment (issue 10): paid orders of mapped tiers are placed with an upstream provider panel
+ * Fulfilment (docs/fulfilment.md): paid orders of mapped tiers are placed with an upstream provider panel
  * ("API v2") by a queue job, and a repeating sync pass follows their status until the provider
  * reports a final word. The panel is chosen by FULFILMENT_PROVIDER: `manual` (the default: nothing
  * is sent, staff toggle the Status as before) or `api-v2`. The fulfilment state lives on the

@@ -10,7 +10,7 @@ import { serviceNotFound } from './get-service.use-case';
 import { ServiceRepository } from './service.repository.port';
 
 /**
- * An admin removes one content item of a service. A service keeps at least one item (spec §5), so
+ * An admin removes one content item of a service. A service keeps at least one item (docs/product.md#validation), so
  * removing the last one is a conflict; the service's row is locked meanwhile, so two removals at
  * once cannot empty it either.
  */

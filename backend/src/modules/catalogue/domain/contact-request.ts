@@ -1,11 +1,11 @@
 /**
- * A message sent from the Contact page (spec §3 "Contact request", §5). Plain data and the rules
+ * A message sent from the Contact page (docs/product.md#catalogue, docs/product.md#validation). Plain data and the rules
  * of its fields; the HTTP adapter checks them, the database backs the enumerations with checks.
  */
 export const SERVICE_TYPES = ['growth', 'management', 'consultation'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
-/** The contact form's platform list, verbatim from spec §5 (it differs from the pricing pages'). */
+/** The contact form's platform list, verbatim from docs/product.md#what-the-shop-sells (it differs from the pricing pages'). */
 export const CONTACT_PLATFORMS = ['YouTube', 'Instagram', 'LinkedIn', 'Twitter', 'TikTok', 'Spotify'] as const;
 export type ContactPlatform = (typeof CONTACT_PLATFORMS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * A stored document: the FAQ and the shop's policies, shown on the information pages and edited
- * in the admin area's Documents group (spec §2). Plain data.
+ * in the admin area's Documents group (docs/product.md#documents). Plain data.
  */
 export const DOCUMENT_SLUGS = [
   'faqs',

@@ -1,7 +1,7 @@
 import { AppError } from '../../../platform/errors/app-error';
 
 /**
- * A service logo uploaded by an admin (DESIGN §3: PNG, JPEG or WebP, at most 1 MiB, stored as the
+ * A service logo uploaded by an admin (docs/product.md#catalogue: PNG, JPEG or WebP, at most 1 MiB, stored as the
  * spec's base64 text). The type is judged by the file's first bytes, never by the name or the
  * declared content type, which the uploader chooses freely.
  */

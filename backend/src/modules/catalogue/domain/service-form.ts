@@ -1,7 +1,7 @@
 import { AppError } from '../../../platform/errors/app-error';
 
 /**
- * The admin's add/edit service form (spec §5): heading and description required, at least one
+ * The admin's add/edit service form (docs/product.md#validation): heading and description required, at least one
  * non-blank content item, blank items dropped. Plain rules; the HTTP adapter has checked the types.
  */
 export const SERVICE_LIMITS = {

@@ -1,4 +1,4 @@
-/** A customer as the admin's clients list shows them (spec §3 User: the profile fields staff see). */
+/** A customer as the admin's clients list shows them (docs/product.md#data-shapes User: the profile fields staff see). */
 export interface ClientSummary {
   userId: string;
   name: string;

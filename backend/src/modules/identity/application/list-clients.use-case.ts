@@ -13,12 +13,12 @@ export const MAX_CLIENT_SEARCH_LENGTH = 254;
 
 export interface ClientPage {
   items: Array<ClientSummary & { subscriptions: SubscriptionTotals }>;
-  /** Users list paging meta (spec §3: total, page, lastPage). */
+  /** Users list paging meta (docs/product.md#data-shapes: total, page, lastPage). */
   meta: { total: number; page: number; lastPage: number };
 }
 
 /**
- * POST /user/getAll: the admin's clients list (spec §2 Admin screens "Clients list with search and
+ * POST /user/getAll: the admin's clients list (docs/product.md#admin: "Clients list with search and
  * paging"), each customer with their subscription counters: two queries for the page (ids, then
  * rows) and one for the counters of all its customers.
  */

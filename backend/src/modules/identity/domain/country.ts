@@ -14,5 +14,5 @@ export function flagOf(code: string): string {
   return [...code.toUpperCase()].map((letter) => String.fromCodePoint(0x1f1e6 + letter.charCodeAt(0) - 65)).join('');
 }
 
-/** The code listed first (spec §3: the US entry is first in the calling-code list). */
+/** The code listed first (docs/product.md#data-shapes: the US entry is first in the calling-code list). */
 export const FIRST_COUNTRY_CODE = 'US';

@@ -1,5 +1,5 @@
 /**
- * The rules of the one-time codes that prove an e-mail address before registration (DESIGN §3).
+ * The rules of the one-time codes that prove an e-mail address before registration (docs/product.md#accounts-and-sign-in).
  * One verification per address: a new code replaces the previous one.
  */
 export const OTP_LENGTH = 6;

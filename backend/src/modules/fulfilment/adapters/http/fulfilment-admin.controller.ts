@@ -19,7 +19,7 @@ const PROVIDER_DOWN = "{ success: false, message: 'The provider panel did not an
 const SUBSCRIPTION = '{ success: true, subscription: Subscription + customer + fulfilment } (as /admin/upStatus answers)';
 
 /**
- * Automatic fulfilment for staff (issue 10): the provider's balance and services, which tier is
+ * Automatic fulfilment for staff (docs/fulfilment.md): the provider's balance and services, which tier is
  * delivered by which upstream service, retry, link and cancel of orders that need review, and a sync pass
  * on demand. Admin token only; every write is audited in its transaction.
  */

@@ -5,7 +5,7 @@ import type { Principal } from '../../../../platform/auth/principal';
 import { type ClientPage, ListClientsUseCase } from '../../application/list-clients.use-case';
 import { ClientListRequest } from './admin-clients.requests';
 
-/** The admin's clients list (spec §2 /admin/client, §7 POST /user/getAll). Admin token only. */
+/** The admin's clients list (docs/product.md#admin; docs/product.md#api: POST /user/getAll). Admin token only. */
 @ApiTags('user')
 @Controller('user')
 export class AdminClientsController {

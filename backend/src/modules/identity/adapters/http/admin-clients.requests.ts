@@ -11,7 +11,7 @@ import { DEFAULT_CLIENTS_PER_PAGE, MAX_CLIENT_SEARCH_LENGTH, MAX_CLIENTS_PER_PAG
 const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_ADMIN_PAGE}`;
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_CLIENTS_PER_PAGE}`;
 
-/** POST /user/getAll (spec §7: {page, limit 10, search}). */
+/** POST /user/getAll (docs/product.md#api: {page, limit 10, search}). */
 export class ClientListRequest {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_ADMIN_PAGE, default: 1 })
   @Max(MAX_ADMIN_PAGE, { message: PAGE_MESSAGE })

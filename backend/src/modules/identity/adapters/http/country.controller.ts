@@ -17,7 +17,7 @@ export class CountryController {
     private readonly cache: CountryListCache,
   ) {}
 
-  /** Every country; the United States first (spec §3: first in the calling-code list), then by name. */
+  /** Every country; the United States first (docs/product.md#data-shapes: first in the calling-code list), then by name. */
   @Get('getall')
   @ApiOkResponse({ description: '{ success: true, data: [{ _id, flag, countryName, countryCode, callingCode }] }' })
   async getAll(@Req() req: Request, @Res() res: Response): Promise<void> {

@@ -2,7 +2,7 @@ import type { ProfileWithCounts, Profile } from '../../application/profile';
 import type { SignInResult } from '../../application/sign-in.result';
 import type { Country } from '../../domain/country';
 
-// Responses are built from explicit fields (DESIGN §3): no hash ever leaves the server.
+// Responses are built from explicit fields (docs/architecture.md#api-contract): no hash ever leaves the server.
 
 /** POST /user/login and /user/google. */
 export function signInBody(result: SignInResult, message: string) {

@@ -7,7 +7,7 @@ import { COUNTRY_SEEDS } from './seed/countries.seed';
 import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
- * Fills the country list on an empty table (DESIGN §5). Safe when several instances start at once:
+ * Fills the country list on an empty table (docs/architecture.md#seed-data). Safe when several instances start at once:
  * the advisory lock lets one seed; the unique code is the backstop.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import type { PlanListPage } from '../../application/list-plans.use-case';
 import type { Plan, PricingTier } from '../../domain/plan';
 
-/** Responses of the admin's plan calls, built from an explicit list of fields (DESIGN §3). */
+/** Responses of the admin's plan calls, built from an explicit list of fields (docs/architecture.md#api-contract). */
 export function tierBody(tier: PricingTier) {
   return {
     pricingId: tier.pricingId,

@@ -1,6 +1,6 @@
 import type { Plan } from '../../domain/plan';
 
-/** Response of POST /plan/getByName, built from an explicit list of fields (DESIGN §3). */
+/** Response of POST /plan/getByName, built from an explicit list of fields (docs/architecture.md#api-contract). */
 export function planByNameBody(plan: Plan) {
   return {
     success: true as const,

@@ -8,7 +8,7 @@ import { PLAN_SEEDS } from './seed/plans.seed';
 import { underSeedLock } from '../../../../platform/database/seed-lock';
 
 /**
- * Creates the eight platform plans and their tiers on an empty database (DESIGN §5).
+ * Creates the eight platform plans and their tiers on an empty database (docs/architecture.md#seed-data).
  * Runs on application bootstrap, after TypeORM has run the migrations. Safe when several instances
  * start at once: an advisory lock inside the transaction lets one instance seed, the others then
  * find plans and do nothing; the unique slug is the backstop.

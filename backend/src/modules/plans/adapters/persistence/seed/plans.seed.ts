@@ -1,7 +1,7 @@
 /**
  * The plans of a first start: one per platform (name = platform, slug = lower-cased platform,
  * Active, USD), each with Starter / Growth / Pro tiers; the middle tier is the popular one.
- * Claims follow spec §1: real organic engagement, delivery within 24-48 hours, 30-day money-back
+ * Claims follow docs/product.md#what-the-shop-sells: real organic engagement, delivery within 24-48 hours, 30-day money-back
  * guarantee, 24/7 support, no password required.
  */
 export interface PricingTierSeed {
