@@ -13,7 +13,7 @@ export interface Principal {
   readonly session?: { readonly id: string; readonly expiresAt: Date };
 }
 
-/** DESIGN §3: a body's userId must be the caller's own, unless the caller is an admin. */
+/** docs/architecture.md#api-contract: a body's userId must be the caller's own, unless the caller is an admin. */
 export function mayActForUser(principal: Principal, userId: string): boolean {
   return principal.role === 'admin' || principal.id === userId;
 }

@@ -9,7 +9,7 @@ import { planSnapshot } from './plan-audit';
 import { PlanRepository } from './plan.repository.port';
 
 /**
- * An admin adds a plan for a platform (DESIGN §3: the spec has no create, so a new platform could
+ * An admin adds a plan for a platform (docs/product.md#plans-and-pricing: the original product has no create, so a new platform could
  * never be sold). Its slug, the pricing page's address, is the platform's; one plan per platform.
  */
 @Injectable()

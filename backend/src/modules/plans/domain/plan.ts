@@ -32,7 +32,7 @@ export interface Plan {
 }
 
 /**
- * A plan's slug is its platform name in lower case (DESIGN §3: 'YouTube' → 'youtube'). A name of
+ * A plan's slug is its platform name in lower case (docs/product.md#plans-and-pricing: 'YouTube' → 'youtube'). A name of
  * several words gets the catalogue's slug rule (runs of other characters become '-', as
  * slug(heading) does), so 'Google Business' → 'google-business' is one path segment and the same
  * address as the catalogue link of a service headed 'Google Business'.

@@ -15,7 +15,7 @@ export class ListAdminTasksUseCase {
   }
 }
 
-/** The task list and status changes are staff work (spec §6); the route's guard says so first. */
+/** The task list and status changes are staff work (docs/product.md#roles); the route's guard says so first. */
 export function ensureAdmin(caller: Principal): void {
   if (caller.role !== 'admin') throw new AppError('forbidden', 'You do not have permission to do this.', 'forbidden');
 }

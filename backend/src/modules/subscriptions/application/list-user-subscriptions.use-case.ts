@@ -4,7 +4,7 @@ import type { Subscription } from '../domain/subscription';
 import { ensureMayReadSubscriptionsOf } from './subscription-access';
 import { SubscriptionRepository } from './subscription.repository.port';
 
-/** POST /subscription/user: every subscription of one user, newest first, unpaged (spec §7). */
+/** POST /subscription/user: every subscription of one user, newest first, unpaged (docs/product.md#api). */
 @Injectable()
 export class ListUserSubscriptionsUseCase {
   constructor(private readonly subscriptions: SubscriptionRepository) {}

@@ -3,7 +3,7 @@ import { AppError } from '../../../platform/errors/app-error';
 
 /**
  * The customer lists show one user's purchases (profile links, order and payment ids): only that
- * user or an admin may read them (DESIGN §3). The server decides, whatever userId the body names.
+ * user or an admin may read them (docs/architecture.md#api-contract). The server decides, whatever userId the body names.
  */
 export function ensureMayReadSubscriptionsOf(caller: Principal, userId: string): void {
   if (!mayActForUser(caller, userId)) {

@@ -3,7 +3,7 @@ import { adminPaging } from '../../../platform/http/admin-paging';
 import { adminTaskQuery } from './admin-task-list';
 
 describe('admin task list query', () => {
-  it('defaults to page 1 of 10, newest first, no filter (spec §9)', () => {
+  it('defaults to page 1 of 10, newest first, no filter (docs/product.md#limits)', () => {
     expect(adminTaskQuery({})).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' });
   });
 

@@ -3,8 +3,8 @@ import { ADMIN_LIMIT_MESSAGE, ADMIN_PAGE_MESSAGE, ADMIN_PAGE_SIZES, DEFAULT_ADMI
 import type { Subscription, SubscriptionStatus } from './subscription';
 
 /**
- * The admin's task list (spec §2 Admin screens "Tasks", §9): every customer's subscriptions, with a
- * Status filter, a "needs review" filter (issue 10), a search, a sort and a page size of 10, 20, 50
+ * The admin's task list (docs/product.md#admin: Tasks): every customer's subscriptions, with a
+ * Status filter, a "needs review" filter (docs/fulfilment.md), a search, a sort and a page size of 10, 20, 50
  * or 100.
  */
 export type AdminTaskSort = 'createdAt' | 'planName';

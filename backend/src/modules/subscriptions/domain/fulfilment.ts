@@ -1,5 +1,5 @@
 /**
- * How a subscription is being delivered by an upstream provider panel (issue 10). Kept on the
+ * How a subscription is being delivered by an upstream provider panel (docs/fulfilment.md). Kept on the
  * subscription itself: null means the manual path (staff toggle the Status by hand, as the spec has it).
  *
  * States:

@@ -9,7 +9,7 @@ describe('subscription lists', () => {
     expect([1, 2, 3, -1].map(listOf)).toEqual(['completed', 'completed', 'completed', 'completed']);
   });
 
-  it('defaults to page 1 of 6 (spec §9) and keeps what was asked', () => {
+  it('defaults to page 1 of 6 (docs/product.md#limits) and keeps what was asked', () => {
     expect(listPageQuery({ userId: USER, which: 'active' })).toEqual({ userId: USER, which: 'active', page: 1, perPage: 6 });
     expect(listPageQuery({ userId: USER, which: 'completed', page: 3, limit: 50 })).toEqual({ userId: USER, which: 'completed', page: 3, perPage: 50 });
   });

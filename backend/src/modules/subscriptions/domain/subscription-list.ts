@@ -2,7 +2,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { SUBSCRIPTION_STATUS, type Subscription, type SubscriptionStatus } from './subscription';
 
 /**
- * The customer's two lists (spec §2 Active and Completed lists). Active holds what is still being
+ * The customer's two lists (docs/product.md#screens-and-routes Active and Completed lists). Active holds what is still being
  * delivered (Status 0 In Process); Completed holds every other Status, so a state added later
  * (cancelled, refunded...) lands there instead of vanishing from both lists.
  */
@@ -25,7 +25,7 @@ export interface ListPageQuery {
   perPage: number;
 }
 
-/** Customer list paging meta (spec §3: total, page, perPage, lastPage). */
+/** Customer list paging meta (docs/product.md#data-shapes: total, page, perPage, lastPage). */
 export interface PageMeta {
   total: number;
   page: number;

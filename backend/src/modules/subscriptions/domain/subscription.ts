@@ -2,7 +2,7 @@ import type { SubscriptionFulfilment } from './fulfilment';
 import type { RefundSummary } from './refund-summary';
 
 /**
- * A bought pricing tier being delivered (spec §3 Subscription). Created once per paid order by
+ * A bought pricing tier being delivered (docs/product.md#data-shapes Subscription). Created once per paid order by
  * billing; its Status is changed by staff, or by the fulfilment module from the upstream provider's
  * answers. 0 and 1 are the spec's; 2–4 are the provider's final words other than Completed (issue
  * 10), shown with their text ("other values show the server status text").
@@ -61,5 +61,5 @@ export type NewPurchase = Pick<
   'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing' | 'customerEmail' | 'customerName'
 >;
 
-/** The Status values staff may set (spec §4: In Process and Completed, toggled after confirmation). */
+/** The Status values staff may set (docs/product.md#orders-and-fulfilment: In Process and Completed, toggled after confirmation). */
 export const ADMIN_SETTABLE_STATUSES: readonly SubscriptionStatus[] = [SUBSCRIPTION_STATUS.InProcess, SUBSCRIPTION_STATUS.Completed];

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Subscriptions (spec §3): what a customer bought, with a copy of the pricing tier as bought
+ * Subscriptions (docs/product.md#data-shapes): what a customer bought, with a copy of the pricing tier as bought
  * (later price edits do not rewrite history). Status 0 In Process, 1 Completed. Filled by billing.
  */
 export class Subscriptions1763800000100 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Automatic fulfilment through an upstream provider panel (issue 10).
+ * Automatic fulfilment through an upstream provider panel (docs/fulfilment.md).
  *
  * - subscriptions: Status widened to 0..4 (0 In Process, 1 Completed, 2 Partial, 3 Canceled,
  *   4 Refunded: the provider's final words). The trigger-kept per-Status counters

@@ -10,7 +10,7 @@ import { AdminTasksRequest, UpdateStatusRequest } from './admin-tasks.requests';
 import { adminSubscriptionBody } from './subscription.presenter';
 
 /**
- * The admin's Tasks screen (spec §2 Admin screens, §7 /admin/tasks and /admin/upStatus): every
+ * The admin's Tasks screen (docs/product.md#admin; docs/product.md#api: /admin/tasks and /admin/upStatus): every
  * customer's subscriptions, and the Status toggle. Admin token only.
  */
 @ApiTags('admin')

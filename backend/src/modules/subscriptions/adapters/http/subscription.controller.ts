@@ -11,7 +11,7 @@ import { SubscriptionPageRequest, UserSubscriptionsRequest } from './subscriptio
 const PAGE_RESPONSE = '{ success: true, data: Subscription[] (newest first), meta: { total, page, perPage, lastPage } }';
 
 /**
- * The customer's own lists (spec §2 Active and Completed lists, §7). A customer reads their own,
+ * The customer's own lists (docs/product.md#screens-and-routes: Active and Completed lists; docs/product.md#api). A customer reads their own,
  * an admin anyone's; another customer's userId is a 403.
  */
 @ApiTags('subscription')

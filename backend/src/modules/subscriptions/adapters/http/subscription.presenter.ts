@@ -3,9 +3,9 @@ import { orderMargin } from '../../domain/margin';
 import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscription';
 
 /**
- * A subscription as the API shows it (spec §3: _id, subscriptionId, planName, profileLink, orderId,
+ * A subscription as the API shows it (docs/product.md#data-shapes: _id, subscriptionId, planName, profileLink, orderId,
  * paymentId, createdAt, Status, pricing, user), built from an explicit list of fields, with
- * `statusText` (the words for Status; null for a Status without words) and `progress` (issue 10:
+ * `statusText` (the words for Status; null for a Status without words) and `progress` (docs/fulfilment.md:
  * the upstream start count, remains and quantity, once the provider has reported a start count or
  * remains; null before and on the manual path). Nothing else of the fulfilment reaches a customer:
  * no upstream order id, status text, charge or note.

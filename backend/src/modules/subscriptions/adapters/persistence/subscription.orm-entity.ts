@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * A bought pricing tier being delivered (spec §3 Subscription). Status 0 In Process, 1 Completed,
+ * A bought pricing tier being delivered (docs/product.md#data-shapes Subscription). Status 0 In Process, 1 Completed,
  * 2 Partial, 3 Canceled, 4 Refunded. The fulfilment columns (migration 1764500000000-fulfilment) are
  * all null on the manual path; they are written by TypeOrmFulfilmentLedger's conditional UPDATEs.
  */
