@@ -1,4 +1,4 @@
-// The admin part of the benchmark (issue 8, "Scale"): the admin lists on real PostgreSQL at 10,000
+// The admin part of the benchmark (README, "Admin lists at scale"): the admin lists on real PostgreSQL at 10,000
 // and at 1,000,000 subscriptions, through HTTP on the real built server with an admin token.
 //
 // In a fresh database of its own (system.createStore; dropped at the end unless BENCH_ADMIN_KEEP=1):
@@ -29,7 +29,7 @@
 // reading); clients search 'customer4242' and the first clients page. The customers are the same
 // 100,000 at both sizes.
 //
-// The bar (issue 8): every query at 1M within 2x its median at 10k.
+// The bar (README, "Admin lists at scale"): every query at 1M within 2x its median at 10k.
 //
 // The owner's figures (docs/reports.md) ride on the same data: each seeded subscription comes with
 // its paid payment order (same order id, customer, plan and tier; the amount from the tier's price,

@@ -1,4 +1,4 @@
-// The fulfilment part of the benchmark (issue 10): the status sync of 10,000 open upstream orders
+// The fulfilment part of the benchmark (docs/fulfilment.md): the status sync of 10,000 open upstream orders
 // against the API v2 stand-in (e2e/support/provider-stand-in.js, in this process), through the real
 // built server (FULFILMENT_PROVIDER=api-v2) and POST /api/admin/fulfilment/sync with an admin token.
 //
@@ -20,7 +20,7 @@
 //      the server keeps 4 status calls under way, so about 90 / 4 × 150 ms instead of 90 × 150 ms;
 //   6. POST /api/admin/tasks by Status checks the outcome: 1,000 Completed, 9,000 In Process.
 //
-// The bar (issue 10): at most 100 orders per status call; every open order asked once per pass.
+// The bar (docs/fulfilment.md): at most 100 orders per status call; every open order asked once per pass.
 //
 //   BENCH_FULFILMENT_ORDERS   open upstream orders seeded (default 10,000)
 //   BENCH_FULFILMENT_ROUND_TRIP_MS  the stand-in's answer delay in the third pass, as a real panel's

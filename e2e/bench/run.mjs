@@ -24,7 +24,7 @@
 //                      PostgreSQL, the SQL statements of one refund; see refunds.mjs. A full run has it
 //                      after the billing and browser parts, once the first server is gone
 //   BENCH_REFUNDS=0    leave the refunds part out of a full run
-//   BENCH_ONLY=fulfilment  only the fulfilment part (issue 10; PGlite, or PostgreSQL with DATABASE_URL):
+//   BENCH_ONLY=fulfilment  only the fulfilment part (docs/fulfilment.md; PGlite, or PostgreSQL with DATABASE_URL):
 //                      in a store of its own, the API v2 stand-in in this process and the server with
 //                      FULFILMENT_PROVIDER=api-v2 (no sync pass of its own), 10,000 open upstream orders
 //                      seeded with SQL (every 10th Completed on the stand-in), then POST

@@ -1,5 +1,5 @@
 /**
- * The admin's daily operations through the real server and Chromium (issue 8, part 2): the admin
+ * The admin's daily operations through the real server and Chromium: the admin
  * (session set through POST /api/admin/login, then adminToken/adminId in local storage) edits a
  * YouTube tier's price in Edit plan and the public pricing page /services/youtube shows the new
  * price at once; a customer buys through the sandbox, the admin finds the subscription in Tasks,

@@ -1,5 +1,5 @@
 /**
- * The admin area through the real server and Chromium (issue 8, part 1): the admin logs in at
+ * The admin area through the real server and Chromium: the admin logs in at
  * /admin/login (success toast, then the dashboard), adds a service with a real PNG logo and sees it
  * in the public catalogue at once, deletes it after the confirmation, and the layout's drawer
  * works at phone width. A customer's session never downloads a file of the admin remote.

@@ -1,5 +1,5 @@
 /**
- * Buy Now through the real server (sandbox payments) and Chromium (issue 7): a customer buys a
+ * Buy Now through the real server (sandbox payments) and Chromium: a customer buys a
  * YouTube tier with the sandbox's success card and sees it verified, on /services/active and in the
  * profile's counters; the failure card ends in 'Verification failed' and buys nothing; a visitor is
  * told to log in and comes back to the pricing page; Razorpay's checkout.js is never requested.

@@ -1,5 +1,5 @@
 /**
- * A restart between "placing" and the provider's answer never yields two upstream orders (issue 10),
+ * A restart between "placing" and the provider's answer never yields two upstream orders (docs/fulfilment.md),
  * with the REAL built server (`node backend/dist/main.js`) and a real crash.
  *
  * Server A places a paid order with the API v2 stand-in, which takes the order at once and holds its

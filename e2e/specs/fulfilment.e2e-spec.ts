@@ -1,6 +1,6 @@
 /**
  * Automatic fulfilment through the real server, an API v2 provider panel stand-in and Chromium
- * (issue 10): the admin maps YouTube's Growth tier to the stand-in's 'YouTube Views' service; a
+ * (docs/fulfilment.md): the admin maps YouTube's Growth tier to the stand-in's 'YouTube Views' service; a
  * customer buys Growth with the sandbox card in the browser and sees it In Process under Active;
  * the stand-in receives exactly one `add` with that profile link; while the stand-in says
  * In progress the card shows its start count and remains; once the stand-in says Completed the

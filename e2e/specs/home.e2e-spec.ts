@@ -64,7 +64,7 @@ describeInBrowser('Home page (real server, Chromium)', () => {
       const adminPaths = () => requests.map((r) => new URL(r.url()).pathname).filter((p) => p.startsWith('/remotes/admin/'));
       expect(adminPaths()).toEqual([]);
 
-      // The shell's gate is the presence of `adminToken` in local storage (DESIGN §4).
+      // The shell's gate is the presence of `adminToken` in local storage (docs/architecture.md#frontends).
       await page.evaluate(() => localStorage.setItem('adminToken', 'e2e-placeholder-admin-token'));
       await page.goto(system.url('/admin/dashboard'));
       await page.waitForLoadState('networkidle');

@@ -1,5 +1,5 @@
 /**
- * Identity through the real server and Chromium (issue 3): registration in three steps with the OTP
+ * Identity through the real server and Chromium: registration in three steps with the OTP
  * read from the mail outbox, the profile and its Edit Profile dialog, logout, the guard's round trip
  * through /login, a wrong password, Google without a client id, and both widths.
  */

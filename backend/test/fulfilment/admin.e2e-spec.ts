@@ -10,7 +10,7 @@ import { planOf, type PlanTiers } from '../billing/support';
 import { asAdmin, buy, panelEnv, startPanel, syncNow, taskOf, type ProviderPanelUnderTest } from './support';
 
 /**
- * The admin's fulfilment routes (issue 10) over HTTP: the provider card (balance, low-balance
+ * The admin's fulfilment routes (docs/fulfilment.md) over HTTP: the provider card (balance, low-balance
  * warning), the provider's services, tier mappings (checked against those services), and the sync
  * pass in batches of 100; then the same routes with the manual panel (the default).
  * Real: the whole app, its database (PGlite, or PostgreSQL with DATABASE_URL), its queue (BullMQ with

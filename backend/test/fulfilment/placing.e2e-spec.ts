@@ -8,7 +8,7 @@ import { eventually, planOf, type PlanTiers } from '../billing/support';
 import { addsOf, asAdmin, buy, panelEnv, startPanel, syncNow, taskInState, taskOf, TIMEOUT_MS, type ProviderPanelUnderTest } from './support';
 
 /**
- * Paid orders placed with the provider panel and followed until done (issue 10), over HTTP.
+ * Paid orders placed with the provider panel and followed until done (docs/fulfilment.md), over HTTP.
  * Real: the whole app (sandbox payments, the place-order job on the queue: in-process, or BullMQ
  * with REDIS_URL; the sync pass run through POST /admin/fulfilment/sync), its database (PGlite, or
  * PostgreSQL with DATABASE_URL), the api-v2 panel adapter, and the API v2 stand-in over HTTP behind

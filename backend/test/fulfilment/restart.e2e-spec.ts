@@ -10,7 +10,7 @@ import { eventually, planOf } from '../billing/support';
 import { addsOf, asAdmin, buy, panelEnv, startPanel, syncNow, taskInState, taskOf, type ProviderPanelUnderTest } from './support';
 
 /**
- * A restart between "placing" and the provider's answer never yields two upstream orders (issue 10).
+ * A restart between "placing" and the provider's answer never yields two upstream orders (docs/fulfilment.md).
  * The first app sends the add; the stand-in takes the order at once and holds its answer; the app
  * dies before the answer comes: its database connection is closed under it (a killed process stores
  * nothing more), then it is stopped. A second app starts on the same database (the same PGlite

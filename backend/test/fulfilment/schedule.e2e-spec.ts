@@ -6,7 +6,7 @@ import { eventually, planOf } from '../billing/support';
 import { asAdmin, buy, panelEnv, startPanel, taskInState, type ProviderPanelUnderTest } from './support';
 
 /**
- * The whole path with nobody touching it (issue 10): pay → the place-order job places the order →
+ * The whole path with nobody touching it (docs/fulfilment.md): pay → the place-order job places the order →
  * the provider says Completed → the REPEATING sync job (every 300 ms here) moves the order to the
  * customer's Completed list. Real: the whole app, its queue and schedule (in-process, or BullMQ's
  * job scheduler with REDIS_URL), its database (PGlite, or PostgreSQL with DATABASE_URL), the api-v2

@@ -5,7 +5,7 @@ import { signUpCustomer, type CustomerSession } from '../support/customer-sessio
 import { routesOf } from '../support/routes';
 
 /**
- * The role matrix (DESIGN §3, spec §6): EVERY route of the API, read from Nest's own router, called
+ * The role matrix (docs/product.md#roles): EVERY route of the API, read from Nest's own router, called
  * as a visitor, customer A, customer B and an admin. Each body names customer A (`userId`) and the
  * admin (`adminId`), so "someone else's data" is exercised by B on every route that takes a userId.
  * The guard runs before the body's validation, so a 400 (or any other status) means "let through",

@@ -3,7 +3,7 @@ import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 
 /**
- * Caches follow writes across instances (issue 8): two app instances on one PostgreSQL and one
+ * Caches follow writes across instances (docs/architecture.md#scale): two app instances on one PostgreSQL and one
  * Redis; an admin edit on one is served by the other within a second, without anyone calling
  * invalidate(): the write publishes a change event, Redis pub/sub carries it, the other instance's
  * response cache forgets. Real: both apps, PostgreSQL (DATABASE_URL), Redis (REDIS_URL). Fake:

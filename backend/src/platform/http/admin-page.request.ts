@@ -23,7 +23,7 @@ export function wholeNumberOrNaN(signed = false) {
   };
 }
 
-/** `page` and `limit` of an admin list (spec §9: 10, 20, 50 or 100 a page, 10 by default). */
+/** `page` and `limit` of an admin list (docs/product.md#limits: 10, 20, 50 or 100 a page, 10 by default). */
 export class AdminPageRequest {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_ADMIN_PAGE, default: 1 })
   @Max(MAX_ADMIN_PAGE, { message: ADMIN_PAGE_MESSAGE })

@@ -1,5 +1,5 @@
 /**
- * Paging of the admin lists (spec §3 "admin tasks total, page, limit, pages, hasNext, hasPrev",
+ * Paging of the admin lists (docs/product.md#data-shapes: "admin tasks total, page, limit, pages, hasNext, hasPrev",
  * §9 page sizes 10, 20, 50, 100, default 10). Plain values, no framework: use cases and domain
  * rules may use them too.
  */

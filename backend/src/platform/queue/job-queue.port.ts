@@ -9,7 +9,7 @@ export const BILLING_QUEUE = 'billing';
  * Named here because the fulfilment module enqueues it when it records a provider's final word.
  */
 export const SETTLE_SHORTFALL_JOB = 'settle-shortfall';
-/** Automatic fulfilment (issue 10): placing paid orders with the upstream provider, and its status sync. */
+/** Automatic fulfilment (docs/fulfilment.md): placing paid orders with the upstream provider, and its status sync. */
 export const FULFILMENT_QUEUE = 'fulfilment';
 export const QUEUE_NAMES = [MAIL_QUEUE, BILLING_QUEUE, FULFILMENT_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
