@@ -26,7 +26,7 @@ describeInBrowser('Public layout (real server, Chromium)', () => {
     },
     {
       path: '/services/youtube',
-      header: 'shown', // pricing pages are public (DESIGN §3) and keep the header
+      header: 'shown', // pricing pages are public (docs/product.md#screens-and-routes) and keep the header
       ready: (page) => page.getByRole('main').getByRole('heading').first().waitFor(),
     },
     // The catalogue is a heading for now; its issue makes this wait for the first 'View Package' link.

@@ -1,5 +1,5 @@
 /**
- * The customer's Active and Completed lists through the real server and Chromium (issue 7): a
+ * The customer's Active and Completed lists through the real server and Chromium: a
  * customer registered over the API buys YouTube eight times through the sandbox payment flow
  * (order, a Razorpay-style signature, verify), then pages through Active (6 + 2) with Next,
  * Previous, reload and Back, opens a card's details, visits Completed and the profile's counters,
@@ -44,7 +44,7 @@ describeInBrowser('Active and Completed lists (real server, Chromium)', () => {
     customer = who;
   });
 
-  /** A page signed in as the customer (the session as the login leaves it, spec §6). */
+  /** A page signed in as the customer (the session as the login leaves it, docs/product.md#roles). */
   async function withCustomerPage<T>(
     viewport: { width: number; height: number },
     fn: (page: Page) => Promise<T>,

@@ -110,7 +110,7 @@ export async function sidewaysScroll(page: Page): Promise<number> {
   });
 }
 
-/** What a login leaves in local storage (spec §6). */
+/** What a login leaves in local storage (docs/product.md#roles). */
 export interface Session {
   token: string;
   userId: string;

@@ -19,7 +19,7 @@ interface Props {
   onSignedIn(message: string): void;
 }
 
-/** Login mode: e-mail and password, both required (spec §5). */
+/** Login mode: e-mail and password, both required (docs/product.md#validation). */
 export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');

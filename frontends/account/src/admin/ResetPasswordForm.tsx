@@ -21,7 +21,7 @@ interface Props {
 
 type Errors = { email?: string; otp?: string; newPassword?: string };
 
-/** Reset mode: the mailed code plus a new password (the code is required, spec §5). */
+/** Reset mode: the mailed code plus a new password (the code is required, docs/product.md#validation). */
 export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onResend }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [otp, setOtp] = useState('');

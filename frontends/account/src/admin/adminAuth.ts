@@ -1,7 +1,7 @@
 import { ApiError, adminApi, extractErrorText, setAdminSession } from '@growth/kit';
 import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 
-/** The admin screens' failure (spec §8): 'Error' with the server's message, or 'Operation failed'. */
+/** The admin screens' failure (docs/product.md#error-texts): 'Error' with the server's message, or 'Operation failed'. */
 export function adminFailure(err: unknown): BannerMessage {
   let reason: string | null = null;
   if (err instanceof ApiError) {
@@ -32,7 +32,7 @@ interface LoginAnswer {
 
 /**
  * POST /admin/login; stores the admin session (kit's setAdminSession) and logs when the token
- * expires, read from the token itself (spec §6). Resolves with the server's success message.
+ * expires, read from the token itself (docs/product.md#roles). Resolves with the server's success message.
  */
 export async function adminLogin(email: string, password: string): Promise<string> {
   const answer = await adminApi.post<LoginAnswer>('/admin/login', { email: email.trim(), password });

@@ -14,7 +14,7 @@ interface Props {
   onRegister(): void;
 }
 
-/** Login mode: e-mail and password (both required, spec §5), Google, and the way to register. */
+/** Login mode: e-mail and password (both required, docs/product.md#validation), Google, and the way to register. */
 export function LoginForm({ onAttempt, onRegister }: Props) {
   const { login, lastAuthError } = useAuth();
   const [email, setEmail] = useState('');

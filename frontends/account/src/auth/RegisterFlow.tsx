@@ -38,7 +38,7 @@ function focusField(id: string) {
   document.getElementById(id)?.focus();
 }
 
-/** Register mode: verify the e-mail, enter the 6-digit OTP, then the account details (spec §2, §4). */
+/** Register mode: verify the e-mail, enter the 6-digit OTP, then the account details (docs/product.md#screens-and-routes, docs/product.md#accounts-and-sign-in). */
 export function RegisterFlow({ onAttempt, onLogin }: Props) {
   const { register, lastAuthError } = useAuth();
   const [step, setStep] = useState<Step>('email');

@@ -1,4 +1,4 @@
-/** What an e-mail + password form says before calling the server (spec §5: both required). */
+/** What an e-mail + password form says before calling the server (docs/product.md#validation: both required). */
 export interface CredentialErrors {
   email?: string;
   password?: string;

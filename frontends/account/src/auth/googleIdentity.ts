@@ -1,6 +1,6 @@
 import { createScriptLoader } from '@growth/kit';
 /**
- * Google Identity Services, loaded on demand (DESIGN §6): the script is requested only when a
+ * Google Identity Services, loaded on demand (docs/architecture.md#outside-resources): the script is requested only when a
  * visitor asks to continue with Google and a client id is configured.
  */
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';

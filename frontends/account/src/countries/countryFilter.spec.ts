@@ -5,7 +5,7 @@ const c = (code: string, name: string, calling: string): Country => ({ _id: code
 const countries = [c('DE', 'Germany', '+49'), c('GB', 'United Kingdom', '+44'), c('US', 'United States', '+1'), c('BM', 'Bermuda', '+1-441')];
 const names = (query: string) => countries.filter((x) => countryMatches(x, query)).map((x) => x.countryCode);
 
-describe('countryMatches (spec §5)', () => {
+describe('countryMatches (docs/product.md#validation)', () => {
   it('is case-insensitive on the country name, anywhere in it', () => {
     expect(names('GERM')).toEqual(['DE']);
     expect(names('united')).toEqual(['GB', 'US']);

@@ -25,7 +25,7 @@ export function countryMatches(country: Country, query: string): boolean {
   );
 }
 
-/** The calling-code list: the US entry first (spec §3), the rest in the server's order. */
+/** The calling-code list: the US entry first (docs/product.md#data-shapes), the rest in the server's order. */
 export function usFirst(countries: Country[]): Country[] {
   const us = countries.filter((c) => c.countryCode.toUpperCase() === 'US');
   return us.length ? [...us, ...countries.filter((c) => c.countryCode.toUpperCase() !== 'US')] : countries;

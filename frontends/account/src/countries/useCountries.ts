@@ -8,7 +8,7 @@ function isCountry(value: unknown): value is Country {
   return !!c && typeof c === 'object' && typeof c._id === 'string' && typeof c.countryName === 'string';
 }
 
-/** GET /country/getall once per page load. A failure is logged only (spec §8): the form still works. */
+/** GET /country/getall once per page load. A failure is logged only (docs/product.md#error-texts): the form still works. */
 function loadCountries(): Promise<Country[]> {
   cached ??= api
     .get<{ data?: unknown }>('/country/getall')

@@ -13,9 +13,9 @@ import styles from '../admin/AdminLogin.module.css';
 type Mode = 'login' | 'forgot' | 'reset' | 'stop';
 
 /**
- * Admin login (spec §2): modes login, forgot (request a code) and reset (code plus new password).
+ * Admin login (docs/product.md#screens-and-routes): modes login, forgot (request a code) and reset (code plus new password).
  * Forgot leads to reset, reset back to login, login to the dashboard after a success toast of
- * 1500 ms (spec §9). Each mode is a fresh form; the e-mail typed travels between them, and the new
+ * 1500 ms (docs/product.md#limits). Each mode is a fresh form; the e-mail typed travels between them, and the new
  * mode's heading gets the focus. The link mailed to an admin's old address when an e-mail change is
  * requested (`?stop-email-change=…`) opens the stop mode first: one button stops the change.
  */

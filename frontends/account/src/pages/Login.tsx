@@ -14,7 +14,7 @@ const CLAIMS = [
 ];
 
 /**
- * The auth screen (spec §2): login and register modes. Switching mode mounts a fresh form, so
+ * The auth screen (docs/product.md#screens-and-routes): login and register modes. Switching mode mounts a fresh form, so
  * fields, message and password visibility start over. After signing in here the visitor goes to
  * `?next=` (a local path) or '/'; someone already signed in is sent to '/' (replace).
  */

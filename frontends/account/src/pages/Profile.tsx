@@ -37,7 +37,7 @@ function CardIcon({ kind }: { kind: 'email' | 'phone' | 'country' | 'since' }) {
   );
 }
 
-/** The customer's profile (spec §2): header, contact cards, counters, View Services, Edit Profile. */
+/** The customer's profile (docs/product.md#screens-and-routes): header, contact cards, counters, View Services, Edit Profile. */
 export default function Profile() {
   const { user, updateUser, logout } = useAuth();
   const [, navigate] = useLocation();

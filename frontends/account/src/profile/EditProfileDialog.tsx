@@ -22,7 +22,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /**
  * Edit Profile: a modal dialog (native <dialog> shown modally, so the page behind is inert;
  * Tab wraps inside, Escape closes, focus goes back to the opener). Name and phone required; a
- * new password needs the old one (spec §5).
+ * new password needs the old one (docs/product.md#validation).
  */
 export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
