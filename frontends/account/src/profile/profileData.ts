@@ -1,6 +1,6 @@
 import { api, TOKEN_KEY } from '@growth/kit';
 
-/** POST /user/getById → data (spec §3 "User (profile view)") and subscription counts. */
+/** POST /user/getById → data (docs/product.md#data-shapes "User (profile view)") and subscription counts. */
 export interface ProfileView {
   userId: string;
   name: string;
@@ -56,7 +56,7 @@ export interface ProfileUpdate {
 }
 
 /**
- * POST /user/update: the old password is sent only when a new one is given (spec §5). A new
+ * POST /user/update: the old password is sent only when a new one is given (docs/product.md#validation). A new
  * password ends every session of the account; the answer then carries this device's new token,
  * which replaces the stored one.
  */

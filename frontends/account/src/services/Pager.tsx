@@ -10,7 +10,7 @@ interface PagerProps {
 }
 
 /**
- * Previous / Next and 'Page X of Y' (spec §2). The buttons are disabled at the ends and while a
+ * Previous / Next and 'Page X of Y' (docs/product.md#screens-and-routes). The buttons are disabled at the ends and while a
  * page loads; when the pressed button is disabled meanwhile, focus comes back to the pager
  * instead of falling to the document.
  */

@@ -2,7 +2,7 @@ import { httpUrl } from '@growth/kit/src/util/format';
 import styles from './Services.module.css';
 
 /**
- * 'Open Profile' (spec §2) in a new tab, for http(s) links only; anything else (a `javascript:`
+ * 'Open Profile' (docs/product.md#screens-and-routes) in a new tab, for http(s) links only; anything else (a `javascript:`
  * link, a handle, nothing) is shown as plain text, never as a link.
  */
 export function ProfileLink({ link, planName }: { link: unknown; planName: string }) {

@@ -4,7 +4,7 @@ import { USER_ID_KEY, api, useAuth, type PageMeta, type Subscription } from '@gr
 import { reasonOf } from '../profile/reason';
 import type { DeliveryProgress } from './format';
 
-/** Customer list page size (spec §9). */
+/** Customer list page size (docs/product.md#limits). */
 export const PAGE_SIZE = 6;
 
 export type SubscriptionKind = 'active' | 'completed';
@@ -54,7 +54,7 @@ function metaFrom(raw: Partial<PageMeta> | undefined, page: number, count: numbe
   return { total, page: whole(raw?.page, page) || page, perPage, lastPage };
 }
 
-/** The session's user id; the stored one when the session has no profile yet (spec §6). */
+/** The session's user id; the stored one when the session has no profile yet (docs/product.md#roles). */
 function useUserId(): { loading: boolean; userId: string } {
   const { loading, user } = useAuth();
   if (loading) return { loading, userId: '' };
@@ -68,7 +68,7 @@ function useUserId(): { loading: boolean; userId: string } {
 }
 
 /**
- * One page of the customer's active or completed subscriptions (spec §2, §7): POST
+ * One page of the customer's active or completed subscriptions (docs/product.md#screens-and-routes, docs/product.md#api): POST
  * /subscription/activeService | completedService with {userId, page, limit: 6}. The page lives in
  * the address (`?page=2`), so reload and Back show the same page; a superseded request is aborted.
  */

@@ -14,7 +14,7 @@ export interface AddressQuery {
 }
 
 /**
- * A list's state kept in the address (spec §2: page and q on /admin/client), so reload, Back and a
+ * A list's state kept in the address (docs/product.md#screens-and-routes: page and q on /admin/client), so reload, Back and a
  * shared link show the same page, search and filters.
  */
 export function useAddressQuery(): AddressQuery {

@@ -1,9 +1,9 @@
 import { pageCount, useSearchPage, type SearchPage } from '../lists/useSearchPage';
 
-/** Admin users page size (spec §9). */
+/** Admin users page size (docs/product.md#limits). */
 export const CLIENTS_PAGE_SIZE = 10;
 
-/** One row of POST /user/getAll (spec §3 "User (profile view)"). */
+/** One row of POST /user/getAll (docs/product.md#data-shapes "User (profile view)"). */
 export interface Client {
   userId: string;
   name: string;
@@ -16,13 +16,13 @@ export interface Client {
 
 export interface ClientsAnswer {
   data?: Client[];
-  /** Users list paging (spec §3): total, page, lastPage. */
+  /** Users list paging (docs/product.md#data-shapes): total, page, lastPage. */
   meta?: { total?: number; page?: number; lastPage?: number };
 }
 
 const lastPageOf = (answer: ClientsAnswer) => pageCount(answer.meta?.lastPage, answer.meta?.total, CLIENTS_PAGE_SIZE);
 
-/** The clients list (spec §2, §7): POST /user/getAll {page, limit: 10, search}; page and q in the address. */
+/** The clients list (docs/product.md#screens-and-routes, docs/product.md#api): POST /user/getAll {page, limit: 10, search}; page and q in the address. */
 export function useClients(): SearchPage<ClientsAnswer> {
   return useSearchPage<ClientsAnswer>('/user/getAll', CLIENTS_PAGE_SIZE, lastPageOf);
 }

@@ -47,7 +47,7 @@ function ReviewCount() {
 }
 
 /**
- * The dashboard's provider card (issue 10): with the manual provider, that automatic fulfilment
+ * The dashboard's provider card (docs/fulfilment.md): with the manual provider, that automatic fulfilment
  * is off; with an API v2 panel, its balance (a warning under the threshold), how many orders need
  * review (a link to them) and "Check orders now", which runs a status sync at once (POST
  * /admin/fulfilment/sync) and shows what it did.

@@ -1,5 +1,5 @@
 /**
- * Automatic fulfilment through an upstream provider panel (issue 10), as the admin API answers it:
+ * Automatic fulfilment through an upstream provider panel (docs/fulfilment.md), as the admin API answers it:
  * GET /admin/fulfilment/provider, /services, /mappings; POST /mapping, /retry, /link, /cancel, /sync.
  */
 

@@ -8,7 +8,7 @@ import { SearchForm } from '../lists/SearchForm';
 import { ErrorBanner, Pager, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';
 
-/** Registered customers (spec §2 Clients list): search and paging kept in the address. */
+/** Registered customers (docs/product.md#admin: clients list): search and paging kept in the address. */
 export default function Clients() {
   const { state, page, query, lastPage, goTo, search, retry } = useClients();
 

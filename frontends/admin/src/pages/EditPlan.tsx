@@ -21,10 +21,10 @@ import { ADMIN_TOAST_MS, Banner, ConfirmDialog, ErrorBanner, Toast } from '../ui
 const NO_ERRORS: PlanErrors = { tiers: {} };
 
 /**
- * Edit a plan (spec §2): name, status, tiers (name, price, description, features one per line,
+ * Edit a plan (docs/product.md#admin): name, status, tiers (name, price, description, features one per line,
  * Most Popular), add tier, remove tier (a saved one after confirmation, POST /plan/deletePricing),
  * save (POST /plan/update). /admin/edit-plan/new creates a plan (POST /plan/create). Under the
- * form: how each saved tier is fulfilled (a provider service and quantity, or by hand; issue 10).
+ * form: how each saved tier is fulfilled (a provider service and quantity, or by hand; docs/fulfilment.md).
  */
 export default function EditPlan() {
   const { planId = '' } = useParams<{ planId: string }>();

@@ -10,7 +10,7 @@ import { usePlans } from '../plans/usePlans';
 import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';
 
-/** Plans (spec §2): search, paging (10), create, edit, delete after confirmation. */
+/** Plans (docs/product.md#admin): search, paging (10), create, edit, delete after confirmation. */
 export default function Plans() {
   const { state, page, query, lastPage, goTo, search, retry } = usePlans();
   const [deleting, setDeleting] = useState<PlanSummary | null>(null);

@@ -19,9 +19,9 @@ import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } fr
 import styles from '../lists/Lists.module.css';
 
 /**
- * Tasks (spec §2): every subscription with status and fulfilment filters, search, sort and page size
+ * Tasks (docs/product.md#admin): every subscription with status and fulfilment filters, search, sort and page size
  * (all in the address); a status toggle after confirmation; the provider's part of each order
- * (issue 10) with Link panel order (the id staff found on the provider panel), Retry and Cancel (each
+ * (docs/fulfilment.md) with Link panel order (the id staff found on the provider panel), Retry and Cancel (each
  * after confirmation) where allowed; refunds (docs/refunds.md): the card's refund block, Refund… on
  * a paid order with something left to refund, Approve / Decline of an open request, each in a dialog.
  * Below: orders needing attention.

@@ -11,7 +11,7 @@ interface UserSubscriptions {
   subscriptions?: AdminSubscription[];
 }
 
-/** One client's subscriptions (spec §2 User services list): POST /subscription/user {userId}. */
+/** One client's subscriptions (docs/product.md#admin: a client's services): POST /subscription/user {userId}. */
 export default function UserServices() {
   const { userId = '' } = useParams<{ userId: string }>();
   const id = userId.trim();

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The plan form (spec §2 plan edit): name, status (Active, Inactive, Pending), and — when
+ * The plan form (docs/product.md#admin: plan edit): name, status (Active, Inactive, Pending), and — when
  * creating — platform and currency; then the tiers, Add tier, Save.
  */
 export function PlanForm({ mode, draft, errors, saving, refusals, removals, onChange, onRemoveTier, onSubmit }: Props) {

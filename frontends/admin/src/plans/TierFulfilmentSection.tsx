@@ -19,7 +19,7 @@ const NO_QUERY = {};
 const titleOf = (tier: TierDraft, position: number) => (tier.name.trim() ? `Tier ${position}: ${tier.name.trim()}` : `Tier ${position}`);
 
 /**
- * The plan editor's "Fulfilment" section (issue 10): for each saved tier, the provider service and
+ * The plan editor's "Fulfilment" section (docs/fulfilment.md): for each saved tier, the provider service and
  * quantity it is ordered with, or Manual. Asks the provider's services (GET
  * /admin/fulfilment/services) once a tier is saved, then the plan's mappings (GET
  * /admin/fulfilment/mappings?planId=) when the provider is an API v2 panel. With the manual

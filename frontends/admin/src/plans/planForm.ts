@@ -42,7 +42,7 @@ export const PRICE_INVALID = 'Enter an amount above 0 with at most 2 decimals, e
 let nextKey = 0;
 const newKey = () => `tier-${++nextKey}`;
 
-/** Tier features as the editor sends them (spec §5): one per line, trimmed, blank lines dropped. */
+/** Tier features as the editor sends them (docs/product.md#validation): one per line, trimmed, blank lines dropped. */
 export function cleanFeatures(text: string): string[] {
   return text
     .split(/\r?\n/)

@@ -3,7 +3,7 @@ import { PLANS_PAGE_SIZE, type PlansAnswer } from './planTypes';
 
 const lastPageOf = (answer: PlansAnswer) => pageCount(answer.pages, answer.total, PLANS_PAGE_SIZE);
 
-/** The plans list (spec §7): POST /plan/all {page, limit: 10, search}; page and q in the address. */
+/** The plans list (docs/product.md#api): POST /plan/all {page, limit: 10, search}; page and q in the address. */
 export function usePlans(): SearchPage<PlansAnswer> {
   return useSearchPage<PlansAnswer>('/plan/all', PLANS_PAGE_SIZE, lastPageOf);
 }

@@ -47,7 +47,7 @@ export interface CheckedForm {
 export type CheckResult = { ok: true; form: CheckedForm } | { ok: false; message: string; field: 'heading' | 'description' | 'content' };
 
 /**
- * The form's rules (spec §5): heading and description required; blank items dropped, at least one
+ * The form's rules (docs/product.md#validation): heading and description required; blank items dropped, at least one
  * left; an item with only a key or only a value is refused (the server's rule too).
  */
 export function checkDraft(draft: ServiceDraft): CheckResult {
@@ -71,7 +71,7 @@ export function checkDraft(draft: ServiceDraft): CheckResult {
 /**
  * The body of /services/create or /services/update: multipart (serviceHeading, serviceDescription,
  * serviceContent as JSON text, logo) for a create or a new logo; an update without a new logo
- * sends plain fields (spec §7).
+ * sends plain fields (docs/product.md#api).
  */
 export function requestBody(form: CheckedForm, serviceId: string | null, logo: File | null): FormData | Record<string, unknown> {
   if (serviceId && !logo) return { serviceId, ...form };

@@ -6,7 +6,7 @@ export type ServiceListState =
   | { status: 'failed'; error: unknown }
   | { status: 'loaded'; services: Service[] };
 
-/** The dashboard's services: GET /services/getAll, page 1, limit 100 (spec §7). */
+/** The dashboard's services: GET /services/getAll, page 1, limit 100 (docs/product.md#api). */
 export function useServiceList() {
   const [state, setState] = useState<ServiceListState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
