@@ -15,7 +15,7 @@ const kitDir = fileURLToPath(new URL('..', import.meta.url));
 const kitPackage = JSON.parse(readFileSync(join(kitDir, 'package.json'), 'utf8'));
 
 /**
- * Shared singletons (DESIGN §4): React with its subpaths, the router and kit. Keep this list
+ * Shared singletons (docs/architecture.md#frontends): React with its subpaths, the router and kit. Keep this list
  * short: shared modules are not tree-shaken and all land in the first load.
  */
 export function sharedSingletons(appPackage, { eager = false } = {}) {

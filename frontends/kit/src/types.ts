@@ -1,4 +1,4 @@
-/** Shapes shared by every frontend. Field names follow spec §3 and DESIGN §3. */
+/** Shapes shared by every frontend. Field names follow docs/product.md#data-shapes and docs/product.md#api. */
 
 export interface ServiceContentItem {
   contentId: string;
@@ -41,7 +41,7 @@ export interface Plan {
   pricing: PricingTier[];
 }
 
-/** 0 In Process, 1 Completed (spec §3). */
+/** 0 In Process, 1 Completed (docs/product.md#data-shapes). */
 export type SubscriptionStatus = 0 | 1 | number;
 
 export interface Subscription {
@@ -117,7 +117,7 @@ export interface TaskPaging {
   hasPrev: boolean;
 }
 
-/** The session profile (spec §3 "User session profile"). */
+/** The session profile (docs/product.md#data-shapes "User session profile"). */
 export interface SessionUser {
   id: string;
   name: string;
@@ -129,7 +129,7 @@ export interface SessionUser {
   createdAt: string;
 }
 
-/** The API envelope (DESIGN §3). */
+/** The API envelope (docs/product.md#api). */
 export type ApiSuccess<T extends object = Record<string, unknown>> = { success: true } & T;
 export interface ApiFailure {
   success: false;
@@ -137,7 +137,7 @@ export interface ApiFailure {
   error?: string;
 }
 
-/** A country of GET /country/getall (spec §3). `flag` is an emoji or an image URL. */
+/** A country of GET /country/getall (docs/product.md#data-shapes). `flag` is an emoji or an image URL. */
 export interface Country {
   _id: string;
   flag: string;

@@ -6,7 +6,7 @@ import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
 import styles from './Settings.module.css';
 
 /**
- * Change of the admin's password (spec §5): all fields required, new and confirm equal; the
+ * Change of the admin's password (docs/product.md#validation): all fields required, new and confirm equal; the
  * confirm box appears once a new password is typed. The server hands back a new token (the change
  * ends every older session), which is stored.
  */

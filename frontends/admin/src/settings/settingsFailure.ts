@@ -9,7 +9,7 @@ export interface Failure {
 
 /**
  * What a failed Settings call shows: an ended session (401) is 'Session expired, login again.';
- * otherwise 'Error' with the server's message, or 'Operation failed' (the admin texts of spec §8).
+ * otherwise 'Error' with the server's message, or 'Operation failed' (the admin texts of docs/product.md#error-texts).
  */
 export function settingsFailure(err: unknown): Failure {
   if (err instanceof ApiError && err.status === 401) return { text: SESSION_EXPIRED, detail: null };

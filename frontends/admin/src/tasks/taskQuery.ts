@@ -1,6 +1,6 @@
 import { oneOf, positiveInt, searchText, type AddressPatch } from '../address/useAddressQuery';
 
-/** Admin tasks page sizes (spec §9), default 10. */
+/** Admin tasks page sizes (docs/product.md#limits), default 10. */
 export const TASK_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const TASK_SORT_FIELDS = ['createdAt', 'planName'] as const;
 export const TASK_SORT_ORDERS = ['asc', 'desc'] as const;
@@ -28,7 +28,7 @@ export interface TaskQuery {
   q: string;
 }
 
-/** Default sort: newest first (spec §9). */
+/** Default sort: newest first (docs/product.md#limits). */
 export const DEFAULT_TASK_QUERY: TaskQuery = { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', status: 'all', fulfilment: 'all', q: '' };
 
 /** Reads the address; unknown or garbled values fall back to the defaults. */
@@ -54,7 +54,7 @@ export function taskAddressPatch(query: Partial<TaskQuery>): AddressPatch {
   return patch;
 }
 
-/** POST /admin/tasks {page, limit, sortBy, sortOrder, Status?, fulfilment?, q?} (spec §7; issue 10). */
+/** POST /admin/tasks {page, limit, sortBy, sortOrder, Status?, fulfilment?, q?} (docs/product.md#api; docs/fulfilment.md). */
 export function taskRequestBody(query: TaskQuery) {
   return {
     page: query.page,

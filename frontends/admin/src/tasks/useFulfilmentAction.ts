@@ -43,7 +43,7 @@ const orderName = (subscription: AdminSubscription) => `${subscription.planName 
 const LINK_FAILED = 'The order could not be linked. Please try again.';
 
 /**
- * Retry, Link and Cancel of an order the provider step holds (issue 10): POST /admin/fulfilment/retry
+ * Retry, Link and Cancel of an order the provider step holds (docs/fulfilment.md): POST /admin/fulfilment/retry
  * or /cancel {subscriptionId}, /link {subscriptionId, upstreamOrderId}, each after confirmation; the
  * row takes the returned subscription. The server's refusal is shown as it says it: for Retry and
  * Cancel on the page (their dialog closes), for Link inside its dialog, which stays open so staff can

@@ -26,7 +26,7 @@ export interface StatusToggle {
 }
 
 /**
- * The status toggle of the tasks list (spec §4): after confirmation, POST /admin/upStatus
+ * The status toggle of the tasks list (docs/product.md#orders-and-fulfilment): after confirmation, POST /admin/upStatus
  * {subscriptionId, Status}; the row changes only when the server returns the subscription
  * ('No subscription returned' otherwise, 'Failed to update status' when the call fails).
  */

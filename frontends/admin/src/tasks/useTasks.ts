@@ -41,7 +41,7 @@ function pagesOf(paging: Partial<TaskPaging> | undefined, limit: number): number
 }
 
 /**
- * The tasks list (spec §2, §7): POST /admin/tasks with the status filter, search, sort and page
+ * The tasks list (docs/product.md#screens-and-routes, docs/product.md#api): POST /admin/tasks with the status filter, search, sort and page
  * size of the address, so reload, Back and a shared link show the same list.
  */
 export function useTasks(): Tasks {

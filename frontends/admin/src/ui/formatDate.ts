@@ -1,4 +1,4 @@
-/** Admin dates are shown in Indian English (spec §9): e.g. "2 Sept 2025" and "2 Sept 2025, 3:04 pm". */
+/** Admin dates are shown in Indian English (docs/product.md#admin): e.g. "2 Sept 2025" and "2 Sept 2025, 3:04 pm". */
 const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

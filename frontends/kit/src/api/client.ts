@@ -2,7 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE, extractErrorText } from './errors';
 import { clearAdminSession } from '../session/adminSession';
 import { ADMIN_TOKEN_KEY, TOKEN_KEY, safeStorage } from '../session/storageKeys';
 
-/** Payment verification waits longer than any other call (spec §7, §9). */
+/** Payment verification waits longer than any other call (docs/product.md#api, docs/product.md#limits). */
 export const PAYMENT_VERIFY_TIMEOUT_MS = 25_000;
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -140,7 +140,7 @@ export const api = createApiClient();
 export const ADMIN_SESSION_EXPIRED_URL = '/admin/login?expired=1';
 
 /**
- * Admin calls: Bearer token from local-storage `adminToken` (DESIGN §3: admin calls take the admin
+ * Admin calls: Bearer token from local-storage `adminToken` (docs/architecture.md#api-contract: admin calls take the admin
  * token). A 401 on an admin call ends the admin session and goes to the admin login, wherever it
  * happens in the admin area.
  */

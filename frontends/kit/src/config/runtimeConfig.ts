@@ -4,9 +4,9 @@
  */
 export interface RuntimeConfig {
   remotes: Record<string, string>;
-  /** Null when Google sign-in is not configured (DESIGN §2). */
+  /** Null when Google sign-in is not configured (docs/architecture.md#runtime-profiles). */
   googleClientId: string | null;
-  /** Which payment gateway the server uses, and its public key (DESIGN §2). */
+  /** Which payment gateway the server uses, and its public key (docs/architecture.md#runtime-profiles). */
   payments?: { provider: string; keyId: string };
 }
 

@@ -36,7 +36,7 @@ export interface AuthContextValue {
    */
   logout(): void;
   /**
-   * POST /user/login and start the session. Failures are swallowed (spec §8): false, with the
+   * POST /user/login and start the session. Failures are swallowed (docs/product.md#error-texts): false, with the
    * reason available from `lastAuthError()`.
    */
   login(email: string, password: string): Promise<boolean>;

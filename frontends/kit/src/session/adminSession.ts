@@ -2,7 +2,7 @@ import { ADMIN_ID_KEY, ADMIN_TOKEN_KEY, IS_ADMIN_KEY, TOKEN_KEY, notifySessionCh
 
 /**
  * The admin session lives apart from the customer session: `adminToken` and `adminId` in local
- * storage (spec §3). The shell's admin guard and the decision to load the admin remote read it.
+ * storage (docs/product.md#data-shapes). The shell's admin guard and the decision to load the admin remote read it.
  */
 export function getAdminToken(): string | null {
   return safeStorage()?.getItem(ADMIN_TOKEN_KEY) || null;
@@ -22,7 +22,7 @@ export function setAdminSession(token: string, adminId: string): void {
   storage?.setItem(ADMIN_ID_KEY, adminId);
 }
 
-/** Admin logout clears admin id, admin token, token and isAdmin (spec §4). */
+/** Admin logout clears admin id, admin token, token and isAdmin (docs/product.md#accounts-and-sign-in). */
 export function clearAdminSession(): void {
   const storage = safeStorage();
   for (const key of [ADMIN_ID_KEY, ADMIN_TOKEN_KEY, TOKEN_KEY, IS_ADMIN_KEY]) storage?.removeItem(key);

@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 import type { SessionUser } from '../types';
 import type { SessionGrant } from './AuthProvider';
 
-/** The registration form of spec §3; gender 0 Male, 1 Female, 2 Other. */
+/** The registration form (docs/product.md#data-shapes); gender 0 Male, 1 Female, 2 Other. */
 export interface RegistrationForm {
   email: string;
   otp: string;
@@ -12,12 +12,12 @@ export interface RegistrationForm {
   phone: string;
   callingId: string;
   countryId: string;
-  /** Held by the form, no input shown (spec §3). */
+  /** Held by the form, no input shown (docs/product.md#data-shapes). */
   address: string;
   gender: 0 | 1 | 2 | '';
 }
 
-/** What POST /user/login and POST /user/google answer (spec §7). */
+/** What POST /user/login and POST /user/google answer (docs/product.md#api). */
 interface SignInResponse {
   token?: unknown;
   userId?: unknown;
@@ -41,7 +41,7 @@ export async function signIn(email: string, password: string): Promise<SessionGr
 
 /**
  * POST /user/register with the whole registration object, then log in with the same
- * credentials: registration's result is that login's result (spec §4).
+ * credentials: registration's result is that login's result (docs/product.md#accounts-and-sign-in).
  */
 export async function signUp(form: RegistrationForm): Promise<SessionGrant> {
   const payload: Record<string, unknown> = {
@@ -60,7 +60,7 @@ export async function signUp(form: RegistrationForm): Promise<SessionGrant> {
 
 /**
  * POST /user/google with an ID token. The name falls back to the part of the e-mail before the
- * at-sign, else 'User' (spec §3).
+ * at-sign, else 'User' (docs/product.md#data-shapes).
  */
 export async function signInWithGoogle(idToken: string): Promise<SessionGrant> {
   const body = await api.post<SignInResponse>('/user/google', { idToken });

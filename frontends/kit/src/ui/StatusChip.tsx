@@ -1,6 +1,6 @@
 import styles from './StatusChip.module.css';
 
-/** 'In Process' for 0, 'Completed' for 1 (spec §3), else null; a numeric string counts as its number. */
+/** 'In Process' for 0, 'Completed' for 1 (docs/product.md#data-shapes), else null; a numeric string counts as its number. */
 export function subscriptionStatusLabel(status: unknown): 'In Process' | 'Completed' | null {
   const code = typeof status === 'string' && status.trim() !== '' ? Number(status) : status;
   if (code === 0) return 'In Process';
@@ -9,7 +9,7 @@ export function subscriptionStatusLabel(status: unknown): 'In Process' | 'Comple
 }
 
 /**
- * A subscription's status (spec §2, §3): 0 'In Process' (sky), 1 'Completed' (green); any other
+ * A subscription's status (docs/product.md#screens-and-routes, docs/product.md#data-shapes): 0 'In Process' (sky), 1 'Completed' (green); any other
  * value shows the server's status text when it sent one, else a dash. Used by the customer lists
  * and the admin screens alike. Not exported from kit's index (that would put it in every visitor's
  * first download): import it by path.

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styles from './Toast.module.css';
 
-/** How long the admin screens show a success toast before moving on (spec §9: 1500 ms). */
+/** How long the admin screens show a success toast before moving on (docs/product.md#limits: 1500 ms). */
 export const ADMIN_TOAST_MS = 1500;
 
 interface Props {

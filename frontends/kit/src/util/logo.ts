@@ -2,7 +2,7 @@
 const JPEG_BASE64_SIGNATURE = '/9j/';
 
 /**
- * An <img> src for a service logo stored as base64 text or a data URL (spec §3): data URLs pass
+ * An <img> src for a service logo stored as base64 text or a data URL (docs/product.md#data-shapes): data URLs pass
  * through, base64 becomes a JPEG data URL when it carries the JPEG signature, else PNG.
  * Null when there is no logo (show the default icon).
  */

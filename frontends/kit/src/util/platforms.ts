@@ -1,4 +1,4 @@
-/** The eight platforms sold (spec §1); `slug` is the pricing-page path segment. */
+/** The eight platforms sold (docs/product.md#what-the-shop-sells); `slug` is the pricing-page path segment. */
 export const PLATFORMS = [
   { slug: 'youtube', name: 'YouTube' },
   { slug: 'instagram', name: 'Instagram' },
