@@ -9,9 +9,9 @@ import { NotFound } from './pages/NotFound';
 import { Unauthorized } from './pages/Unauthorized';
 
 /**
- * Every path of spec §2. The remote pages come from kit's PAGE_ROUTES (the one path -> remote
+ * Every path of docs/product.md#screens-and-routes. The remote pages come from kit's PAGE_ROUTES (the one path -> remote
  * table, also read by the backend for preload hints), in its order: /services/active and
- * /services/completed come before /services/:platform. Pricing pages are public (DESIGN §3);
+ * /services/completed come before /services/:platform. Pricing pages are public (docs/product.md#screens-and-routes);
  * profile and the service lists are customer-protected; the admin remote is requested only behind
  * RequireAdmin (an admin token exists). Admin login is public and lives in account.
  */

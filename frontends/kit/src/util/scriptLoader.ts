@@ -1,5 +1,5 @@
 /**
- * A third-party script loaded on demand (DESIGN §6: Google's sign-in and Razorpay's checkout.js),
+ * A third-party script loaded on demand (docs/architecture.md#outside-resources: Google's sign-in and Razorpay's checkout.js),
  * at most once per page however often it is asked for. The returned function resolves with what
  * the script defines (`ready()`), or rejects with a short reason when the script cannot load, does
  * not answer within `timeoutMs`, or loads without defining it; after a failure the next call tries

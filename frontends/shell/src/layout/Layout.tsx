@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { Header } from './Header';
 import { Footer } from './Footer';
 
-/** Header hidden on /admin…, on exactly /login and /services (DESIGN §3); shown on /services/{platform}. */
+/** Header hidden on /admin…, on exactly /login and /services (docs/product.md#screens-and-routes); shown on /services/{platform}. */
 export function showsPublicHeader(path: string): boolean {
   return !(path.startsWith('/admin') || path === '/login' || path === '/services');
 }

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * A tier's Buy Now and the checkout dialogs behind it (spec §4 Payment). A visitor's Buy Now is
+ * A tier's Buy Now and the checkout dialogs behind it (docs/product.md#checkout-and-payments). A visitor's Buy Now is
  * a link to `/login?next=` (it still works without script or in a new tab); a click first says
  * why ('Login required'). While a purchase runs the button reads 'Processing…' and is disabled.
  */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { Dialog } from './Dialog';
 
-/** A visitor pressed Buy: sign in first, then come back to this page (spec §4, §8; DESIGN §3). */
+/** A visitor pressed Buy: sign in first, then come back to this page (docs/product.md#screens-and-routes, docs/product.md#error-texts). */
 export function LoginRequiredDialog({ loginHref, onClose }: { loginHref: string; onClose(): void }) {
   const messageId = useId();
   return (

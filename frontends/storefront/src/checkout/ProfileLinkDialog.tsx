@@ -14,7 +14,7 @@ interface Props {
   onCancel(): void;
 }
 
-/** Step 2 of checkout: the link of the profile to grow (spec §4, §5). */
+/** Step 2 of checkout: the link of the profile to grow (docs/product.md#checkout-and-payments, docs/product.md#validation). */
 export function ProfileLinkDialog({ summary, busy, orderError, onSubmit, onCancel }: Props) {
   const [link, setLink] = useState('');
   const [error, setError] = useState<string | null>(null);

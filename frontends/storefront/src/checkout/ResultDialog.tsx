@@ -12,7 +12,7 @@ import styles from './ResultDialog.module.css';
 export const FAILURE_REASONS = ['declined', 'cancelled', 'not_verified', 'expired', 'withdrawn', 'already_paid', 'checkout_expired'] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
-/** How a checkout ended (spec §8 Payment). */
+/** How a checkout ended (docs/product.md#error-texts: payment). */
 export type PaymentResult =
   | { kind: 'verified' }
   /** The payment was declined, or the server did not take it; `reason` picks the sentence. */
@@ -69,7 +69,7 @@ function texts(result: PaymentResult): { title: string; message: string } {
   }
 }
 
-/** The end of a checkout, in the page or after Razorpay's redirect back (spec §4, §8). */
+/** The end of a checkout, in the page or after Razorpay's redirect back (docs/product.md#checkout-and-payments, docs/product.md#error-texts). */
 export function ResultDialog({ result, onClose }: { result: PaymentResult; onClose(): void }) {
   const messageId = useId();
   const { title, message } = texts(result);

@@ -20,7 +20,7 @@ const CARDS = [
 ] as const;
 
 /**
- * The sandbox gateway's checkout (DESIGN §2): stands in for Razorpay's window where no real
+ * The sandbox gateway's checkout (docs/architecture.md#runtime-profiles): stands in for Razorpay's window where no real
  * gateway is configured. Two test cards, one that pays and one that is declined.
  */
 export function SandboxCheckoutDialog({ planName, tierName, amount, busy, onChoose, onCancel }: Props) {

@@ -11,7 +11,7 @@ function currencyFormat(currency: string, digits?: number): Intl.NumberFormat | 
   }
 }
 
-/** A tier's price: a decimal string in the plan's currency (DESIGN §3). */
+/** A tier's price: a decimal string in the plan's currency (docs/product.md#plans-and-pricing). */
 export function formatPrice(price: string, currency: string): string {
   const amount = Number(price);
   if (!Number.isFinite(amount)) return `${price} ${currency}`;

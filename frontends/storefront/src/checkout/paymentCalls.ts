@@ -6,7 +6,7 @@ export interface CheckoutPlan {
   planId: string;
   name: string;
   slug: string;
-  /** The plan's currency (default USD, spec §9). */
+  /** The plan's currency (default USD, docs/product.md#limits). */
   currency: string;
 }
 
@@ -39,7 +39,7 @@ export function paySandbox(orderId: string, outcome: 'success' | 'failure'): Pro
   return api.post<SandboxAnswer>('/payment/sandbox/checkout', { orderId, outcome });
 }
 
-/** POST /payment/verify with the three razorpay_* fields and the 25 s time-out (spec §7, §9). */
+/** POST /payment/verify with the three razorpay_* fields and the 25 s time-out (docs/product.md#api, docs/product.md#limits). */
 export function verifyPayment(proof: PaymentProof): Promise<{ message?: string }> {
   const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = proof;
   return api.post(

@@ -1,6 +1,6 @@
 import { checkProfileLink } from './profileLink';
 
-describe('checkProfileLink (spec §5)', () => {
+describe('checkProfileLink (docs/product.md#validation)', () => {
   it.each(['', '   ', '\t\n'])("empty %j: 'Profile link is required'", (raw) => {
     expect(checkProfileLink(raw)).toEqual({ ok: false, error: 'Profile link is required' });
   });

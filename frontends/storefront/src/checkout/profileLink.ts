@@ -1,4 +1,4 @@
-/** The profile link of a purchase (spec §5): trimmed, required, a parseable http(s) URL with a host. */
+/** The profile link of a purchase (docs/product.md#validation): trimmed, required, a parseable http(s) URL with a host. */
 export type ProfileLinkCheck = { ok: true; value: string } | { ok: false; error: string };
 
 export function checkProfileLink(raw: string): ProfileLinkCheck {

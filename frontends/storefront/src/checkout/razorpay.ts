@@ -1,6 +1,6 @@
 import { createScriptLoader } from '@growth/kit';
 /**
- * Razorpay's checkout.js, loaded on demand (DESIGN §6): requested only when a customer pays with
+ * Razorpay's checkout.js, loaded on demand (docs/architecture.md#outside-resources): requested only when a customer pays with
  * the Razorpay gateway, never on page load, and at most once however often Buy is pressed.
  */
 export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';

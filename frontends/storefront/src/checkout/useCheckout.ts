@@ -5,7 +5,7 @@ import { createOrder, paySandbox, verifyPayment, type CheckoutPlan } from './pay
 import { loadRazorpay, type PaymentFailure, type PaymentProof } from './razorpay';
 import { failureReasonOfApiCode, type PaymentResult } from './ResultDialog';
 
-/** The Razorpay window's colour: the shop's purple (spec §9). */
+/** The Razorpay window's colour: the shop's purple (docs/product.md#limits). */
 export const PAYMENT_THEME_COLOR = '#7c3aed';
 const SHOP_NAME = 'Growth Storefront';
 const DEFAULT_CALLBACK_PATH = '/api/payment/callback';
@@ -54,7 +54,7 @@ function secondsLeft(order: SandboxOrder): number | null {
 }
 
 /**
- * Buy Now (spec §4 Payment): login check, profile link, order, checkout (Razorpay's window, or the
+ * Buy Now (docs/product.md#checkout-and-payments): login check, profile link, order, checkout (Razorpay's window, or the
  * sandbox card dialog), verification, result. One flow at a time: a second click or submit while
  * one runs does nothing, so a double click never creates two orders.
  */

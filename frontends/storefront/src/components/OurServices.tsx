@@ -3,7 +3,7 @@ import { useServiceList } from '../catalogue/useServiceList';
 import { ServiceCard } from './ServiceCard';
 import styles from './OurServices.module.css';
 
-/** Home shows the first four services (spec §9). */
+/** Home shows the first four services (docs/product.md#limits). */
 const HOME_SERVICE_COUNT = 4;
 
 /** "Our Services" on Home: the first four services, each with View More, plus View More Services. */

@@ -8,7 +8,7 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
   { icon: 'trend', title: 'Watch Your Growth', text: 'Delivery starts within 24-48 hours. Sit back and watch your numbers rise.' },
 ];
 
-/** Simple 3-Step Process: choose a service, pay securely, watch growth (spec §1). */
+/** Simple 3-Step Process: choose a service, pay securely, watch growth (docs/product.md#what-the-shop-sells). */
 export function ProcessSteps() {
   return (
     <section className={section.section} aria-labelledby="process-title">

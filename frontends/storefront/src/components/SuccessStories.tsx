@@ -17,7 +17,7 @@ interface Story {
   results: string[];
 }
 
-/** Static marketing content (spec §1): three success stories. */
+/** Static marketing content (docs/product.md#what-the-shop-sells): three success stories. */
 const STORIES: Story[] = [
   {
     name: 'Priya Sharma',

@@ -25,7 +25,7 @@ const POINTS: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 
-/** Why Choose: the four points of spec §1. */
+/** Why Choose: the four points of docs/product.md#what-the-shop-sells. */
 export function WhyChoose() {
   return (
     <section className={section.section} aria-labelledby="why-title">

@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { api, extractErrorText, ApiError } from '@growth/kit';
 import styles from './ContactForm.module.css';
 
-/** spec §3 Contact request serviceType values. */
+/** The contact request's serviceType values (docs/product.md#catalogue). */
 const SERVICE_TYPES = [
   { value: 'growth', label: 'Growth' },
   { value: 'management', label: 'Management' },
   { value: 'consultation', label: 'Consultation' },
 ] as const;
 
-/** spec §5: the contact form's platform list. */
+/** The contact form's platform list (docs/product.md#what-the-shop-sells). */
 const PLATFORMS = ['YouTube', 'Instagram', 'LinkedIn', 'Twitter', 'TikTok', 'Spotify'] as const;
 
 const EMPTY = { user_name: '', user_email: '', serviceType: '', platform: '', message: '' };
@@ -19,7 +19,7 @@ const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
-/** The contact form (spec §2, §4, §5, §8): all five fields required, disabled while sending, cleared on success. */
+/** The contact form (docs/product.md#validation, docs/product.md#error-texts): all five fields required, disabled while sending, cleared on success. */
 export function ContactForm() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [sending, setSending] = useState(false);
