@@ -27,7 +27,7 @@ export type DocumentState =
   | { status: 'error'; message: string }
   | { status: 'loaded'; document: StoredDocument };
 
-/** A stored document (FAQ and policies) from GET /api/documents/:slug (DESIGN §3). */
+/** A stored document (FAQ and policies) from GET /api/documents/:slug (docs/product.md#documents). */
 export function useDocument(slug: string): DocumentState {
   const [state, setState] = useState<DocumentState>({ status: 'loading' });
   useEffect(() => {

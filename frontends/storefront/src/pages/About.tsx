@@ -17,7 +17,7 @@ const STATS = [
   { value: '100K+', label: 'Clients' },
 ];
 
-/** About (spec §2): story, mission, vision, four core values, team stats. */
+/** About (docs/product.md#screens-and-routes): story, mission, vision, four core values, team stats. */
 export default function About() {
   return (
     <div className={styles.page}>

@@ -5,12 +5,12 @@ import { PageHeader } from '../components/PageHeader';
 import { ServiceCard } from '../components/ServiceCard';
 import styles from './Catalogue.module.css';
 
-/** The catalogue shows up to 100 services (spec §9). */
+/** The catalogue shows up to 100 services (docs/product.md#limits). */
 const CATALOGUE_LIMIT = 100;
 /** Server-side search waits this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Catalogue `/services` (spec §2): own top bar with a search toggle, service cards, states. */
+/** Catalogue `/services` (docs/product.md#screens-and-routes): own top bar with a search toggle, service cards, states. */
 export default function Catalogue() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [query, setQuery] = useState('');

@@ -3,7 +3,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { PageHeader } from '../components/PageHeader';
 import styles from './Contact.module.css';
 
-/** Static support values (spec §2); the backend's policy texts quote the same ones. */
+/** Static support values (docs/product.md#screens-and-routes); the backend's policy texts quote the same ones. */
 const CONTACT_DETAILS: { icon: IconName; title: string; value: string; href?: string }[] = [
   { icon: 'mail', title: 'Email Support', value: 'support@growth.local', href: 'mailto:support@growth.local' },
   { icon: 'phone', title: 'Phone', value: '+91 565 240 7788', href: 'tel:+915652407788' },
@@ -15,7 +15,7 @@ const CONTACT_DETAILS: { icon: IconName; title: string; value: string; href?: st
   { icon: 'chat', title: 'Live Chat', value: 'Mon-Fri 9am-6pm PST' },
 ];
 
-/** Contact (spec §2): the contact form and 'Get in Touch'. */
+/** Contact (docs/product.md#screens-and-routes): the contact form and 'Get in Touch'. */
 export default function Contact() {
   return (
     <div className={styles.page}>

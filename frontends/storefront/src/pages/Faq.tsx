@@ -5,7 +5,7 @@ import { FaqItem } from '../documents/FaqItem';
 import { useDocument } from '../documents/useDocument';
 import styles from './Faq.module.css';
 
-/** FAQ (spec §2): the stored 'faqs' document, four groups of accordions, and Contact Support. */
+/** FAQ (docs/product.md#screens-and-routes): the stored 'faqs' document, four groups of accordions, and Contact Support. */
 export default function Faq() {
   const state = useDocument('faqs');
   const title = state.status === 'loaded' ? state.document.title : 'Frequently Asked Questions';

@@ -6,7 +6,7 @@ import { WhyChoose } from '../components/WhyChoose';
 import { SuccessStories } from '../components/SuccessStories';
 import { GetStarted } from '../components/GetStarted';
 
-/** Home (spec §2): hero, feature tiles, Our Services, 3-step process, Why Choose, Success Stories, Get Started. */
+/** Home (docs/product.md#screens-and-routes): hero, feature tiles, Our Services, 3-step process, Why Choose, Success Stories, Get Started. */
 export default function Home() {
   return (
     <>

@@ -22,7 +22,7 @@ type State =
   | { status: 'error' }
   | { status: 'loaded'; planId: string; name: string; slug: string; currency: string; onSale: boolean; tiers: PricingTier[] };
 
-/** Pricing page `/services/{platform}` (spec §2), public (DESIGN §3). */
+/** Pricing page `/services/{platform}` (docs/product.md#screens-and-routes: public). */
 export default function Pricing() {
   const { platform = '' } = useParams<{ platform: string }>();
   const [location] = useLocation();

@@ -17,7 +17,7 @@ function hue(name: string): number {
 }
 
 /**
- * The plan avatar, drawn locally (DESIGN §6): the plan's initials on a colour derived from its
+ * The plan avatar, drawn locally (docs/architecture.md#outside-resources): the plan's initials on a colour derived from its
  * name, instead of an image from an avatar web service.
  */
 export function PlanAvatar({ name, size = 56, className }: { name: string; size?: number; className?: string }) {

@@ -1,4 +1,4 @@
-/** What the info block of a pricing page says about each of the eight platforms (spec §1). */
+/** What the info block of a pricing page says about each of the eight platforms (docs/product.md#what-the-shop-sells). */
 export interface PlatformInfo {
   title: string;
   description: string;
@@ -49,7 +49,7 @@ export const PLATFORM_INFO: Record<string, PlatformInfo> = {
   },
 };
 
-/** Unknown platforms get a generic title and no features (spec §2). */
+/** Unknown platforms get a generic title and no features (docs/product.md#screens-and-routes). */
 export const GENERIC_PLATFORM_INFO: PlatformInfo = {
   title: 'Social Media Growth Services',
   description: 'Real, organic engagement from real users, delivered within 24-48 hours.',
