@@ -1,6 +1,6 @@
 /**
  * Paging of the admin lists (docs/product.md#data-shapes: "admin tasks total, page, limit, pages, hasNext, hasPrev",
- * §9 page sizes 10, 20, 50, 100, default 10). Plain values, no framework: use cases and domain
+ * docs/product.md#limits: page sizes 10, 20, 50, 100, default 10). Plain values, no framework: use cases and domain
  * rules may use them too.
  */
 export const ADMIN_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];

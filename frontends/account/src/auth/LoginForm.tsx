@@ -69,7 +69,7 @@ export function LoginForm({ onAttempt, onRegister }: Props) {
           error={errors.password}
         />
         <div className={styles.forgotRow}>
-          {/* Spec §2: shown, does nothing in the specified behaviour. */}
+          {/* Shown, and does nothing: docs/product.md#screens-and-routes (auth screen). */}
           <button type="button" className={form.linkButton}>
             Forgot Password?
           </button>

@@ -12,7 +12,7 @@ export function displayCallingCode(code: string): string {
 }
 
 /**
- * Spec §5: searchable, case-insensitive on country name, country code or calling code, a leading
+ * docs/product.md#validation: searchable, case-insensitive on country name, country code or calling code, a leading
  * '+' ignored. Names match anywhere; codes match from their start ('44' finds +44, not +1-441).
  */
 export function countryMatches(country: Country, query: string): boolean {

@@ -1,6 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE, extractErrorText } from '@growth/kit';
 
-/** Spec §8 (profile): the server's message, then the error text, then 'Please try again.'. */
+/** docs/product.md#error-texts (profile): the server's message, then the error text, then 'Please try again.'. */
 export function reasonOf(error: unknown): string {
   if (error instanceof ApiError) {
     const fromServer = extractErrorText(error.body);

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../types';
 
 /**
- * A session profile with the spec's defaults (§3): phone, countryId, callingId and gender empty,
+ * A session profile with the defaults of docs/product.md#accounts-and-sign-in: phone, countryId, callingId and gender empty,
  * createdAt now, email from `email` when the server sent none.
  */
 export function buildSessionUser(id: string, email: string, fromServer: Partial<SessionUser> = {}): SessionUser {

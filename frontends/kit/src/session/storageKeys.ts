@@ -1,4 +1,4 @@
-/** Local-storage names fixed by the spec (§3, §9). */
+/** Local-storage names fixed by the product (docs/product.md#accounts-and-sign-in). */
 export const TOKEN_KEY = 'token';
 export const USER_ID_KEY = 'userId';
 export const EMAIL_KEY = 'email';

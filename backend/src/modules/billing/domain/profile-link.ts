@@ -1,4 +1,4 @@
-/** Spec §5 Payment profile link: trimmed, required, a parseable URL with an http(s) protocol and a host. */
+/** The payment profile link (docs/product.md#validation): trimmed, required, a parseable URL with an http(s) protocol and a host. */
 export type ProfileLinkCheck = { ok: true; link: string } | { ok: false; message: 'Profile link is required' | 'Please enter a valid URL' };
 
 export const MAX_PROFILE_LINK_LENGTH = 2048;

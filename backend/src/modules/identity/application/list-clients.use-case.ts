@@ -6,7 +6,7 @@ import type { SubscriptionTotals } from '../domain/subscription-counts';
 import { ClientDirectory, type ClientListQuery, type ClientSummary } from './client-directory.port';
 import { SubscriptionCounts } from './subscription-counts.port';
 
-/** Spec §9: admin users page size 10; a caller may ask for up to 100. */
+/** Admin users page size 10 (docs/product.md#limits); a caller may ask for up to 100. */
 export const DEFAULT_CLIENTS_PER_PAGE = 10;
 export const MAX_CLIENTS_PER_PAGE = 100;
 export const MAX_CLIENT_SEARCH_LENGTH = 254;

@@ -55,7 +55,7 @@ export function normaliseEmail(email: string): string {
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** Spec §3: a Google account's name, else the part of the e-mail before '@', else 'User'. */
+/** A Google account's name (docs/product.md#accounts-and-sign-in), else the part of the e-mail before '@', else 'User'. */
 export function displayNameFor(name: string | undefined | null, email: string | undefined | null): string {
   const fromName = name?.trim();
   if (fromName) return fromName.slice(0, 100);

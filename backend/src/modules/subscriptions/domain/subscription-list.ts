@@ -13,7 +13,7 @@ export function listOf(status: SubscriptionStatus): SubscriptionList {
   return status === SUBSCRIPTION_STATUS.InProcess ? 'active' : 'completed';
 }
 
-/** Spec §9: customer list page size 6. A caller may ask for up to 50 per page. */
+/** Customer list page size 6 (docs/product.md#limits). A caller may ask for up to 50 per page. */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 6;
 export const MAX_PER_PAGE = 50;

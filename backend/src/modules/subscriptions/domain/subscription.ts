@@ -4,8 +4,8 @@ import type { RefundSummary } from './refund-summary';
 /**
  * A bought pricing tier being delivered (docs/product.md#data-shapes Subscription). Created once per paid order by
  * billing; its Status is changed by staff, or by the fulfilment module from the upstream provider's
- * answers. 0 and 1 are the spec's; 2–4 are the provider's final words other than Completed (issue
- * 10), shown with their text ("other values show the server status text").
+ * answers. 0 and 1 are the product's; 2–4 are the provider's final words other than Completed
+ * (docs/fulfilment.md), shown with their text ("other values show the server status text").
  */
 export const SUBSCRIPTION_STATUS = { InProcess: 0, Completed: 1, Partial: 2, Canceled: 3, Refunded: 4 } as const;
 export type SubscriptionStatus = number;

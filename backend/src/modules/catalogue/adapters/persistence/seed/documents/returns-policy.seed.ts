@@ -6,7 +6,7 @@ const { brand, email } = SUPPORT_CONTACT;
 
 /**
  * Refund Policy (the public Refund page; admin slug returns-policy): ten sections (docs/product.md#documents).
- * Spec §9 holds two rules that both stand: refund requests within 10 days of purchase, and a
+ * docs/product.md#refunds holds two rules that both stand: refund requests within 10 days of purchase, and a
  * 30-day money-back guarantee. They are told apart by their cause: the 10-day window is for any
  * reason, the 30-day guarantee for a package that was not delivered as described; after 30 days
  * nothing is refundable. Review takes 7-10 business days.
