@@ -6,6 +6,7 @@ export default frontendConfig({
   name: 'admin',
   kind: 'remote',
   exposes: {
+    './Overview': './src/pages/Overview.tsx',
     './Dashboard': './src/pages/Dashboard.tsx',
     './ServiceForm': './src/pages/ServiceForm.tsx',
     './Clients': './src/pages/Clients.tsx',

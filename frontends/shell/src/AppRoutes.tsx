@@ -27,7 +27,7 @@ export function AppRoutes() {
       <Route path="/admin">
         {() => (
           <RequireAdmin>
-            <Redirect to="/admin/dashboard" replace />
+            <Redirect to="/admin/overview" replace />
           </RequireAdmin>
         )}
       </Route>

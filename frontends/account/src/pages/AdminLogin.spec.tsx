@@ -101,7 +101,8 @@ describe('Admin login: login mode', () => {
     act(() => jest.advanceTimersByTime(1499));
     expect(memory.history.at(-1)).toBe('/admin/login');
     act(() => jest.advanceTimersByTime(1));
-    expect(memory.history.at(-1)).toBe('/admin/dashboard');
+    // The owner's landing page is the Overview (docs/reports.md); the services grid stays at /admin/dashboard.
+    expect(memory.history.at(-1)).toBe('/admin/overview');
     info.mockRestore();
   });
 });

@@ -83,7 +83,7 @@ export default function AdminLogin() {
           />
         )}
       </div>
-      <Toast message={toast} durationMs={ADMIN_TOAST_MS} onDone={() => navigate('/admin/dashboard')} />
+      <Toast message={toast} durationMs={ADMIN_TOAST_MS} onDone={() => navigate('/admin/overview')} />
     </div>
   );
 }

@@ -28,6 +28,7 @@ describe('AdminLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const hrefs = Array.from(nav.querySelectorAll('a')).map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
+      '/admin/overview',
       '/admin/dashboard',
       '/admin/client',
       '/admin/plan',

@@ -1,4 +1,4 @@
-/** The admin sidebar's links, in the order the shop's staff use them: Services (dashboard), Clients, Plans, Tasks, Refunds (docs/refunds.md), Audit log, Documents, Settings. */
+/** The admin sidebar's links, in the order the shop's staff use them: Overview (the landing page, docs/reports.md), Services (dashboard), Clients, Plans, Tasks, Refunds (docs/refunds.md), Audit log, Documents, Settings. */
 export interface AdminNavLink {
   href: string;
   label: string;
@@ -7,6 +7,7 @@ export interface AdminNavLink {
 }
 
 export const MAIN_LINKS: readonly AdminNavLink[] = [
+  { href: '/admin/overview', label: 'Overview' },
   { href: '/admin/dashboard', label: 'Services', section: /^\/admin\/add-editService$/ },
   { href: '/admin/client', label: 'Clients', section: /^\/admin\/user-services\// },
   { href: '/admin/plan', label: 'Plans', section: /^\/admin\/edit-plan\// },
