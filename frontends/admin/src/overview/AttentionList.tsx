@@ -11,8 +11,9 @@ interface Item {
   urgent: boolean;
 }
 
+/** The words after the count ('order needs' / 'orders need'): the count is shown beside them, large. */
 function plural(count: number, one: string, many: string): string {
-  return `${groupDigits(String(count))} ${count === 1 ? one : many}`;
+  return count === 1 ? one : many;
 }
 
 function itemsOf(attention: OverviewAnswer['attention']): Item[] {
@@ -68,10 +69,9 @@ export function AttentionList({ attention }: { attention: OverviewAnswer['attent
           <li key={item.key} className={item.urgent ? styles.urgent : undefined}>
             <Link href={item.link} className={styles.attentionLink}>
               {item.count !== null && (
-                <span className={styles.attentionCount} aria-hidden="true">
-                  {groupDigits(String(item.count))}
-                </span>
+                <span className={styles.attentionCount}>{groupDigits(String(item.count))}</span>
               )}
+              {item.count !== null && ' '}
               <span>{item.text}</span>
             </Link>
           </li>
