@@ -7,6 +7,7 @@ import type { TasksAnswer } from '../tasks/useTasks';
 import { Banner, ErrorBanner, serverMessage, uiStyles } from '../ui';
 import { counted, moneyText, type ProviderAnswer, type SyncReport } from './fulfilmentTypes';
 import styles from './Fulfilment.module.css';
+import refillStyles from './Refill.module.css';
 
 const NO_QUERY = {};
 /** The first page of the orders that need review: only its total is used. */
@@ -46,11 +47,14 @@ function ReviewCount() {
   );
 }
 
+/** Said once on the card when the panel answered that it has no refill action (docs/refill.md). */
+export const NO_REFILL_TEXT = 'This provider panel does not refill orders: refill requests to it are refused.';
+
 /**
  * The dashboard's provider card (docs/fulfilment.md): with the manual provider, that automatic fulfilment
- * is off; with an API v2 panel, its balance (a warning under the threshold), how many orders need
- * review (a link to them) and "Check orders now", which runs a status sync at once (POST
- * /admin/fulfilment/sync) and shows what it did.
+ * is off; with an API v2 panel, its balance (a warning under the threshold), that it does not refill
+ * when it said so (docs/refill.md), how many orders need review (a link to them) and "Check orders
+ * now", which runs a status sync at once (POST /admin/fulfilment/sync) and shows what it did.
  */
 export function ProviderCard() {
   const id = useId();
@@ -91,6 +95,11 @@ export function ProviderCard() {
             tone="failure"
             text={`Provider balance is below ${answer.threshold} ${answer.currency}: top it up so new orders can be placed.`}
           />
+        )}
+        {answer.refill === 'unsupported' && (
+          <p className={refillStyles.noRefill}>
+            {typeof answer.refillMessage === 'string' && answer.refillMessage.trim() ? answer.refillMessage.trim() : NO_REFILL_TEXT}
+          </p>
         )}
         {/* Counted again after each check (a check can take an order for review). */}
         <ReviewCount key={checks} />

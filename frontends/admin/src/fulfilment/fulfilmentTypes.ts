@@ -55,7 +55,17 @@ export const canCancel = (fulfilment: AdminFulfilment | null | undefined) =>
 
 export type ProviderAnswer =
   | { provider: 'manual' }
-  | { provider: 'api-v2'; balance: string; currency: string; threshold: string; low: boolean };
+  | {
+      provider: 'api-v2';
+      balance: string;
+      currency: string;
+      threshold: string;
+      low: boolean;
+      /** Whether the panel takes refills: `unsupported` once it answered that it has no refill action (docs/refill.md). */
+      refill?: 'supported' | 'unsupported' | 'unknown';
+      /** The server's sentence about refills on this panel, for staff; null when there is nothing to say. */
+      refillMessage?: string | null;
+    };
 
 /** One service of the provider's `services` list. */
 export interface ProviderService {
@@ -82,6 +92,52 @@ export interface TierMapping {
   serviceId: string;
   serviceName: string;
   quantity: number;
+  /** Days of refill guarantee from completion, 0 to 365 (0: none); only on a service with `refill` (docs/refill.md). */
+  refillDays?: number;
+}
+
+/**
+ * A subscription's `refill` in the admin bodies (docs/refill.md): the customer's view of it, plus
+ * whether a refill waits for staff (`review`) and every refill asked, newest first.
+ */
+export interface AdminRefill {
+  state: 'available' | 'requested' | 'in_progress' | 'completed' | 'rejected' | string;
+  days: number;
+  requestedAt: string | null;
+  settledAt: string | null;
+  until: string | null;
+  canRequest: boolean;
+  nextRequestAt: string | null;
+  /** What the customer reads. */
+  message: string | null;
+  review?: boolean;
+  history?: AdminRefillEntry[];
+}
+
+/** One refill asked of the provider, as staff read it. */
+export interface AdminRefillEntry {
+  id: string;
+  state: string;
+  actor: 'customer' | 'staff' | string;
+  requestedAt: string | null;
+  settledAt: string | null;
+  checkedAt: string | null;
+  upstreamRefillId: string | null;
+  /** The provider's raw status word. */
+  upstreamStatus: string | null;
+  /** The provider's own words when it refused. */
+  failure: string | null;
+  review: boolean;
+}
+
+/**
+ * Staff may ask the provider for a refill of any order it has (an upstream id), whatever the
+ * guarantee; not while one is in flight (the server says 409 then, and 400 for an order not placed).
+ */
+export function canStaffRefill(fulfilment: AdminFulfilment | null | undefined, refill: AdminRefill | null | undefined): boolean {
+  if (!fulfilment?.upstreamOrderId) return false;
+  if (fulfilment.state !== 'open' && fulfilment.state !== 'done') return false;
+  return !(refill && (refill.state === 'requested' || refill.state === 'in_progress' || refill.review === true));
 }
 
 /** What POST /admin/fulfilment/sync did. */

@@ -4,8 +4,20 @@ import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
 import type { ProviderService, TierMapping } from '../fulfilment/fulfilmentTypes';
 import { ErrorBanner, TextField } from '../ui';
 import { decimalText } from '../fulfilment/fulfilmentTypes';
-import { chargePerOrder, count, mappingText, quantityError, serviceDetailText, serviceOptionText, servicesByCategory } from './tierFulfilment';
+import {
+  REFILL_DAYS_INVALID,
+  chargePerOrder,
+  count,
+  mappingText,
+  quantityError,
+  refillDaysOf,
+  savedRefillDays,
+  serviceDetailText,
+  serviceOptionText,
+  servicesByCategory,
+} from './tierFulfilment';
 import styles from '../fulfilment/Fulfilment.module.css';
+import refillStyles from '../fulfilment/Refill.module.css';
 
 interface Props {
   pricingId: string;
@@ -29,14 +41,18 @@ function quantityHint(service: ProviderService | undefined, quantity: string): s
 
 /**
  * How one saved tier is fulfilled: a provider service (grouped by category, with rate per 1000 and
- * min–max) and the quantity ordered per purchase, or Manual; its own Save (POST
- * /admin/fulfilment/mapping). The quantity is checked against the service's range before sending.
+ * min–max), the quantity ordered per purchase and, on a service that refills, the days of refill
+ * guarantee the tier promises (docs/refill.md), or Manual; its own Save (POST
+ * /admin/fulfilment/mapping). The quantity is checked against the service's range and the days
+ * against 0–365 before sending; on a service without refill the days field is disabled and says why.
  */
 export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved }: Props) {
   const id = useId();
   const [serviceId, setServiceId] = useState(mapping?.serviceId ?? MANUAL);
   const [quantity, setQuantity] = useState(mapping ? String(mapping.quantity) : '');
+  const [refillDays, setRefillDays] = useState(String(savedRefillDays(mapping)));
   const [error, setError] = useState<string | null>(null);
+  const [daysError, setDaysError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saved, setSaved] = useState('');
@@ -45,6 +61,8 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
   const groups = servicesByCategory(services);
   // A mapped service the provider no longer lists stays selectable, so the select shows the truth.
   const gone = mapping && !services.some((service) => service.service === mapping.serviceId) ? mapping : null;
+  // Only a service that refills can carry a guarantee; the server refuses days on any other.
+  const refills = chosen?.refill === true;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,19 +70,24 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
     setSaveError(null);
     const manual = serviceId === MANUAL;
     const found = manual ? null : quantityError(quantity, chosen);
+    const days = refills ? refillDaysOf(refillDays) : 0;
+    const foundDays = !manual && days === null ? REFILL_DAYS_INVALID : null;
     setError(found);
-    if (found) {
-      document.getElementById(`${id}-quantity`)?.focus();
+    setDaysError(foundDays);
+    if (found || foundDays) {
+      document.getElementById(found ? `${id}-quantity` : `${id}-refill`)?.focus();
       return;
     }
     setBusy(true);
     try {
-      const answer = await adminApi.post<{ mapping?: TierMapping | null }>(
-        '/admin/fulfilment/mapping',
-        manual ? { pricingId, serviceId: null } : { pricingId, serviceId, quantity: Number(quantity.trim()) },
-      );
+      // Days go only with a service that refills: without them the server keeps none (0).
+      const body = manual
+        ? { pricingId, serviceId: null }
+        : { pricingId, serviceId, quantity: Number(quantity.trim()), ...(refills ? { refillDays: days } : {}) };
+      const answer = await adminApi.post<{ mapping?: TierMapping | null }>('/admin/fulfilment/mapping', body);
       const next = answer.mapping && typeof answer.mapping === 'object' ? answer.mapping : null;
       onSaved(next);
+      if (next) setRefillDays(String(savedRefillDays(next)));
       setSaved(`Saved: ${mappingText(next)}.`);
     } catch (failure) {
       setSaveError(failure);
@@ -94,6 +117,7 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
             onChange={(event) => {
               setServiceId(event.target.value);
               setError(null);
+              setDaysError(null);
               setSaved('');
             }}
           >
@@ -131,6 +155,29 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
               setSaved('');
             }}
           />
+        )}
+        {serviceId !== MANUAL && (
+          <div className={refillStyles.days}>
+            <TextField
+              id={`${id}-refill`}
+              label="Refill guarantee (days)"
+              value={refills ? refillDays : '0'}
+              inputMode="numeric"
+              autoComplete="off"
+              hint={
+                refills
+                  ? 'From 0 (none) to 365, counted from completion. The pricing card shows it.'
+                  : "This service has no refill, so the tier carries no guarantee."
+              }
+              error={daysError}
+              disabled={busy || !refills}
+              onChange={(value) => {
+                setRefillDays(value);
+                setDaysError(null);
+                setSaved('');
+              }}
+            />
+          </div>
         )}
       </div>
       <div className={styles.tierFoot}>

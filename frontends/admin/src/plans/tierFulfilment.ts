@@ -62,8 +62,32 @@ export function quantityError(text: string, service: ProviderService | undefined
   return null;
 }
 
-/** 'Instagram Followers (#101) × 1,000', or 'Manual (staff complete it)' without a mapping. */
+/** The longest refill guarantee a tier may carry, in days (docs/refill.md). */
+export const REFILL_DAYS_MAX = 365;
+
+export const REFILL_DAYS_INVALID = `Enter the refill guarantee as a whole number of days from 0 to ${REFILL_DAYS_MAX} (0: none).`;
+
+/** The refill days typed, or null when they are not a whole number from 0 to 365 ('' counts as 0). */
+export function refillDaysOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  if (!/^\d{1,3}$/.test(trimmed)) return null;
+  const days = Number(trimmed);
+  return days <= REFILL_DAYS_MAX ? days : null;
+}
+
+/** A guarantee's days as read from the server: a whole number from 1 to 365, else 0 (none). */
+export function savedRefillDays(mapping: Pick<TierMapping, 'refillDays'> | null | undefined): number {
+  const days = mapping?.refillDays;
+  return typeof days === 'number' && Number.isSafeInteger(days) && days > 0 && days <= REFILL_DAYS_MAX ? days : 0;
+}
+
+/**
+ * 'Instagram Followers (#101) × 1,000', with ' · 30-day refill guarantee' when the tier carries one,
+ * or 'Manual (staff complete it)' without a mapping.
+ */
 export function mappingText(mapping: TierMapping | null | undefined): string {
   if (!mapping) return 'Manual (staff complete it)';
-  return `${mapping.serviceName || 'Service'} (#${mapping.serviceId}) × ${count(mapping.quantity)}`;
+  const days = savedRefillDays(mapping);
+  return `${mapping.serviceName || 'Service'} (#${mapping.serviceId}) × ${count(mapping.quantity)}${days ? ` · ${days}-day refill guarantee` : ''}`;
 }

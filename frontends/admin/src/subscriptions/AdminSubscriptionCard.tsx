@@ -3,7 +3,8 @@ import type { Subscription } from '@growth/kit';
 import { StatusChip } from '@growth/kit/src/ui/StatusChip';
 import { formatPrice } from '@growth/kit/src/util/format';
 import { FulfilmentDetails } from '../fulfilment/FulfilmentDetails';
-import type { AdminFulfilment } from '../fulfilment/fulfilmentTypes';
+import type { AdminFulfilment, AdminRefill } from '../fulfilment/fulfilmentTypes';
+import { RefillDetails } from '../fulfilment/RefillDetails';
 import { RefundDetails } from '../refunds/RefundDetails';
 import type { AdminRefund } from '../refunds/refundTypes';
 import { formatDate } from '../ui';
@@ -11,13 +12,15 @@ import { ProfileValue } from './ProfileValue';
 import styles from '../lists/Lists.module.css';
 
 /** A subscription as the admin lists show it; the tasks list adds the customer. */
-export type AdminSubscription = Omit<Subscription, 'refund'> & {
+export type AdminSubscription = Omit<Subscription, 'refund' | 'refill'> & {
   statusText?: string;
   customer?: { userId?: string; name?: string; email?: string } | null;
   /** Delivery through the upstream provider; null (or absent) on the manual path. */
   fulfilment?: AdminFulfilment | null;
   /** Refunds and the customer's request, with the admin extras; null when there are none (docs/refunds.md). */
   refund?: AdminRefund | null;
+  /** The refill guarantee and every refill asked, with staff's extras; null when there are none (docs/refill.md). */
+  refill?: AdminRefill | null;
 };
 
 interface Props {
@@ -70,6 +73,7 @@ export function AdminSubscriptionCard({ subscription, showCustomer = false, acti
       {subscription.fulfilment && typeof subscription.fulfilment === 'object' && (
         <FulfilmentDetails fulfilment={subscription.fulfilment} paidCurrency={pricing.currency} />
       )}
+      {subscription.refill && typeof subscription.refill === 'object' && <RefillDetails refill={subscription.refill} />}
       {subscription.refund && typeof subscription.refund === 'object' && (
         <RefundDetails refund={subscription.refund} paidCurrency={pricing.currency} requestActions={requestActions} />
       )}

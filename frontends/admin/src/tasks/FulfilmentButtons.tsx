@@ -1,4 +1,5 @@
-import { canCancel, canLink, canRetry } from '../fulfilment/fulfilmentTypes';
+import { RefillButton } from '../fulfilment/RefillButton';
+import { canCancel, canLink, canRetry, canStaffRefill } from '../fulfilment/fulfilmentTypes';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import styles from '../lists/Lists.module.css';
 
@@ -13,13 +14,15 @@ interface Props {
 /**
  * Link panel order and Retry (an order that needs review; Link first, the usual way out: the order
  * is mostly on the panel already, and a retry would place a second one), Cancel (one not placed
- * upstream yet: queued or needs review); nothing in any other state, nor on the manual path.
+ * upstream yet: queued or needs review); Refill (an order placed upstream with no refill in flight,
+ * docs/refill.md: its own dialog and call); nothing in any other state, nor on the manual path.
  */
 export function FulfilmentButtons({ subscription, disabled, onLink, onRetry, onCancel }: Props) {
   const link = canLink(subscription.fulfilment);
   const retry = canRetry(subscription.fulfilment);
   const cancel = canCancel(subscription.fulfilment);
-  if (!link && !retry && !cancel) return null;
+  const refill = canStaffRefill(subscription.fulfilment, subscription.refill);
+  if (!link && !retry && !cancel && !refill) return null;
   const which = `${subscription.planName || 'subscription'}, order ${subscription.orderId || '—'}`;
   return (
     <>
@@ -44,6 +47,7 @@ export function FulfilmentButtons({ subscription, disabled, onLink, onRetry, onC
           Cancel
         </button>
       )}
+      {refill && <RefillButton subscription={subscription} disabled={disabled} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminApi } from '@growth/kit';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { serverMessage } from '../ui';
@@ -41,6 +41,66 @@ export const taskItemId = (subscriptionId: string) => `task-${subscriptionId}`;
 const orderName = (subscription: AdminSubscription) => `${subscription.planName || 'Subscription'} order ${subscription.orderId || '—'}`;
 
 const LINK_FAILED = 'The order could not be linked. Please try again.';
+
+/**
+ * A staff refill went through (RefillButton, docs/refill.md): the subscription the server returned.
+ * The Refill button holds its own dialog and call; the list that shows the row (the one holding this
+ * hook) takes the answer from here, so a page that shows FulfilmentButtons needs no wiring of its own.
+ */
+type RefilledListener = (returned: AdminSubscription, target: AdminSubscription) => void;
+const refilledListeners = new Set<RefilledListener>();
+
+/** Hands a refill's answer to the list showing its row; false when no list listens. */
+export function announceRefilled(returned: AdminSubscription, target: AdminSubscription): boolean {
+  refilledListeners.forEach((listener) => listener(returned, target));
+  return refilledListeners.size > 0;
+}
+
+export interface StaffRefill {
+  busy: boolean;
+  /** Why the last try was refused (the server's 400/409/502 text), shown in the Refill dialog. */
+  error: string | null;
+  /** POST /admin/fulfilment/refill {subscriptionId}; true when it went through. */
+  run(subscription: AdminSubscription): Promise<boolean>;
+  clearError(): void;
+}
+
+const REFILL_FAILED = 'The refill could not be asked of the provider. Please try again.';
+
+/**
+ * Staff's Refill of one order (docs/refill.md: any order placed upstream, recorded in the audit log):
+ * one call at a time, a second press sends nothing; the answer goes to the list (announceRefilled).
+ */
+export function useStaffRefill(): StaffRefill {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const running = useRef(false);
+  const run = useCallback(async (subscription: AdminSubscription) => {
+    if (running.current) return false;
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await adminApi.post<{ subscription?: AdminSubscription | null }>('/admin/fulfilment/refill', {
+        subscriptionId: subscription.subscriptionId,
+      });
+      const returned = answer.subscription;
+      if (!returned || typeof returned !== 'object') {
+        setError('No subscription returned');
+        return false;
+      }
+      announceRefilled({ ...returned, subscriptionId: subscription.subscriptionId }, subscription);
+      return true;
+    } catch (failure) {
+      setError(serverMessage(failure) ?? REFILL_FAILED);
+      return false;
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, run, clearError: useCallback(() => setError(null), []) };
+}
 
 /**
  * Retry, Link and Cancel of an order the provider step holds (docs/fulfilment.md): POST /admin/fulfilment/retry
@@ -92,6 +152,19 @@ export function useFulfilmentAction(update: (change: (data: TasksAnswer) => Task
     },
     [update],
   );
+
+  // A staff refill's answer (RefillButton) replaces its row, says so, and the card takes the focus.
+  useEffect(() => {
+    const listener: RefilledListener = (returned, target) => {
+      update((data) => withReturnedRow(data, returned));
+      setDone(`Refill asked of the provider for ${orderName(target)}`);
+      requestAnimationFrame(() => document.getElementById(taskItemId(target.subscriptionId))?.focus());
+    };
+    refilledListeners.add(listener);
+    return () => {
+      refilledListeners.delete(listener);
+    };
+  }, [update]);
 
   const confirm = useCallback(async () => {
     const target = pending;
