@@ -4,6 +4,7 @@ import { Icon } from '../components/Icon';
 import { BuyNow } from '../checkout/BuyNow';
 import { formatPrice } from '../checkout/money';
 import type { CheckoutPlan } from '../checkout/paymentCalls';
+import { RefillGuarantee } from './RefillGuarantee';
 import styles from './TierCard.module.css';
 
 /**
@@ -28,6 +29,7 @@ export function TierCard({ tier, plan, returnTo, onSale = true }: { tier: Pricin
         <span className={styles.currency}>{plan.currency}</span>
       </p>
       <p className={styles.description}>{tier.description}</p>
+      <RefillGuarantee days={tier.refillDays} />
       <ul className={styles.features}>
         {tier.features.map((feature) => (
           <li key={feature}>

@@ -1,0 +1,48 @@
+import { render, screen, within } from '@testing-library/react';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AuthProvider, setRuntimeConfig } from '@growth/kit';
+import Pricing from '../pages/Pricing';
+import { RefillGuarantee } from './RefillGuarantee';
+
+/** The refill guarantee on the pricing cards (docs/refill.md): from the tier's `refillDays`, not from its text. */
+
+function visit(tiers: Record<string, unknown>[]) {
+  localStorage.clear();
+  const text = JSON.stringify({
+    success: true,
+    planId: 'plan-yt',
+    plan: { planId: 'plan-yt', name: 'YouTube', slug: 'youtube', status: 'Active', currency: 'USD' },
+    pricing: tiers.map((tier, n) => ({ pricingId: `t${n}`, name: `Tier ${n}`, price: '19.99', description: 'Views', features: ['1,000 views'], isPopular: false, ...tier })),
+  });
+  globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => text }) as Response) as unknown as typeof fetch;
+  const memory = memoryLocation({ path: '/services/youtube' });
+  render(
+    <AuthProvider>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <Route path="/services/:platform" component={Pricing} />
+      </Router>
+    </AuthProvider>,
+  );
+}
+
+beforeEach(() => setRuntimeConfig({ remotes: {}, googleClientId: null }));
+afterEach(() => jest.restoreAllMocks());
+
+describe('the refill guarantee on a pricing card', () => {
+  it('shows "30-day refill guarantee" on a tier whose mapping carries 30 days, and nothing on the others', async () => {
+    visit([{ refillDays: 30 }, { refillDays: 0 }, {}, { refillDays: 1, description: 'Comes with a lifetime refill guarantee' }]);
+    const cards = await screen.findAllByTestId('pricing-tier');
+    expect(cards).toHaveLength(4);
+    expect(within(cards[0]).getByText('30-day refill guarantee')).toBeTruthy();
+    expect(within(cards[1]).queryByText(/refill guarantee/)).toBeNull();
+    expect(within(cards[2]).queryByText(/refill guarantee/)).toBeNull();
+    // The free text says what it says; the line comes from the days alone.
+    expect(within(cards[3]).getByText('1-day refill guarantee')).toBeTruthy();
+  });
+
+  it.each([-3, 366, 2.5, '30', null, Number.NaN])('nothing for days that cannot be true: %p', (days) => {
+    const { container } = render(<RefillGuarantee days={days} />);
+    expect(container.textContent).toBe('');
+  });
+});
