@@ -22,8 +22,9 @@ function GoogleMark() {
 }
 
 /**
- * 'Continue with Google': loads Google's script only when clicked and only when the runtime
- * config carries a client id; without one it says so instead of failing silently.
+ * 'Continue with Google': loads Google's script only when clicked. Shown only when the runtime
+ * config carries a client id (LoginForm leaves it out otherwise); should the config lose it
+ * meanwhile, the click says so instead of failing silently.
  */
 export function GoogleButton({ onMessage, onAttempt }: Props) {
   const { googleLogin, lastAuthError } = useAuth();

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { useAuth } from '@growth/kit';
+import { useCallback, useState, type FormEvent } from 'react';
+import { getRuntimeConfig, useAuth } from '@growth/kit';
 import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
@@ -7,19 +7,30 @@ import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { GoogleButton } from './GoogleButton';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { checkCredentials } from './credentials';
+import { useFieldErrors } from './useFieldErrors';
 import styles from './Auth.module.css';
 
 interface Props {
   onAttempt(): void;
   onRegister(): void;
+  /** 'Forgot Password?': the reset flow, starting from the address typed here. */
+  onForgot(email: string): void;
 }
 
-/** Login mode: e-mail and password (both required, docs/product.md#validation), Google, and the way to register. */
-export function LoginForm({ onAttempt, onRegister }: Props) {
+const filled = (key: 'email' | 'password', value: string) => (key === 'email' ? value.trim() !== '' : value !== '');
+
+/**
+ * Login mode: e-mail and password (both required, docs/product.md#validation), 'Forgot Password?'
+ * (the reset by mailed code, docs/accounts.md), Google when the server has it configured, and the
+ * way to register.
+ */
+export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
   const { login, lastAuthError } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const { errors, setErrors, edited } = useFieldErrors<'email' | 'password'>(useCallback(filled, []));
+  // Without a client id the server cannot check a Google sign-in, so the button is not offered.
+  const googleConfigured = !!getRuntimeConfig().googleClientId;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<BannerMessage | null>(null);
 
@@ -57,7 +68,10 @@ export function LoginForm({ onAttempt, onRegister }: Props) {
           inputMode="email"
           autoComplete="email"
           value={email}
-          onChange={setEmail}
+          onChange={(value) => {
+            setEmail(value);
+            edited('email', value);
+          }}
           error={errors.email}
         />
         <PasswordField
@@ -65,21 +79,27 @@ export function LoginForm({ onAttempt, onRegister }: Props) {
           label="Password"
           autoComplete="current-password"
           value={password}
-          onChange={setPassword}
+          onChange={(value) => {
+            setPassword(value);
+            edited('password', value);
+          }}
           error={errors.password}
         />
         <div className={styles.forgotRow}>
-          {/* Shown, and does nothing: docs/product.md#screens-and-routes (auth screen). */}
-          <button type="button" className={form.linkButton}>
+          <button type="button" className={form.linkButton} onClick={() => onForgot(email)} disabled={busy}>
             Forgot Password?
           </button>
         </div>
         <SubmitButton wide busy={busy}>Login Now</SubmitButton>
       </form>
-      <div className={styles.divider}>
-        <span>or</span>
-      </div>
-      <GoogleButton onMessage={setMessage} onAttempt={onAttempt} />
+      {googleConfigured && (
+        <>
+          <div className={styles.divider}>
+            <span>or</span>
+          </div>
+          <GoogleButton onMessage={setMessage} onAttempt={onAttempt} />
+        </>
+      )}
       <p className={styles.switch}>
         Don&apos;t have an account?{' '}
         <button type="button" className={form.linkButton} onClick={onRegister}>

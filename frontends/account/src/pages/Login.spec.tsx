@@ -41,6 +41,7 @@ function type(label: string | RegExp, value: string) {
 
 describe('Login mode', () => {
   it('shows the spec texts', async () => {
+    setRuntimeConfig({ remotes: {}, googleClientId: 'client.apps.googleusercontent.com' });
     visit('/login');
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     for (const name of ['Login Now', 'Forgot Password?', 'Continue with Google', 'Register Now']) {
@@ -78,11 +79,87 @@ describe('Login mode', () => {
     await waitFor(() => expect(memory.history?.at(-1)).toBe('/'));
   });
 
-  it('Google without a client id says it is not configured', async () => {
+  it('does not offer Google sign-in when the server has no client id', async () => {
     visit('/login');
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
-    expect(await screen.findByText('Google sign-in is not configured.')).toBeTruthy();
-    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Register Now' })).toBeTruthy();
+  });
+
+  it('clears each field error as soon as the field is filled', async () => {
+    visit('/login');
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    fireEvent.click(screen.getByRole('button', { name: 'Login Now' }));
+    expect(await screen.findByText('Please enter your e-mail.')).toBeTruthy();
+    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    type('Email', 'ann@example.com');
+    expect(screen.queryByText('Please enter your e-mail.')).toBeNull();
+    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    type('Password', 'p');
+    expect(screen.queryByText('Please enter your password.')).toBeNull();
+    expect(calls.some((c) => c.path === '/user/login')).toBe(false);
+  });
+});
+
+describe('Forgot password', () => {
+  it('mails a code, takes it with a new password and signs in to the local next (replace)', async () => {
+    answers['/user/forgot-password'] = [[200, { success: true, message: 'If this e-mail has an account, a reset code has been sent.' }]];
+    answers['/user/reset-password'] = [
+      [400, { success: false, message: 'Invalid or expired code. Please check it or request a new one.', error: 'invalid_code' }],
+      [200, { success: true, message: 'Your password has been reset.', token: 'fresh', userId: 'u1', user: { name: 'Ann', email: 'ann@example.com' } }],
+    ];
+    const memory = visit('/login?next=%2Fprofile');
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    type('Email', 'ann@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+    // The address typed at login comes along.
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ann@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
+    expect(screen.getByText('If this e-mail has an account, a reset code has been sent.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/user/forgot-password')?.body).toEqual({ email: 'ann@example.com' });
+    // The wait before a new code is counted down on the button, which waits with it.
+    const resend = screen.getByRole('button', { name: /^Send a new code in (60|59) s$/ }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(true);
+
+    // Errors first, each gone as soon as its field is right.
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Please enter the 6-digit code.')).toBeTruthy();
+    expect(screen.getByText('Please choose a new password.')).toBeTruthy();
+    type('Code', '12345');
+    expect(screen.getByText('Please enter the 6-digit code.')).toBeTruthy();
+    type('Code', '123456');
+    expect(screen.queryByText('Please enter the 6-digit code.')).toBeNull();
+    type('New password', 'short');
+    expect(screen.getByText('Please choose a new password.')).toBeTruthy();
+    type('New password', 'a long new secret');
+    expect(screen.queryByText('Please choose a new password.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Unable to reset the password.Invalid or expired code. Please check it or request a new one.');
+    expect(localStorage.getItem('token')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(memory.history?.at(-1)).toBe('/profile'));
+    expect(memory.history).toEqual(['/profile']);
+    expect(localStorage.getItem('token')).toBe('fresh');
+    expect(calls.filter((c) => c.path === '/user/reset-password').at(-1)?.body).toEqual({ email: 'ann@example.com', otp: '123456', newPassword: 'a long new secret' });
+  });
+
+  it('asks for the address first and goes back to login', async () => {
+    visit('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByText('Please enter your e-mail.')).toBeTruthy();
+    type('Email', 'a');
+    expect(screen.queryByText('Please enter your e-mail.')).toBeNull();
+    expect(calls.some((c) => c.path === '/user/forgot-password')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
   });
 });
 
@@ -127,5 +204,62 @@ describe('Register mode', () => {
     });
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('Register mode: the code screen', () => {
+  async function toCodeStep(firstAnswer: Answer = [200, { success: true, message: 'OTP sent!' }]) {
+    answers['/user/request-otp'] = [firstAnswer];
+    visit('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Register Now' }));
+    type('Email', 'ann@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await screen.findByRole('heading', { name: 'Enter OTP' });
+  }
+
+  it("says 'Invalid OTP.' once, with the tries left", async () => {
+    answers['/user/verify-otp'] = [[400, { success: false, message: 'Invalid OTP. 4 tries left.', error: 'otp_invalid' }]];
+    await toCodeStep();
+    type('One-time code', '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid OTP. 4 tries left.');
+  });
+
+  it("keeps the spec's 'Invalid OTP.' first when the server says something else", async () => {
+    answers['/user/verify-otp'] = [[400, { success: false, message: 'This code has expired. Please request a new one.', error: 'otp_expired' }]];
+    await toCodeStep();
+    type('One-time code', '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid OTP.This code has expired. Please request a new one.');
+  });
+
+  it("counts down the wait on 'Send a new code' instead of answering with an error", async () => {
+    await toCodeStep();
+    const resend = screen.getByRole('button', { name: /^Send a new code in (60|59) s$/ }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a code sent less than a minute ago: on to the code screen with the rest of the wait', async () => {
+    await toCodeStep([429, { success: false, message: 'Please wait 45 seconds before requesting a new code.', error: 'otp_cooldown' }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('A code was sent to this address less than a minute ago.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /^Send a new code in (45|44) s$/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('clears the details errors as soon as each field is filled', async () => {
+    answers['/user/verify-otp'] = [[200, { success: true, message: 'OTP verified!' }]];
+    await toCodeStep();
+    type('One-time code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await screen.findByRole('heading', { name: 'Create Your Account' });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    expect(await screen.findByText('Please enter your name.')).toBeTruthy();
+    type('Full name', 'Ann');
+    expect(screen.queryByText('Please enter your name.')).toBeNull();
+    expect(screen.getByText('Please enter your phone number.')).toBeTruthy();
+    fireEvent.change(document.getElementById('register-phone') as HTMLInputElement, { target: { value: '555 0100' } });
+    expect(screen.queryByText('Please enter your phone number.')).toBeNull();
+    expect(screen.getByText('Please choose a password.')).toBeTruthy();
   });
 });

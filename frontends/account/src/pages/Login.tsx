@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Logo, Spinner, useAuth } from '@growth/kit';
 import { LoginForm } from '../auth/LoginForm';
+import { PasswordResetFlow } from '../auth/PasswordResetFlow';
 import { RegisterFlow } from '../auth/RegisterFlow';
 import { safeNext } from '../auth/safeNext';
 import styles from '../auth/Auth.module.css';
@@ -13,16 +14,21 @@ const CLAIMS = [
   '24/7 support',
 ];
 
+type Mode = 'login' | 'register' | 'forgot';
+
 /**
- * The auth screen (docs/product.md#screens-and-routes): login and register modes. Switching mode mounts a fresh form, so
- * fields, message and password visibility start over. After signing in here the visitor goes to
- * `?next=` (a local path) or '/'; someone already signed in is sent to '/' (replace).
+ * The auth screen (docs/product.md#screens-and-routes): login, register and forgot-password modes.
+ * Switching mode mounts a fresh form, so fields, message and password visibility start over (the
+ * forgot flow starts from the address typed at login). After signing in here, a password reset
+ * included, the visitor goes to `?next=` (a local path) or '/'; someone already signed in is sent
+ * to '/' (replace).
  */
 export default function Login() {
   const { loading, isAuthenticated } = useAuth();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [mode, setMode] = useState<Mode>('login');
+  const [forgotEmail, setForgotEmail] = useState('');
   const signingInHere = useRef(false);
   const target = safeNext(new URLSearchParams(search).get('next'));
 
@@ -40,7 +46,7 @@ export default function Login() {
 
   // The heading of the new mode receives focus, so keyboard and screen-reader users land there.
   const card = useRef<HTMLDivElement>(null);
-  const switchTo = (next: 'login' | 'register') => {
+  const switchTo = (next: Mode) => {
     setMode(next);
     requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('h1')?.focus());
   };
@@ -62,11 +68,19 @@ export default function Login() {
           <div className={styles.logo}>
             <Logo />
           </div>
-          {mode === 'login' ? (
-            <LoginForm key="login" onAttempt={onAttempt} onRegister={() => switchTo('register')} />
-          ) : (
-            <RegisterFlow key="register" onAttempt={onAttempt} onLogin={() => switchTo('login')} />
+          {mode === 'login' && (
+            <LoginForm
+              key="login"
+              onAttempt={onAttempt}
+              onRegister={() => switchTo('register')}
+              onForgot={(email) => {
+                setForgotEmail(email);
+                switchTo('forgot');
+              }}
+            />
           )}
+          {mode === 'register' && <RegisterFlow key="register" onAttempt={onAttempt} onLogin={() => switchTo('login')} />}
+          {mode === 'forgot' && <PasswordResetFlow key="forgot" initialEmail={forgotEmail} onAttempt={onAttempt} onLogin={() => switchTo('login')} />}
         </div>
       </div>
     </div>

@@ -1,0 +1,69 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { errorText } from '@growth/kit';
+import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { EMAIL_REQUIRED } from './credentials';
+import { requestPasswordReset } from './passwordReset';
+import { useFieldErrors } from './useFieldErrors';
+import styles from './Auth.module.css';
+
+interface Props {
+  email: string;
+  onEmailChange(email: string): void;
+  message: BannerMessage | null;
+  onMessage(message: BannerMessage | null): void;
+  onSent(): void;
+}
+
+/** "Forgot Password?" step 1: the address a reset code is mailed to. */
+export function ForgotEmailStep({ email, onEmailChange, message, onMessage: setMessage, onSent }: Props) {
+  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, edited } = useFieldErrors<'email'>(useCallback((_key, value) => !!value.trim(), []));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!email.trim()) {
+      setErrors({ email: EMAIL_REQUIRED });
+      document.getElementById('forgot-email')?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      setMessage({ tone: 'success', text: await requestPasswordReset(email) });
+      onSent();
+    } catch (error) {
+      setMessage(failure('Unable to send the code.', errorText(error)));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <header className={styles.intro}>
+        <h1 className={styles.title} tabIndex={-1}>Forgot Password</h1>
+        <p className={styles.subtitle}>Enter the e-mail of your account and we will send you a 6-digit code to choose a new password.</p>
+      </header>
+      <Banner message={message} />
+      <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
+        <TextField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={(value) => {
+            onEmailChange(value);
+            edited('email', value);
+          }}
+          error={errors.email}
+        />
+        <SubmitButton wide busy={busy}>Send Code</SubmitButton>
+      </form>
+    </>
+  );
+}

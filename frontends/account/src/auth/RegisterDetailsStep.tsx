@@ -1,0 +1,171 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useAuth, type Country } from '@growth/kit';
+import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import { CountryCombobox } from '../countries/CountryCombobox';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { useFieldErrors } from './useFieldErrors';
+import styles from './Auth.module.css';
+
+interface Props {
+  email: string;
+  /** The code verified in step 2; registration sends it along. */
+  otp: string;
+  message: BannerMessage | null;
+  onMessage(message: BannerMessage | null): void;
+  /** Called right before the session may start (the page then follows `next`). */
+  onAttempt(): void;
+  /** Loaded by the flow from its first step on, so the lists are ready here. */
+  countries: Country[];
+}
+
+interface Details {
+  name: string;
+  phone: string;
+  password: string;
+  callingId: string;
+  countryId: string;
+  gender: '' | '0' | '1' | '2';
+}
+
+type Checked = 'name' | 'phone' | 'password';
+
+const REQUIRED: Record<Checked, string> = {
+  name: 'Please enter your name.',
+  phone: 'Please enter your phone number.',
+  password: 'Please choose a password.',
+};
+
+const filled = (key: Checked, value: string) => (key === 'password' ? value !== '' : value.trim() !== '');
+
+/** Register step 3 ('Create Your Account'): the account's details; registration then signs in. */
+export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage, onAttempt, countries }: Props) {
+  const { register, lastAuthError } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [details, setDetails] = useState<Details>({ name: '', phone: '', password: '', callingId: '', countryId: '', gender: '' });
+  const { errors, setErrors, edited } = useFieldErrors<Checked>(useCallback(filled, []));
+
+  const set = <K extends keyof Details>(key: K) => (value: Details[K]) => {
+    setDetails((d) => ({ ...d, [key]: value }));
+    if (key === 'name' || key === 'phone' || key === 'password') edited(key, value);
+  };
+
+  const complete = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found: Partial<Record<Checked, string>> = {};
+    for (const key of ['name', 'phone', 'password'] as const) if (!filled(key, details[key])) found[key] = REQUIRED[key];
+    setErrors(found);
+    const first = (['name', 'phone', 'password'] as const).find((key) => found[key]);
+    if (first) {
+      document.getElementById(`register-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    onAttempt();
+    const ok = await register({
+      email: email.trim(),
+      otp,
+      password: details.password,
+      name: details.name,
+      phone: details.phone,
+      callingId: details.callingId,
+      countryId: details.countryId,
+      address: '',
+      gender: details.gender === '' ? '' : (Number(details.gender) as 0 | 1 | 2),
+    });
+    if (ok) {
+      setMessage({ tone: 'success', text: 'Registration successful!' });
+    } else {
+      setMessage(failure('Registration failed.', lastAuthError()));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <header className={styles.intro}>
+        <h1 className={styles.title} tabIndex={-1}>Create Your Account</h1>
+        <p className={styles.subtitle}>
+          Signing up as <strong className={styles.email}>{email.trim()}</strong>.
+        </p>
+      </header>
+      <Banner message={message} />
+      <form className={form.form} onSubmit={complete} noValidate aria-label="Create your account">
+        <TextField id="register-name" label="Full name" autoComplete="name" value={details.name} onChange={set('name')} error={errors.name} />
+        <div className={form.field}>
+          <span className={form.label} id="register-phone-label">
+            Phone
+          </span>
+          <div className={styles.phoneRow}>
+            <CountryCombobox
+              id="register-calling"
+              label="Calling code"
+              labelHidden
+              kind="calling"
+              countries={countries}
+              value={details.callingId}
+              onChange={set('callingId')}
+              placeholder="+ Code"
+            />
+            <input
+              id="register-phone"
+              className={form.input}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              aria-labelledby="register-phone-label"
+              value={details.phone}
+              onChange={(event) => set('phone')(event.target.value)}
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={errors.phone ? 'register-phone-error' : undefined}
+            />
+          </div>
+          {errors.phone && (
+            <p id="register-phone-error" className={form.error}>
+              {errors.phone}
+            </p>
+          )}
+        </div>
+        <PasswordField
+          id="register-password"
+          label="Password"
+          autoComplete="new-password"
+          value={details.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <div className={form.row}>
+          <CountryCombobox
+            id="register-country"
+            label="Country"
+            kind="country"
+            countries={countries}
+            value={details.countryId}
+            onChange={set('countryId')}
+            placeholder="Select country"
+          />
+          <div className={form.field}>
+            <label className={form.label} htmlFor="register-gender">
+              Gender
+            </label>
+            <select
+              id="register-gender"
+              className={form.select}
+              value={details.gender}
+              onChange={(event) => set('gender')(event.target.value as Details['gender'])}
+            >
+              <option value="">Select gender</option>
+              <option value="0">Male</option>
+              <option value="1">Female</option>
+              <option value="2">Other</option>
+            </select>
+          </div>
+        </div>
+        <SubmitButton wide busy={busy}>Complete Registration</SubmitButton>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { api, errorText } from '@growth/kit';
+import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { EMAIL_REQUIRED } from './credentials';
+import { cooldownSeconds } from './messages';
+import { useFieldErrors } from './useFieldErrors';
+import styles from './Auth.module.css';
+
+interface Props {
+  email: string;
+  onEmailChange(email: string): void;
+  /** The flow's banner: it stays up when the flow moves on to the next step. */
+  message: BannerMessage | null;
+  onMessage(message: BannerMessage | null): void;
+  /** The code is on its way, or one sent less than a minute ago still is: `waitMs` is what is left of its wait. */
+  onSent(waitMs: number): void;
+}
+
+/** Register step 1 ('Verify Your Email'): the address a code is sent to. */
+export function RegisterEmailStep({ email, onEmailChange, message, onMessage: setMessage, onSent }: Props) {
+  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, edited } = useFieldErrors<'email'>(useCallback((_key, value) => !!value.trim(), []));
+
+  const sendOtp = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!email.trim()) {
+      setErrors({ email: EMAIL_REQUIRED });
+      document.getElementById('register-email')?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await api.post('/user/request-otp', { email: email.trim() });
+      setMessage({ tone: 'success', text: 'OTP sent!' });
+      onSent(0);
+    } catch (error) {
+      // A code sent less than a minute ago is still valid: go on to enter it, the wait counted down there.
+      const wait = cooldownSeconds(error);
+      if (wait !== null) {
+        setMessage({ tone: 'info', text: 'A code was sent to this address less than a minute ago.', detail: 'Enter it below, or ask for a new one when the wait is over.' });
+        onSent(wait * 1000);
+      } else {
+        setMessage(failure('Unable to send OTP.', errorText(error)));
+        setBusy(false);
+      }
+    }
+  };
+
+  return (
+    <>
+      <header className={styles.intro}>
+        <h1 className={styles.title} tabIndex={-1}>Verify Your Email</h1>
+        <p className={styles.subtitle}>We will send a 6-digit code to your e-mail.</p>
+      </header>
+      <Banner message={message} />
+      <form className={form.form} onSubmit={sendOtp} noValidate aria-label="Verify your email">
+        <TextField
+          id="register-email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={(value) => {
+            onEmailChange(value);
+            edited('email', value);
+          }}
+          error={errors.email}
+        />
+        <SubmitButton wide busy={busy}>Send OTP</SubmitButton>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { api, errorText } from '@growth/kit';
+import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { cooldownSeconds, failureOnce } from './messages';
+import { ResendCodeButton } from './ResendCodeButton';
+import { useFieldErrors } from './useFieldErrors';
+import styles from './Auth.module.css';
+
+interface Props {
+  email: string;
+  otp: string;
+  onOtpChange(otp: string): void;
+  message: BannerMessage | null;
+  onMessage(message: BannerMessage | null): void;
+  /** When a new code may be asked for (epoch ms). */
+  resendAt: number;
+  /** A new code was sent, or the server says the last one is still in its wait (`waitMs` left). */
+  onResent(waitMs: number): void;
+  onVerified(): void;
+  onChangeEmail(): void;
+}
+
+const isCode = (value: string) => /^\d{6}$/.test(value);
+
+/** Register step 2 ('Enter OTP'): the 6-digit code mailed in step 1. */
+export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: setMessage, resendAt, onResent, onVerified, onChangeEmail }: Props) {
+  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, edited } = useFieldErrors<'otp'>(useCallback((_key, value) => isCode(value), []));
+
+  const verifyOtp = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!isCode(otp)) {
+      setErrors({ otp: otp ? 'The code has 6 digits.' : 'Please enter the 6-digit code.' });
+      document.getElementById('register-otp')?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await api.post('/user/verify-otp', { email: email.trim(), otp });
+      setMessage({ tone: 'success', text: 'OTP verified!' });
+      onVerified();
+    } catch (error) {
+      setMessage(failureOnce('Invalid OTP.', errorText(error)));
+      setBusy(false);
+    }
+  };
+
+  const sendAgain = async () => {
+    setMessage(null);
+    setBusy(true);
+    try {
+      await api.post('/user/request-otp', { email: email.trim() });
+      onOtpChange('');
+      setMessage({ tone: 'success', text: 'OTP sent!' });
+      onResent(0);
+    } catch (error) {
+      const wait = cooldownSeconds(error);
+      if (wait !== null) onResent(wait * 1000);
+      else setMessage(failure('Unable to send OTP.', errorText(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <header className={styles.intro}>
+        <h1 className={styles.title} tabIndex={-1}>Enter OTP</h1>
+        <p className={styles.subtitle}>
+          Enter the 6-digit code we sent to <strong className={styles.email}>{email.trim()}</strong>.
+        </p>
+        {/* The server answers alike for an address that has an account (no enumeration): its owner is mailed how to sign in instead. */}
+        <p className={styles.subtitle}>If this address already has an account, the e-mail tells you how to sign in instead.</p>
+      </header>
+      <Banner message={message} />
+      <form className={form.form} onSubmit={verifyOtp} noValidate aria-label="Enter OTP">
+        <TextField
+          id="register-otp"
+          label="One-time code"
+          className={styles.otp}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          value={otp}
+          onChange={(value) => {
+            const digits = value.replace(/\D/g, '').slice(0, 6);
+            onOtpChange(digits);
+            edited('otp', digits);
+          }}
+          error={errors.otp}
+        />
+        <SubmitButton wide busy={busy}>Verify OTP</SubmitButton>
+      </form>
+      <p className={styles.otpActions}>
+        <ResendCodeButton readyAt={resendAt} busy={busy} onResend={() => void sendAgain()} />
+        <button
+          type="button"
+          className={form.linkButton}
+          onClick={() => {
+            setMessage(null);
+            onChangeEmail();
+          }}
+          disabled={busy}
+        >
+          Use another e-mail
+        </button>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { errorText, useAuth } from '@growth/kit';
+import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
+import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from './passwordReset';
+import { ResendCodeButton } from './ResendCodeButton';
+import { useFieldErrors } from './useFieldErrors';
+import styles from './Auth.module.css';
+
+interface Props {
+  email: string;
+  message: BannerMessage | null;
+  onMessage(message: BannerMessage | null): void;
+  /** When a new code may be asked for (epoch ms). */
+  resendAt: number;
+  onResent(): void;
+  onChangeEmail(): void;
+  /** Called right before the session starts (the page then sends the customer on). */
+  onAttempt(): void;
+}
+
+type Field = 'otp' | 'newPassword';
+
+const isCode = (value: string) => /^\d{6}$/.test(value);
+
+function passwordProblem(password: string): string | undefined {
+  if (!password) return 'Please choose a new password.';
+  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
+  return undefined;
+}
+
+const fixed = (key: Field, value: string) => (key === 'otp' ? isCode(value) : !passwordProblem(value));
+
+/** "Forgot Password?" step 2: the mailed code and a new password; success signs the customer in. */
+export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt, onResent, onChangeEmail, onAttempt }: Props) {
+  const { startSession } = useAuth();
+  const [otp, setOtp] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, edited } = useFieldErrors<Field>(useCallback(fixed, []));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found: Partial<Record<Field, string>> = {
+      otp: isCode(otp) ? undefined : otp ? 'The code has 6 digits.' : 'Please enter the 6-digit code.',
+      newPassword: passwordProblem(newPassword),
+    };
+    setErrors(found);
+    const first = found.otp ? 'reset-otp' : found.newPassword ? 'reset-new-password' : null;
+    if (first) {
+      document.getElementById(first)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const { message: done, grant } = await resetPassword(email, otp, newPassword);
+      setMessage({ tone: 'success', text: done });
+      onAttempt();
+      startSession(grant);
+    } catch (error) {
+      setMessage(failure('Unable to reset the password.', errorText(error)));
+      setBusy(false);
+    }
+  };
+
+  const sendAgain = async () => {
+    setMessage(null);
+    setBusy(true);
+    try {
+      setMessage({ tone: 'success', text: await requestPasswordReset(email) });
+      setOtp('');
+      onResent();
+    } catch (error) {
+      setMessage(failure('Unable to send the code.', errorText(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <header className={styles.intro}>
+        <h1 className={styles.title} tabIndex={-1}>Reset Password</h1>
+        <p className={styles.subtitle}>
+          Enter the 6-digit code we sent to <strong className={styles.email}>{email.trim()}</strong> and choose a new password.
+        </p>
+        <p className={styles.subtitle}>Setting a new password signs you out on every other device.</p>
+      </header>
+      <Banner message={message} />
+      <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
+        <TextField
+          id="reset-otp"
+          label="Code"
+          className={styles.otp}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          value={otp}
+          onChange={(value) => {
+            const digits = value.replace(/\D/g, '').slice(0, 6);
+            setOtp(digits);
+            edited('otp', digits);
+          }}
+          error={errors.otp}
+        />
+        <PasswordField
+          id="reset-new-password"
+          label="New password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(value) => {
+            setNewPassword(value);
+            edited('newPassword', value);
+          }}
+          error={errors.newPassword}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        />
+        <SubmitButton wide busy={busy}>Reset Password</SubmitButton>
+      </form>
+      <p className={styles.otpActions}>
+        <ResendCodeButton readyAt={resendAt} busy={busy} onResend={() => void sendAgain()} />
+        <button
+          type="button"
+          className={form.linkButton}
+          onClick={() => {
+            setMessage(null);
+            onChangeEmail();
+          }}
+          disabled={busy}
+        >
+          Use another e-mail
+        </button>
+      </p>
+    </>
+  );
+}
