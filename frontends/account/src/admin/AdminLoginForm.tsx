@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
@@ -7,6 +7,7 @@ import { adminFailure, adminLogin } from './adminAuth';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import auth from '../auth/Auth.module.css';
 import { checkCredentials } from '../auth/credentials';
+import { useFieldErrors } from '../auth/useFieldErrors';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -19,11 +20,13 @@ interface Props {
   onSignedIn(message: string): void;
 }
 
+const filled = (key: 'email' | 'password', value: string) => (key === 'email' ? value.trim() !== '' : value !== '');
+
 /** Login mode: e-mail and password, both required (docs/product.md#validation). */
 export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const { errors, setErrors, edited } = useFieldErrors<'email' | 'password'>(useCallback(filled, []));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<BannerMessage | null>(notice);
 
@@ -63,10 +66,23 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
           inputMode="email"
           autoComplete="username"
           value={email}
-          onChange={setEmail}
+          onChange={(value) => {
+            setEmail(value);
+            edited('email', value);
+          }}
           error={errors.email}
         />
-        <PasswordField id="admin-password" label="Password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
+        <PasswordField
+          id="admin-password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            edited('password', value);
+          }}
+          error={errors.password}
+        />
         <div className={styles.linkRow}>
           <button type="button" className={form.linkButton} onClick={() => onForgot(email)} disabled={busy}>
             Forgot Password?

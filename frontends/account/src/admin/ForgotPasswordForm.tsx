@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
 import { TextField } from '@growth/kit/src/ui/forms/TextField';
@@ -6,6 +6,7 @@ import { adminFailure, requestResetCode } from './adminAuth';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import auth from '../auth/Auth.module.css';
 import { EMAIL_REQUIRED } from '../auth/credentials';
+import { useFieldErrors } from '../auth/useFieldErrors';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -18,7 +19,7 @@ interface Props {
 /** Forgot mode: asks for a reset code by e-mail, then leads to the reset mode. */
 export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
   const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
+  const { errors, setErrors, edited } = useFieldErrors<'email'>(useCallback((_key, value) => value.trim() !== '', []));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<BannerMessage | null>(null);
 
@@ -26,11 +27,11 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
     event.preventDefault();
     setMessage(null);
     if (!email.trim()) {
-      setError(EMAIL_REQUIRED);
+      setErrors({ email: EMAIL_REQUIRED });
       document.getElementById('forgot-email')?.focus();
       return;
     }
-    setError(undefined);
+    setErrors({});
     setBusy(true);
     try {
       onSent(email.trim(), await requestResetCode(email));
@@ -50,7 +51,13 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
       </header>
       <Banner message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
-        <TextField id="forgot-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email} onChange={setEmail} error={error} />
+        <TextField id="forgot-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email}
+          onChange={(value) => {
+            setEmail(value);
+            edited('email', value);
+          }}
+          error={errors.email}
+        />
         <SubmitButton wide busy={busy}>Send Code</SubmitButton>
       </form>
       <button type="button" className={`${form.linkButton} ${styles.back}`} onClick={() => onBack(email)}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
@@ -7,6 +7,7 @@ import { adminFailure, resetPassword } from './adminAuth';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import auth from '../auth/Auth.module.css';
 import { EMAIL_REQUIRED } from '../auth/credentials';
+import { useFieldErrors } from '../auth/useFieldErrors';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -19,14 +20,17 @@ interface Props {
   onResend(email: string): void;
 }
 
-type Errors = { email?: string; otp?: string; newPassword?: string };
+type Field = 'email' | 'otp' | 'newPassword';
+type Errors = Partial<Record<Field, string>>;
+
+const filled = (key: Field, value: string) => (key === 'newPassword' ? value !== '' : value.trim() !== '');
 
 /** Reset mode: the mailed code plus a new password (the code is required, docs/product.md#validation). */
 export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onResend }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [otp, setOtp] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, edited } = useFieldErrors<Field>(useCallback(filled, []));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<BannerMessage | null>(notice);
 
@@ -63,7 +67,13 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
       </header>
       <Banner message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
-        <TextField id="reset-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} />
+        <TextField id="reset-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email}
+          onChange={(value) => {
+            setEmail(value);
+            edited('email', value);
+          }}
+          error={errors.email}
+        />
         <TextField
           id="reset-otp"
           label="Code"
@@ -71,7 +81,11 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
           autoComplete="one-time-code"
           maxLength={6}
           value={otp}
-          onChange={(value) => setOtp(value.replace(/\D/g, ''))}
+          onChange={(value) => {
+            const digits = value.replace(/\D/g, '');
+            setOtp(digits);
+            edited('otp', digits);
+          }}
           error={errors.otp}
           hint="The 6-digit code we e-mailed you."
         />
@@ -80,7 +94,10 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
           label="New password"
           autoComplete="new-password"
           value={newPassword}
-          onChange={setNewPassword}
+          onChange={(value) => {
+            setNewPassword(value);
+            edited('newPassword', value);
+          }}
           error={errors.newPassword}
         />
         <SubmitButton wide busy={busy}>Reset Password</SubmitButton>
