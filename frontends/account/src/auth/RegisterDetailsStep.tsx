@@ -7,6 +7,7 @@ import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { CountryCombobox } from '../countries/CountryCombobox';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { useFieldErrors } from './useFieldErrors';
+import { EmailAddress } from '../profile/EmailAddress';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -89,7 +90,9 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
       <header className={styles.intro}>
         <h1 className={styles.title} tabIndex={-1}>Create Your Account</h1>
         <p className={styles.subtitle}>
-          Signing up as <strong className={styles.email}>{email.trim()}</strong>.
+          Signing up as <strong className={styles.email}>
+            <EmailAddress address={email.trim()} />
+          </strong>.
         </p>
       </header>
       <Banner message={message} />

@@ -7,6 +7,7 @@ import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { cooldownSeconds, failureOnce } from './messages';
 import { ResendCodeButton } from './ResendCodeButton';
 import { useFieldErrors } from './useFieldErrors';
+import { EmailAddress } from '../profile/EmailAddress';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -72,7 +73,9 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
       <header className={styles.intro}>
         <h1 className={styles.title} tabIndex={-1}>Enter OTP</h1>
         <p className={styles.subtitle}>
-          Enter the 6-digit code we sent to <strong className={styles.email}>{email.trim()}</strong>.
+          Enter the 6-digit code we sent to <strong className={styles.email}>
+            <EmailAddress address={email.trim()} />
+          </strong>.
         </p>
         {/* The server answers alike for an address that has an account (no enumeration): its owner is mailed how to sign in instead. */}
         <p className={styles.subtitle}>If this address already has an account, the e-mail tells you how to sign in instead.</p>

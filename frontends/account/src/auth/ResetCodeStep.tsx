@@ -8,6 +8,7 @@ import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from './passwordReset';
 import { ResendCodeButton } from './ResendCodeButton';
 import { useFieldErrors } from './useFieldErrors';
+import { EmailAddress } from '../profile/EmailAddress';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -87,7 +88,9 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
       <header className={styles.intro}>
         <h1 className={styles.title} tabIndex={-1}>Reset Password</h1>
         <p className={styles.subtitle}>
-          Enter the 6-digit code we sent to <strong className={styles.email}>{email.trim()}</strong> and choose a new password.
+          Enter the 6-digit code we sent to <strong className={styles.email}>
+            <EmailAddress address={email.trim()} />
+          </strong> and choose a new password.
         </p>
         <p className={styles.subtitle}>Setting a new password signs you out on every other device.</p>
       </header>

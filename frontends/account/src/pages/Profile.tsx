@@ -7,6 +7,7 @@ import { fetchProfile, formatDate, type ProfileView } from '../profile/profileDa
 import { reasonOf } from '../profile/reason';
 import { displayCallingCode } from '../countries/countryFilter';
 import { useCountries } from '../countries/useCountries';
+import { EmailAddress } from '../profile/EmailAddress';
 import styles from '../profile/Profile.module.css';
 
 type State =
@@ -140,7 +141,9 @@ export default function Profile() {
           <h1 id="profile-name" className={styles.name}>
             {name}
           </h1>
-          <p className={styles.email}>{profile.email}</p>
+          <p className={styles.email}>
+            <EmailAddress address={profile.email} />
+          </p>
           {joined && <p className={styles.joined}>Joined {joined}</p>}
         </div>
         <div className={styles.heroActions}>
@@ -162,7 +165,7 @@ export default function Profile() {
             <CardIcon kind={card.kind} />
             <div className={styles.cardText}>
               <span className={styles.cardLabel}>{card.label}</span>
-              <span className={styles.cardValue}>{card.value || '—'}</span>
+              <span className={styles.cardValue}>{card.kind === 'email' && card.value ? <EmailAddress address={card.value} /> : card.value || '—'}</span>
             </div>
           </li>
         ))}
