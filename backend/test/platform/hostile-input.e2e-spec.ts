@@ -25,6 +25,8 @@ describe('hostile input never yields a 500', () => {
     it.each([
       ['the login e-mail', '/api/user/login', { email: 'ann\u0000@example.com', password: 'correct horse battery' }, 'email'],
       ['the OTP request e-mail (DEL)', '/api/user/request-otp', { email: 'ann@example.com\u007f' }, 'email'],
+      ['the forgot-password e-mail', '/api/user/forgot-password', { email: 'ann\u0000@example.com' }, 'email'],
+      ['the reset-password new password', '/api/user/reset-password', { email: 'ann@example.com', otp: '123456', newPassword: 'new\u0000password' }, 'newPassword'],
       ['a plan name', '/api/plan/getByName', { name: 'you\u0000tube' }, 'name'],
       ['a plan name (vertical tab, which trim() would drop)', '/api/plan/getByName', { name: '\u000byoutube' }, 'name'],
       ['the contact message (NUL)', '/api/contact/contact', { user_name: 'Priya', user_email: 'p@example.com', serviceType: 'growth', platform: 'YouTube', message: 'Hello\u0000 there, please help.' }, 'message'],
@@ -150,6 +152,29 @@ describe('hostile input never yields a 500', () => {
   });
 
   describe('the refund routes (docs/refunds.md)', () => {
+  describe('the password reset routes (docs/accounts.md)', () => {
+    it.each([
+      ['/api/user/forgot-password', 'an operator object', { email: { $ne: '' } }, 'email must be text'],
+      ['/api/user/forgot-password', 'an array', { email: ['a@example.com'] }, 'email must be text'],
+      ['/api/user/reset-password', 'an operator object as code', { email: 'a@example.com', otp: { $gt: '' }, newPassword: 'a long new secret' }, 'otp must be 6 digits'],
+      ['/api/user/reset-password', 'a code with a NUL byte', { email: 'a@example.com', otp: '12345\u0000', newPassword: 'a long new secret' }, 'otp must not contain control characters'],
+      ['/api/user/reset-password', 'an array as password', { email: 'a@example.com', otp: '123456', newPassword: ['a long new secret'] }, 'newPassword must be text'],
+      ['/api/user/reset-password', 'a 10,000-character e-mail', { email: `${'a'.repeat(10_000)}@example.com`, otp: '123456', newPassword: 'a long new secret' }, 'email must be at most 254 characters'],
+    ])('%s refuses %s with 400 naming the field', async (path, _case, body, message) => {
+      const res = await http().post(path).send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+    });
+
+    it('POST /api/user/reset-password refuses a 70 KB body with 413', async () => {
+      const res = await http()
+        .post('/api/user/reset-password')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ email: 'a@example.com', otp: '123456', newPassword: 'x'.repeat(70 * 1024) }))
+        .expect(413);
+      expect(res.body.error).toBe('too_large');
+    });
+  });
+
     const subscriptionId = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
     let adminBearer: string;
     let customerBearer: string;

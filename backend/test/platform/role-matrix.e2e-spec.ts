@@ -36,6 +36,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/user/login': 'public',
   'POST /api/user/google': 'public',
   'POST /api/user/getById': 'own-or-admin',
+  'POST /api/user/forgot-password': 'public',
+  'POST /api/user/reset-password': 'public',
   'POST /api/user/update': 'own-or-admin',
   'POST /api/user/logout-all': 'customer',
   'POST /api/user/logout': 'customer',
