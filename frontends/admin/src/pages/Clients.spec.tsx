@@ -149,3 +149,64 @@ describe('Clients', () => {
     expect(await screen.findByText('No clients match “zed”.')).toBeTruthy();
   });
 });
+
+/**
+ * A desktop from 1100 px: the table query matches, the drawer's does not. (setNarrowScreen(false)
+ * above answers no to every query, so the specs above see the cards of a narrower window.)
+ */
+function setDesktopScreen() {
+  setNarrowScreen(false);
+  const narrowAnswer = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...narrowAnswer(query), matches: query.includes('min-width') })) as typeof window.matchMedia;
+}
+
+describe('Clients at desktop width', () => {
+  it('is a table: name, e-mail, phone, country, joined, services and an aligned View services', async () => {
+    setDesktopScreen();
+    api.answer('/user/getAll', usersPage([1, 2], { total: 2, page: 1, lastPage: 1 }));
+    visit('/admin/client');
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    expect(cards()).toHaveLength(0);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+      'Name',
+      'E-mail',
+      'Phone',
+      'Country',
+      'Joined',
+      'Services',
+      'Actions',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]);
+    expect(first.getByRole('rowheader').textContent).toBe('Ann 1');
+    expect(first.getByText('ann1@example.com')).toBeTruthy();
+    expect(first.getByText('+91 98765 43210')).toBeTruthy();
+    expect(first.getByText(/^2 Sept? 2025$/)).toBeTruthy();
+    expect(first.getByText('1 active · 2 completed')).toBeTruthy();
+    expect(first.getByRole('link', { name: 'View services of Ann 1' }).getAttribute('href')).toBe('/admin/user-services/u1');
+  });
+
+  it('a column header sorts the rows of the page and says which way (aria-sort)', async () => {
+    setDesktopScreen();
+    const answer = usersPage([1, 2, 3], { total: 3, page: 1, lastPage: 1 });
+    const rowsOf = answer[1] as { data: { name: string; email: string }[] };
+    rowsOf.data[0].name = 'Mira';
+    rowsOf.data[1].name = 'ben';
+    rowsOf.data[2].name = 'Zoe';
+    api.answer('/user/getAll', answer);
+    visit('/admin/client');
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    const names = () => within(table).getAllByRole('rowheader').map((th) => th.textContent);
+    expect(names()).toEqual(['Mira', 'ben', 'Zoe']); // as the server sent them (newest first)
+    const header = () => within(table).getAllByRole('columnheader')[0];
+    expect(header().getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(within(header()).getByRole('button', { name: /Name/ }));
+    expect(names()).toEqual(['ben', 'Mira', 'Zoe']); // letter case aside
+    expect(header().getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(header()).getByRole('button', { name: /Name/ }));
+    expect(names()).toEqual(['Zoe', 'Mira', 'ben']);
+    expect(header().getAttribute('aria-sort')).toBe('descending');
+    expect(api.callsTo('/user/getAll')).toHaveLength(1); // a page's sort asks nothing
+  });
+});

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { ClientCard } from '../clients/ClientCard';
+import { ClientsTable } from '../clients/ClientsTable';
+import { useWideScreen } from '../layout/useWideScreen';
 import { CLIENTS_PAGE_SIZE, useClients } from '../clients/useClients';
 import { ListSummary } from '../lists/ListSummary';
 import { SearchForm } from '../lists/SearchForm';
@@ -11,6 +13,7 @@ import styles from '../lists/Lists.module.css';
 /** Registered customers (docs/product.md#admin: clients list): search and paging kept in the address. */
 export default function Clients() {
   const { state, page, query, lastPage, goTo, search, retry } = useClients();
+  const wide = useWideScreen();
 
   let body: ReactNode;
   if (state.status === 'failed') {
@@ -26,13 +29,17 @@ export default function Clients() {
       ) : (
         <>
           <ListSummary page={page} pageSize={CLIENTS_PAGE_SIZE} shown={items.length} total={total} noun="clients" />
-          <ul className={styles.grid}>
-            {items.map((client) => (
-              <li key={client.userId}>
-                <ClientCard client={client} />
-              </li>
-            ))}
-          </ul>
+          {wide ? (
+            <ClientsTable clients={items} />
+          ) : (
+            <ul className={styles.grid}>
+              {items.map((client) => (
+                <li key={client.userId}>
+                  <ClientCard client={client} />
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       );
   }

@@ -875,3 +875,89 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
     });
   });
 });
+
+/**
+ * A desktop from 1100 px: the table query matches, the drawer's does not. (setNarrowScreen(false)
+ * above answers no to every query, so the specs above see the cards of a narrower window.)
+ */
+function setDesktopScreen() {
+  setNarrowScreen(false);
+  const noAnswer = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...noAnswer(query), matches: query.includes('min-width') })) as typeof window.matchMedia;
+}
+
+describe('Tasks at desktop width (a table)', () => {
+  const table = () => screen.getByRole('table', { name: 'Subscriptions' });
+  const dataRows = () => within(table()).getAllByRole('row').filter((row) => row.id.startsWith('task-'));
+
+  it('one row per subscription: plan and tier, the customer’s name (to their services) and e-mail, price, status, created, actions', async () => {
+    setDesktopScreen();
+    const review = task(2, { Status: 0, fulfilment: { state: 'needs_review' }, refund: { requestId: 'rq1', state: null } });
+    api.answer('/admin/tasks', tasksPage([task(1), review], { total: 2, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await screen.findByRole('table', { name: 'Subscriptions' });
+    expect(cards()).toHaveLength(0);
+    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+      'Order',
+      'Customer',
+      'Price',
+      'Status',
+      'Created',
+      'Actions',
+    ]);
+    const [first, second] = dataRows().map((row) => within(row));
+    expect(first.getByText('YouTube · Growth')).toBeTruthy();
+    expect(first.getByText('order_1')).toBeTruthy();
+    expect(first.getByRole('link', { name: 'Ann 1' }).getAttribute('href')).toBe('/admin/user-services/u1');
+    expect(first.getByText('ann1@example.com')).toBeTruthy();
+    expect(first.getByText('$19.99')).toBeTruthy();
+    expect(first.getByText('In Process')).toBeTruthy();
+    expect(first.getByRole('button', { name: /^Mark Completed/ })).toBeTruthy();
+    expect(second.getByText('Needs review')).toBeTruthy();
+    expect(second.getByText('Refund requested')).toBeTruthy();
+  });
+
+  it('Order and Created sort through the server (the address keeps the order), with aria-sort', async () => {
+    setDesktopScreen();
+    api.answer('/admin/tasks', tasksPage([task(1)], { total: 1, page: 1, pages: 1 }), tasksPage([task(1)], { total: 1, page: 1, pages: 1 }), tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
+    const memory = visit('/admin/tasks');
+    await screen.findByRole('table', { name: 'Subscriptions' });
+    const header = (name: RegExp) => within(table()).getAllByRole('columnheader').find((th) => name.test(th.textContent ?? '')) as HTMLElement;
+    expect(header(/^Created/).getAttribute('aria-sort')).toBe('descending'); // newest first
+    expect(header(/^Order/).getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(within(header(/^Order/)).getByRole('button'));
+    await waitFor(() => expect(bodies()).toHaveLength(2));
+    expect(bodies()[1]).toMatchObject({ sortBy: 'planName', sortOrder: 'asc' });
+    expect(memory.history.at(-1)).toBe('/admin/tasks?sortBy=planName&sortOrder=asc');
+    await waitFor(() => expect(header(/^Order/).getAttribute('aria-sort')).toBe('ascending'));
+    fireEvent.click(within(header(/^Created/)).getByRole('button'));
+    await waitFor(() => expect(bodies()).toHaveLength(3));
+    expect(bodies()[2]).toMatchObject({ sortBy: 'createdAt', sortOrder: 'desc' });
+  });
+
+  it('Details opens the full card (provider, refund and every action) under the row; the row’s toggle asks first', async () => {
+    setDesktopScreen();
+    const review = task(1, { fulfilment: { state: 'needs_review', lastError: 'Balance too low' } });
+    api.answer('/admin/tasks', tasksPage([review], { total: 1, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await screen.findByRole('table', { name: 'Subscriptions' });
+    const details = screen.getByRole('button', { name: 'Details of the YouTube order order_1' });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(details);
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    const card = cards()[0];
+    expect(document.getElementById(details.getAttribute('aria-controls') as string)?.contains(card)).toBe(true);
+    expect(within(card).getByRole('button', { name: /^Retry/ })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: /^Link/ })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /^Mark/ })).toBeNull(); // the toggle stays on the row
+    fireEvent.click(screen.getByRole('button', { name: 'Hide details of the YouTube order order_1' }));
+    expect(cards()).toHaveLength(0);
+
+    fireEvent.click(within(dataRows()[0]).getByRole('button', { name: /^Mark Completed/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Change status?' });
+    api.answer('/admin/upStatus', [200, { success: true, subscription: task(1, { Status: 1 }) }]);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Completed' })));
+    await waitFor(() => expect(within(dataRows()[0]).getByText('Completed')).toBeTruthy());
+    expect(screen.getByText('Status updated: YouTube is Completed')).toBeTruthy();
+  });
+});

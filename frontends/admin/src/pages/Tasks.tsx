@@ -2,6 +2,8 @@ import { useCallback, type ReactNode } from 'react';
 import { Spinner } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { ListSummary } from '../lists/ListSummary';
+import { TasksTable } from '../lists/TasksTable';
+import { useWideScreen } from '../layout/useWideScreen';
 import { OrdersSection } from '../orders/OrdersSection';
 import { RefundButton, RequestButtons, orderWhich } from '../refunds/RefundButtons';
 import { RefundDialog } from '../refunds/RefundDialog';
@@ -24,10 +26,13 @@ import styles from '../lists/Lists.module.css';
  * (docs/fulfilment.md) with Link panel order (the id staff found on the provider panel), Retry and Cancel (each
  * after confirmation) where allowed; refunds (docs/refunds.md): the card's refund block, Refund… on
  * a paid order with something left to refund, Approve / Decline of an open request, each in a dialog.
+ * From 1100 px the list is a table (the customer's name and e-mail, sortable by plan and date, the
+ * toggle on the row, Details opening the full card with every other action); cards below.
  * Below: orders needing attention.
  */
 export default function Tasks() {
   const { state, query, pages, goTo, refine, retry, update } = useTasks();
+  const wide = useWideScreen();
   const toggle = useStatusToggle(update);
   const action = useFulfilmentAction(update);
   const refund = useRefundAction(
@@ -44,6 +49,42 @@ export default function Tasks() {
   );
   const working = toggle.busy || action.busy || refund.busy;
   const askRefund = (kind: RefundKind, subscription: AdminSubscription) => refund.ask(kind, targetOfSubscription(subscription));
+
+  /** A subscription's card with every action; in the table the status toggle is on the row instead. */
+  const cardOf = (subscription: AdminSubscription, withToggle: boolean) => (
+    <AdminSubscriptionCard
+      subscription={subscription}
+      showCustomer
+      requestActions={
+        <RequestButtons
+          which={orderWhich(subscription.planName, subscription.orderId)}
+          disabled={working}
+          onApprove={() => askRefund('approve', subscription)}
+          onDecline={() => askRefund('decline', subscription)}
+        />
+      }
+      actions={
+        <>
+          {withToggle && <StatusToggleButton subscription={subscription} disabled={working} onToggle={() => toggle.ask(subscription)} />}
+          <FulfilmentButtons
+            subscription={subscription}
+            disabled={working}
+            onLink={() => action.ask('link', subscription)}
+            onRetry={() => action.ask('retry', subscription)}
+            onCancel={() => action.ask('cancel', subscription)}
+          />
+          {/* An open request is answered with Approve or Decline, in the refund block. */}
+          {canRefund(subscription) && !subscription.refund?.requestId && (
+            <RefundButton
+              which={orderWhich(subscription.planName, subscription.orderId)}
+              disabled={working}
+              onRefund={() => askRefund('refund', subscription)}
+            />
+          )}
+        </>
+      }
+    />
+  );
 
   let body: ReactNode;
   if (state.status === 'failed') {
@@ -62,44 +103,26 @@ export default function Tasks() {
       ) : (
         <>
           <ListSummary page={query.page} pageSize={query.limit} shown={items.length} total={total} noun="subscriptions" />
-          <ul className={styles.gridWide}>
-            {items.map((subscription) => (
-              <li key={subscription.subscriptionId || subscription._id} id={taskItemId(subscription.subscriptionId)} tabIndex={-1}>
-                <AdminSubscriptionCard
-                  subscription={subscription}
-                  showCustomer
-                  requestActions={
-                    <RequestButtons
-                      which={orderWhich(subscription.planName, subscription.orderId)}
-                      disabled={working}
-                      onApprove={() => askRefund('approve', subscription)}
-                      onDecline={() => askRefund('decline', subscription)}
-                    />
-                  }
-                  actions={
-                    <>
-                      <StatusToggleButton subscription={subscription} disabled={working} onToggle={() => toggle.ask(subscription)} />
-                      <FulfilmentButtons
-                        subscription={subscription}
-                        disabled={working}
-                        onLink={() => action.ask('link', subscription)}
-                        onRetry={() => action.ask('retry', subscription)}
-                        onCancel={() => action.ask('cancel', subscription)}
-                      />
-                      {/* An open request is answered with Approve or Decline, in the refund block. */}
-                      {canRefund(subscription) && !subscription.refund?.requestId && (
-                        <RefundButton
-                          which={orderWhich(subscription.planName, subscription.orderId)}
-                          disabled={working}
-                          onRefund={() => askRefund('refund', subscription)}
-                        />
-                      )}
-                    </>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          {wide ? (
+            <TasksTable
+              items={items}
+              query={query}
+              onSort={refine}
+              rowId={(subscription) => taskItemId(subscription.subscriptionId)}
+              rowActions={(subscription) => (
+                <StatusToggleButton subscription={subscription} disabled={working} onToggle={() => toggle.ask(subscription)} />
+              )}
+              card={(subscription) => cardOf(subscription, false)}
+            />
+          ) : (
+            <ul className={styles.gridWide}>
+              {items.map((subscription) => (
+                <li key={subscription.subscriptionId || subscription._id} id={taskItemId(subscription.subscriptionId)} tabIndex={-1}>
+                  {cardOf(subscription, true)}
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       );
   }

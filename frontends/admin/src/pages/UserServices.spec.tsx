@@ -78,3 +78,28 @@ describe('User services', () => {
     expect(await screen.findByText('This client has no services yet.')).toBeTruthy();
   });
 });
+
+describe('User services: whose they are', () => {
+  it('names the client above the list (POST /user/getById)', async () => {
+    api.answer('/subscription/user', [200, { success: true, subscriptions: [subscription(1)] }]);
+    api.answer('/user/getById', [
+      200,
+      { success: true, data: { userId: 'u1', name: 'Ann Example', email: 'ann@example.com', phone: '+91 98765 43210', country: 'India', createdAt: '2025-09-02T10:00:00.000Z' } },
+    ]);
+    visit('/admin/user-services/u1');
+    const client = await screen.findByRole('region', { name: 'Client' });
+    expect(within(client).getByRole('heading', { level: 2, name: 'Ann Example' })).toBeTruthy();
+    expect(client.textContent).toMatch(/ann@example\.com · \+91 98765 43210 · India · joined 2 Sept? 2025/);
+    expect(api.callsTo('/user/getById')[0].body).toEqual({ userId: 'u1' });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+  });
+
+  it('without the client’s profile the list still shows', async () => {
+    api.answer('/subscription/user', [200, { success: true, subscriptions: [subscription(1)] }]);
+    api.answer('/user/getById', [404, { success: false, message: 'User not found' }]);
+    visit('/admin/user-services/u1');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Client' })).toBeNull();
+    expect(screen.queryByText('User not found')).toBeNull();
+  });
+});

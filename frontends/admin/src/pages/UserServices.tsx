@@ -4,18 +4,38 @@ import { Spinner } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { useAdminPost } from '../data/useAdminPost';
 import { AdminSubscriptionCard, type AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
-import { Banner, ErrorBanner, uiStyles } from '../ui';
+import { Banner, ErrorBanner, formatDate, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';
 
 interface UserSubscriptions {
   subscriptions?: AdminSubscription[];
 }
 
-/** One client's subscriptions (docs/product.md#admin: a client's services): POST /subscription/user {userId}. */
+interface ClientProfile {
+  data?: { userId?: string; name?: string; email?: string; phone?: string; country?: string; createdAt?: string };
+}
+
+/** Whose services these are: name, e-mail, phone, country and joined (POST /user/getById); nothing while unknown. */
+function ClientHeader({ profile }: { profile: ClientProfile['data'] }) {
+  if (!profile) return null;
+  const name = profile.name?.trim() || profile.email || '—';
+  const details = [profile.email, profile.phone, profile.country, profile.createdAt ? `joined ${formatDate(profile.createdAt)}` : null].filter(Boolean);
+  return (
+    <section className={styles.card} aria-label="Client">
+      <h2 className={styles.name}>{name}</h2>
+      {details.length > 0 && <p className={styles.subtitle}>{details.join(' · ')}</p>}
+    </section>
+  );
+}
+
+/** One client's subscriptions (docs/product.md#admin: a client's services): POST /subscription/user {userId}, under the client's name and e-mail. */
 export default function UserServices() {
   const { userId = '' } = useParams<{ userId: string }>();
   const id = userId.trim();
   const { state, retry } = useAdminPost<UserSubscriptions>('/subscription/user', id ? { userId: id } : null);
+  // The client's name above the list; a failure here leaves the list as it is (it names no one).
+  const client = useAdminPost<ClientProfile>('/user/getById', id ? { userId: id } : null);
+  const profile = client.state.status === 'loaded' ? client.state.data.data : undefined;
 
   let body: ReactNode;
   if (!id) {
@@ -55,6 +75,7 @@ export default function UserServices() {
       }
     >
       <div className={styles.stack} aria-busy={Boolean(id) && state.status === 'loading'}>
+        <ClientHeader profile={profile} />
         {body}
       </div>
     </AdminLayout>
