@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { FindCustomerContactUseCase } from '../../identity/application/find-customer-contact.use-case';
 import { FindTierForSaleUseCase } from '../../plans/application/find-tier-for-sale.use-case';
-import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../domain/money';
+import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../../../kernel/money';
 import { ORDER_LIFETIME_MS, type PaymentOrder } from '../domain/payment-order';
 import { checkPlatformProfileLink, profileLinkFormError } from '../domain/platform-profile-link';
 import { PaymentGateway } from './payment-gateway.port';

@@ -7,7 +7,7 @@ import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { formatMinorUnits } from '../domain/money';
+import { formatMinorUnits } from '../../../kernel/money';
 import type { Refund, RefundRequest } from '../domain/refund';
 import { IssueRefund } from './issue-refund';
 import { PaymentOrderRepository } from './payment-order.repository.port';

@@ -4,7 +4,7 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
-import { formatMinorUnits } from '../domain/money';
+import { formatMinorUnits } from '../../../kernel/money';
 import { refundKey, type Refund, type RefundActor, type RefundReason } from '../domain/refund';
 import { PaymentGateway, RefundCallError } from './payment-gateway.port';
 import { PaymentOrderRepository } from './payment-order.repository.port';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/errors/app-error';
 import { FindTierForSaleUseCase } from '../../plans/application/find-tier-for-sale.use-case';
-import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../domain/money';
+import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../../../kernel/money';
 import { isExpiredAt, type PaymentOrder, type VoidReason } from '../domain/payment-order';
 
 /** What plans answers for a tier that is not for sale any more (FindTierForSaleUseCase). */

@@ -1,5 +1,5 @@
 import type { Mail } from '../../../platform/mail/mail.port';
-import { formatMinorUnits } from '../domain/money';
+import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder, VoidReason } from '../domain/payment-order';
 
 /**

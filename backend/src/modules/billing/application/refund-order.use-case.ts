@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { amountInMinorUnits, formatMinorUnits, minorUnitExponent } from '../domain/money';
+import { amountInMinorUnits, formatMinorUnits, minorUnitExponent } from '../../../kernel/money';
 import type { Refund } from '../domain/refund';
 import { IssueRefund } from './issue-refund';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { RefundSummary } from '../../subscriptions/domain/refund-summary';
-import { formatMinorUnits } from '../domain/money';
+import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder } from '../domain/payment-order';
 import type { Refund, RefundRequest } from '../domain/refund';
 import { RefundRepository } from './refund.repository.port';

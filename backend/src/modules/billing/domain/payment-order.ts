@@ -1,4 +1,4 @@
-import type { PurchasedTier } from '../../subscriptions/domain/subscription';
+import type { PurchasedTier } from '../../../kernel/purchased-tier';
 
 /**
  * A payment order: what a customer is about to pay for, stored before the checkout opens, so the

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/errors/app-error';
 // The one table of currencies and their minor units is billing's (pure functions, no framework).
-import { InvalidPriceError, isGatewayCurrency, maxPriceText, minorUnitExponent, minorUnitsOf } from '../../billing/domain/money';
+import { InvalidPriceError, isGatewayCurrency, maxPriceText, minorUnitExponent, minorUnitsOf } from '../../../kernel/money';
 import { DEFAULT_CURRENCY, PLAN_STATUSES, type PlanStatus, planSlugOf } from './plan';
 
 /**

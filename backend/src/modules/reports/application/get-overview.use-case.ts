@@ -1,7 +1,7 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
 import { Clock } from '../../../platform/time/clock';
-import { UnsupportedCurrencyError, minorUnitExponent } from '../../billing/domain/money';
+import { UnsupportedCurrencyError, minorUnitExponent } from '../../../kernel/money';
 import { GetProviderOverviewUseCase } from '../../fulfilment/application/get-provider-overview.use-case';
 import { type Attention, type LowBalance, type Overview, buildOverview, overviewReads } from '../domain/overview';
 import { type Granularity, bucketsOf, checkGranularity, defaultGranularity, previousPeriod, reportPeriod } from '../domain/period';

@@ -1,4 +1,5 @@
 import type { SubscriptionFulfilment } from './fulfilment';
+import type { PurchasedTier } from '../../../kernel/purchased-tier';
 import type { RefundSummary } from './refund-summary';
 
 /**
@@ -19,17 +20,8 @@ export const SUBSCRIPTION_STATUS_TEXT: Readonly<Record<number, string>> = {
   4: 'Refunded',
 };
 
-/** The pricing tier as bought: later edits of the plan do not rewrite it. */
-export interface PurchasedTier {
-  pricingId: string;
-  name: string;
-  /** Decimal text in `currency`, e.g. "19.99". */
-  price: string;
-  description: string;
-  features: string[];
-  isPopular: boolean;
-  currency: string;
-}
+/** The pricing tier as bought (the shared kernel's: billing stores it on the order too). */
+export type { PurchasedTier };
 
 export interface Subscription {
   subscriptionId: string;

@@ -4,14 +4,14 @@ import type { Request, Response } from 'express';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { AppError } from '../../../../platform/errors/app-error';
-import { subscriptionBody } from '../../../subscriptions/adapters/http/subscription.presenter';
+import { subscriptionBody } from '../../../subscriptions';
 import { CreateOrderUseCase } from '../../application/create-order.use-case';
 import { HandleWebhookUseCase } from '../../application/handle-webhook.use-case';
 import { PaymentGateway } from '../../application/payment-gateway.port';
 import { SandboxCheckoutUseCase } from '../../application/sandbox-checkout.use-case';
 import { VOID_ANSWERS } from '../../application/order-void';
 import { VerifyPaymentUseCase } from '../../application/verify-payment.use-case';
-import { minorUnitExponent } from '../../domain/money';
+import { minorUnitExponent } from '../../../../kernel/money';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
 import { CreateOrderRequest, SandboxCheckoutRequest, VerifyPaymentRequest } from './payment.requests';
 

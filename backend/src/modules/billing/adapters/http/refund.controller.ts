@@ -3,13 +3,13 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNo
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { adminPaging, DEFAULT_ADMIN_PAGE_SIZE } from '../../../../platform/http/admin-paging';
-import { adminSubscriptionBody, subscriptionBody } from '../../../subscriptions/adapters/http/subscription.presenter';
+import { adminSubscriptionBody, subscriptionBody } from '../../../subscriptions';
 import { DecideRefundRequestUseCase } from '../../application/decide-refund-request.use-case';
 import { ListRefundsUseCase } from '../../application/list-refunds.use-case';
 import type { RefundListRow } from '../../application/refund.repository.port';
 import { RefundOrderUseCase } from '../../application/refund-order.use-case';
 import { RequestRefundUseCase } from '../../application/request-refund.use-case';
-import { formatMinorUnits } from '../../domain/money';
+import { formatMinorUnits } from '../../../../kernel/money';
 import type { Refund, RefundRequest } from '../../domain/refund';
 import { DecideRefundRequestRequest, RefundListRequest, RefundRequestRequest, StaffRefundRequest } from './refund.requests';
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { PurchasedTier } from '../../../subscriptions/domain/subscription';
+import type { PurchasedTier } from '../../../../kernel/purchased-tier';
 import type { OrderStatus, VoidReason } from '../../domain/payment-order';
 
 /** bigint arrives as text (pg) or BigInt (PGlite); amounts stay far below 2^53. */

@@ -3,7 +3,7 @@ import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiConflictResponse, ApiN
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { AppError } from '../../../../platform/errors/app-error';
-import { adminSubscriptionBody } from '../../../subscriptions/adapters/http/subscription.presenter';
+import { adminSubscriptionBody } from '../../../subscriptions';
 import { CancelFulfilmentUseCase } from '../../application/cancel-fulfilment.use-case';
 import { GetProviderOverviewUseCase } from '../../application/get-provider-overview.use-case';
 import { ListProviderServicesUseCase } from '../../application/list-provider-services.use-case';

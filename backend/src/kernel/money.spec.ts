@@ -1,4 +1,4 @@
-import { PLAN_SEEDS } from '../../plans/adapters/persistence/seed/plans.seed';
+import { PLAN_SEEDS } from '../modules/plans/adapters/persistence/seed/plans.seed';
 import {
   InvalidPriceError,
   MAX_ORDER_AMOUNT,
