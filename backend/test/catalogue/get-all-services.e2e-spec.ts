@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ServiceListCache } from '../../src/modules/catalogue/application/service-list.cache';
+import { PricingAddresses } from '../../src/modules/catalogue/application/pricing-addresses';
 import { ServiceOrmEntity } from '../../src/modules/catalogue/adapters/persistence/service.orm-entity';
 import { ServiceContentOrmEntity } from '../../src/modules/catalogue/adapters/persistence/service-content.orm-entity';
 import { createTestApp, type TestApp } from '../support/app';
@@ -118,13 +119,15 @@ describe('GET /api/services/getAll', () => {
 
   describe('with more than 100 services', () => {
     beforeAll(async () => {
-      // No admin write use case exists yet: write straight to the tables, then invalidate the
-      // cache as such a use case must.
+      // Written straight to the tables (then the caches invalidated as a write use case's change
+      // event does): 120 services, each with a plan on sale at its address, so each is listed
+      // (docs/catalogue.md, "Listing rule").
       const dataSource = t.app.get(DataSource);
       const base = Date.now() + 60_000;
       const { identifiers } = await dataSource.getRepository(ServiceOrmEntity).insert(
         Array.from({ length: 120 }, (_, i) => ({
           heading: `Growth Service ${String(i + 1).padStart(3, '0')}`,
+          slug: `growth-service-${String(i + 1).padStart(3, '0')}`,
           description: 'More reach for your profile',
           logo: null,
           createdAt: new Date(base + i),
@@ -136,12 +139,21 @@ describe('GET /api/services/getAll', () => {
           [0, 1, 2, 3].map((position) => ({ serviceId, key: `Key ${position}`, value: 'Value', position })),
         ),
       );
+      await dataSource.query(`
+        WITH plan AS (
+          INSERT INTO plans (name, slug, platform)
+          SELECT 'Growth Service ' || lpad(g::text, 3, '0'), 'growth-service-' || lpad(g::text, 3, '0'), 'Growth Service ' || lpad(g::text, 3, '0')
+          FROM generate_series(1, 120) g
+          RETURNING plan_id
+        )
+        INSERT INTO pricing_tiers (plan_id, name, price) SELECT plan_id, 'Starter', 9.90 FROM plan`);
     });
 
     it('serves the cached list until the cache is invalidated, then the new one', async () => {
       const stale = await get('?page=1&limit=10').expect(200);
       expect(stale.body.meta.total).toBe(8);
       t.app.get(ServiceListCache).invalidate();
+      t.app.get(PricingAddresses).invalidate();
       const fresh = await get('?page=1&limit=10').expect(200);
       expect(fresh.body.meta.total).toBe(128);
     });

@@ -45,6 +45,7 @@ describe('hostile input never yields a 500', () => {
       ['a document slug', '/api/documents/%00', 'slug'],
       ['a document slug (control inside)', '/api/documents/faqs%01', 'slug'],
       ['a plan name in the path', '/api/plans/%00x', 'name'],
+      ['a pricing page address', '/api/services/address/my%00space', 'slug'],
       ['a catalogue search', '/api/services/getAll?search=%00', 'search'],
       ['a catalogue search (escape)', '/api/services/getAll?search=tik%1btok', 'search'],
     ])('refuses %s with 400 naming the field', async (_case, url, field) => {

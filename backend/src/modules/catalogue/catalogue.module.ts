@@ -9,7 +9,14 @@ import { DocumentResponseCache } from './application/document-response.cache';
 import { DocumentRepository } from './application/document.repository.port';
 import { GetDocumentUseCase } from './application/get-document.use-case';
 import { GetServiceUseCase } from './application/get-service.use-case';
-import { ListServicesUseCase } from './application/list-services.use-case';
+import { ListServicesForAdminUseCase, ListServicesUseCase } from './application/list-services.use-case';
+import { PricingAddresses } from './application/pricing-addresses';
+import { ResolveAddressUseCase } from './application/resolve-address.use-case';
+import { PlansModule } from '../plans/plans.module';
+import { ListSellablePlansUseCase } from '../plans/application/list-sellable-plans.use-case';
+import { PageAddresses } from '../../platform/frontends/page-addresses';
+import { ServiceSlugOrmEntity } from './adapters/persistence/service-slug.orm-entity';
+import { CatalogueAddresses } from './adapters/http/catalogue-addresses';
 import { SaveDocumentUseCase } from './application/save-document.use-case';
 import { ServiceListCache } from './application/service-list.cache';
 import { ServiceRepository } from './application/service.repository.port';
@@ -39,12 +46,27 @@ import { TypeOrmServiceRepository } from './adapters/persistence/service.reposit
  * 'documents' through ChangeEvents (after its commit), here and on every other instance.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ServiceOrmEntity, ServiceContentOrmEntity, ContactRequestOrmEntity, DocumentOrmEntity])],
+  imports: [PlansModule, TypeOrmModule.forFeature([ServiceOrmEntity, ServiceContentOrmEntity, ServiceSlugOrmEntity, ContactRequestOrmEntity, DocumentOrmEntity])],
   controllers: [ServicesController, ServicesAdminController, ContactController, DocumentsController, DocumentsAdminController],
   providers: [
     { provide: ServiceRepository, useClass: TypeOrmServiceRepository },
-    { provide: ServiceListCache, inject: [ChangeEvents], useFactory: (events: ChangeEvents) => followChanges(events, 'catalogue', new ServiceListCache()) },
+    // The public list follows plans too: a plan's status or tiers decide which services are listed.
+    {
+      provide: ServiceListCache,
+      inject: [ChangeEvents],
+      useFactory: (events: ChangeEvents) => followChanges(events, 'plans', followChanges(events, 'catalogue', new ServiceListCache())),
+    },
+    {
+      provide: PricingAddresses,
+      inject: [ChangeEvents, ListSellablePlansUseCase],
+      useFactory: (events: ChangeEvents, plans: ListSellablePlansUseCase) =>
+        followChanges(events, 'plans', followChanges(events, 'catalogue', new PricingAddresses(plans))),
+    },
     ListServicesUseCase,
+    ListServicesForAdminUseCase,
+    ResolveAddressUseCase,
+    CatalogueAddresses,
+    { provide: PageAddresses, useExisting: CatalogueAddresses },
     GetServiceUseCase,
     CreateServiceUseCase,
     UpdateServiceUseCase,

@@ -9,6 +9,7 @@ import { GetPlanByNameUseCase } from './application/get-plan-by-name.use-case';
 import { GetPlanUseCase } from './application/get-plan.use-case';
 import { ListPlansUseCase } from './application/list-plans.use-case';
 import { PlanRepository } from './application/plan.repository.port';
+import { ListSellablePlansUseCase } from './application/list-sellable-plans.use-case';
 import { PlanResponseCache } from './application/plan-response.cache';
 import { UpdatePlanUseCase } from './application/update-plan.use-case';
 import { PlansAdminController } from './adapters/http/plans-admin.controller';
@@ -43,6 +44,7 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
     PlansSeeder,
     PlansFastPath,
   ],
-  exports: [GetPlanByNameUseCase, FindTierForSaleUseCase],
+    ListSellablePlansUseCase,
+  exports: [GetPlanByNameUseCase, FindTierForSaleUseCase, ListSellablePlansUseCase],
 })
 export class PlansModule {}

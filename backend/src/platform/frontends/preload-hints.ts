@@ -8,6 +8,10 @@ export interface PageRoute {
   page: string;
   guard?: 'customer' | 'admin';
   data?: string[];
+  /** The page's `<title>` (a `{name}` in it is what the address names, see PageAddresses). */
+  title?: string;
+  /** The page's meta description (public pages). */
+  description?: string;
 }
 
 interface RemoteManifest {
@@ -147,6 +151,16 @@ export class PreloadHints {
     const tags = this.hintsFor(pathname).map(renderTag).join('');
     const at = html.lastIndexOf('</head>');
     return at < 0 ? html : html.slice(0, at) + tags + html.slice(at);
+  }
+
+  /** The row of the page table for this path, with its parameters; undefined for a path not in the table (or no table). */
+  pageRoute(pathname: string): { route: PageRoute; params: Record<string, string> } | undefined {
+    return findPageRoute(this.routes.get()?.routes ?? [], pathname);
+  }
+
+  /** Whether the page table could be read (a build without it answers every path with the shell). */
+  hasPageTable(): boolean {
+    return Array.isArray(this.routes.get()?.routes);
   }
 
   hintsFor(pathname: string): Hint[] {

@@ -5,7 +5,9 @@ import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import expressStaticGzip from 'express-static-gzip';
 import type { AppConfig } from '../config/app-config';
-import { PreloadHints } from './preload-hints';
+import { Logger } from '@nestjs/common';
+import { PageAddresses, type PageAnswer } from './page-addresses';
+import { type PageRoute, PreloadHints } from './preload-hints';
 
 const REMOTES = ['storefront', 'account', 'admin'] as const;
 /**
@@ -22,11 +24,38 @@ function cacheHeaders(res: ServerResponse, path: string): void {
   res.setHeader('Cache-Control', CONTENT_HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** Paths the shell answers itself, outside the page table (its AppRoutes): Access Denied, and /admin's redirect. */
+const SHELL_PATHS = ['/unauthorized', '/admin'];
+const SITE_NAME = 'SocialGrowth';
+const NOT_FOUND_TITLE = `Page Not Found | ${SITE_NAME}`;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** index.html with this page's title and description (the shell sets the same on navigation). */
+export function withPageHead(html: string, title: string | undefined, description: string | undefined): string {
+  let out = html;
+  if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (description) out = out.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(description)}$2`);
+  return out;
+}
+
+/** The title of a table row for what the address names (`{name}`: a plan's name, or nothing known). */
+export function pageTitle(route: PageRoute, name: string | undefined): string | undefined {
+  if (!route.title) return undefined;
+  const title = route.title.includes('{name}') ? route.title.replace('{name}', name ?? '').replace(/^\s+/, '') : route.title;
+  return `${title} | ${SITE_NAME}`;
+}
+
 /**
  * Serves the built frontends on the API's port: each remote under /remotes/<name>/, the shell at /,
  * precompressed (.gz) files when the browser accepts gzip, and the shell's index.html for any other
  * page path (client-side routing; the shell shows Page Not Found for unknown paths), with
  * preload hints for what that page will fetch (see PreloadHints).
+ *
+ * Every address answers truthfully (docs/catalogue.md, "Addresses and 404"): a path in the shell's
+ * page table (or one the shell draws itself) is 200, with its own title and description; a page
+ * whose existence depends on data asks PageAddresses (an unknown platform is 404, a renamed
+ * service's old address 301); any other path is 404 with the same shell, which shows Page Not Found.
  */
 export function serveFrontends(app: NestExpressApplication, config: AppConfig): void {
   const dist = (name: string) => join(config.frontendsDir, name, 'dist');
@@ -43,9 +72,37 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : shellFiles(req, res, next)));
 
   const hints = new PreloadHints(dist('shell'), config.remotes, dist);
+  const logger = new Logger('Frontends');
+  let addresses: PageAddresses | null = null;
+  try {
+    addresses = app.get(PageAddresses, { strict: false });
+  } catch {
+    addresses = null; // no module provides it: every table address is a page
+  }
+
+  const answerFor = async (path: string): Promise<PageAnswer & { title?: string; description?: string }> => {
+    if (!hints.hasPageTable()) return { status: 200 };
+    const found = hints.pageRoute(path);
+    if (!found) {
+      return SHELL_PATHS.includes(path.replace(/(.)\/$/, '$1').toLowerCase()) ? { status: 200 } : { status: 404, title: NOT_FOUND_TITLE };
+    }
+    let answer: PageAnswer = { status: 200 };
+    if (addresses && found.route.path.includes(':')) {
+      try {
+        answer = await addresses.answer(found.route.path, found.params);
+      } catch (error) {
+        // The page itself says what went wrong when its data cannot be read; the status stays 200.
+        logger.warn(`Could not tell whether ${path} exists: ${(error as Error).message}`);
+      }
+    }
+    if (answer.status === 404) return { status: 404, title: NOT_FOUND_TITLE };
+    if (answer.status === 301) return answer;
+    return { status: 200, title: pageTitle(found.route, answer.name), description: found.route.description };
+  };
+
   const indexFile = join(dist('shell'), 'index.html');
   let indexHtml: string | null = null;
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
     if (indexHtml === null || !config.production) {
       indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -54,7 +111,14 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
       res.status(503).type('text/plain').send('The frontends are not built yet: run `npm run build` (npm start does it for you).');
       return;
     }
+    const html = indexHtml;
+    const answer = await answerFor(req.path);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(hints.inject(indexHtml, req.path));
+    if (answer.status === 301) {
+      const query = req.originalUrl.indexOf('?');
+      res.redirect(301, answer.location + (query >= 0 ? req.originalUrl.slice(query) : ''));
+      return;
+    }
+    res.status(answer.status).type('html').send(hints.inject(withPageHead(html, answer.title, answer.description), req.path));
   });
 }

@@ -1,6 +1,8 @@
 import { type CatalogueQuery, catalogueQuery } from '../domain/catalogue-page';
-import type { Service } from '../domain/service';
-import { ListServicesUseCase } from './list-services.use-case';
+import { type Service, slugOf } from '../domain/service';
+import type { ListSellablePlansUseCase, PlanAtAddress } from '../../plans/application/list-sellable-plans.use-case';
+import { PricingAddresses } from './pricing-addresses';
+import { ListServicesForAdminUseCase, ListServicesUseCase } from './list-services.use-case';
 import { ServiceRepository } from './service.repository.port';
 
 /** In-memory ServiceRepository for unit specs; same ordering and search rules as the real one. */
@@ -12,6 +14,7 @@ class InMemoryServiceRepository extends ServiceRepository {
     const service: Service = {
       serviceId: `00000000-0000-4000-8000-${String(this.services.length + 1).padStart(12, '0')}`,
       serviceHeading: heading,
+      slug: slugOf(heading),
       serviceDescription: description,
       logo: null,
       content: [{ contentId: `c-${heading}`, key: 'Delivery', value: 'Starts within 24-48 hours', position: 0 }],
@@ -22,10 +25,11 @@ class InMemoryServiceRepository extends ServiceRepository {
     return service;
   }
 
-  async pageForCatalogue(query: CatalogueQuery): Promise<{ items: Service[]; total: number }> {
+  async pageForCatalogue(query: CatalogueQuery, onlySlugs?: readonly string[]): Promise<{ items: Service[]; total: number }> {
     this.calls += 1;
     const needle = query.search.toLowerCase();
     const matches = this.services
+      .filter((s) => !onlySlugs || onlySlugs.includes(s.slug))
       .filter((s) => !needle || s.serviceHeading.toLowerCase().includes(needle) || s.serviceDescription.toLowerCase().includes(needle))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.serviceHeading.localeCompare(b.serviceHeading));
     const start = (query.page - 1) * query.perPage;
@@ -35,6 +39,10 @@ class InMemoryServiceRepository extends ServiceRepository {
   // The list use case only reads pages; the writes are the admin use cases' (covered by their API spec).
   async findById(serviceId: string): Promise<Service | null> {
     return this.services.find((s) => s.serviceId === serviceId) ?? null;
+  }
+
+  async findByAddress(): Promise<null> {
+    throw new Error('not used by ListServicesUseCase');
   }
 
   findForChange(serviceId: string): Promise<Service | null> {
@@ -58,10 +66,16 @@ class InMemoryServiceRepository extends ServiceRepository {
   }
 }
 
+/** The plans' addresses as ListSellablePlansUseCase gives them, set by each test. */
+function addressesOf(plans: Map<string, PlanAtAddress>): PricingAddresses {
+  return new PricingAddresses({ execute: async () => plans } as unknown as ListSellablePlansUseCase);
+}
+
 describe('ListServicesUseCase', () => {
   const repository = new InMemoryServiceRepository();
-  const useCase = new ListServicesUseCase(repository);
   for (let i = 1; i <= 23; i++) repository.add(`Service ${String(i).padStart(2, '0')}`);
+  const everyServiceOnSale = new Map(repository.services.map((s) => [s.slug, { name: s.serviceHeading, onSale: true }]));
+  const useCase = new ListServicesUseCase(repository, addressesOf(everyServiceOnSale));
 
   it('returns a full page and the paging meta', async () => {
     const page = await useCase.execute(catalogueQuery({ page: 2, limit: 10 }));
@@ -81,5 +95,39 @@ describe('ListServicesUseCase', () => {
     const page = await useCase.execute(catalogueQuery({ limit: 500 }));
     expect(page.meta.perPage).toBe(100);
     expect(page.items).toHaveLength(23);
+  });
+});
+
+describe('the listing rule (docs/catalogue.md)', () => {
+  const repository = new InMemoryServiceRepository();
+  repository.add('YouTube');
+  repository.add('Instagram');
+  repository.add('Myspace');
+  repository.add('Threads');
+  const plans = new Map<string, PlanAtAddress>([
+    ['youtube', { name: 'YouTube', onSale: true }],
+    ['instagram', { name: 'Instagram', onSale: true }],
+    ['threads', { name: 'Threads', onSale: false }],
+  ]);
+
+  it('lists only services whose address has a plan on sale, and counts only those', async () => {
+    const page = await new ListServicesUseCase(repository, addressesOf(plans)).execute(catalogueQuery({ limit: 100 }));
+    expect(page.items.map((s) => s.serviceHeading)).toEqual(['YouTube', 'Instagram']);
+    expect(page.meta.total).toBe(2);
+  });
+
+  it('shows the admin every service with why a hidden one is hidden', async () => {
+    const page = await new ListServicesForAdminUseCase(repository, addressesOf(plans)).execute(catalogueQuery({ limit: 100 }));
+    expect(page.items.map(({ service, listed, reason }) => [service.serviceHeading, listed, reason])).toEqual([
+      ['YouTube', true, null],
+      ['Instagram', true, null],
+      ['Myspace', false, 'no_plan'],
+      ['Threads', false, 'plan_not_on_sale'],
+    ]);
+  });
+
+  it('lists nothing when no plan is on sale', async () => {
+    const page = await new ListServicesUseCase(repository, addressesOf(new Map())).execute(catalogueQuery({}));
+    expect(page).toEqual({ items: [], meta: { total: 0, page: 1, perPage: 10, lastPage: 1 } });
   });
 });

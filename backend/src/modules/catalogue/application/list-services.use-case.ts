@@ -1,19 +1,54 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogueQuery, Page, pageMeta } from '../domain/catalogue-page';
 import type { Service } from '../domain/service';
+import { notListedReason, type NotListedReason, PricingAddresses } from './pricing-addresses';
 import { ServiceRepository } from './service.repository.port';
 
 /**
- * The public catalogue list: one page of services with their content items.
- * Takes a normalised query (see `catalogueQuery`: defaults, the 100-per-page cap, trimmed search),
- * the same value the HTTP adapter uses as its cache key.
+ * The public catalogue list: one page of the services that can be bought, with their content items.
+ * A service is listed only when its address has a plan on sale (Active, at least one tier): a
+ * service without one would lead to a pricing page with nothing to buy (docs/catalogue.md,
+ * "Listing rule"). Takes a normalised query (see `catalogueQuery`: defaults, the 100-per-page cap,
+ * trimmed search), the same value the HTTP adapter uses as its cache key.
  */
 @Injectable()
 export class ListServicesUseCase {
-  constructor(private readonly services: ServiceRepository) {}
+  constructor(
+    private readonly services: ServiceRepository,
+    private readonly addresses: PricingAddresses,
+  ) {}
 
   async execute(query: CatalogueQuery): Promise<Page<Service>> {
-    const { items, total } = await this.services.pageForCatalogue(query);
+    const addresses = await this.addresses.get();
+    const onSale = [...addresses].filter(([, plan]) => plan.onSale).map(([slug]) => slug);
+    const { items, total } = await this.services.pageForCatalogue(query, onSale);
     return { items, meta: pageMeta(total, query.page, query.perPage) };
+  }
+}
+
+/** A service as the admin's list shows it: with whether it is listed, and why not. */
+export interface ServiceListing {
+  service: Service;
+  listed: boolean;
+  reason: NotListedReason | null;
+}
+
+/** The admin's list: every service, listed or not, with the reason a hidden one is hidden. */
+@Injectable()
+export class ListServicesForAdminUseCase {
+  constructor(
+    private readonly services: ServiceRepository,
+    private readonly addresses: PricingAddresses,
+  ) {}
+
+  async execute(query: CatalogueQuery): Promise<Page<ServiceListing>> {
+    const [addresses, { items, total }] = await Promise.all([this.addresses.get(), this.services.pageForCatalogue(query)]);
+    return {
+      items: items.map((service) => {
+        const reason = notListedReason(addresses, service.slug);
+        return { service, listed: reason === null, reason };
+      }),
+      meta: pageMeta(total, query.page, query.perPage),
+    };
   }
 }

@@ -5,11 +5,18 @@ import type { ServiceForm } from '../domain/service-form';
 /** Where services and their content items are kept. Writes join the caller's UnitOfWork transaction. */
 export abstract class ServiceRepository {
   /**
-   * One page of the public catalogue: services whose heading or description contains
-   * `query.search` (case-insensitive), ordered by creation time, then heading, each with its
-   * content items in position order. `total` counts every match, not just this page.
+   * One page of the catalogue: services whose heading or description contains `query.search`
+   * (case-insensitive), and whose slug is one of `onlySlugs` when that is given, ordered by creation
+   * time, then heading, each with its content items in position order. `total` counts every match,
+   * not just this page.
    */
-  abstract pageForCatalogue(query: CatalogueQuery): Promise<{ items: Service[]; total: number }>;
+  abstract pageForCatalogue(query: CatalogueQuery, onlySlugs?: readonly string[]): Promise<{ items: Service[]; total: number }>;
+
+  /**
+   * The service at an address: the one whose slug it is now, else the one that had it before a
+   * rename (its current slug then differs from `slug`). Null when no service ever had it.
+   */
+  abstract findByAddress(slug: string): Promise<{ serviceId: string; slug: string; serviceHeading: string } | null>;
 
   /** The service with this id and its content items in position order, or null (also for a malformed id). */
   abstract findById(serviceId: string): Promise<Service | null>;
@@ -20,14 +27,18 @@ export abstract class ServiceRepository {
    */
   abstract findForChange(serviceId: string): Promise<Service | null>;
 
-  /** Stores a new service with its content items in the form's order. A taken heading is a conflict. */
+  /**
+   * Stores a new service with its content items in the form's order, at the address of its heading
+   * (an old address of another service passes to it). A taken heading or address is a conflict.
+   */
   abstract create(form: ServiceForm, logo: string | null): Promise<Service>;
 
   /**
    * Replaces the service's heading, description, logo (when `logo` is given) and content list: items
    * with a contentId are updated, items without one are created, items not in the form are removed;
    * positions follow the form's order. A contentId the service does not have is not_found; a taken
-   * heading is a conflict. Returns null when there is no such service.
+   * heading or address is a conflict. A new heading moves the service to its new address and keeps
+   * the old one as a former address. Returns null when there is no such service.
    */
   abstract saveChanges(serviceId: string, form: ServiceForm, logo?: string): Promise<Service | null>;
 

@@ -12,6 +12,8 @@ export interface ServiceContentItem {
 export interface Service {
   serviceId: string;
   serviceHeading: string;
+  /** The service's address, /services/{slug}: slug(heading) when the service was saved (see addressOf). */
+  slug: string;
   serviceDescription: string;
   /** Base64 text of a PNG or JPEG image (or a data URL), null when the service has no logo. */
   logo: string | null;
@@ -26,4 +28,12 @@ export function slugOf(heading: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The address segment of a service headed `heading`: slug(heading), or `service-<start of its id>`
+ * for a heading with no letter or digit of a-z, 0-9 (docs/catalogue.md, "Addresses").
+ */
+export function addressOf(heading: string, serviceId: string): string {
+  return slugOf(heading) || `service-${serviceId.slice(0, 8)}`;
 }

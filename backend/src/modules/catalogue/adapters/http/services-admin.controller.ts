@@ -16,9 +16,12 @@ import { DeleteServiceContentUseCase } from '../../application/delete-service-co
 import { DeleteServiceUseCase } from '../../application/delete-service.use-case';
 import { GetServiceUseCase } from '../../application/get-service.use-case';
 import { UpdateServiceUseCase } from '../../application/update-service.use-case';
+import { ListServicesForAdminUseCase } from '../../application/list-services.use-case';
+import { catalogueQuery } from '../../domain/catalogue-page';
+import { ListServicesRequest } from './list-services.request';
 import { LogoUploadInterceptor, type UploadedLogo } from './logo-upload.interceptor';
 import { DeleteServiceContentRequest, ServiceFormRequest, ServiceIdRequest, UpdateServiceRequest } from './service-admin.requests';
-import { serviceBody } from './service.presenter';
+import { serviceBody, serviceListingBody } from './service.presenter';
 
 const SERVICE = 'Service = { serviceId, serviceHeading, serviceDescription, logo, serviceContent: [{ contentId, key, value }] } (as in GET /services/getAll)';
 const LOGO_400 =
@@ -39,7 +42,23 @@ export class ServicesAdminController {
     private readonly updateService: UpdateServiceUseCase,
     private readonly deleteService: DeleteServiceUseCase,
     private readonly deleteContent: DeleteServiceContentUseCase,
+    private readonly listForAdmin: ListServicesForAdminUseCase,
   ) {}
+
+  /**
+   * The dashboard's list: every service, listed in the public catalogue or not, each with its
+   * address and, when hidden, why (docs/catalogue.md, "Listing rule"). Body: page, limit, search as
+   * in GET /services/getAll.
+   */
+  @Post('listForAdmin')
+  @HttpCode(200)
+  @ApiOkResponse({
+    description:
+      "{ success: true, data: [Service & { slug, listing: { listed, reason: null | 'no_plan' | 'plan_not_on_sale', message } }], meta: { total, page, perPage, lastPage } }",
+  })
+  async list(@Body() body: ListServicesRequest) {
+    return serviceListingBody(await this.listForAdmin.execute(catalogueQuery(body)));
+  }
 
   /** Multipart: serviceHeading, serviceDescription, serviceContent (JSON text), logo (optional file). */
   @Post('create')

@@ -1,7 +1,10 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ListServicesUseCase } from '../../application/list-services.use-case';
+import { ResolveAddressUseCase } from '../../application/resolve-address.use-case';
+import { AppError } from '../../../../platform/errors/app-error';
+import { ServiceAddressRequest } from './service-address.request';
 import { ServiceListCache } from '../../application/service-list.cache';
 import { catalogueQuery } from '../../domain/catalogue-page';
 import { sendCachedJson } from '../../../../platform/http/cached-json';
@@ -14,7 +17,22 @@ export class ServicesController {
   constructor(
     private readonly listServices: ListServicesUseCase,
     private readonly cache: ServiceListCache,
+    private readonly resolveAddress: ResolveAddressUseCase,
   ) {}
+
+  /**
+   * What is at the pricing page address /services/{slug} (docs/catalogue.md, "Addresses"): the page
+   * itself (`moved: false`), or, for the address a service had before a rename, its new slug
+   * (`moved: true`), which the pricing page replaces the address with. Nothing there: 404.
+   */
+  @Get('address/:slug')
+  @ApiOkResponse({ description: '{ success: true, slug, moved: boolean }' })
+  @ApiNotFoundResponse({ description: '{ success: false, message: "Page not found", error: "address_not_found" }' })
+  async address(@Param() request: ServiceAddressRequest) {
+    const answer = await this.resolveAddress.execute(request.slug);
+    if (answer.kind === 'missing') throw new AppError('not_found', 'Page not found', 'address_not_found');
+    return { success: true as const, slug: answer.slug, moved: answer.kind === 'moved' };
+  }
 
   /**
    * The public catalogue. Answers from the cache of serialised responses (see ServiceListCache);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChangeEvents } from '../../../../platform/events/change-events';
 import { ServiceContentOrmEntity } from './service-content.orm-entity';
+import { slugOf } from '../../domain/service';
 import { ServiceOrmEntity } from './service.orm-entity';
 import { SERVICE_SEEDS } from './seed/services.seed';
 import { underSeedLock } from '../../../../platform/database/seed-lock';
@@ -43,6 +44,7 @@ export class CatalogueSeeder implements OnApplicationBootstrap {
         const at = new Date(base + index);
         const result = await services.insert({
           heading: seed.heading,
+          slug: slugOf(seed.heading),
           description: seed.description,
           logo: seed.logo,
           createdAt: at,

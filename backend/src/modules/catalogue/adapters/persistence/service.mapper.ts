@@ -6,6 +6,7 @@ export function toService(row: ServiceOrmEntity, content: ServiceContentOrmEntit
   return {
     serviceId: row.serviceId,
     serviceHeading: row.heading,
+    slug: row.slug,
     serviceDescription: row.description,
     logo: row.logo,
     content: content

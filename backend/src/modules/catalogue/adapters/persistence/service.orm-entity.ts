@@ -10,6 +10,10 @@ export class ServiceOrmEntity {
   @Column({ name: 'heading', type: 'text' })
   heading: string;
 
+  /** slug(heading), unique: the service's address (migration 1764900000200-service-slugs). */
+  @Column({ name: 'slug', type: 'text' })
+  slug: string;
+
   @Column({ name: 'description', type: 'text' })
   description: string;
 

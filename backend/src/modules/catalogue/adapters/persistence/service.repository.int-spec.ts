@@ -75,6 +75,7 @@ describe.each(testDatabaseKinds())('TypeOrmServiceRepository on %s', (kind) => {
         const at = new Date(base + i * 1000);
         const { identifiers } = await services.insert({
           heading: `Extra ${String(i).padStart(2, '0')}`,
+          slug: `extra-${String(i).padStart(2, '0')}`,
           description: i === 7 ? 'Priced at 50% off for new customers' : 'Another growth service',
           logo: null,
           createdAt: at,
@@ -104,6 +105,7 @@ describe.each(testDatabaseKinds())('TypeOrmServiceRepository on %s', (kind) => {
       await services.insert(
         Array.from({ length: 60 }, (_, i) => ({
           heading: `Bulk ${String(i).padStart(2, '0')}`,
+          slug: `bulk-${String(i).padStart(2, '0')}`,
           description: 'Bulk service',
           logo: null,
           createdAt: new Date(base + i),
@@ -120,8 +122,8 @@ describe.each(testDatabaseKinds())('TypeOrmServiceRepository on %s', (kind) => {
       const services = dataSource.getRepository(ServiceOrmEntity);
       const at = new Date(Date.now() + 7_200_000);
       await services.insert([
-        { heading: 'Zeta same time', description: 'tie', logo: null, createdAt: at, updatedAt: at },
-        { heading: 'Alpha same time', description: 'tie', logo: null, createdAt: at, updatedAt: at },
+        { heading: 'Zeta same time', slug: 'zeta-same-time', description: 'tie', logo: null, createdAt: at, updatedAt: at },
+        { heading: 'Alpha same time', slug: 'alpha-same-time', description: 'tie', logo: null, createdAt: at, updatedAt: at },
       ]);
       const page = await repository.pageForCatalogue(catalogueQuery({ page: 1, limit: 2, search: 'same time' }));
       expect(page.items.map((s) => s.serviceHeading)).toEqual(['Alpha same time', 'Zeta same time']);

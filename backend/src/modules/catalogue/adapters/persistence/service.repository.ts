@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { In, QueryFailedError } from 'typeorm';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { AppError } from '../../../../platform/errors/app-error';
 import type { CatalogueQuery } from '../../domain/catalogue-page';
-import type { Service } from '../../domain/service';
+import { addressOf, type Service } from '../../domain/service';
 import type { ServiceForm } from '../../domain/service-form';
 import { ServiceRepository } from '../../application/service.repository.port';
 import { ServiceContentOrmEntity } from './service-content.orm-entity';
 import { ServiceOrmEntity } from './service.orm-entity';
+import { ServiceSlugOrmEntity } from './service-slug.orm-entity';
 import { toService } from './service.mapper';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +36,12 @@ export class TypeOrmServiceRepository extends ServiceRepository {
     return this.uow.repository(ServiceContentOrmEntity);
   }
 
-  async pageForCatalogue(query: CatalogueQuery): Promise<{ items: Service[]; total: number }> {
+  private get formerSlugs() {
+    return this.uow.repository(ServiceSlugOrmEntity);
+  }
+
+  async pageForCatalogue(query: CatalogueQuery, onlySlugs?: readonly string[]): Promise<{ items: Service[]; total: number }> {
+    if (onlySlugs && onlySlugs.length === 0) return { items: [], total: 0 };
     const qb = this.services
       .createQueryBuilder('s')
       .orderBy('s.createdAt', 'ASC')
@@ -47,6 +54,7 @@ export class TypeOrmServiceRepository extends ServiceRepository {
         pattern: `%${escapeLike(query.search)}%`,
       });
     }
+    if (onlySlugs) qb.andWhere('s.slug IN (:...slugs)', { slugs: [...onlySlugs] });
     const [rows, total] = await qb.getManyAndCount();
     if (rows.length === 0) return { items: [], total };
 
@@ -61,6 +69,17 @@ export class TypeOrmServiceRepository extends ServiceRepository {
       else byService.set(item.serviceId, [item]);
     }
     return { items: rows.map((row) => toService(row, byService.get(row.serviceId) ?? [])), total };
+  }
+
+  async findByAddress(slug: string): Promise<{ serviceId: string; slug: string; serviceHeading: string } | null> {
+    const key = slug.trim().toLowerCase();
+    if (!key) return null;
+    let row = await this.services.findOne({ where: { slug: key }, select: { serviceId: true, slug: true, heading: true } });
+    if (!row) {
+      const former = await this.formerSlugs.findOneBy({ slug: key });
+      if (former) row = await this.services.findOne({ where: { serviceId: former.serviceId }, select: { serviceId: true, slug: true, heading: true } });
+    }
+    return row ? { serviceId: row.serviceId, slug: row.slug, serviceHeading: row.heading } : null;
   }
 
   async findById(serviceId: string): Promise<Service | null> {
@@ -80,19 +99,28 @@ export class TypeOrmServiceRepository extends ServiceRepository {
   }
 
   async create(form: ServiceForm, logo: string | null): Promise<Service> {
-    const serviceId = await headingUnique(async () => {
-      const result = await this.services.insert({ heading: form.heading, description: form.description, logo });
-      return result.identifiers[0].serviceId as string;
-    });
+    const serviceId = randomUUID();
+    const slug = addressOf(form.heading, serviceId);
+    await headingUnique(() => this.services.insert({ serviceId, heading: form.heading, slug, description: form.description, logo }));
+    // A former address of another service now leads here (it is this service's own address).
+    await this.formerSlugs.delete({ slug });
     await this.content.insert(form.content.map((item, position) => ({ serviceId, key: item.key, value: item.value, position })));
     return (await this.findById(serviceId)) as Service;
   }
 
   async saveChanges(serviceId: string, form: ServiceForm, logo?: string): Promise<Service | null> {
     if (!UUID.test(serviceId)) return null;
-    const changes = { heading: form.heading, description: form.description, ...(logo === undefined ? {} : { logo }), updatedAt: () => 'now()' };
+    const current = await this.services.findOne({ where: { serviceId }, select: { serviceId: true, slug: true } });
+    if (!current) return null;
+    const slug = addressOf(form.heading, serviceId);
+    const changes = { heading: form.heading, slug, description: form.description, ...(logo === undefined ? {} : { logo }), updatedAt: () => 'now()' };
     const { affected } = await headingUnique(() => this.services.update({ serviceId }, changes));
     if (!affected) return null;
+    if (slug !== current.slug) {
+      // The old address keeps leading here (docs/catalogue.md, "Addresses"); the new one is nobody's former address any more.
+      await this.formerSlugs.delete({ slug });
+      await this.formerSlugs.upsert({ slug: current.slug, serviceId, retiredAt: new Date() }, ['slug']);
+    }
 
     const existing = new Set((await this.content.find({ where: { serviceId }, select: { contentId: true } })).map((row) => row.contentId));
     const kept = new Set<string>();
@@ -128,12 +156,19 @@ export class TypeOrmServiceRepository extends ServiceRepository {
   }
 }
 
-/** Runs a write that sets a heading; the unique index on lower(heading) makes a taken one a 409. */
+/**
+ * Runs a write that sets a heading; the unique indexes on lower(heading) and on slug make a taken
+ * one a 409 ('YouTube!' and 'YouTube?' differ as headings but share the address /services/youtube).
+ */
 async function headingUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {
+    const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string; message?: string }) : null;
+    if (driverError?.code === '23505') {
+      if (`${driverError.constraint ?? ''} ${driverError.message ?? ''}`.includes('services_slug_key')) {
+        throw new AppError('conflict', 'Another service has this address already: choose a heading that differs in its letters or digits.', 'service_slug_taken');
+      }
       throw new AppError('conflict', 'A service with this heading exists already.', 'service_heading_taken');
     }
     throw error;

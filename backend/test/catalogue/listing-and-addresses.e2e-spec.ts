@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import request from 'supertest';
+import { adminToken } from '../support/admin-session';
+import { createTestApp, type TestApp } from '../support/app';
+
+/**
+ * The listing rule, pricing page addresses and their statuses (docs/catalogue.md): a service is in
+ * the public catalogue only while a plan on sale (Active, with a tier) answers at its address; the
+ * admin's list shows every service and why a hidden one is hidden; a renamed service's old address
+ * leads to its new one (the API says so, a page load is a 301); an address where nothing is, is a
+ * 404 with the shell's page; every page load carries its own <title>.
+ * Real: the whole app, its database (PGlite, or PostgreSQL with DATABASE_URL), the change events.
+ * Fake: the built frontends (a small index.html and the real page table, as frontends.e2e-spec does).
+ */
+const PAGE_ROUTES = resolve(__dirname, '../../../frontends/kit/src/routes/page-routes.json');
+
+function shellFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'growth-addresses-'));
+  const shell = join(dir, 'shell', 'dist');
+  mkdirSync(shell, { recursive: true });
+  writeFileSync(
+    join(shell, 'index.html'),
+    '<!doctype html><html><head><meta name="description" content="shop"><title>shop</title></head><body><div id="root"></div></body></html>',
+  );
+  copyFileSync(PAGE_ROUTES, join(shell, 'page-routes.json'));
+  return dir;
+}
+
+describe('catalogue listing rule and pricing page addresses', () => {
+  let t: TestApp;
+  let admin: string;
+  let dir: string;
+  const http = () => request(t.app.getHttpServer());
+  const asAdmin = (path: string, body: object) => http().post(`/api/${path}`).set('Authorization', `Bearer ${admin}`).send(body);
+  const listed = async () => ((await http().get('/api/services/getAll?page=1&limit=100').expect(200)).body.data as Array<{ serviceHeading: string }>).map((s) => s.serviceHeading);
+  const adminRow = async (heading: string) =>
+    ((await asAdmin('services/listForAdmin', { page: 1, limit: 100 }).expect(200)).body.data as Array<{ serviceHeading: string; slug: string; listing: object }>).find(
+      (s) => s.serviceHeading === heading,
+    );
+  const newService = (heading: string) =>
+    asAdmin('services/create', { serviceHeading: heading, serviceDescription: `${heading} growth`, serviceContent: JSON.stringify([{ key: 'Delivery', value: '24-48 hours' }]) }).expect(201);
+  const newPlan = (platform: string, status = 'Active') =>
+    asAdmin('plan/create', {
+      name: platform,
+      platform,
+      status,
+      pricing: [{ name: 'Starter', price: '9.90', description: 'First fans.', features: ['1,000 followers'], isPopular: true }],
+    }).expect(201);
+
+  beforeAll(async () => {
+    dir = shellFixture();
+    t = await createTestApp({ env: { FRONTENDS_DIR: dir } });
+    admin = (await adminToken(t)).token;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists the eight seeded platforms, each with a plan on sale', async () => {
+    expect(await listed()).toEqual(['YouTube', 'Instagram', 'X', 'Threads', 'Telegram', 'LinkedIn', 'TikTok', 'Facebook']);
+  });
+
+  it('keeps a service without a plan out of the catalogue, and tells the admin why', async () => {
+    await newService('Myspace');
+    expect(await listed()).not.toContain('Myspace');
+    expect(await adminRow('Myspace')).toMatchObject({
+      slug: 'myspace',
+      listing: { listed: false, reason: 'no_plan', message: expect.stringContaining('Not listed: no Active plan with a tier') },
+    });
+    // Its address is no page either: the API and the page load say so.
+    expect((await http().get('/api/services/address/myspace').expect(404)).body).toEqual({ success: false, message: 'Page not found', error: 'address_not_found' });
+    const page = await http().get('/services/myspace').expect(404);
+    expect(page.text).toContain('<title>Page Not Found | SocialGrowth</title>');
+  });
+
+  it('lists it at once when a plan on sale answers at its address, and hides it again when the plan stops selling', async () => {
+    const plan = (await newPlan('Myspace')).body.plan;
+    expect(await listed()).toContain('Myspace');
+    expect((await adminRow('Myspace'))?.listing).toEqual({ listed: true, reason: null, message: null });
+    expect((await http().get('/api/services/address/myspace').expect(200)).body).toEqual({ success: true, slug: 'myspace', moved: false });
+
+    await asAdmin('plan/update', { planId: plan.planId, name: plan.name, status: 'Inactive', pricing: plan.pricing }).expect(200);
+    expect(await listed()).not.toContain('Myspace');
+    expect((await adminRow('Myspace'))?.listing).toMatchObject({ listed: false, reason: 'plan_not_on_sale' });
+    // The plan's page still exists (it says the packages are not on sale).
+    await http().get('/services/myspace').expect(200);
+  });
+
+  it('moves a renamed service to its new address and keeps the old one leading there', async () => {
+    await newPlan('Bluesky');
+    const created = (await newService('Blue Sky')).body.data;
+    expect(await listed()).not.toContain('Blue Sky');
+    await asAdmin('services/update', {
+      serviceId: created.serviceId,
+      serviceHeading: 'Bluesky',
+      serviceDescription: 'Bluesky growth',
+      serviceContent: JSON.stringify(created.serviceContent),
+    }).expect(200);
+    expect(await listed()).toContain('Bluesky');
+
+    expect((await http().get('/api/services/address/blue-sky').expect(200)).body).toEqual({ success: true, slug: 'bluesky', moved: true });
+    const moved = await http().get('/services/Blue-Sky?ref=mail').expect(301);
+    expect(moved.headers.location).toBe('/services/bluesky?ref=mail');
+    const page = await http().get('/services/bluesky').expect(200);
+    expect(page.text).toContain('<title>Bluesky Growth Packages | SocialGrowth</title>');
+  });
+
+  it('refuses a heading whose address another service has', async () => {
+    const taken = await asAdmin('services/create', {
+      serviceHeading: 'YouTube!',
+      serviceDescription: 'Same address as YouTube',
+      serviceContent: JSON.stringify([{ key: 'Delivery', value: '24-48 hours' }]),
+    }).expect(409);
+    expect(taken.body).toMatchObject({ success: false, error: 'service_slug_taken' });
+  });
+
+  describe('page loads', () => {
+    it.each([
+      ['/', 200, 'Real Social Media Growth | SocialGrowth'],
+      ['/services', 200, 'All Services | SocialGrowth'],
+      ['/services/youtube', 200, 'YouTube Growth Packages | SocialGrowth'],
+      ['/faq', 200, 'Frequently Asked Questions | SocialGrowth'],
+      ['/shipping-delivery', 200, 'Shipping &amp; Delivery Policy | SocialGrowth'],
+      ['/cookie-policy', 200, 'Cookie Policy | SocialGrowth'],
+      ['/unauthorized', 200, 'shop'],
+      ['/services/myspace-two', 404, 'Page Not Found | SocialGrowth'],
+      ['/no/such/page', 404, 'Page Not Found | SocialGrowth'],
+      ['/cookies', 404, 'Page Not Found | SocialGrowth'],
+    ])('%s answers %i with the title %j', async (path, status, title) => {
+      const res = await http().get(path).expect(status);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain(`<title>${title}</title>`);
+      expect(res.text).toContain('<div id="root"></div>');
+    });
+
+    it('puts the page description into index.html', async () => {
+      const res = await http().get('/services').expect(200);
+      expect(res.text).toContain('<meta name="description" content="Browse growth packages for YouTube');
+    });
+  });
+
+  it('answers 400 for an address the API cannot take', async () => {
+    const res = await http().get(`/api/services/address/${'a'.repeat(101)}`).expect(400);
+    expect(res.body).toMatchObject({ success: false, message: 'slug must be at most 100 characters' });
+  });
+});
