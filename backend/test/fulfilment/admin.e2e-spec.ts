@@ -56,6 +56,8 @@ describe('Fulfilment admin routes (api-v2 panel)', () => {
         currency: 'USD',
         threshold: '25.50',
         low: false,
+        refill: 'unknown',
+        refillMessage: null,
       });
       panel.standIn.account.balance = '25.4999';
       expect((await admin.get('/api/admin/fulfilment/provider').expect(200)).body).toMatchObject({ balance: '25.4999', low: true });
@@ -99,11 +101,11 @@ describe('Fulfilment admin routes (api-v2 panel)', () => {
       expect(await mappingsOf(youtube.planId)).toEqual([]);
 
       const res = await map({ pricingId: first.pricingId, serviceId: 3, quantity: '1000' }).expect(200);
-      expect(res.body).toEqual({ success: true, mapping: { pricingId: first.pricingId, serviceId: '3', serviceName: 'YouTube Views', quantity: 1000 } });
+      expect(res.body).toEqual({ success: true, mapping: { pricingId: first.pricingId, serviceId: '3', serviceName: 'YouTube Views', quantity: 1000, refillDays: 0 } });
       await map({ pricingId: second.pricingId, serviceId: '3', quantity: 5000 }).expect(200);
       expect(await mappingsOf(youtube.planId)).toEqual([
-        { pricingId: first.pricingId, serviceId: '3', serviceName: 'YouTube Views', quantity: 1000 },
-        { pricingId: second.pricingId, serviceId: '3', serviceName: 'YouTube Views', quantity: 5000 },
+        { pricingId: first.pricingId, serviceId: '3', serviceName: 'YouTube Views', quantity: 1000, refillDays: 0 },
+        { pricingId: second.pricingId, serviceId: '3', serviceName: 'YouTube Views', quantity: 5000, refillDays: 0 },
       ]);
       expect(await mappingsOf((await planOf(t, 'instagram')).planId)).toEqual([]);
 
@@ -112,9 +114,9 @@ describe('Fulfilment admin routes (api-v2 panel)', () => {
 
       const audit = (await admin.post('/api/admin/audit', {}).expect(200)).body.data.filter((entry: { action: string }) => entry.action === 'fulfilment.mapping');
       expect(audit.map((entry: { entityId: string; before: unknown; after: unknown }) => [entry.entityId, entry.before, entry.after])).toEqual([
-        [second.pricingId, { serviceId: '3', serviceName: 'YouTube Views', quantity: 5000 }, null],
-        [second.pricingId, null, { serviceId: '3', serviceName: 'YouTube Views', quantity: 5000 }],
-        [first.pricingId, null, { serviceId: '3', serviceName: 'YouTube Views', quantity: 1000 }],
+        [second.pricingId, { serviceId: '3', serviceName: 'YouTube Views', quantity: 5000, refillDays: 0 }, null],
+        [second.pricingId, null, { serviceId: '3', serviceName: 'YouTube Views', quantity: 5000, refillDays: 0 }],
+        [first.pricingId, null, { serviceId: '3', serviceName: 'YouTube Views', quantity: 1000, refillDays: 0 }],
       ]);
     });
 
@@ -252,7 +254,16 @@ describe('Fulfilment admin routes (manual panel, the default)', () => {
     const youtube = await planOf(t, 'youtube');
     const res = await admin.post('/api/admin/fulfilment/mapping', { pricingId: youtube.pricing[0].pricingId, serviceId: '3', quantity: 1000 }).expect(409);
     expect(res.body).toMatchObject({ success: false, message: 'Automatic fulfilment is off: set FULFILMENT_PROVIDER=api-v2' });
-    expect((await admin.post('/api/admin/fulfilment/sync', {}).expect(200)).body).toEqual({ success: true, orders: 0, requests: 0, updated: 0, finished: 0, unsynced: 0, ms: 0 });
+    expect((await admin.post('/api/admin/fulfilment/sync', {}).expect(200)).body).toEqual({
+      success: true,
+      orders: 0,
+      requests: 0,
+      updated: 0,
+      finished: 0,
+      unsynced: 0,
+      ms: 0,
+      refills: { refills: 0, requests: 0, settled: 0, unsynced: 0, abandoned: 0, ms: 0 },
+    });
   });
 
   it('leaves every order to staff, even of a tier that has a mapping row', async () => {

@@ -86,6 +86,23 @@ export class ScriptedPanel extends ProviderPanel {
   async balance(): Promise<{ balance: string; currency: string }> {
     return answer(this.balance_);
   }
+
+  readonly refillCalls: string[] = [];
+  /** Answers of the next `refill` calls; when empty, a refill id counting up from 500. */
+  readonly refillAnswers: Array<Scripted<string>> = [];
+  readonly refillStatusCalls: string[][] = [];
+  refillStatusOf: (id: string) => { status: string | null } | { error: string } = () => ({ status: 'Pending' });
+  private nextRefill = 500;
+
+  async refill(upstreamOrderId: string): Promise<string> {
+    this.refillCalls.push(upstreamOrderId);
+    return answer(this.refillAnswers.length ? (this.refillAnswers.shift() as Scripted<string>) : String(this.nextRefill++));
+  }
+
+  async refillStatuses(ids: string[]): Promise<Map<string, { status: string | null } | { error: string }>> {
+    this.refillStatusCalls.push([...ids]);
+    return new Map(ids.map((id) => [id, this.refillStatusOf(id)]));
+  }
 }
 
 function answer<T>(scripted: Scripted<T>): T {
@@ -114,6 +131,10 @@ export class InMemoryTierMappings extends TierMappingRepository {
 
   async tierExists(pricingId: string) {
     return this.tiers.has(pricingId);
+  }
+
+  async refillDaysOf(pricingIds: string[]) {
+    return new Map(pricingIds.flatMap((id) => (this.rows.get(id)?.refillDays ? [[id, this.rows.get(id)!.refillDays] as [string, number]] : [])));
   }
 
   async save(mapping: TierMapping) {

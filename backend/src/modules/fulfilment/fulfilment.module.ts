@@ -17,6 +17,10 @@ import { SyncFulfilmentUseCase } from './application/sync-fulfilment.use-case';
 import { LinkUpstreamOrderUseCase } from './application/link-upstream-order.use-case';
 import { TierMappingRepository } from './application/tier-mapping.repository.port';
 import { FulfilmentAdminController } from './adapters/http/fulfilment-admin.controller';
+import { CustomerRefillController } from './adapters/http/refill.controller';
+import { RequestRefillUseCase } from './application/request-refill.use-case';
+import { SyncRefillsUseCase } from './application/sync-refills.use-case';
+import { RefillTerms } from './application/refill-terms';
 import { TierFulfilmentOrmEntity } from './adapters/persistence/tier-fulfilment.orm-entity';
 import { TypeOrmTierMappingRepository } from './adapters/persistence/tier-mapping.repository';
 import { ApiV2Panel } from './adapters/provider/api-v2.panel';
@@ -29,11 +33,13 @@ import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfil
  * reports a final word. The panel is chosen by FULFILMENT_PROVIDER: `manual` (the default: nothing
  * is sent, staff toggle the Status as before) or `api-v2`. The fulfilment state lives on the
  * subscription (subscriptions' FulfilmentLedger); the tier → upstream service mappings here
- * (tier_fulfilment). Exports FulfilmentIntake, billing's way in.
+ * (tier_fulfilment). Refills (docs/refill.md): customers and staff ask the provider to top up a
+ * completed order; the sync pass follows them. Exports FulfilmentIntake (billing's way in),
+ * GetProviderOverviewUseCase (reports' low balance) and RefillTerms (the pricing pages' guarantee).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([TierFulfilmentOrmEntity]), SubscriptionsModule],
-  controllers: [FulfilmentAdminController],
+  controllers: [FulfilmentAdminController, CustomerRefillController],
   providers: [
     {
       provide: ProviderPanel,
@@ -53,9 +59,12 @@ import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfil
     SetTierMappingUseCase,
     RetryFulfilmentUseCase,
     CancelFulfilmentUseCase,
+    RequestRefillUseCase,
+    SyncRefillsUseCase,
+    RefillTerms,
     FulfilmentProcessor,
     FulfilmentSchedule,
   ],
-  exports: [FulfilmentIntake],
+  exports: [FulfilmentIntake, GetProviderOverviewUseCase, RefillTerms],
 })
 export class FulfilmentModule {}

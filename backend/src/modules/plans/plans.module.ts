@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ChangeEvents, followChanges } from '../../platform/events/change-events';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FulfilmentModule } from '../fulfilment/fulfilment.module';
 import { CreatePlanUseCase } from './application/create-plan.use-case';
 import { DeletePlanUseCase } from './application/delete-plan.use-case';
 import { DeletePricingUseCase } from './application/delete-pricing.use-case';
@@ -28,7 +29,7 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
  * these tables).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([PlanOrmEntity, PricingTierOrmEntity])],
+  imports: [TypeOrmModule.forFeature([PlanOrmEntity, PricingTierOrmEntity]), FulfilmentModule],
   controllers: [PlansController, PlansAdminController],
   providers: [
     { provide: PlanRepository, useClass: TypeOrmPlanRepository },

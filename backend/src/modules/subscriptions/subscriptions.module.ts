@@ -9,6 +9,11 @@ import { RecordPurchaseUseCase } from './application/record-purchase.use-case';
 import { SubscriptionRepository } from './application/subscription.repository.port';
 import { SubscriptionRefunds } from './application/subscription-refunds.port';
 import { TypeOrmSubscriptionRefunds } from './adapters/persistence/subscription-refunds.repository';
+import { CompletionMails } from './application/completion-mails';
+import { OrderCompletions } from './application/order-completions.port';
+import { RefillLedger } from './application/refill-ledger.port';
+import { TypeOrmOrderCompletions } from './adapters/persistence/order-completions.repository';
+import { TypeOrmRefillLedger } from './adapters/persistence/refill-ledger.repository';
 import { UpdateSubscriptionStatusUseCase } from './application/update-subscription-status.use-case';
 import { SubscriptionOrmEntity } from './adapters/persistence/subscription.orm-entity';
 import { TypeOrmFulfilmentLedger } from './adapters/persistence/fulfilment-ledger.repository';
@@ -22,7 +27,9 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
  * counters (SubscriptionCounts) and billing's RecordPurchaseUseCase (a paid order becomes its one
  * subscription) and the FulfilmentLedger (the fulfilment module's way to the fulfilment columns:
  * queue, place, follow and finish an order upstream) and SubscriptionRefunds (billing's way to the
- * refund summary and the settlement of orders finished short, docs/refunds.md). Serves the customer's Active, Completed and
+ * refund summary and the settlement of orders finished short, docs/refunds.md), the RefillLedger
+ * (fulfilment's way to the refills, docs/refill.md) and CompletionMails (the "order completed" mail,
+ * once per order). Serves the customer's Active, Completed and
  * all-services lists, and the admin's task list with its Status toggle (POST /admin/tasks,
  * /admin/upStatus).
  */
@@ -34,12 +41,15 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
     { provide: SubscriptionRepository, useClass: TypeOrmSubscriptionRepository },
     { provide: FulfilmentLedger, useClass: TypeOrmFulfilmentLedger },
     { provide: SubscriptionRefunds, useClass: TypeOrmSubscriptionRefunds },
+    { provide: RefillLedger, useClass: TypeOrmRefillLedger },
+    { provide: OrderCompletions, useClass: TypeOrmOrderCompletions },
+    CompletionMails,
     RecordPurchaseUseCase,
     ListSubscriptionPageUseCase,
     ListUserSubscriptionsUseCase,
     ListAdminTasksUseCase,
     UpdateSubscriptionStatusUseCase,
   ],
-  exports: [SubscriptionCounts, RecordPurchaseUseCase, FulfilmentLedger, SubscriptionRefunds],
+  exports: [SubscriptionCounts, RecordPurchaseUseCase, FulfilmentLedger, SubscriptionRefunds, RefillLedger, CompletionMails],
 })
 export class SubscriptionsModule {}

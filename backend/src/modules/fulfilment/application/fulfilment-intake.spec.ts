@@ -19,7 +19,7 @@ describe('FulfilmentIntake.accept (a new subscription, inside the payment\'s tra
 
   it('queues a subscription of a mapped tier with its service and quantity, and enqueues its job only after the commit', async () => {
     const { uow, ledger, mappings, queue, clock, intake, subscription, pricingId } = setUp();
-    await mappings.save({ pricingId, serviceId: '7', serviceName: 'Views', quantity: 1000, updatedAt: clock.now() });
+    await mappings.save({ pricingId, serviceId: '7', serviceName: 'Views', quantity: 1000, refillDays: 0, updatedAt: clock.now() });
 
     const enqueuedInside: number[] = [];
     await uow.run(async () => {
@@ -36,7 +36,7 @@ describe('FulfilmentIntake.accept (a new subscription, inside the payment\'s tra
 
   it('enqueues nothing when the transaction rolls back', async () => {
     const { uow, mappings, queue, clock, intake, subscription, pricingId } = setUp();
-    await mappings.save({ pricingId, serviceId: '7', serviceName: 'Views', quantity: 1000, updatedAt: clock.now() });
+    await mappings.save({ pricingId, serviceId: '7', serviceName: 'Views', quantity: 1000, refillDays: 0, updatedAt: clock.now() });
     await expect(
       uow.run(async () => {
         await intake.accept(subscription);
@@ -55,7 +55,7 @@ describe('FulfilmentIntake.accept (a new subscription, inside the payment\'s tra
 
   it('leaves every tier manual with the manual panel, mapped or not', async () => {
     const { uow, ledger, mappings, queue, clock, intake, subscription, pricingId } = setUp(new ScriptedPanel(false));
-    await mappings.save({ pricingId, serviceId: '7', serviceName: 'Views', quantity: 1000, updatedAt: clock.now() });
+    await mappings.save({ pricingId, serviceId: '7', serviceName: 'Views', quantity: 1000, refillDays: 0, updatedAt: clock.now() });
     expect(await uow.run(() => intake.accept(subscription))).toBe(false);
     expect(ledger.get(subscription.subscriptionId).fulfilment).toBeNull();
     expect(queue.jobs).toEqual([]);
@@ -63,7 +63,7 @@ describe('FulfilmentIntake.accept (a new subscription, inside the payment\'s tra
 
   it('keeps the payment when the job cannot be enqueued (Redis away): the order stays queued for the sync pass', async () => {
     const { uow, ledger, mappings, queue, clock, intake, subscription, pricingId } = setUp();
-    await mappings.save({ pricingId, serviceId: '7', serviceName: 'Views', quantity: 1000, updatedAt: clock.now() });
+    await mappings.save({ pricingId, serviceId: '7', serviceName: 'Views', quantity: 1000, refillDays: 0, updatedAt: clock.now() });
     queue.failing = true;
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     await expect(uow.run(() => intake.accept(subscription))).resolves.toBe(true);

@@ -32,7 +32,12 @@ export class FulfilmentIntake {
     const mapping = await this.mappings.findByTier(subscription.pricing.pricingId);
     if (!mapping) return false;
     const queuedAt = this.clock.now();
-    const queued = await this.ledger.queue(subscription.subscriptionId, { serviceId: mapping.serviceId, serviceName: mapping.serviceName, quantity: mapping.quantity }, queuedAt);
+    // The refill guarantee is the one of the mapping at purchase (docs/refill.md): later edits do not change it.
+    const queued = await this.ledger.queue(
+      subscription.subscriptionId,
+      { serviceId: mapping.serviceId, serviceName: mapping.serviceName, quantity: mapping.quantity, refillDays: mapping.refillDays },
+      queuedAt,
+    );
     if (!queued) return false;
     this.uow.afterCommit(() => void this.jobs.enqueue(subscription.subscriptionId, queuedAt));
     return true;

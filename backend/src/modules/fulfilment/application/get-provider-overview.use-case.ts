@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { RefillLedger } from '../../subscriptions/application/refill-ledger.port';
 import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
 import { askProvider, compareDecimals } from './provider-calls';
@@ -6,17 +7,32 @@ import { ProviderPanel } from './provider-panel.port';
 
 export type ProviderOverview =
   | { provider: 'manual' }
-  | { provider: string; balance: string; currency: string; threshold: string; low: boolean };
+  | {
+      provider: string;
+      balance: string;
+      currency: string;
+      threshold: string;
+      low: boolean;
+      /** What the panel last showed of its refill action (docs/refill.md): a refill id answered, or "no such action". */
+      refill?: 'supported' | 'unsupported' | 'unknown';
+      /** Said once, plainly, when the panel does not refill; null otherwise. */
+      refillMessage?: string | null;
+    };
+
+export const noRefillMessage = (words: string | null) =>
+  `This provider panel does not offer refills (it answered "${words ?? 'Incorrect request'}" when asked for one): customers who ask are told, and refill guarantees cannot be honoured through it.`;
 
 /**
  * The admin dashboard's provider card: which panel, and with the api-v2 panel its balance and
- * whether it is below PROVIDER_BALANCE_WARNING (compared as exact decimals, never as floats).
+ * whether it is below PROVIDER_BALANCE_WARNING (compared as exact decimals, never as floats), and
+ * whether it refills (docs/refill.md).
  */
 @Injectable()
 export class GetProviderOverviewUseCase {
   constructor(
     private readonly panel: ProviderPanel,
     private readonly config: AppConfig,
+    @Optional() private readonly refills?: RefillLedger,
   ) {}
 
   async execute(): Promise<ProviderOverview> {
@@ -27,6 +43,15 @@ export class GetProviderOverviewUseCase {
     if (comparison === null) {
       throw new AppError('bad_gateway', `The provider panel did not answer: its balance "${balance}" is not an amount`, 'provider_unavailable');
     }
-    return { provider: this.panel.name, balance, currency, threshold, low: comparison < 0 };
+    const support = (await this.refills?.providerSupport()) ?? { state: 'unknown' as const, at: null, words: null };
+    return {
+      provider: this.panel.name,
+      balance,
+      currency,
+      threshold,
+      low: comparison < 0,
+      refill: support.state,
+      refillMessage: support.state === 'unsupported' ? noRefillMessage(support.words) : null,
+    };
   }
 }

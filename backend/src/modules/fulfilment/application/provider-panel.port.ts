@@ -55,6 +55,11 @@ export class ProviderError extends Error {
     message: string,
     /** The call ran out of time (PROVIDER_TIMEOUT_MS): asking again at once would wait as long. */
     readonly timedOut = false,
+    /**
+     * A refusal that means "this panel has no such action" ({"error": "Incorrect request"} or
+     * "Request Invalid", with HTTP 200): not a failure to retry, the panel does not do it.
+     */
+    readonly unsupported = false,
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -82,6 +87,16 @@ export abstract class ProviderPanel {
    */
   abstract statuses(upstreamOrderIds: string[]): Promise<Map<string, ProviderOrderStatus | { error: string }>>;
   abstract balance(): Promise<{ balance: string; currency: string }>;
+  /**
+   * Asks the provider to top up one order (`refill` {order}); returns its refill id as text. A panel
+   * without a refill action fails with a `rejected` ProviderError whose `unsupported` is true.
+   */
+  abstract refill(upstreamOrderId: string): Promise<string>;
+  /**
+   * Status of up to 100 refills in one call (`refill_status` {refills: "1,2,3"}). Each id asked is in
+   * the result: the provider's word (bounded; null when it sent none), or `{error}`.
+   */
+  abstract refillStatuses(upstreamRefillIds: string[]): Promise<Map<string, { status: string | null } | { error: string }>>;
 }
 
 /** The most order ids one `status` call carries (API v2's limit). */

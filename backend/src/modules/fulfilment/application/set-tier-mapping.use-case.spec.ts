@@ -5,6 +5,11 @@ import type { Principal } from '../../../platform/auth/principal';
 import { ListTierMappingsUseCase } from './list-tier-mappings.use-case';
 import { ProviderError, type ProviderService } from './provider-panel.port';
 import { SetTierMappingUseCase } from './set-tier-mapping.use-case';
+import type { ChangeEvents, ChangeTopic } from '../../../platform/events/change-events';
+
+/** Change events as published (the pricing pages' cache follows 'plans'). */
+const published: ChangeTopic[] = [];
+const events = { publish: (topic: ChangeTopic) => void published.push(topic) } as unknown as ChangeEvents;
 
 const admin: Principal = { id: 'admin-1', role: 'admin' };
 const views: ProviderService = { service: '7', name: 'YouTube views', type: 'Default', category: 'YouTube', rate: '0.90', min: 100, max: 10_000, refill: false, cancel: true };
@@ -21,7 +26,7 @@ describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
     panel = new ScriptedPanel();
     panel.services_ = [views];
     audit = new RecordingAuditLog();
-    setMapping = new SetTierMappingUseCase(new CommittingUnitOfWork(), panel, mappings, audit, new ManualClock());
+    setMapping = new SetTierMappingUseCase(new CommittingUnitOfWork(), panel, mappings, audit, new ManualClock(), events);
     tier = mappings.addTier('plan-1');
   });
 
@@ -53,7 +58,7 @@ describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
 
   it('removes a mapping with serviceId null (the tier is manual again), also with the panel off', async () => {
     await setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000 });
-    setMapping = new SetTierMappingUseCase(new CommittingUnitOfWork(), new ScriptedPanel(false), mappings, audit, new ManualClock());
+    setMapping = new SetTierMappingUseCase(new CommittingUnitOfWork(), new ScriptedPanel(false), mappings, audit, new ManualClock(), events);
     expect(await setMapping.execute(admin, { pricingId: tier, serviceId: null })).toBeNull();
     expect(await mappings.findByTier(tier)).toBeNull();
     expect(audit.records[1]).toMatchObject({ before: { serviceId: '7', quantity: 1000 }, after: null });
@@ -80,7 +85,7 @@ describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
       kind: 'bad_gateway',
       message: 'The provider panel did not answer: connection refused',
     });
-    setMapping = new SetTierMappingUseCase(new CommittingUnitOfWork(), new ScriptedPanel(false), mappings, audit, new ManualClock());
+    setMapping = new SetTierMappingUseCase(new CommittingUnitOfWork(), new ScriptedPanel(false), mappings, audit, new ManualClock(), events);
     await expect(setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000 })).rejects.toMatchObject({
       kind: 'conflict',
       message: 'Automatic fulfilment is off: set FULFILMENT_PROVIDER=api-v2',

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/time/clock';
+import { CompletionMails } from '../../subscriptions/application/completion-mails';
 import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
 import { boundedText } from '../domain/bounded-text';
 import { readUpstreamAnswer } from '../domain/upstream-answer';
@@ -108,6 +109,7 @@ export class SyncFulfilmentUseCase {
     private readonly jobs: PlacementJobs,
     private readonly clock: Clock,
     private readonly shortfalls: ShortfallJobs,
+    private readonly completionMails?: CompletionMails,
   ) {}
 
   async execute(): Promise<SyncResult> {
@@ -147,6 +149,9 @@ export class SyncFulfilmentUseCase {
       if (open.length < STATUS_BATCH * inFlight) break;
     }
 
+    // The customers of orders finished Completed get their mail, once each (any a pass missed, too).
+    await this.mailCompleted();
+
     result.ms = Date.now() - started;
     if (result.orders || abandoned.length || lost.length) {
       const { failure: _failure, ...report } = result;
@@ -154,6 +159,16 @@ export class SyncFulfilmentUseCase {
     }
     if (broken.length) throw broken[0];
     return result;
+  }
+
+  /** Never stops the pass: a mail not written now is written by a later pass (its claim rolled back with it). */
+  private async mailCompleted(): Promise<void> {
+    if (!this.completionMails) return;
+    try {
+      for (let round = 0; round < 20; round++) if ((await this.completionMails.sendDue(500)) < 500) break;
+    } catch (error) {
+      this.logger.error(`The "order completed" mails could not be written (${reasonOf(error)}); the next pass writes them`);
+    }
   }
 
   /** One status call (narrowed down when it fails) and the storing of its answers; throws only when not even a note can be written. */

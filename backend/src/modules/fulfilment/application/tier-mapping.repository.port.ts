@@ -6,6 +6,8 @@ export interface TierMapping {
   /** The service's name as the provider listed it when the mapping was saved (for staff). */
   serviceName: string;
   quantity: number;
+  /** The refill guarantee of orders of this tier, in days (0: none, at most 365; docs/refill.md). */
+  refillDays: number;
   updatedAt: Date;
 }
 
@@ -22,6 +24,9 @@ export abstract class TierMappingRepository {
 
   /** Whether a pricing tier with this id exists (pricing_tiers). */
   abstract tierExists(pricingId: string): Promise<boolean>;
+
+  /** The refill guarantee of each of `pricingIds` that has one (days > 0); tiers without are left out. */
+  abstract refillDaysOf(pricingIds: string[]): Promise<Map<string, number>>;
 
   /** Creates or replaces the tier's mapping; false when the tier does not exist (any more). */
   abstract save(mapping: TierMapping): Promise<boolean>;

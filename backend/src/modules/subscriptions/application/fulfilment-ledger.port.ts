@@ -69,9 +69,10 @@ export class UpstreamOrderTaken extends Error {
 export abstract class FulfilmentLedger {
   /**
    * Puts a subscription without a fulfilment on the automatic path (`queued`), with the service's
-   * name on the panel when known (for staff). False when it already had one or does not exist.
+   * name on the panel when known (for staff) and the tier's refill guarantee as bought (docs/refill.md).
+   * False when it already had one or does not exist.
    */
-  abstract queue(subscriptionId: string, target: UpstreamTarget & { serviceName?: string | null }, now: Date): Promise<boolean>;
+  abstract queue(subscriptionId: string, target: UpstreamTarget & { serviceName?: string | null; refillDays?: number }, now: Date): Promise<boolean>;
 
   /** `queued` → `placing` (placingAt = now), atomically; null when it was not `queued` (taken, cancelled…). */
   abstract claimForPlacing(subscriptionId: string, now: Date): Promise<ClaimedPlacement | null>;

@@ -3,7 +3,8 @@ import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
-import { ADMIN_SETTABLE_STATUSES, type Subscription, type SubscriptionStatus } from '../domain/subscription';
+import { ADMIN_SETTABLE_STATUSES, SUBSCRIPTION_STATUS, type Subscription, type SubscriptionStatus } from '../domain/subscription';
+import { CompletionMails } from './completion-mails';
 import { ensureAdmin } from './list-admin-tasks.use-case';
 import { SubscriptionRepository } from './subscription.repository.port';
 
@@ -14,7 +15,8 @@ export const STATUS_MESSAGE = 'Status must be 0 (In Process) or 1 (Completed)';
  * customer's Active and Completed lists follow at once. In one transaction: lock the row, set the
  * Status, and record the change ('subscription.status', before and after) in the audit log, so the
  * change and its record commit together. Setting the Status it already has changes nothing and
- * records nothing. Returns the subscription as it is now.
+ * records nothing. Completed mails the customer, once per order (CompletionMails). Returns the
+ * subscription as it is now.
  */
 @Injectable()
 export class UpdateSubscriptionStatusUseCase {
@@ -22,6 +24,7 @@ export class UpdateSubscriptionStatusUseCase {
     private readonly uow: UnitOfWork,
     private readonly subscriptions: SubscriptionRepository,
     private readonly audit: AuditLog,
+    private readonly completionMails?: CompletionMails,
   ) {}
 
   async execute(caller: Principal, subscriptionId: string, status: SubscriptionStatus): Promise<Subscription> {
@@ -38,6 +41,8 @@ export class UpdateSubscriptionStatusUseCase {
           before: { Status: changed.before },
           after: { Status: status },
         });
+        // The customer hears of it once per order, in this transaction (docs/refill.md, "Mails").
+        if (status === SUBSCRIPTION_STATUS.Completed) await this.completionMails?.send([subscriptionId]);
       }
       return changed.subscription;
     });

@@ -1,6 +1,7 @@
 import type { SubscriptionFulfilment } from './fulfilment';
 import type { PurchasedTier } from '../../../kernel/purchased-tier';
 import type { RefundSummary } from './refund-summary';
+import type { SubscriptionRefills } from './refill';
 
 /**
  * A bought pricing tier being delivered (docs/product.md#data-shapes Subscription). Created once per paid order by
@@ -43,6 +44,11 @@ export interface Subscription {
   fulfilment: SubscriptionFulfilment | null;
   /** Its order's refunds and refund requests, as billing last summed them up (docs/refunds.md); null: none. */
   refund: RefundSummary | null;
+  /**
+   * The refill guarantee as bought, the completion it runs from, and the newest refills
+   * (docs/refill.md). Absent where a subscription is built without them (read as no guarantee).
+   */
+  refills?: SubscriptionRefills;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsInt, IsNotEmpty, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { wholeNumberOrNaN } from '../../../../platform/http/admin-page.request';
-import { QUANTITY_REQUIRED_MESSAGE } from '../../application/set-tier-mapping.use-case';
+import { QUANTITY_REQUIRED_MESSAGE, REFILL_DAYS_MESSAGE } from '../../application/set-tier-mapping.use-case';
 
 // Stacked decorators run bottom-up and validation stops at the first failure (stopAtFirstError), so
 // each field lists its checks from the most specific (top) to "is it there at all" (bottom).
@@ -55,6 +55,20 @@ export class SetMappingRequest {
   @IsDefined({ message: QUANTITY_REQUIRED_MESSAGE })
   @Transform(wholeNumberOrNaN())
   quantity?: number;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 365,
+    default: 0,
+    example: 30,
+    description: 'The refill guarantee in days (0: none); above 0 only for a service the provider marks refill (docs/refill.md).',
+  })
+  @Max(365, { message: REFILL_DAYS_MESSAGE })
+  @Min(0, { message: REFILL_DAYS_MESSAGE })
+  @IsInt({ message: REFILL_DAYS_MESSAGE })
+  @IsOptional()
+  @Transform(wholeNumberOrNaN())
+  refillDays?: number;
 }
 
 /** POST /admin/fulfilment/retry and /cancel. */

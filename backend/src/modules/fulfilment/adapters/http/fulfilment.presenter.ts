@@ -3,7 +3,7 @@ import type { TierMapping } from '../../application/tier-mapping.repository.port
 
 /** A tier's mapping as the admin API shows it (explicit fields). */
 export function mappingBody(m: TierMapping) {
-  return { pricingId: m.pricingId, serviceId: m.serviceId, serviceName: m.serviceName, quantity: m.quantity };
+  return { pricingId: m.pricingId, serviceId: m.serviceId, serviceName: m.serviceName, quantity: m.quantity, refillDays: m.refillDays };
 }
 
 /** One provider service as the plan editor lists it (explicit fields). */

@@ -15,6 +15,10 @@ export class TierFulfilmentOrmEntity {
   @Column({ name: 'quantity', type: 'integer' })
   quantity: number;
 
+  /** The refill guarantee in days, 0: none (migration 1764900000000-refills, docs/refill.md). */
+  @Column({ name: 'refill_days', type: 'smallint', default: 0 })
+  refillDays: number;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -13,6 +13,14 @@ import { boundedText, quoted } from '../../domain/bounded-text';
 
 /** What an order id the provider left out of a `status` answer reads as. */
 export const NOT_REPORTED = 'The provider did not report this order';
+/** What a refill id the provider left out of a `refill_status` answer reads as. */
+export const REFILL_NOT_REPORTED = 'The provider did not report this refill';
+
+/**
+ * What panels without an action answer when asked for it, with HTTP 200 (docs/refill.md): "this
+ * panel does not do that", not a failure to retry.
+ */
+const NO_SUCH_ACTION = /^(incorrect request|request invalid|invalid request|incorrect action|invalid action|unknown action)\.?$/i;
 
 /**
  * Error codes of a request that never reached the provider: nothing was sent, so trying again is
@@ -244,6 +252,66 @@ export class ApiV2Panel extends ProviderPanel {
     const balance = isRecord(answer) ? decimalText(own(answer, 'balance')) : null;
     if (!isRecord(answer) || balance === null) throw this.unclear('balance', 'The provider sent a balance that is not a number', answer);
     return { balance, currency: this.text(own(answer, 'currency'), CURRENCY_CHARS) ?? '' };
+  }
+
+  async refill(upstreamOrderId: string): Promise<string> {
+    let answer: unknown;
+    try {
+      answer = await this.call('refill', { order: upstreamOrderId });
+    } catch (error) {
+      if (error instanceof ProviderError && error.failure === 'rejected' && NO_SUCH_ACTION.test(error.message.trim())) {
+        throw new ProviderError('rejected', error.message, false, true);
+      }
+      throw error;
+    }
+    const sentId = isRecord(answer) ? own(answer, 'refill') : undefined;
+    const id = idText(sentId);
+    if (id !== null) return id;
+    // Some panels answer a single order in the shape of the multi-order answer.
+    if (isRecord(sentId) && errorText(sentId) !== null) throw this.error('rejected', 'refill', this.words(errorText(sentId) as string));
+    if (!sent(sentId)) throw this.unclear('refill', 'The provider answered without a refill id', answer);
+    throw this.unclear('refill', `The provider answered with a refill id that cannot be one (${this.shown(sentId)})`, answer);
+  }
+
+  async refillStatuses(upstreamRefillIds: string[]): Promise<Map<string, { status: string | null } | { error: string }>> {
+    if (upstreamRefillIds.length > STATUS_BATCH) {
+      throw new Error(`ApiV2Panel.refillStatuses takes at most ${STATUS_BATCH} refill ids per call, got ${upstreamRefillIds.length}`);
+    }
+    const result = new Map<string, { status: string | null } | { error: string }>();
+    if (upstreamRefillIds.length === 0) return result;
+    const answer = await this.call('refill_status', { refills: upstreamRefillIds.join(',') });
+    // Entries by id: an array of {refill, status} (the documented shape), a map keyed by id, or,
+    // for one id, the single-refill shape {status}.
+    const entries = new Map<string, unknown>();
+    if (Array.isArray(answer)) {
+      for (const item of answer) {
+        const id = isRecord(item) ? idText(own(item, 'refill')) : null;
+        if (id !== null && !entries.has(id)) entries.set(id, own(item as Json, 'status'));
+      }
+    } else if (isRecord(answer)) {
+      if (upstreamRefillIds.length === 1 && Object.hasOwn(answer, 'status') && !Object.hasOwn(answer, upstreamRefillIds[0])) {
+        entries.set(upstreamRefillIds[0], own(answer, 'status'));
+      } else {
+        for (const key of Object.keys(answer)) {
+          const entry = own(answer, key);
+          entries.set(key.trim(), isRecord(entry) && Object.hasOwn(entry, 'status') ? own(entry, 'status') : entry);
+        }
+      }
+    } else {
+      throw this.unclear('refill_status', 'The provider sent refill statuses that are neither a list nor a map', answer);
+    }
+    for (const id of upstreamRefillIds) {
+      const status = entries.has(id) ? entries.get(id) : undefined;
+      if (status === undefined || status === null) {
+        result.set(id, { error: REFILL_NOT_REPORTED });
+        continue;
+      }
+      const error = errorText(status);
+      if (error !== null) result.set(id, { error: this.words(error) });
+      else if (typeof status === 'string' || typeof status === 'number') result.set(id, { status: this.text(status, TEXT_CHARS) });
+      else result.set(id, { error: `The provider sent an unreadable refill status (${this.shown(status)})` });
+    }
+    return result;
   }
 
   private orderStatus(entry: unknown): ProviderOrderStatus | { error: string } {

@@ -27,6 +27,14 @@ export class ManualPanel extends ProviderPanel {
     return this.off();
   }
 
+  refill(_upstreamOrderId: string): Promise<string> {
+    return this.off();
+  }
+
+  refillStatuses(_upstreamRefillIds: string[]): Promise<Map<string, { status: string | null } | { error: string }>> {
+    return this.off();
+  }
+
   private off(): Promise<never> {
     return Promise.reject(new ProviderError('unreachable', MANUAL_PANEL_MESSAGE));
   }

@@ -7,6 +7,7 @@ import { PlaceOrderUseCase, type PlaceOrderOutcome } from '../../application/pla
 import { FULFILMENT_SYNC_JOB, PLACE_ORDER_JOB, type PlaceOrderJobData } from '../../application/placement-jobs';
 import { ProviderPanel } from '../../application/provider-panel.port';
 import { SyncFulfilmentUseCase, type SyncReport } from '../../application/sync-fulfilment.use-case';
+import { type RefillSyncReport, SyncRefillsUseCase } from '../../application/sync-refills.use-case';
 
 /** Runs the fulfilment queue's jobs (under BullMQ or the in-process queue): placing one order, and the sync pass. */
 @Processor(FULFILMENT_QUEUE)
@@ -14,11 +15,12 @@ export class FulfilmentProcessor extends WorkerHost {
   constructor(
     private readonly placeOrder: PlaceOrderUseCase,
     private readonly sync: SyncFulfilmentUseCase,
+    private readonly refills?: SyncRefillsUseCase,
   ) {
     super();
   }
 
-  async process(job: Job): Promise<PlaceOrderOutcome | SyncReport> {
+  async process(job: Job): Promise<PlaceOrderOutcome | SyncReport | (SyncReport & { refills: RefillSyncReport | null })> {
     switch (job.name) {
       case PLACE_ORDER_JOB:
         return this.placeOrder.execute((job.data as PlaceOrderJobData).subscriptionId);
@@ -26,7 +28,10 @@ export class FulfilmentProcessor extends WorkerHost {
         const { failure, ...report } = await this.sync.execute();
         // Like the stuck-order sweep: what was stored stays; the job fails so the queue records it.
         if (failure) throw new Error(`Fulfilment sync stopped after ${report.requests} status call(s): ${failure}`);
-        return report;
+        // Then the open refills (docs/refill.md, "Following").
+        const refills = (await this.refills?.execute()) ?? null;
+        if (refills?.failure) throw new Error(`Refill sync stopped after ${refills.requests} refill_status call(s): ${refills.failure}`);
+        return { ...report, refills };
       }
       default:
         throw new Error(`Unknown fulfilment job "${job.name}"`);

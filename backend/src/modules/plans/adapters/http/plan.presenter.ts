@@ -1,7 +1,10 @@
 import type { Plan } from '../../domain/plan';
 
-/** Response of POST /plan/getByName, built from an explicit list of fields (docs/architecture.md#api-contract). */
-export function planByNameBody(plan: Plan) {
+/**
+ * Response of POST /plan/getByName, built from an explicit list of fields (docs/architecture.md#api-contract).
+ * Each tier's `refillDays` is the refill guarantee of its fulfilment mapping (0: none; docs/refill.md).
+ */
+export function planByNameBody(plan: Plan, refillDays: ReadonlyMap<string, number> = new Map()) {
   return {
     success: true as const,
     planId: plan.planId,
@@ -12,6 +15,7 @@ export function planByNameBody(plan: Plan) {
       description: tier.description,
       features: [...tier.features],
       isPopular: tier.isPopular,
+      refillDays: refillDays.get(tier.pricingId) ?? 0,
     })),
     plan: {
       planId: plan.planId,

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiNotModifiedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { sendCachedJson } from '../../../../platform/http/cached-json';
+import { RefillTerms } from '../../../fulfilment/application/refill-terms';
 import { GetPlanByNameUseCase } from '../../application/get-plan-by-name.use-case';
 import { PlanResponseCache } from '../../application/plan-response.cache';
 import { GetPlanByNameRequest } from './get-plan-by-name.request';
@@ -23,6 +24,7 @@ export class PlansController {
   constructor(
     private readonly getPlanByName: GetPlanByNameUseCase,
     private readonly cache: PlanResponseCache,
+    private readonly refillTerms: RefillTerms,
   ) {}
 
   /** The spec's lookup: the name in a JSON body. An unknown name is a 404 each time. */
@@ -48,9 +50,11 @@ export class PlansController {
   }
 
   private async send(name: string, req: Request, res: Response): Promise<void> {
-    const cached = await this.cache.getOrLoad(this.cache.keyOf(name), async () =>
-      Buffer.from(JSON.stringify(planByNameBody(await this.getPlanByName.execute(name)))),
-    );
+    const cached = await this.cache.getOrLoad(this.cache.keyOf(name), async () => {
+      const plan = await this.getPlanByName.execute(name);
+      // Each tier's refill guarantee comes from its fulfilment mapping (a mapping change publishes 'plans').
+      return Buffer.from(JSON.stringify(planByNameBody(plan, await this.refillTerms.daysOf(plan.tiers.map((tier) => tier.pricingId)))));
+    });
     sendCachedJson(req, res, cached);
   }
 }

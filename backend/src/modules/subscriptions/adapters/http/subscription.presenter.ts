@@ -1,5 +1,7 @@
 import { isPlausibleRemains, isPlausibleStartCount } from '../../domain/fulfilment';
 import { orderMargin } from '../../domain/margin';
+import { customerMessageOf, customerRefillView, customerStateOf, REFILL_HISTORY, type RefillRecord, type SubscriptionRefills } from '../../domain/refill';
+import { normalWord } from '../../../fulfilment/domain/upstream-status';
 import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscription';
 
 /**
@@ -11,6 +13,11 @@ import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscr
  * no upstream order id, status text, charge or note.
  */
 export function subscriptionBody(s: Subscription) {
+  return subscriptionBodyAt(s, new Date());
+}
+
+/** subscriptionBody as of `now` (the refill's canRequest and nextRequestAt depend on it; the refill routes pass their clock's). */
+export function subscriptionBodyAt(s: Subscription, now: Date) {
   return {
     _id: s.subscriptionId,
     subscriptionId: s.subscriptionId,
@@ -32,7 +39,72 @@ export function subscriptionBody(s: Subscription) {
     },
     progress: progressOf(s),
     refund: refundOf(s),
+    refill: customerRefillOf(s, now),
     user: s.userId,
+  };
+}
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+const NO_REFILLS: SubscriptionRefills = { days: 0, completedAt: null, history: [] };
+
+/**
+ * The refill guarantee as the customer's card reads it (docs/refill.md, "Bodies"): null when the
+ * order was bought without one; otherwise the latest refill's state ('available' before any), the
+ * guarantee's end, whether a refill can be asked now and, if not yet, when; a plain sentence when
+ * the provider refused. Nothing of the provider's words reaches the customer.
+ */
+function customerRefillOf(s: Subscription, now: Date) {
+  const view = customerRefillView({ status: s.status, upstreamOrderId: s.fulfilment?.upstreamOrderId ?? null, refills: s.refills ?? NO_REFILLS }, now);
+  if (!view) return null;
+  return {
+    state: view.state,
+    days: view.days,
+    requestedAt: iso(view.requestedAt),
+    settledAt: iso(view.settledAt),
+    until: iso(view.until),
+    canRequest: view.canRequest,
+    nextRequestAt: iso(view.nextRequestAt),
+    message: view.message,
+  };
+}
+
+/**
+ * The refills as staff read them: the customer's view (or, for an order without a guarantee that
+ * staff refilled, the same fields with days 0 and canRequest false), whether the latest needs
+ * review, and the newest 20 with the provider's ids, raw words and refusals. Null: no guarantee and
+ * no refill.
+ */
+function adminRefillOf(s: Subscription, now: Date) {
+  const refills = s.refills ?? NO_REFILLS;
+  const history = refills.history.slice(0, REFILL_HISTORY);
+  const customer = customerRefillOf(s, now);
+  if (!customer && history.length === 0) return null;
+  const latest = history[0] ?? null;
+  const base = customer ?? {
+    state: latest ? customerStateOf(latest) : ('available' as const),
+    days: 0,
+    requestedAt: iso(latest?.requestedAt ?? null),
+    settledAt: latest && (latest.state === 'completed' || latest.state === 'rejected') ? iso(latest.settledAt) : null,
+    until: null,
+    canRequest: false,
+    nextRequestAt: null,
+    message: latest ? customerMessageOf(latest) : null,
+  };
+  return { ...base, review: latest?.state === 'review', history: history.map(historyEntry) };
+}
+
+function historyEntry(r: RefillRecord) {
+  return {
+    id: r.refillId,
+    state: r.state,
+    actor: r.actor,
+    requestedAt: r.requestedAt.toISOString(),
+    settledAt: iso(r.settledAt),
+    checkedAt: iso(r.checkedAt),
+    upstreamRefillId: r.upstreamRefillId,
+    upstreamStatus: r.upstreamStatus,
+    failure: r.failure,
+    review: r.state === 'review',
   };
 }
 
@@ -60,6 +132,8 @@ function refundOf(s: Subscription) {
 function progressOf(s: Subscription): { startCount: number | null; remains: number | null; quantity: number } | null {
   const f = s.fulfilment;
   if (!f || !Number.isSafeInteger(f.quantity) || f.quantity < 1) return null;
+  // A Pending order reported with start count 0 and 0 remaining has not started: nothing to show.
+  if (f.upstreamStatus !== null && normalWord(f.upstreamStatus.trim()) === 'pending' && f.startCount === 0 && f.remains === 0) return null;
   const startCount = isPlausibleStartCount(f.startCount) ? f.startCount : null;
   const remains = isPlausibleRemains(f.remains, f.quantity) ? f.remains : null;
   if (startCount === null && remains === null) return null;
@@ -74,14 +148,20 @@ function progressOf(s: Subscription): { startCount: number | null; remains: numb
  * refund summary with staff's extras (what is still refundable, the open request, the last failure).
  */
 export function adminSubscriptionBody(s: Subscription) {
+  return adminSubscriptionBodyAt(s, new Date());
+}
+
+/** adminSubscriptionBody as of `now` (see subscriptionBodyAt). */
+export function adminSubscriptionBodyAt(s: Subscription, now: Date) {
   return {
-    ...subscriptionBody(s),
+    ...subscriptionBodyAt(s, now),
     customer: { userId: s.userId, name: s.customerName, email: s.customerEmail },
     fulfilment: adminFulfilmentOf(s),
     // Staff read every request, the automatic ones waiting for them too (docs/refunds.md).
     refund: s.refund
       ? { ...refundOf(s), requestState: s.refund.staffRequestState, refundable: s.refund.refundable, requestId: s.refund.requestId, failure: s.refund.failure }
       : null,
+    refill: adminRefillOf(s, now),
   };
 }
 

@@ -60,16 +60,23 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     super();
   }
 
-  async queue(subscriptionId: string, target: UpstreamTarget & { serviceName?: string | null }, now: Date): Promise<boolean> {
+  async queue(subscriptionId: string, target: UpstreamTarget & { serviceName?: string | null; refillDays?: number }, now: Date): Promise<boolean> {
     if (!UUID.test(subscriptionId)) return false;
     if (!Number.isSafeInteger(target.quantity) || target.quantity < 1) throw new Error(`A fulfilment quantity must be a whole number of at least 1, not ${target.quantity}`);
     const changed = await this.update(
       `UPDATE subscriptions
           SET fulfilment_state = 'queued', upstream_service_id = $2, upstream_quantity = $3, fulfilment_queued_at = $4, updated_at = $4,
-              upstream_service_name = $5
+              upstream_service_name = $5, refill_days = $6
         WHERE subscription_id = $1 AND fulfilment_state IS NULL
         RETURNING subscription_id`,
-      [subscriptionId, target.serviceId, target.quantity, now, target.serviceName?.trim() ? target.serviceName.trim() : null],
+      [
+        subscriptionId,
+        target.serviceId,
+        target.quantity,
+        now,
+        target.serviceName?.trim() ? target.serviceName.trim() : null,
+        Number.isSafeInteger(target.refillDays) && (target.refillDays as number) > 0 ? Math.min(target.refillDays as number, 365) : 0,
+      ],
     );
     return changed.length > 0;
   }

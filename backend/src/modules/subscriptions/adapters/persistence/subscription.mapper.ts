@@ -1,4 +1,5 @@
 import type { FulfilmentState, SubscriptionFulfilment } from '../../domain/fulfilment';
+import { readRefillHistory } from '../../domain/refill';
 import { readRefundSummary } from '../../domain/refund-summary';
 import type { PurchasedTier, Subscription } from '../../domain/subscription';
 import type { SubscriptionOrmEntity } from './subscription.orm-entity';
@@ -27,6 +28,7 @@ export function toSubscription(row: SubscriptionOrmEntity): Subscription {
     customerName: row.customerName,
     fulfilment: toFulfilment(row),
     refund: readRefundSummary(row.refundSummary),
+    refills: { days: Number(row.refillDays ?? 0) || 0, completedAt: dateOf(row.completedAt), history: readRefillHistory(row.refillSummary) },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -98,6 +98,22 @@ export class SubscriptionOrmEntity {
   @Column({ name: 'shortfall_settled_at', type: 'timestamptz', nullable: true })
   shortfallSettledAt: Date | null;
 
+  /** The refill guarantee as bought, in days (migration 1764900000000-refills, docs/refill.md). */
+  @Column({ name: 'refill_days', type: 'smallint', default: 0 })
+  refillDays: number;
+
+  /** When the order was first settled Completed or Partial (the refill guarantee runs from here). */
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+
+  /** The order's newest refills, rewritten with every refill change (docs/refill.md). */
+  @Column({ name: 'refill_summary', type: 'jsonb', nullable: true })
+  refillSummary: Record<string, unknown> | null;
+
+  /** When the "order completed" mail was written (once per order). */
+  @Column({ name: 'completion_mailed_at', type: 'timestamptz', nullable: true })
+  completionMailedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

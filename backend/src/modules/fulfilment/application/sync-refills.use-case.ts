@@ -1,0 +1,134 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../../platform/time/clock';
+import { type OpenRefill, RefillLedger, type RefillUpdate } from '../../subscriptions/application/refill-ledger.port';
+import { readRefillWord } from '../../subscriptions/domain/refill';
+import { boundedText } from '../domain/bounded-text';
+import { UPSTREAM_BOUNDS } from '../../subscriptions/domain/fulfilment';
+import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, STATUS_BATCH } from './provider-panel.port';
+import { REFILL_ABANDONED_NOTE } from './request-refill.use-case';
+import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS } from './sync-fulfilment.use-case';
+
+
+/** At most this many `refill_status` calls per pass; the next pass goes on with the rest. */
+export const MAX_REFILL_BATCHES_PER_PASS = 200;
+
+export const refillStatusFailedNote = (why: string) => `The provider's refill status answer failed (${why}); it is asked again on the next pass.`;
+export const unreportedRefillNote = (upstreamRefillId: string, error: string) =>
+  `The provider does not report refill ${upstreamRefillId} (${error}): check its panel; staff may ask for a new refill once it is closed.`;
+
+export interface RefillSyncReport {
+  /** Open refills asked about. */
+  refills: number;
+  /** `refill_status` calls made (each for at most 100 refills). */
+  requests: number;
+  /** Refills the provider reported Completed, Rejected or Canceled. */
+  settled: number;
+  /** Refills whose status call failed this pass (noted, asked again on the next). */
+  unsynced: number;
+  /** Refills left `placing` by a stopped app, moved to review. */
+  abandoned: number;
+  ms: number;
+  /** Why the refill part stopped early (the provider's words); null when it went through. */
+  failure: string | null;
+}
+
+/**
+ * The refill part of the sync pass (docs/refill.md, "Following"): refills left `placing` longer
+ * than a call can take go to review (never asked again blindly); then the open refills, least
+ * recently checked first, STATUS_BATCH (100) per `refill_status` call, CALLS_IN_FLIGHT at once,
+ * until each was asked once. Completed settles a refill `completed`; Rejected and Canceled
+ * `rejected`; Pending, In progress (Inprogress…) and unknown words keep it open with the raw word.
+ * An error for one id is kept for staff; after an hour of them the refill goes to review. A call
+ * that fails notes its batch (checkedAt = now) and ends this part of the pass.
+ */
+@Injectable()
+export class SyncRefillsUseCase {
+  private readonly logger = new Logger('Refills');
+
+  constructor(
+    private readonly refills: RefillLedger,
+    private readonly panel: ProviderPanel,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<RefillSyncReport> {
+    const started = Date.now();
+    const report: RefillSyncReport = { refills: 0, requests: 0, settled: 0, unsynced: 0, abandoned: 0, ms: 0, failure: null };
+    if (!this.panel.enabled) return report;
+    const passStart = this.clock.now();
+    const abandoned = await this.refills.abandonPlacingBefore(
+      new Date(passStart.getTime() - this.panel.callTimeoutMs - ABANDON_PLACING_MARGIN_MS),
+      REFILL_ABANDONED_NOTE,
+      passStart,
+    );
+    report.abandoned = abandoned.length;
+    if (abandoned.length) this.logger.warn(`${abandoned.length} refill(s) were left 'placing' (the app stopped during the call) and now need review: ${abandoned.join(', ')}`);
+
+    let calls = 0;
+    while (calls < MAX_REFILL_BATCHES_PER_PASS && report.failure === null) {
+      const inFlight = Math.min(CALLS_IN_FLIGHT, MAX_REFILL_BATCHES_PER_PASS - calls);
+      const open = await this.refills.openRefills(passStart, STATUS_BATCH * inFlight);
+      if (open.length === 0) break;
+      const batches: OpenRefill[][] = [];
+      for (let i = 0; i < open.length; i += STATUS_BATCH) batches.push(open.slice(i, i + STATUS_BATCH));
+      calls += batches.length;
+      report.requests += batches.length;
+      report.refills += open.length;
+      await Promise.all(batches.map((batch) => this.syncBatch(batch, passStart, report)));
+      if (open.length < STATUS_BATCH * inFlight) break;
+    }
+    report.ms = Date.now() - started;
+    if (report.refills || report.abandoned) this.logger.log(`Refill sync: ${JSON.stringify(report)}`);
+    return report;
+  }
+
+  private async syncBatch(batch: OpenRefill[], passStart: Date, report: RefillSyncReport): Promise<void> {
+    let answers: Map<string, { status: string | null } | { error: string }>;
+    try {
+      answers = await this.panel.refillStatuses(batch.map((refill) => refill.upstreamRefillId));
+    } catch (error) {
+      const why = reasonOf(error);
+      report.failure ??= why;
+      this.logger.error(`Refill sync stopped: the refill_status call for ${batch.length} refills failed (${why})`);
+      await this.refills.noteUnchecked(
+        batch.map((refill) => refill.refillId),
+        refillStatusFailedNote(why),
+        this.clock.now(),
+      );
+      report.unsynced += batch.length;
+      return;
+    }
+    const reviewBefore = passStart.getTime() - REVIEW_UNREPORTED_AFTER_MS;
+    const updates: RefillUpdate[] = batch.map((refill) => {
+      const answer = answers.get(refill.upstreamRefillId) ?? { error: 'The provider did not report this refill' };
+      if ('error' in answer) {
+        const error = boundedText(answer.error, PROVIDER_ERROR_CHARS) ?? 'no reason given';
+        const review = refill.requestedAt.getTime() < reviewBefore;
+        return { refillId: refill.refillId, upstreamStatus: null, error: review ? unreportedRefillNote(refill.upstreamRefillId, error) : error, review };
+      }
+      const upstreamStatus = answer.status === null ? null : boundedText(answer.status, UPSTREAM_BOUNDS.statusChars);
+      const word = readRefillWord(upstreamStatus);
+      const settle = word === 'completed' ? 'completed' : word === 'rejected' ? 'rejected' : undefined;
+      return { refillId: refill.refillId, upstreamStatus, ...(settle ? { settle } : {}) };
+    });
+    try {
+      await this.refills.recordStatuses(updates, this.clock.now());
+    } catch (error) {
+      const why = reasonOf(error);
+      this.logger.error(`The answers about ${batch.length} refills could not be stored (${why}); they are asked again on the next pass`);
+      await this.refills.noteUnchecked(
+        batch.map((refill) => refill.refillId),
+        `The provider's refill status could not be stored (${why}); it is asked again on the next pass.`,
+        this.clock.now(),
+      );
+      report.unsynced += batch.length;
+      return;
+    }
+    report.settled += updates.filter((u) => u.settle !== undefined).length;
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const text = error instanceof ProviderError || error instanceof Error ? error.message : String(error);
+  return boundedText(text, PROVIDER_ERROR_CHARS) ?? 'no reason given';
+}

@@ -1,0 +1,261 @@
+/**
+ * Refills: the provider tops up an order whose followers, likes or views dropped (docs/refill.md).
+ * A tier's mapping may carry a refill guarantee in days; the order keeps the days it was bought with
+ * (`refillDays`), and the guarantee runs from its completion (`completedAt`) for that many days.
+ *
+ * A refill's states (stored):
+ * - `placing`: recorded, the provider's `refill` call under way (recorded BEFORE the call: a crash
+ *   during it leaves this behind, which the sync pass turns into `review`, never into a second call);
+ * - `open`: the provider answered with its refill id; the sync pass follows it (`refill_status`);
+ * - `review`: the answer to `refill` was unclear (a timeout, an unreadable answer): the provider may
+ *   have taken it; staff check its panel. Never placed again blindly;
+ * - `completed`: the provider reported the refill Completed;
+ * - `rejected`: the provider refused it (its words kept for staff), reported it Rejected or Canceled,
+ *   or does not refill at all.
+ */
+export const REFILL_STATES = ['placing', 'open', 'review', 'completed', 'rejected'] as const;
+export type RefillState = (typeof REFILL_STATES)[number];
+/** Still under way: at most one per order (a unique partial index). */
+export const REFILL_IN_FLIGHT: readonly RefillState[] = ['placing', 'open', 'review'];
+
+/** What a customer's card reads. */
+export type CustomerRefillState = 'available' | 'requested' | 'in_progress' | 'completed' | 'rejected';
+export type RefillActor = 'customer' | 'staff';
+
+/** The most days a guarantee may run. */
+export const MAX_REFILL_DAYS = 365;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** At most one request per order in this span (from the last request). */
+export const REFILL_REQUEST_SPACING_MS = DAY_MS;
+/** The newest refills an order's summary keeps (the admin's history). */
+export const REFILL_HISTORY = 20;
+
+/** One refill as the order's summary keeps it. */
+export interface RefillRecord {
+  refillId: string;
+  state: RefillState;
+  actor: RefillActor;
+  requestedAt: Date;
+  settledAt: Date | null;
+  checkedAt: Date | null;
+  upstreamRefillId: string | null;
+  /** The provider's status word as it wrote it (Pending, In progress, Inprogress, Completed…). */
+  upstreamStatus: string | null;
+  /** The provider's words when it refused, or why the refill needs review (staff only). */
+  failure: string | null;
+  /** The provider answered that it has no refill action ("Incorrect request", "Request Invalid"). */
+  unsupported: boolean;
+}
+
+/** The refill side of a subscription. */
+export interface SubscriptionRefills {
+  /** The guarantee as bought, in days (0: none). */
+  days: number;
+  /** When the order was first settled Completed or Partial; null while it is not. */
+  completedAt: Date | null;
+  /** Newest first, at most REFILL_HISTORY. */
+  history: RefillRecord[];
+}
+
+/** Sentences a customer reads. */
+export const REFILL_MESSAGES = {
+  unsupported: 'This provider does not offer refills for this order. Our team has been told.',
+  rejected: 'The provider could not top up this order.',
+  review: 'Your refill request is being checked by our team.',
+} as const;
+
+/** "3 Dec 2026" (UTC). */
+export function dayText(at: Date): string {
+  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** "3 Dec 2026, 14:05 UTC". */
+export function momentText(at: Date): string {
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  return `${dayText(at)}, ${time} UTC`;
+}
+
+/**
+ * A refill's status word, read: case, spaces, underscores and hyphens do not matter ('Inprogress',
+ * 'in_progress' and 'In progress' are one word). Unknown words leave the refill open.
+ */
+export type RefillWord = 'pending' | 'in_progress' | 'completed' | 'rejected' | 'unknown';
+const REFILL_WORDS: ReadonlyMap<string, RefillWord> = new Map([
+  ['pending', 'pending'],
+  ['inprogress', 'in_progress'],
+  ['processing', 'in_progress'],
+  ['completed', 'completed'],
+  ['complete', 'completed'],
+  ['rejected', 'rejected'],
+  ['canceled', 'rejected'],
+  ['cancelled', 'rejected'],
+]);
+export function readRefillWord(word: string | null | undefined): RefillWord {
+  if (typeof word !== 'string') return 'unknown';
+  return REFILL_WORDS.get(word.toLowerCase().replace(/[\s_-]+/g, '')) ?? 'unknown';
+}
+
+/** The end of the guarantee: completion + days; null without a guarantee or while not completed. */
+export function guaranteeEnd(refills: SubscriptionRefills): Date | null {
+  if (refills.days <= 0 || !refills.completedAt) return null;
+  return new Date(refills.completedAt.getTime() + refills.days * DAY_MS);
+}
+
+/** What a refill reads as on the customer's card. */
+export function customerStateOf(record: RefillRecord): Exclude<CustomerRefillState, 'available'> {
+  switch (record.state) {
+    case 'completed':
+      return 'completed';
+    case 'rejected':
+      return 'rejected';
+    case 'open':
+      return readRefillWord(record.upstreamStatus) === 'in_progress' ? 'in_progress' : 'requested';
+    default:
+      return 'requested';
+  }
+}
+
+/** The plain sentence for the customer about a refill; null when the state says enough. */
+export function customerMessageOf(record: RefillRecord): string | null {
+  if (record.state === 'rejected') return record.unsupported ? REFILL_MESSAGES.unsupported : REFILL_MESSAGES.rejected;
+  if (record.state === 'review') return REFILL_MESSAGES.review;
+  return null;
+}
+
+/** Why a refill cannot be asked now: the HTTP kind, a code and the sentence. */
+export interface RefillRefusal {
+  kind: 'invalid' | 'conflict';
+  code: string;
+  message: string;
+  /** When asking again can succeed (the 24-hour spacing); null when it never can. */
+  nextRequestAt: Date | null;
+}
+
+/** What the eligibility rules need of an order. */
+export interface RefillCandidate {
+  /** Subscription Status: 1 Completed, 2 Partial. */
+  status: number;
+  /** The provider's order id; null: never placed upstream. */
+  upstreamOrderId: string | null;
+  refills: SubscriptionRefills;
+}
+
+/**
+ * Whether the customer may ask for a refill now (docs/refill.md, "Rules"): the order is Completed or
+ * Partial, placed upstream, bought with a guarantee still running, no refill is in flight, and the
+ * last request is at least 24 hours old. Null: they may.
+ */
+export function customerRefusal(order: RefillCandidate, now: Date): RefillRefusal | null {
+  const { refills } = order;
+  if (refills.days <= 0) return { kind: 'invalid', code: 'no_refill_guarantee', message: 'This order has no refill guarantee.', nextRequestAt: null };
+  if (order.status !== 1 && order.status !== 2) {
+    return { kind: 'invalid', code: 'refill_not_completed', message: 'A refill can be requested once the order is completed.', nextRequestAt: null };
+  }
+  if (!order.upstreamOrderId) {
+    return {
+      kind: 'invalid',
+      code: 'refill_not_placed',
+      message: 'This order was not delivered through our provider, so it cannot be refilled here. Please contact support.',
+      nextRequestAt: null,
+    };
+  }
+  const until = guaranteeEnd(refills);
+  if (until && now.getTime() > until.getTime()) {
+    return {
+      kind: 'invalid',
+      code: 'refill_period_over',
+      message: `The ${refills.days}-day refill guarantee for this order ended on ${dayText(until)}.`,
+      nextRequestAt: null,
+    };
+  }
+  const latest = refills.history[0];
+  if (latest && REFILL_IN_FLIGHT.includes(latest.state)) {
+    return {
+      kind: 'conflict',
+      code: 'refill_in_flight',
+      message: 'A refill for this order is already under way. You can ask for another once it is finished.',
+      nextRequestAt: null,
+    };
+  }
+  if (latest) {
+    const next = new Date(latest.requestedAt.getTime() + REFILL_REQUEST_SPACING_MS);
+    if (next.getTime() > now.getTime()) {
+      const reachable = !until || next.getTime() <= until.getTime();
+      return {
+        kind: 'conflict',
+        code: 'refill_too_soon',
+        message: reachable
+          ? `A refill was requested less than 24 hours ago. You can ask for the next one after ${momentText(next)}.`
+          : `A refill was requested less than 24 hours ago, and the refill guarantee for this order ends on ${dayText(until as Date)}.`,
+        nextRequestAt: reachable ? next : null,
+      };
+    }
+  }
+  return null;
+}
+
+/** The customer's view of an order's refills (docs/refill.md, "Bodies"); null without a guarantee. */
+export interface CustomerRefillView {
+  state: CustomerRefillState;
+  days: number;
+  requestedAt: Date | null;
+  settledAt: Date | null;
+  until: Date | null;
+  canRequest: boolean;
+  nextRequestAt: Date | null;
+  message: string | null;
+}
+
+export function customerRefillView(order: RefillCandidate, now: Date): CustomerRefillView | null {
+  const { refills } = order;
+  if (refills.days <= 0) return null;
+  const latest = refills.history[0] ?? null;
+  const refusal = customerRefusal(order, now);
+  return {
+    state: latest ? customerStateOf(latest) : 'available',
+    days: refills.days,
+    requestedAt: latest?.requestedAt ?? null,
+    settledAt: latest && (latest.state === 'completed' || latest.state === 'rejected') ? latest.settledAt : null,
+    until: guaranteeEnd(refills),
+    canRequest: refusal === null,
+    nextRequestAt: refusal?.nextRequestAt ?? null,
+    message: latest ? customerMessageOf(latest) : null,
+  };
+}
+
+const EPOCH_LIMIT = 8.64e15;
+/** A time the summary stored (epoch milliseconds), or null. */
+function timeOf(value: unknown): Date | null {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= EPOCH_LIMIT ? new Date(value) : null;
+}
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * A stored summary (jsonb: `{ history: [...] }`, times as epoch milliseconds) read back defensively:
+ * an entry of an unknown shape is left out.
+ */
+export function readRefillHistory(value: unknown): RefillRecord[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const history = (value as { history?: unknown }).history;
+  if (!Array.isArray(history)) return [];
+  const records: RefillRecord[] = [];
+  for (const entry of history.slice(0, REFILL_HISTORY)) {
+    if (!entry || typeof entry !== 'object') continue;
+    const e = entry as Record<string, unknown>;
+    const requestedAt = timeOf(e.requestedAt);
+    if (typeof e.refillId !== 'string' || !REFILL_STATES.includes(e.state as RefillState) || requestedAt === null) continue;
+    records.push({
+      refillId: e.refillId,
+      state: e.state as RefillState,
+      actor: e.actor === 'staff' ? 'staff' : 'customer',
+      requestedAt,
+      settledAt: timeOf(e.settledAt),
+      checkedAt: timeOf(e.checkedAt),
+      upstreamRefillId: textOrNull(e.upstreamRefillId),
+      upstreamStatus: textOrNull(e.upstreamStatus),
+      failure: textOrNull(e.failure),
+      unsupported: e.unsupported === true,
+    });
+  }
+  return records;
+}
