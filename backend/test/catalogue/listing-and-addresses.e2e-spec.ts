@@ -81,7 +81,12 @@ describe('catalogue listing rule and pricing page addresses', () => {
     const plan = (await newPlan('Myspace')).body.plan;
     expect(await listed()).toContain('Myspace');
     expect((await adminRow('Myspace'))?.listing).toEqual({ listed: true, reason: null, message: null });
-    expect((await http().get('/api/services/address/myspace').expect(200)).body).toEqual({ success: true, slug: 'myspace', moved: false });
+    expect((await http().get('/api/services/address/myspace').expect(200)).body).toEqual({
+      success: true,
+      slug: 'myspace',
+      moved: false,
+      service: { serviceHeading: 'Myspace', logo: null },
+    });
 
     await asAdmin('plan/update', { planId: plan.planId, name: plan.name, status: 'Inactive', pricing: plan.pricing }).expect(200);
     expect(await listed()).not.toContain('Myspace');
@@ -102,7 +107,10 @@ describe('catalogue listing rule and pricing page addresses', () => {
     }).expect(200);
     expect(await listed()).toContain('Bluesky');
 
-    expect((await http().get('/api/services/address/blue-sky').expect(200)).body).toEqual({ success: true, slug: 'bluesky', moved: true });
+    expect((await http().get('/api/services/address/blue-sky').expect(200)).body).toEqual({ success: true, slug: 'bluesky', moved: true, service: null });
+    // The seeded pages name their service, whose logo the pricing page shows.
+    const youtube = (await http().get('/api/services/address/YouTube').expect(200)).body;
+    expect(youtube).toMatchObject({ slug: 'youtube', moved: false, service: { serviceHeading: 'YouTube', logo: expect.stringMatching(/^iVBOR/) } });
     const moved = await http().get('/services/Blue-Sky?ref=mail').expect(301);
     expect(moved.headers.location).toBe('/services/bluesky?ref=mail');
     const page = await http().get('/services/bluesky').expect(200);

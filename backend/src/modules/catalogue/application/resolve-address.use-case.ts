@@ -2,10 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { PricingAddresses } from './pricing-addresses';
 import { ServiceRepository } from './service.repository.port';
 
+/** The service shown at an address: its heading and logo (the pricing page shows the logo the catalogue shows). */
+export interface ServiceAtAddress {
+  serviceHeading: string;
+  logo: string | null;
+}
+
 /** What is at /services/{slug} (docs/catalogue.md, "Addresses"). */
 export type AddressAnswer =
-  /** A plan answers there (on sale or not: its page says which). */
-  | { kind: 'page'; slug: string; name: string }
+  /** A plan answers there (on sale or not: its page says which); `service` when a service has this address. */
+  | { kind: 'page'; slug: string; name: string; service?: ServiceAtAddress | null }
   /** A service had this address before a rename; its page is now at `slug`. */
   | { kind: 'moved'; slug: string; serviceId: string }
   /** Nothing: no plan, and no service with a plan ever had it. */
@@ -25,6 +31,14 @@ export class ResolveAddressUseCase {
     private readonly services: ServiceRepository,
     private readonly addresses: PricingAddresses,
   ) {}
+
+  /** As execute, with the service at a page's address (one more read; the HTTP call wants it, the page status does not). */
+  async withService(rawSlug: string): Promise<AddressAnswer> {
+    const answer = await this.execute(rawSlug);
+    if (answer.kind !== 'page') return answer;
+    const service = await this.services.findByAddress(answer.slug);
+    return { ...answer, service: service && service.slug === answer.slug ? { serviceHeading: service.serviceHeading, logo: service.logo } : null };
+  }
 
   async execute(rawSlug: string): Promise<AddressAnswer> {
     const slug = rawSlug.trim().toLowerCase();

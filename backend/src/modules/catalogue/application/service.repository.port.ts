@@ -16,7 +16,7 @@ export abstract class ServiceRepository {
    * The service at an address: the one whose slug it is now, else the one that had it before a
    * rename (its current slug then differs from `slug`). Null when no service ever had it.
    */
-  abstract findByAddress(slug: string): Promise<{ serviceId: string; slug: string; serviceHeading: string } | null>;
+  abstract findByAddress(slug: string): Promise<{ serviceId: string; slug: string; serviceHeading: string; logo: string | null } | null>;
 
   /** The service with this id and its content items in position order, or null (also for a malformed id). */
   abstract findById(serviceId: string): Promise<Service | null>;

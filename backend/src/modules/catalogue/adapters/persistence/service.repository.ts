@@ -71,15 +71,15 @@ export class TypeOrmServiceRepository extends ServiceRepository {
     return { items: rows.map((row) => toService(row, byService.get(row.serviceId) ?? [])), total };
   }
 
-  async findByAddress(slug: string): Promise<{ serviceId: string; slug: string; serviceHeading: string } | null> {
+  async findByAddress(slug: string): Promise<{ serviceId: string; slug: string; serviceHeading: string; logo: string | null } | null> {
     const key = slug.trim().toLowerCase();
     if (!key) return null;
-    let row = await this.services.findOne({ where: { slug: key }, select: { serviceId: true, slug: true, heading: true } });
+    let row = await this.services.findOne({ where: { slug: key }, select: { serviceId: true, slug: true, heading: true, logo: true } });
     if (!row) {
       const former = await this.formerSlugs.findOneBy({ slug: key });
-      if (former) row = await this.services.findOne({ where: { serviceId: former.serviceId }, select: { serviceId: true, slug: true, heading: true } });
+      if (former) row = await this.services.findOne({ where: { serviceId: former.serviceId }, select: { serviceId: true, slug: true, heading: true, logo: true } });
     }
-    return row ? { serviceId: row.serviceId, slug: row.slug, serviceHeading: row.heading } : null;
+    return row ? { serviceId: row.serviceId, slug: row.slug, serviceHeading: row.heading, logo: row.logo } : null;
   }
 
   async findById(serviceId: string): Promise<Service | null> {
