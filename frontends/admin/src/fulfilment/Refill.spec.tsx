@@ -160,16 +160,23 @@ describe('the task card refill block', () => {
     expect(items[1].textContent).toContain('Panel refill 88 · Panel status: Completed');
   });
 
-  it('says when a refill needs review, and offers no Refill while one is in flight or in review', () => {
+  it('says when a refill needs review, where staff may ask again (closing it); no Refill while one is with the provider', () => {
     showRows([
       subscription({ subscriptionId: 's1', refill: refill({ state: 'requested', review: true, history: [entry({ state: 'review', review: true, failure: 'The refill call timed out' })] }) }),
-      subscription({ subscriptionId: 's2', orderId: 'order_2', refill: refill({ state: 'in_progress' }) }),
+      subscription({ subscriptionId: 's2', orderId: 'order_2', refill: refill({ state: 'in_progress', history: [entry({ state: 'open', upstreamStatus: 'Inprogress' })] }) }),
+      subscription({ subscriptionId: 's3', orderId: 'order_3', refill: refill({ state: 'requested', history: [entry({ state: 'placing', upstreamRefillId: null })] }) }),
+      subscription({ subscriptionId: 's4', orderId: 'order_4', refill: refill({ state: 'requested', history: [] }) }),
     ]);
-    const [review, inProgress] = cards();
+    const [review, inProgress, placing, requested] = cards();
     expect(within(review).getByText(/^A refill needs review/)).toBeTruthy();
     expect(within(review).getByText('Needs review')).toBeTruthy();
-    expect(refillButton(review)).toBeNull();
+    expect(within(review).getByText('Reason: The refill call timed out')).toBeTruthy();
+    fireEvent.click(refillButton(review) as HTMLButtonElement);
+    expect(dialog()?.textContent).toContain('The refill waiting for review is closed by this one');
+    expect(within(inProgress).getByText('Panel status: Inprogress', { exact: false })).toBeTruthy();
     expect(refillButton(inProgress)).toBeNull();
+    expect(refillButton(placing)).toBeNull();
+    expect(refillButton(requested)).toBeNull();
   });
 
   it('nothing for an order without guarantee nor refill; staff may still refill it once placed, not before', () => {

@@ -11,7 +11,8 @@ interface Props {
 
 /**
  * Staff's "Refill" of an order placed upstream (docs/refill.md): asks first, in a dialog that says
- * which order, that the provider tops it up and that the guarantee does not limit staff; then POST
+ * which order, that the provider tops it up, that the guarantee does not limit staff and, when a
+ * refill waits for review, that this closes it; then POST
  * /admin/fulfilment/refill. While it runs both buttons wait; a refusal (one in flight, the panel
  * has no refills) stays in the dialog in the server's words, so staff read it before closing.
  */
@@ -58,6 +59,9 @@ export function RefillButton({ subscription, disabled }: Props) {
             {subscription.customer?.email ? ` of ${subscription.customer.email}` : ''} back up
             {typeof quantity === 'number' && quantity > 0 ? ` to the ${quantity.toLocaleString('en-US')} ordered` : ''}.
           </p>
+          {subscription.refill?.review === true && (
+            <p>The refill waiting for review is closed by this one: check the provider panel first, it may have taken that one.</p>
+          )}
           <p>Staff may ask for any placed order, with or without a guarantee; the request is recorded in the audit log.</p>
           {refill.error && <Banner tone="failure" text="Refill failed" detail={refill.error} />}
         </ConfirmDialog>

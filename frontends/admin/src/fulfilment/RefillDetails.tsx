@@ -59,7 +59,13 @@ function Entry({ entry }: { entry: AdminRefillEntry }) {
         </span>
       </p>
       {facts.length > 0 && <p className={styles.entryFacts}>{facts.join(' · ')}</p>}
-      {present(entry.failure) && <p className={styles.failure}>Provider said: {entry.failure}</p>}
+      {/* The provider's refusal in its words; for a refill in review, why it is there. */}
+      {present(entry.failure) && (
+        <p className={styles.failure}>
+          {review ? 'Reason: ' : 'Provider said: '}
+          {entry.failure}
+        </p>
+      )}
     </li>
   );
 }

@@ -137,7 +137,10 @@ export interface AdminRefillEntry {
 export function canStaffRefill(fulfilment: AdminFulfilment | null | undefined, refill: AdminRefill | null | undefined): boolean {
   if (!fulfilment?.upstreamOrderId) return false;
   if (fulfilment.state !== 'open' && fulfilment.state !== 'done') return false;
-  return !(refill && (refill.state === 'requested' || refill.state === 'in_progress' || refill.review === true));
+  if (!refill) return true;
+  const latest = Array.isArray(refill.history) ? refill.history[0] : undefined;
+  if (latest && typeof latest === 'object') return latest.state !== 'placing' && latest.state !== 'open';
+  return refill.review === true || (refill.state !== 'requested' && refill.state !== 'in_progress');
 }
 
 /** What POST /admin/fulfilment/sync did. */
