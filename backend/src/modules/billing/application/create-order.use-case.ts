@@ -56,7 +56,7 @@ export class CreateOrderUseCase {
     }
     let amount: number;
     try {
-      // In the currency's own minor units (billing/domain/money's one table): 19.99 KWD is 19990 fils.
+      // In the currency's own minor units (the one table of backend/src/kernel/money.ts): 19.99 KWD is 19990 fils.
       amount = minorUnitsOf(tier.price, currency);
     } catch (error) {
       if (error instanceof UnsupportedCurrencyError) {

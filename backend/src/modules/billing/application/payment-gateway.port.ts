@@ -5,7 +5,7 @@
  * reports what happened to them.
  */
 export interface NewGatewayOrder {
-  /** Minor units of `currency` (billing/domain/money: cents, fils, yen). */
+  /** Minor units of `currency` (backend/src/kernel/money.ts: cents, fils, yen). */
   amount: number;
   currency: string;
   /** Our own reference, at most 40 characters (Razorpay's limit). */

@@ -1,0 +1,112 @@
+/**
+ * The import rules of docs/architecture.md#boundaries, checked by `npm run lint` (depcruise).
+ * A rule's `comment` is what a violation prints: it says which line of the architecture was crossed.
+ */
+const MODULE = '^backend/src/modules/([^/]+)/';
+const FRAMEWORK_NAMES =
+  '(@nestjs|typeorm|class-validator|class-transformer|express|multer|bullmq|ioredis|nodemailer|pino|passport[^/]*|razorpay|@electric-sql|pg|reflect-metadata|rxjs)';
+/** A framework package, resolved into node_modules or (when it cannot be resolved) by its bare name. */
+const FRAMEWORKS = `(^|/)node_modules/${FRAMEWORK_NAMES}/|^${FRAMEWORK_NAMES}(/|$)`;
+const REMOTES = '(shell|storefront|account|admin)';
+/** Specs and test support may assemble any pieces; the rules hold for the code that ships. */
+const SPECS = '\\.(spec|int-spec|e2e-spec)\\.tsx?$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-imports-no-framework',
+      comment: "A module's domain/ is plain TypeScript (types and rules): no Nest, TypeORM, class-validator or other framework (docs/architecture.md#rooms).",
+      severity: 'error',
+      from: { path: `${MODULE}domain/`, pathNot: SPECS },
+      to: { path: FRAMEWORKS },
+    },
+    {
+      name: 'domain-imports-no-outer-room',
+      comment: "A module's domain/ imports neither application/ nor adapters/ (docs/architecture.md#rooms).",
+      severity: 'error',
+      from: { path: `${MODULE}domain/`, pathNot: SPECS },
+      to: { path: '^backend/src/modules/[^/]+/(application|adapters)/' },
+    },
+    {
+      name: 'domain-imports-no-other-module',
+      comment: "A module's domain/ stands alone: another module's types reach it through this module's own application ports (docs/architecture.md#backend-modules).",
+      severity: 'error',
+      from: { path: `${MODULE}domain/`, pathNot: SPECS },
+      to: { path: '^backend/src/modules/([^/]+)/', pathNot: '^backend/src/modules/$1/' },
+    },
+    {
+      name: 'modules-meet-through-exports',
+      comment:
+        'Modules reach each other only through what a module exports: its application/ (facades and ports), its domain/ types, its Nest module file and its index.ts; never its adapters (HTTP, persistence, outside systems) (docs/architecture.md#backend-modules).',
+      severity: 'error',
+      from: { path: MODULE, pathNot: SPECS },
+      to: {
+        path: '^backend/src/modules/([^/]+)/',
+        pathNot: ['^backend/src/modules/$1/', '^backend/src/modules/[^/]+/(application/|domain/|[^/]+\\.module\\.ts$|index\\.ts$)'],
+      },
+    },
+    {
+      name: 'kernel-depends-on-nothing',
+      comment: 'backend/src/kernel holds plain values every domain may use; it imports no module, no platform and no framework (docs/architecture.md#platform).',
+      severity: 'error',
+      from: { path: '^backend/src/kernel/', pathNot: SPECS },
+      to: { path: '^(backend/src/(modules|platform)/|node_modules/)' },
+    },
+    {
+      name: 'platform-knows-no-module',
+      comment: 'backend/src/platform is plumbing every module uses; it imports no module (docs/architecture.md#platform).',
+      severity: 'error',
+      from: { path: '^backend/src/platform/', pathNot: SPECS },
+      to: { path: '^backend/src/modules/' },
+    },
+    {
+      name: 'no-remote-imports-another',
+      comment:
+        'The shell and the remotes are built and deployed apart and meet at run time through Module Federation; shared code goes in kit (docs/architecture.md#frontends).',
+      severity: 'error',
+      from: { path: `^frontends/${REMOTES}/` },
+      to: { path: `^frontends/${REMOTES}/`, pathNot: '^frontends/$1/' },
+    },
+    {
+      name: 'kit-knows-no-app',
+      comment: 'kit is shared by every frontend and imports none of them (docs/architecture.md#frontends).',
+      severity: 'error',
+      from: { path: '^frontends/kit/' },
+      to: { path: `^frontends/${REMOTES}/` },
+    },
+    {
+      name: 'kit-through-its-entry-points',
+      comment:
+        "Frontends import kit through its entry points (@growth/kit, and kit's build helpers), not its src/ files, so kit can change inside (docs/architecture.md#frontends).",
+      severity: 'error',
+      from: { path: `^frontends/${REMOTES}/` },
+      to: { path: '^frontends/kit/', pathNot: ['^frontends/kit/src/index\\.ts$', '^frontends/kit/build/'] },
+    },
+    {
+      name: 'backend-and-frontends-apart',
+      comment: 'The backend and the frontends share no source file; they meet at the HTTP API.',
+      severity: 'error',
+      from: { path: '^backend/src/' },
+      to: { path: '^frontends/' },
+    },
+    {
+      name: 'no-circular-between-modules',
+      comment: 'Two backend modules that import each other are one module, or need a port between them.',
+      severity: 'warn',
+      from: { path: MODULE },
+      to: { circular: true, path: '^backend/src/modules/([^/]+)/', pathNot: '^backend/src/modules/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules'] },
+    exclude: { path: ['^(backend|e2e|frontends/[^/]+)/dist/', '^e2e/artifacts/', '\\.d\\.ts$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,55 @@
+// ESLint for the whole repository (`npm run lint`, with dependency-cruiser for the architecture's
+// import rules: .dependency-cruiser.cjs, docs/architecture.md#boundaries).
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', '.nx/**', 'e2e/artifacts/**', '**/*.d.ts']),
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-duplicates': 'error',
+      'import-x/first': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-mutable-exports': 'error',
+      // `_name` marks a parameter or binding kept for its position or its type.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Ports are abstract classes and Nest injects by class: an empty subclass or a class with only
+      // a constructor is how a module names a token, and `{}` bodies stand for "no payload".
+      '@typescript-eslint/no-extraneous-class': 'off',
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    files: ['frontends/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['**/*.{mjs,cjs,js}', 'backend/**/*.ts', 'e2e/**/*.ts', 'frontends/*/build/**', 'frontends/*/rspack.config.*'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // CommonJS: .cjs files, and the browser specs' plain-JS support and Jest hooks.
+    files: ['**/*.cjs', 'e2e/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.spec.{ts,tsx}', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'e2e/**'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+);
