@@ -6,6 +6,7 @@ import { DEV_ADMIN } from '../../src/platform/config/app-config';
 import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer } from '../support/customer-session';
+import { buy } from '../reports/support';
 import { authenticatedRoutes } from '../support/routes';
 
 /**
@@ -105,8 +106,8 @@ describe('admin audit log API', () => {
     expect(res.body.paging).toEqual({ total: 2, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false });
     expect(res.body.data).toHaveLength(2);
     for (const entry of res.body.data) {
-      expect(Object.keys(entry).sort()).toEqual(['action', 'adminEmail', 'adminId', 'after', 'auditId', 'before', 'createdAt', 'entity', 'entityId']);
-      expect(entry).toMatchObject({ adminId: admin.adminId, adminEmail: DEV_ADMIN.email, action: 'admin.password.update', entity: 'admin', entityId: admin.adminId, before: null, after: null });
+      expect(Object.keys(entry).sort()).toEqual(['action', 'adminEmail', 'adminId', 'after', 'auditId', 'before', 'createdAt', 'entity', 'entityId', 'subject']);
+      expect(entry).toMatchObject({ adminId: admin.adminId, adminEmail: DEV_ADMIN.email, action: 'admin.password.update', entity: 'admin', entityId: admin.adminId, subject: null, before: null, after: null });
       expect(new Date(entry.createdAt).toISOString()).toBe(entry.createdAt);
     }
     expect(Date.parse(res.body.data[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(res.body.data[1].createdAt));
@@ -134,6 +135,74 @@ describe('admin audit log API', () => {
     const login = await post('admin/login', { email: DEV_ADMIN.email, password: 'second new password' }).expect(200);
     const res = await post('admin/audit', body, login.body.token).expect(400);
     expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+  });
+
+  describe('what an entry touched, and the filters (actor, kind, period)', () => {
+    let staff: { adminId: string; token: string };
+    let customer: Awaited<ReturnType<typeof signUpCustomer>>;
+    let bought: { orderId: string; subscriptionId: string };
+
+    beforeAll(async () => {
+      staff = await adminToken(t);
+      customer = await signUpCustomer(t, 'audited-buyer');
+      bought = await buy(t, customer, 'youtube', 0);
+      await post('admin/upStatus', { subscriptionId: bought.subscriptionId, Status: 1 }, staff.token).expect(200);
+      await post('user/update', { userId: customer.userId, name: 'Ben Buyer', phone: '+1 555 010 0102' }, staff.token).expect(200);
+    });
+
+    it('names the order and its customer of a subscription entry, the customer of a user entry', async () => {
+      const res = await post('admin/audit', { kind: 'subscription' }, staff.token).expect(200);
+      expect(res.body.paging.total).toBe(1);
+      const [entry] = res.body.data;
+      expect(entry).toMatchObject({ action: 'subscription.status', entity: 'subscription', entityId: bought.subscriptionId, before: { Status: 0 }, after: { Status: 1 } });
+      expect(entry.subject).toEqual({ label: bought.orderId, orderId: bought.orderId, userId: customer.userId, customerEmail: customer.email, customerName: 'Ben Buyer' });
+
+      const users = await post('admin/audit', { kind: 'user' }, staff.token).expect(200);
+      expect(users.body.data.find((e: { entityId: string }) => e.entityId === customer.userId)?.subject).toEqual({
+        label: customer.email,
+        userId: customer.userId,
+        customerEmail: customer.email,
+        customerName: 'Ben Buyer',
+      });
+    });
+
+    it("filters by actor, by kind (a prefix of the action, refund_request's underscore matching itself) and by period", async () => {
+      const all = await post('admin/audit', { limit: 100 }, staff.token).expect(200);
+      const byStaff = await post('admin/audit', { actor: staff.adminId, limit: 100 }, staff.token).expect(200);
+      expect(byStaff.body.data.length).toBeGreaterThanOrEqual(2);
+      expect(byStaff.body.data.every((e: { adminId: string }) => e.adminId === staff.adminId)).toBe(true);
+      expect(byStaff.body.paging.total).toBe(all.body.data.filter((e: { adminId: string }) => e.adminId === staff.adminId).length);
+
+      const nobody = await post('admin/audit', { actor: '00000000-0000-4000-8000-000000000000' }, staff.token).expect(200);
+      expect(nobody.body.paging.total).toBe(0);
+      const refundRequests = await post('admin/audit', { kind: 'refund_request' }, staff.token).expect(200);
+      expect(refundRequests.body.paging.total).toBe(0);
+
+      const newest = all.body.data[0].createdAt as string;
+      const until = new Date(Date.parse(newest) + 1).toISOString();
+      const upToNewest = await post('admin/audit', { from: '2000-01-01T00:00:00Z', to: until, limit: 100 }, staff.token).expect(200);
+      expect(upToNewest.body.paging.total).toBe(all.body.paging.total);
+      const before = await post('admin/audit', { to: newest, limit: 100 }, staff.token).expect(200);
+      expect(before.body.data.map((e: { auditId: string }) => e.auditId)).not.toContain(all.body.data[0].auditId);
+      const after = await post('admin/audit', { from: until }, staff.token).expect(200);
+      expect(after.body.paging.total).toBe(0);
+    });
+
+    it.each([
+      [{ actor: 'asha' }, 'actor must be an admin id (a UUID)'],
+      [{ actor: { $ne: null } }, 'actor must be an admin id (a UUID)'],
+      [{ kind: 'subscription.status' }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin'],
+      [{ kind: ['plan'] }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin'],
+      [{ kind: '%' }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin'],
+      [{ from: 'yesterday' }, 'from must be a date and time such as 2026-01-31T18:30:00.000Z'],
+      [{ from: 1767225600000 }, 'from must be a date and time such as 2026-01-31T18:30:00.000Z'],
+      [{ to: '2026-02-30T00:00:00Z' }, 'to must be a date and time such as 2026-01-31T18:30:00.000Z'],
+      [{ to: '9999-01-01T00:00:00Z' }, 'to must be a date and time such as 2026-01-31T18:30:00.000Z'],
+      [{ from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }, 'to must be after from'],
+    ])('answers 400 naming the field for the filter %j', async (body, message) => {
+      const res = await post('admin/audit', body, staff.token).expect(400);
+      expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+    });
   });
 
   it("records an admin's edit of a customer's profile (user.update, before and after), and not the customer's own edit", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AuditLog, type AuditEntry, type AuditRecord } from '../../src/platform/audit/audit-log.port';
+import { AuditLog, type AuditEntry, type AuditFilter, type AuditRecord } from '../../src/platform/audit/audit-log.port';
 import type { Principal } from '../../src/platform/auth/principal';
 import { AppError } from '../../src/platform/errors/app-error';
 import { AdminCodeRepository } from '../../src/modules/admin/application/admin-code.repository.port';
@@ -84,8 +84,16 @@ export class RecordingAuditLog extends AuditLog {
   async record(actor: Principal, entry: AuditEntry) {
     this.records.push({ ...entry, auditId: randomUUID(), actorId: actor.id, actorRole: actor.role, createdAt: new Date() });
   }
-  async page(page: number, limit: number) {
-    const newest = [...this.records].reverse();
+  async page(page: number, limit: number, filter: AuditFilter = {}) {
+    const newest = [...this.records]
+      .reverse()
+      .filter(
+        (r) =>
+          (!filter.actorId || r.actorId === filter.actorId) &&
+          (!filter.kind || r.action.startsWith(`${filter.kind}.`)) &&
+          (!filter.from || r.createdAt >= filter.from) &&
+          (!filter.to || r.createdAt < filter.to),
+      );
     return { records: newest.slice((page - 1) * limit, page * limit), total: newest.length };
   }
 }

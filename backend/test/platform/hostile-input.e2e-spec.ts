@@ -270,3 +270,26 @@ describe('hostile input never yields a 500', () => {
     });
   });
 });
+
+  describe("the audit log's filters (POST /api/admin/audit)", () => {
+    let adminBearer: string;
+
+    beforeAll(async () => {
+      adminBearer = `Bearer ${(await adminToken(t)).token}`;
+    });
+
+    it.each([
+      ['a NUL byte in actor', { actor: '00000000-0000-4000-8000-00000000000\u0000' }, 'actor must not contain control characters'],
+      ['an operator object as actor', { actor: { $ne: null } }, 'actor must be an admin id (a UUID)'],
+      ['SQL in actor', { actor: "' OR 1=1 --" }, 'actor must be an admin id (a UUID)'],
+      ['a LIKE wildcard as kind', { kind: '%' }, expect.stringMatching(/^kind must be one of /)],
+      ['an escape sequence in kind', { kind: 'plan\u001b[31m' }, 'kind must not contain control characters'],
+      ['a list as kind', { kind: ['plan', 'service'] }, expect.stringMatching(/^kind must be one of /)],
+      ['a number as from', { from: 1767225600000 }, 'from must be a date and time such as 2026-01-31T18:30:00.000Z'],
+      ['a 10 KB to', { to: `2026-01-01T00:00:00Z${'9'.repeat(10 * 1024)}` }, 'to must be a date and time such as 2026-01-31T18:30:00.000Z'],
+      ['a year far away', { from: '+275760-09-13T00:00:00Z' }, 'from must be a date and time such as 2026-01-31T18:30:00.000Z'],
+    ])('refuses %s with 400 naming the field', async (_case, body, message) => {
+      const res = await http().post('/api/admin/audit').set('Authorization', adminBearer).send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+    });
+  });

@@ -5,6 +5,7 @@ import { AdminCodeRepository } from './application/admin-code.repository.port';
 import { AdminCodes } from './application/admin-codes';
 import { AdminLoginUseCase } from './application/admin-login.use-case';
 import { AdminRepository } from './application/admin.repository.port';
+import { AuditSubjects } from './application/audit-subjects.port';
 import { ListAuditLogUseCase } from './application/list-audit-log.use-case';
 import { RequestEmailChangeUseCase } from './application/request-email-change.use-case';
 import { RequestPasswordResetUseCase } from './application/request-password-reset.use-case';
@@ -20,6 +21,7 @@ import { AdminOrmEntity } from './adapters/persistence/admin.orm-entity';
 import { TypeOrmAdminRepository } from './adapters/persistence/admin.repository';
 import { AdminSeeder } from './adapters/persistence/admin.seeder';
 import { AdminSessionSource } from './adapters/persistence/admin-session.source';
+import { SqlAuditSubjects } from './adapters/persistence/audit-subjects.query';
 
 /**
  * Admin accounts: the table, the first account (seeded from configuration), the source of admin
@@ -34,6 +36,7 @@ import { AdminSessionSource } from './adapters/persistence/admin-session.source'
     AdminSessionSource,
     { provide: AdminRepository, useClass: TypeOrmAdminRepository },
     { provide: AdminCodeRepository, useClass: TypeOrmAdminCodeRepository },
+    { provide: AuditSubjects, useClass: SqlAuditSubjects },
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     AdminCodes,
     AdminLoginUseCase,

@@ -18,12 +18,24 @@ export interface AuditRecord extends AuditEntry {
   createdAt: Date;
 }
 
+/** Which records a page of the log holds (all when empty). */
+export interface AuditFilter {
+  /** The acting admin's id. */
+  actorId?: string;
+  /** The kind of action: the part of `action` before its first dot ('subscription', 'plan', 'refund_request'). */
+  kind?: string;
+  /** Recorded at or after this instant. */
+  from?: Date;
+  /** Recorded before this instant. */
+  to?: Date;
+}
+
 /**
  * Who changed what, when: every admin write records itself here, inside its own UnitOfWork
  * transaction, so a write and its record commit or roll back together.
  */
 export abstract class AuditLog {
   abstract record(actor: Principal, entry: AuditEntry): Promise<void>;
-  /** Newest first. */
-  abstract page(page: number, limit: number): Promise<{ records: AuditRecord[]; total: number }>;
+  /** Newest first, only the records the filter takes. */
+  abstract page(page: number, limit: number, filter?: AuditFilter): Promise<{ records: AuditRecord[]; total: number }>;
 }

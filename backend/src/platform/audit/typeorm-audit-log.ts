@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { UnitOfWork } from '../database/unit-of-work';
-import { AuditLog, type AuditEntry, type AuditRecord } from './audit-log.port';
+import { And, Equal, LessThan, Like, MoreThanOrEqual, type FindOptionsWhere } from 'typeorm';
+import { AuditLog, type AuditEntry, type AuditFilter, type AuditRecord } from './audit-log.port';
 import { AuditLogOrmEntity } from './audit-log.orm-entity';
 
 /** A snapshot larger than this (as JSON) is stored as a note of its size, not in full. */
@@ -34,8 +35,16 @@ export class TypeOrmAuditLog extends AuditLog {
     await rows.save(row, { reload: false });
   }
 
-  async page(page: number, limit: number): Promise<{ records: AuditRecord[]; total: number }> {
+  async page(page: number, limit: number, filter: AuditFilter = {}): Promise<{ records: AuditRecord[]; total: number }> {
+    const where: FindOptionsWhere<AuditLogOrmEntity> = {};
+    if (filter.actorId) where.actorId = Equal(filter.actorId);
+    // LIKE's wildcards in a kind ('refund_request') are escaped: the prefix matches itself only.
+    if (filter.kind) where.action = Like(`${filter.kind.replace(/[\\%_]/g, '\\$&')}.%`);
+    if (filter.from && filter.to) where.createdAt = And(MoreThanOrEqual(filter.from), LessThan(filter.to));
+    else if (filter.from) where.createdAt = MoreThanOrEqual(filter.from);
+    else if (filter.to) where.createdAt = LessThan(filter.to);
     const [rows, total] = await this.uow.repository(AuditLogOrmEntity).findAndCount({
+      where,
       order: { createdAt: 'DESC', auditId: 'DESC' },
       skip: (page - 1) * limit,
       take: limit,
