@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ReconcileOrdersUseCase } from '../../src/modules/billing/application/reconcile-orders.use-case';
 import { GATEWAY_REFUSED_MESSAGE, GATEWAY_UNREACHABLE_MESSAGE } from '../../src/modules/billing/adapters/gateways/razorpay.gateway';

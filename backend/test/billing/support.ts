@@ -54,7 +54,7 @@ export function capturedEvent(orderId: string, payment: string, amount: number, 
 /** Mails to `to` in the outbox whose subject starts with `subjectStart`. */
 export function outboxMails(dataDir: string, to: string, subjectStart: string): Array<{ subject: string; text: string }> {
   const dir = join(dataDir, 'outbox');
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir).filter((name) => name.endsWith('.json'));
   } catch {

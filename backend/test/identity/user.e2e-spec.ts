@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { SessionTokens } from '../../src/platform/auth/session-tokens';
 import { adminToken } from '../support/admin-session';
 import { Clock } from '../../src/platform/time/clock';
 import { GoogleCertificates } from '../../src/modules/identity/adapters/google/google-certificates';

@@ -5,7 +5,6 @@ import { type ArgumentMetadata, BadRequestException, ValidationPipe, type Valida
  * return (multi-line text such as the contact message needs them). NUL is among them, which
  * PostgreSQL refuses in text (it was a 500).
  */
-// eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Deepest nesting of objects and arrays accepted in a request body (the body itself is level 1). */

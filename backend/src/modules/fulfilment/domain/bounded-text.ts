@@ -1,7 +1,5 @@
 /** Control characters (C0 but tab, line feed and carriage return; DEL; C1): PostgreSQL text cannot hold NUL, and none of them is meant to be read. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
 const BLANK = /^[\s\u0000-\u001f\u007f-\u009f]*$/;
 
 /**

@@ -7,7 +7,6 @@ import { CONTACT_LIMITS, CONTACT_PLATFORMS, type ContactPlatform, SERVICE_TYPES,
  * Control characters other than tab and line breaks are dropped: they have no place in a message,
  * and PostgreSQL refuses NUL in text (which would otherwise surface as a 500).
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** Text trimmed and without control characters (line breaks kept). */
