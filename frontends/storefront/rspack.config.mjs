@@ -15,5 +15,7 @@ export default frontendConfig({
     './Terms': './src/pages/Terms.tsx',
     './Privacy': './src/pages/Privacy.tsx',
     './Refund': './src/pages/Refund.tsx',
+    './ShippingDelivery': './src/pages/ShippingDelivery.tsx',
+    './CookiePolicy': './src/pages/CookiePolicy.tsx',
   },
 });

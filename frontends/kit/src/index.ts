@@ -38,6 +38,7 @@ export { logoSrc } from './util/logo';
 export { createScriptLoader } from './util/scriptLoader';
 export type { ScriptLoaderOptions } from './util/scriptLoader';
 export { PLATFORMS } from './util/platforms';
+export { checkPlatformProfileLink, profileLinkPlaceholder, PLATFORM_LINK_RULES } from './util/profileLinks';
 export type { Platform } from './util/platforms';
 
 export type * from './types';

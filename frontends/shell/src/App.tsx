@@ -1,13 +1,43 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AuthProvider } from '@growth/kit';
 import { Layout } from './layout/Layout';
 import { AppRoutes } from './AppRoutes';
+import { RemotesContext, type RemotesStatus } from './remotes/RemotesState';
 
-export function App() {
+/**
+ * The shell: session, layout and routes render at once; `startRemotes` (the runtime config) runs
+ * meanwhile, and a remote page shows a loading state until it is done, or a retry when it failed,
+ * inside the layout (RemotePage).
+ */
+export function App({ startRemotes }: { startRemotes: () => Promise<void> }) {
+  const [status, setStatus] = useState<RemotesStatus>('loading');
+  const running = useRef(false);
+
+  const start = useCallback(() => {
+    if (running.current) return;
+    running.current = true;
+    setStatus('loading');
+    startRemotes().then(
+      () => setStatus('ready'),
+      (error: unknown) => {
+        console.error('Start-up failed:', error);
+        setStatus('failed');
+      },
+    ).finally(() => {
+      running.current = false;
+    });
+  }, [startRemotes]);
+
+  useEffect(() => start(), [start]);
+  const remotes = useMemo(() => ({ status, retry: start }), [status, start]);
+
   return (
     <AuthProvider>
-      <Layout>
-        <AppRoutes />
-      </Layout>
+      <RemotesContext.Provider value={remotes}>
+        <Layout>
+          <AppRoutes />
+        </Layout>
+      </RemotesContext.Provider>
     </AuthProvider>
   );
 }

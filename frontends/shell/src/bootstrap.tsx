@@ -1,14 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setRuntimeConfig, type RuntimeConfig } from '@growth/kit';
 import { App } from './App';
+import { startRemotes } from './config/loadRuntimeConfig';
 
-export function mount(root: HTMLElement, config: RuntimeConfig): void {
-  setRuntimeConfig(config);
+export function mount(root: HTMLElement, start: () => Promise<void> = startRemotes): void {
   root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App startRemotes={start} />
     </StrictMode>,
   );
 }

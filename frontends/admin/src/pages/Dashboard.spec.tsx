@@ -32,24 +32,46 @@ function visit() {
 }
 
 describe('Dashboard', () => {
+  it('says why a service is not listed in the shop, and previews its catalogue card', async () => {
+    const hidden = {
+      ...SERVICES[0],
+      serviceId: 's3',
+      serviceHeading: 'Myspace',
+      slug: 'myspace',
+      listing: { listed: false, reason: 'no_plan', message: 'Not listed: no Active plan with a tier. No plan answers at this address yet.' },
+    };
+    const shown = { ...SERVICES[1], slug: 'instagram', listing: { listed: true, reason: null, message: null } };
+    fake.answer('/services/listForAdmin', [200, { success: true, data: [shown, hidden] }]);
+    visit();
+    const list = await screen.findByRole('list', { name: 'Services' });
+    const [instagram, myspace] = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(instagram.textContent).toContain('Listed in the shop');
+    expect(within(instagram).getByRole('link', { name: 'View Instagram in the shop' }).getAttribute('href')).toBe('/services/instagram');
+    expect(myspace.textContent).toContain('Not listed: no Active plan with a tier');
+    fireEvent.click(within(myspace).getByRole('button', { name: 'Preview Myspace' }));
+    const preview = screen.getByRole('dialog', { name: 'Preview: Myspace' });
+    expect(preview.textContent).toContain('Views and subscribers.');
+    expect(within(preview).getByRole('link', { name: 'Add a plan' }).getAttribute('href')).toBe('/admin/plan');
+  });
+
   it('loads page 1, limit 100 with the admin token; each service links to its edit form', async () => {
-    fake.answer('GET /services/getAll', [200, { success: true, data: SERVICES, meta: { total: 2, page: 1, perPage: 100, lastPage: 1 } }]);
+    fake.answer('/services/listForAdmin', [200, { success: true, data: SERVICES, meta: { total: 2, page: 1, perPage: 100, lastPage: 1 } }]);
     const memory = visit();
     expect(screen.getByText('Loading services…')).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Services' });
     expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['YouTube', 'Instagram']);
-    const [call] = fake.callsTo('/services/getAll');
-    expect(call.method).toBe('GET');
-    expect(call.query.get('page')).toBe('1');
-    expect(call.query.get('limit')).toBe('100');
+    // Every service, listed in the shop or not (docs/catalogue.md, "Listing rule").
+    const [call] = fake.callsTo('/services/listForAdmin');
+    expect(call.method).toBe('POST');
+    expect(call.body).toEqual({ page: 1, limit: 100 });
     expect(call.headers.Authorization).toBe('Bearer admin-token');
     fireEvent.click(screen.getByRole('link', { name: 'Edit YouTube' }));
     expect(memory.history.at(-1)).toBe('/admin/add-editService?serviceId=s1');
   });
 
   it("shows 'Failed to load services' with the server's message and a Retry", async () => {
-    fake.answer('GET /services/getAll', [503, { success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' }]);
-    fake.answer('GET /services/getAll', [200, { success: true, data: [] }]);
+    fake.answer('/services/listForAdmin', [503, { success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' }]);
+    fake.answer('/services/listForAdmin', [200, { success: true, data: [] }]);
     visit();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load services');
@@ -59,7 +81,7 @@ describe('Dashboard', () => {
   });
 
   it('deletes only after the confirmation; Cancel sends nothing', async () => {
-    fake.answer('GET /services/getAll', [200, { success: true, data: SERVICES }]);
+    fake.answer('/services/listForAdmin', [200, { success: true, data: SERVICES }]);
     fake.answer('/services/delete', [200, { success: true, message: 'Service deleted' }]);
     visit();
     await screen.findByRole('list', { name: 'Services' });
@@ -81,7 +103,7 @@ describe('Dashboard', () => {
   });
 
   it("a refused delete shows 'Delete failed' and keeps the service", async () => {
-    fake.answer('GET /services/getAll', [200, { success: true, data: SERVICES }]);
+    fake.answer('/services/listForAdmin', [200, { success: true, data: SERVICES }]);
     fake.answer('/services/delete', [404, { success: false, message: 'Service not found', error: 'service_not_found' }]);
     visit();
     await screen.findByRole('list', { name: 'Services' });
@@ -94,7 +116,7 @@ describe('Dashboard', () => {
 });
 
 describe('Dashboard: the provider card', () => {
-  const services = () => fake.answer('GET /services/getAll', [200, { success: true, data: SERVICES }]);
+  const services = () => fake.answer('/services/listForAdmin', [200, { success: true, data: SERVICES }]);
   const apiV2 = (extra: Record<string, unknown> = {}): [number, unknown] => [
     200,
     { success: true, provider: 'api-v2', balance: '12.3400', currency: 'USD', threshold: '10', low: false, ...extra },

@@ -1,15 +1,23 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { logoSrc, type Service } from '@growth/kit';
+import { ServicePreviewDialog } from './ServicePreviewDialog';
+import type { AdminService } from './useServiceList';
 import styles from './Services.module.css';
 
 interface Props {
-  service: Service;
+  service: AdminService;
   onDelete(service: Service): void;
   busy: boolean;
 }
 
-/** One service on the dashboard: logo, heading, description, content keys, Edit and Delete. */
+/**
+ * One service on the dashboard: logo, heading, whether the shop lists it (and why not), description,
+ * content keys, Edit, Preview and Delete.
+ */
 export function ServiceCard({ service, onDelete, busy }: Props) {
+  const [previewing, setPreviewing] = useState(false);
+  const listing = service.listing;
   const logo = logoSrc(service.logo);
   const keys = service.serviceContent.map((item) => item.key).filter(Boolean);
   return (
@@ -24,6 +32,17 @@ export function ServiceCard({ service, onDelete, busy }: Props) {
         )}
         <h2 className={styles.cardTitle}>{service.serviceHeading}</h2>
       </div>
+      {listing &&
+        (listing.listed ? (
+          <p className={`${styles.listing} ${styles.listed}`}>
+            Listed in the shop ·{' '}
+            <a href={`/services/${encodeURIComponent(service.slug ?? '')}`} target="_blank" rel="noopener" aria-label={`View ${service.serviceHeading} in the shop`}>
+              View
+            </a>
+          </p>
+        ) : (
+          <p className={`${styles.listing} ${styles.hidden}`}>{listing.message ?? 'Not listed: no Active plan with a tier.'}</p>
+        ))}
       <p className={styles.description}>{service.serviceDescription}</p>
       {keys.length > 0 && (
         <ul className={styles.keys} aria-label={`Content of ${service.serviceHeading}`}>
@@ -40,6 +59,9 @@ export function ServiceCard({ service, onDelete, busy }: Props) {
         >
           Edit
         </Link>
+        <button type="button" className="button button--ghost" onClick={() => setPreviewing(true)} aria-label={`Preview ${service.serviceHeading}`}>
+          Preview
+        </button>
         <button
           type="button"
           className={`button ${styles.delete}`}
@@ -50,6 +72,7 @@ export function ServiceCard({ service, onDelete, busy }: Props) {
           Delete
         </button>
       </div>
+      {previewing && <ServicePreviewDialog service={service} onClose={() => setPreviewing(false)} />}
     </li>
   );
 }

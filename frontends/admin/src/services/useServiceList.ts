@@ -1,12 +1,27 @@
 import { useCallback, useEffect, useState } from 'react';
 import { adminApi, type Service } from '@growth/kit';
 
+/** Whether the public catalogue lists a service, and why not (docs/catalogue.md, "Listing rule"). */
+export interface ServiceListing {
+  listed: boolean;
+  reason: 'no_plan' | 'plan_not_on_sale' | null;
+  /** 'Not listed: no Active plan with a tier. …' for a hidden service. */
+  message: string | null;
+}
+
+/** A service as the admin's list has it: with its address and listing. */
+export type AdminService = Service & { slug?: string; listing?: ServiceListing };
+
 export type ServiceListState =
   | { status: 'loading' }
   | { status: 'failed'; error: unknown }
-  | { status: 'loaded'; services: Service[] };
+  | { status: 'loaded'; services: AdminService[] };
 
-/** The dashboard's services: GET /services/getAll, page 1, limit 100 (docs/product.md#api). */
+/**
+ * The dashboard's services: POST /services/listForAdmin, page 1, limit 100: every service, listed
+ * in the shop or not, with why a hidden one is hidden (the public GET /services/getAll lists only
+ * the services that can be bought).
+ */
 export function useServiceList() {
   const [state, setState] = useState<ServiceListState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -15,7 +30,7 @@ export function useServiceList() {
     const controller = new AbortController();
     setState({ status: 'loading' });
     adminApi
-      .get<{ data?: Service[] }>('/services/getAll', { query: { page: 1, limit: 100 }, signal: controller.signal })
+      .post<{ data?: AdminService[] }>('/services/listForAdmin', { page: 1, limit: 100 }, { signal: controller.signal })
       .then((answer) => setState({ status: 'loaded', services: answer.data ?? [] }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', error });

@@ -16,6 +16,10 @@ export interface PageRoute {
    * the route's parameter, lower-cased and URI-encoded as the page requests it ('/api/plans/:platform').
    */
   data?: string[];
+  /** The page's `<title>` before the site name; `{name}` is what the address names (a plan's name). */
+  title?: string;
+  /** The page's meta description (public pages); the server puts both into index.html too. */
+  description?: string;
 }
 
 /**
@@ -23,3 +27,11 @@ export interface PageRoute {
  * copied into the shell's dist for the backend's preload hints: one source of truth.
  */
 export const PAGE_ROUTES: readonly PageRoute[] = table.routes as PageRoute[];
+
+/** The site's name, the last part of every page title. */
+export const SITE_NAME = 'SocialGrowth';
+
+/** `<title>` of a page: its own words, then the site's name. */
+export function documentTitle(title: string): string {
+  return `${title} | ${SITE_NAME}`;
+}

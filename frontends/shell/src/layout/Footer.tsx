@@ -20,6 +20,8 @@ const LEGAL_LINKS = [
   { href: '/terms', label: 'Terms' },
   { href: '/privacy', label: 'Privacy' },
   { href: '/refund', label: 'Refund' },
+  { href: '/shipping-delivery', label: 'Shipping & Delivery' },
+  { href: '/cookie-policy', label: 'Cookie Policy' },
 ] as const;
 
 export function Footer() {

@@ -25,18 +25,28 @@ export function Header() {
   const { isAuthenticated, user, logout } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
 
   // The mobile menu closes on route change…
   useEffect(() => setMenuOpen(false), [location]);
 
-  // …and on Escape, handing focus back to its button.
+  // While open, keyboard focus stays in the menu and its button (Tab and Shift+Tab wrap around);
+  // Escape closes it and hands focus back to the button.
   useEffect(() => {
     if (!menuOpen) return;
+    menuPanel.current?.querySelector<HTMLElement>('a[href], button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setMenuOpen(false);
         menuButton.current?.focus();
+        return;
       }
+      if (event.key !== 'Tab' || !menuButton.current || !menuPanel.current) return;
+      const stops = [menuButton.current, ...menuPanel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const next = at < 0 ? 0 : (at + (event.shiftKey ? stops.length - 1 : 1)) % stops.length;
+      event.preventDefault();
+      stops[next].focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -105,7 +115,7 @@ export function Header() {
       {/* The layer clips the off-screen panel, so a closed menu never widens the page. */}
       <div className={`mobile-layer${menuOpen ? ' is-open' : ''}`}>
         <div className="mobile-menu__backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />
-        <div id={MOBILE_MENU_ID} className="mobile-menu" aria-label="Menu" inert={!menuOpen}>
+        <div ref={menuPanel} id={MOBILE_MENU_ID} className="mobile-menu" role="dialog" aria-modal={menuOpen || undefined} aria-label="Menu" inert={!menuOpen}>
           <nav className="nav nav--mobile" aria-label="Mobile">
             {links}
           </nav>

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { usePageHead } from './pageHead';
 
 /** Header hidden on /admin…, on exactly /login and /services (docs/product.md#screens-and-routes); shown on /services/{platform}. */
 export function showsPublicHeader(path: string): boolean {
@@ -15,6 +16,7 @@ export function showsFooter(path: string): boolean {
 
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  usePageHead(location);
 
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0);

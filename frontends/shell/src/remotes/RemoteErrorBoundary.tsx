@@ -23,21 +23,26 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <section className="page-message" role="alert">
-        <h1 className="page-message__title">This page could not be loaded</h1>
-        <p className="page-message__text">
-          Something went wrong while loading this part of the shop. Please check your connection and try again.
-        </p>
-        <div className="page-message__actions">
-          <button type="button" className="button button--primary" onClick={this.props.onRetry}>
-            Retry
-          </button>
-          <a className="button button--ghost" href="/">
-            Back to Home
-          </a>
-        </div>
-      </section>
-    );
+    return <RemoteLoadFailed onRetry={this.props.onRetry} />;
   }
+}
+
+/** A page that could not be loaded: the layout stays, with a retry and a way home. */
+export function RemoteLoadFailed({ onRetry }: { onRetry(): void }) {
+  return (
+    <section className="page-message" role="alert">
+      <h1 className="page-message__title">This page could not be loaded</h1>
+      <p className="page-message__text">
+        Something went wrong while loading this part of the shop. Please check your connection and try again.
+      </p>
+      <div className="page-message__actions">
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          Retry
+        </button>
+        <a className="button button--ghost" href="/">
+          Back to Home
+        </a>
+      </div>
+    </section>
+  );
 }

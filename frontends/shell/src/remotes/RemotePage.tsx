@@ -2,7 +2,8 @@ import { Suspense, lazy, useCallback, useState, type ComponentType, type LazyExo
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@growth/kit';
 import type { RemotePageId } from '@growth/kit/src/routes/pageRoutes';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteErrorBoundary, RemoteLoadFailed } from './RemoteErrorBoundary';
+import { useRemotes } from './RemotesState';
 
 /** `<remote>/<ExposedComponent>`, e.g. 'storefront/Home'. */
 export type RemoteId = RemotePageId;
@@ -28,8 +29,18 @@ function lazyPage(id: RemoteId): LazyExoticComponent<RouteComponent> {
   return page;
 }
 
-/** Mounts a route component exposed by a remote, with a spinner while it loads and a retry on failure. */
+/**
+ * Mounts a route component exposed by a remote, with a spinner while it (or the runtime config
+ * naming where it lives) loads, and a retry on failure, inside the layout.
+ */
 export function RemotePage({ id }: { id: RemoteId }) {
+  const remotes = useRemotes();
+  if (remotes.status === 'loading') return <Spinner label="Loading page…" />;
+  if (remotes.status === 'failed') return <RemoteLoadFailed onRetry={remotes.retry} />;
+  return <LoadedRemotePage id={id} />;
+}
+
+function LoadedRemotePage({ id }: { id: RemoteId }) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
     lazyPages.delete(id); // React.lazy remembers a rejection: build a fresh one

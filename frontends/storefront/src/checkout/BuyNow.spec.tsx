@@ -43,6 +43,11 @@ beforeEach(() => {
   setRuntimeConfig({ remotes: {}, googleClientId: null });
   globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
     const route = `${init.method} ${String(url).replace(/^\/api/, '')}`;
+    // The pricing page also asks, on its own, for the platform's logo (the service at its address):
+    // answered, not recorded, as the checkout's calls are what these tests follow.
+    if (route.startsWith('GET /services/address/')) {
+      return { ok: true, status: 200, text: async () => JSON.stringify({ success: true, slug: 'youtube', moved: false, service: null }) } as Response;
+    }
     calls.push({ route, body: init.body ? JSON.parse(String(init.body)) : undefined });
     const [status, body] = await (answers[route]?.shift() ?? [500, { success: false, message: `unexpected ${route}` }]);
     const text = body === undefined ? '' : JSON.stringify(body);
@@ -100,6 +105,20 @@ describe('Buy Now for a visitor', () => {
     expect(routes()).toEqual(['GET /plans/youtube']);
   });
 
+  it('knows the platform: its example, a scheme-less link completed, an @handle made a link, another platform refused by name', async () => {
+    signIn();
+    visit();
+    const dialog = await buyGrowth();
+    const field = within(dialog).getByLabelText('Profile link');
+    expect(field.getAttribute('placeholder')).toBe('https://www.youtube.com/@yourname');
+    submitLink(dialog, 'https://www.instagram.com/ann');
+    expect(within(dialog).getByRole('alert').textContent).toBe('This link is for Instagram. Please enter your YouTube profile link (youtube.com/…).');
+    // The message goes as soon as the field changes.
+    fireEvent.change(field, { target: { value: 'youtube.com/@ann' } });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(routes()).toEqual(['GET /plans/youtube']);
+  });
+
   it('Cancel or Escape close the message and leave the visitor on the page', async () => {
     visit();
     fireEvent.click(await screen.findByRole('link', { name: 'Buy Now: Starter, sign in to continue' }));
@@ -123,7 +142,7 @@ describe('the profile link', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Profile link is required');
     expect(within(dialog).getByLabelText('Profile link').getAttribute('aria-invalid')).toBe('true');
 
-    submitLink(dialog, 'youtube.com/@ann');
+    submitLink(dialog, 'not a link');
     expect(within(dialog).getByRole('alert').textContent).toBe('Please enter a valid URL');
     submitLink(dialog, 'ftp://youtube.com/@ann');
     expect(within(dialog).getByRole('alert').textContent).toBe('Please enter a valid URL');
@@ -237,7 +256,11 @@ describe('the sandbox checkout', () => {
 
     const result = await screen.findByRole('alertdialog', { name: 'Verified successfully' });
     expect(result.textContent).toContain('Your payment is verified and the subscription is active.');
-    expect(within(result).getByRole('link', { name: 'View Active Services' }).getAttribute('href')).toBe('/services/active');
+    // What a buyer looks for after paying: the package, the amount, the order number, the mail, the order.
+    const receipt = result.querySelector('dl[aria-label="Your order"]') as HTMLElement;
+    expect(receipt.textContent).toBe('PackageYouTube · GrowthAmount paid$49.99Order numberorder_1');
+    expect(result.textContent).toContain('We e-mailed you a confirmation at ann@example.com.');
+    expect(within(result).getByRole('link', { name: 'View your order' }).getAttribute('href')).toBe('/services/active');
     expect(routes()).toEqual(['GET /plans/youtube', 'POST /payment/order', 'POST /payment/sandbox/checkout', 'POST /payment/verify']);
     expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'success' });
     expect(calls[3].body).toEqual(PROOF);
@@ -263,6 +286,24 @@ describe('the sandbox checkout', () => {
     expect(result.textContent).not.toContain('sandbox card');
     expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'failure' });
     expect(routes()).not.toContain('POST /payment/verify');
+  });
+
+  it('Try again after a decline reopens the checkout for the same order, without asking for the link again', async () => {
+    signIn();
+    answers['POST /payment/order'] = [[200, ORDER]];
+    answers['POST /payment/sandbox/checkout'] = [[200, DECLINED], [200, { success: true, ...PROOF }]];
+    answers['POST /payment/verify'] = [[200, { success: true, message: 'Payment verified' }]];
+    visit();
+    submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: 'Visa •••• 0002 — payment is declined' }));
+    const failed = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+
+    const again = await screen.findByRole('dialog', { name: 'Pay with a test card' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Visa •••• 1111 — payment succeeds' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Verified successfully' })).toBeTruthy();
+    expect(routes()).toEqual(['GET /plans/youtube', 'POST /payment/order', 'POST /payment/sandbox/checkout', 'POST /payment/sandbox/checkout', 'POST /payment/verify']);
+    expect(calls[3].body).toEqual({ orderId: 'order_1', outcome: 'success' });
   });
 
   it("verification refused: the shop's sentence for the server's code, else 'We could not verify the payment. Please contact support.'", async () => {

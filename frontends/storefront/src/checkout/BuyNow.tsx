@@ -25,7 +25,7 @@ interface Props {
  */
 export function BuyNow({ plan, tier, returnTo, className }: Props) {
   const { isAuthenticated } = useAuth();
-  const { step, busy, start, cancel, submitProfileLink, chooseSandboxCard } = useCheckout(plan, tier);
+  const { step, busy, start, cancel, submitProfileLink, chooseSandboxCard, tryAgain } = useCheckout(plan, tier);
   const trigger = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   const loginHref = `/login?next=${encodeURIComponent(returnTo)}`;
 
@@ -69,6 +69,8 @@ export function BuyNow({ plan, tier, returnTo, className }: Props) {
           summary={`${plan.name} · ${tier.name} · ${formatPrice(tier.price, plan.currency)}`}
           busy={step.busy}
           orderError={step.orderError}
+          platformSlug={plan.slug}
+          initialLink={step.link}
           onSubmit={(link) => void submitProfileLink(link)}
           onCancel={cancel}
         />
@@ -83,7 +85,7 @@ export function BuyNow({ plan, tier, returnTo, className }: Props) {
           onCancel={cancel}
         />
       )}
-      {step.kind === 'result' && <ResultDialog result={step.result} onClose={cancel} />}
+      {step.kind === 'result' && <ResultDialog result={step.result} onClose={cancel} onTryAgain={tryAgain} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { profileLinkPlaceholder, PLATFORM_LINK_RULES } from '@growth/kit';
 import { Dialog } from './Dialog';
 import { checkProfileLink } from './profileLink';
 import styles from './ProfileLinkDialog.module.css';
@@ -10,13 +11,18 @@ interface Props {
   busy: boolean;
   /** Why the order could not be created (the server's words, or the spec's fallback). */
   orderError: string | null;
+  /** The plan's slug: which platform's links the field takes (docs/catalogue.md, "Profile links"). */
+  platformSlug: string;
+  /** The link typed before (Try again after a declined payment keeps it). */
+  initialLink?: string;
   onSubmit(profileLink: string): void;
   onCancel(): void;
 }
 
 /** Step 2 of checkout: the link of the profile to grow (docs/product.md#checkout-and-payments, docs/product.md#validation). */
-export function ProfileLinkDialog({ summary, busy, orderError, onSubmit, onCancel }: Props) {
-  const [link, setLink] = useState('');
+export function ProfileLinkDialog({ summary, busy, orderError, platformSlug, initialLink = '', onSubmit, onCancel }: Props) {
+  const [link, setLink] = useState(initialLink);
+  const platform = PLATFORM_LINK_RULES[platformSlug.toLowerCase()];
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const hintId = useId();
@@ -26,13 +32,14 @@ export function ProfileLinkDialog({ summary, busy, orderError, onSubmit, onCance
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const checked = checkProfileLink(link);
+    const checked = checkProfileLink(link, platformSlug);
     if (!checked.ok) {
       setError(checked.error);
       document.getElementById(inputId)?.focus();
       return;
     }
     setError(null);
+    setLink(checked.value); // shows what will be stored: https:// added, a handle made a link
     onSubmit(checked.value);
   };
 
@@ -60,19 +67,26 @@ export function ProfileLinkDialog({ summary, busy, orderError, onSubmit, onCance
         <input
           id={inputId}
           className={styles.input}
-          type="url"
+          type="text"
           inputMode="url"
           autoComplete="url"
-          placeholder="https://www.youtube.com/@yourchannel"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={profileLinkPlaceholder(platformSlug)}
           value={link}
-          onChange={(event) => setLink(event.target.value)}
+          onChange={(event) => {
+            setLink(event.target.value);
+            if (error) setError(null);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           readOnly={busy}
           data-autofocus
         />
         <p id={hintId} className={styles.hint}>
-          The public page, channel or account we deliver to. We never ask for your password.
+          {platform
+            ? `The public ${platform.name} page we deliver to: a link (${platform.hosts[0]}/…) or your @handle. We never ask for your password.`
+            : 'The public page, channel or account we deliver to. We never ask for your password.'}
         </p>
         {error && (
           <p id={errorId} className={styles.fieldError} role="alert">

@@ -13,8 +13,19 @@ export const FAILURE_REASONS = ['declined', 'cancelled', 'not_verified', 'expire
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /** How a checkout ended (docs/product.md#error-texts: payment). */
+/** What was bought, as the buyer looks for it after paying. */
+export interface Receipt {
+  /** e.g. "YouTube · Growth" */
+  packageName: string;
+  /** Formatted, e.g. "$49.99". */
+  amount: string;
+  orderId: string;
+  /** Where the confirmation mail went (the account's address), when known. */
+  email: string | null;
+}
+
 export type PaymentResult =
-  | { kind: 'verified' }
+  | { kind: 'verified'; receipt?: Receipt }
   /** The payment was declined, or the server did not take it; `reason` picks the sentence. */
   | { kind: 'failed'; reason: FailureReason }
   /** checkout.js could not be loaded. */
@@ -69,11 +80,24 @@ function texts(result: PaymentResult): { title: string; message: string } {
   }
 }
 
-/** The end of a checkout, in the page or after Razorpay's redirect back (docs/product.md#checkout-and-payments, docs/product.md#error-texts). */
-export function ResultDialog({ result, onClose }: { result: PaymentResult; onClose(): void }) {
+/** Failures a new attempt at the same order can fix (another card, or the customer changed their mind). */
+const RETRYABLE: readonly FailureReason[] = ['declined', 'cancelled'];
+
+export function canTryAgain(result: PaymentResult): boolean {
+  return result.kind === 'failed' && RETRYABLE.includes(result.reason);
+}
+
+/**
+ * The end of a checkout, in the page or after Razorpay's redirect back. A verified payment shows
+ * the receipt (package, amount, order number, the confirmation mail) and links to the order; a
+ * declined or cancelled one offers Try again (`onTryAgain`: the same order, the link kept).
+ */
+export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentResult; onClose(): void; onTryAgain?(): void }) {
   const messageId = useId();
   const { title, message } = texts(result);
   const verified = result.kind === 'verified';
+  const receipt = result.kind === 'verified' ? result.receipt : undefined;
+  const retry = onTryAgain && canTryAgain(result) ? onTryAgain : undefined;
 
   return (
     <Dialog
@@ -90,8 +114,17 @@ export function ResultDialog({ result, onClose }: { result: PaymentResult; onClo
               Close
             </button>
             <Link href="/services/active" className="button button--primary" data-autofocus>
-              View Active Services
+              {receipt ? 'View your order' : 'View Active Services'}
             </Link>
+          </>
+        ) : retry ? (
+          <>
+            <button type="button" className="button button--ghost" onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="button button--primary" onClick={retry} data-autofocus>
+              Try again
+            </button>
           </>
         ) : (
           <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
@@ -103,6 +136,27 @@ export function ResultDialog({ result, onClose }: { result: PaymentResult; onClo
       <p id={messageId} className={verified ? styles.success : styles.failure}>
         {message}
       </p>
+      {receipt && (
+        <>
+          <dl className={styles.receipt} aria-label="Your order">
+            <div>
+              <dt>Package</dt>
+              <dd>{receipt.packageName}</dd>
+            </div>
+            <div>
+              <dt>Amount paid</dt>
+              <dd>{receipt.amount}</dd>
+            </div>
+            <div>
+              <dt>Order number</dt>
+              <dd className={styles.orderId}>{receipt.orderId}</dd>
+            </div>
+          </dl>
+          <p className={styles.note}>
+            {receipt.email ? `We e-mailed you a confirmation at ${receipt.email}.` : 'We e-mailed you a confirmation.'} Delivery starts within 24-48 hours.
+          </p>
+        </>
+      )}
     </Dialog>
   );
 }

@@ -1,17 +1,14 @@
-/** The profile link of a purchase (docs/product.md#validation): trimmed, required, a parseable http(s) URL with a host. */
+import { checkPlatformProfileLink } from '@growth/kit';
+
+/**
+ * The profile link of a purchase, read for the plan's platform (docs/catalogue.md, "Profile links";
+ * the rule and its host table live in kit): trimmed and required ('Profile link is required'), a
+ * scheme-less address completed to https://, an @handle made the platform's profile URL, a link to
+ * another platform refused naming the one expected, anything else 'Please enter a valid URL'.
+ */
 export type ProfileLinkCheck = { ok: true; value: string } | { ok: false; error: string };
 
-export function checkProfileLink(raw: string): ProfileLinkCheck {
-  const value = raw.trim();
-  if (!value) return { ok: false, error: 'Profile link is required' };
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return { ok: false, error: 'Please enter a valid URL' };
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-    return { ok: false, error: 'Please enter a valid URL' };
-  }
-  return { ok: true, value };
+export function checkProfileLink(raw: string, platformSlug: string | null): ProfileLinkCheck {
+  const checked = checkPlatformProfileLink(raw, platformSlug);
+  return checked.ok ? { ok: true, value: checked.link } : { ok: false, error: checked.message };
 }

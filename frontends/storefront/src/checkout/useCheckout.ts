@@ -4,6 +4,7 @@ import { isInAppBrowser } from './inAppBrowser';
 import { createOrder, paySandbox, verifyPayment, type CheckoutPlan } from './paymentCalls';
 import { loadRazorpay, type PaymentFailure, type PaymentProof } from './razorpay';
 import { failureReasonOfApiCode, type PaymentResult } from './ResultDialog';
+import { formatMinorUnits } from './money';
 
 /** The Razorpay window's colour: the shop's purple (docs/product.md#limits). */
 export const PAYMENT_THEME_COLOR = '#7c3aed';
@@ -25,7 +26,7 @@ export interface SandboxOrder {
 export type CheckoutStep =
   | { kind: 'idle' }
   | { kind: 'login' }
-  | { kind: 'profile'; busy: boolean; orderError: string | null }
+  | { kind: 'profile'; busy: boolean; orderError: string | null; link?: string }
   | { kind: 'sandbox'; order: SandboxOrder; busy: boolean }
   /** Razorpay's own window is open, or the payment is being verified. */
   | { kind: 'paying' }
@@ -64,6 +65,9 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
   // The state above reaches the button one render late; these refs stop a second click at once.
   const running = useRef(false);
   const requesting = useRef(false);
+  // The order being paid and its link: Try again after a declined payment reopens the checkout for
+  // the same order, and a new order (the old one expired) starts from the same link.
+  const attempt = useRef<{ order: SandboxOrder; link: string; provider: string; keyId?: string; description: string; callbackUrl: string } | null>(null);
 
   const finish = useCallback((result: PaymentResult | null) => {
     running.current = false;
@@ -76,13 +80,25 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
       requesting.current = true;
       try {
         await verifyPayment(proof);
-        finish({ kind: 'verified' });
+        const paid = attempt.current;
+        attempt.current = null;
+        finish({
+          kind: 'verified',
+          receipt: paid
+            ? {
+                packageName: `${plan.name} · ${tier.name}`,
+                amount: formatMinorUnits(paid.order.amount, paid.order.currency, paid.order.exponent),
+                orderId: paid.order.id,
+                email: user?.email ?? null,
+              }
+            : undefined,
+        });
       } catch (error) {
         // The shop's own sentence for the server's code; its message is not shown as such.
         finish(error instanceof ApiError ? { kind: 'failed', reason: failureReasonOfApiCode(serverCode(error)) } : { kind: 'error' });
       }
     },
-    [finish],
+    [finish, plan.name, tier.name, user],
   );
 
   const start = useCallback(() => {
@@ -92,6 +108,7 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
       return;
     }
     running.current = true;
+    attempt.current = null;
     setStep({ kind: 'profile', busy: false, orderError: null });
   }, [user]);
 
@@ -138,11 +155,30 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
     [finish, user, verify],
   );
 
+  /** The checkout window of the current attempt's order: the sandbox card dialog, or Razorpay's. */
+  const openCheckout = useCallback(async () => {
+    const current = attempt.current;
+    try {
+      if (!current) throw new Error('No order to pay');
+      if (current.provider === 'sandbox') {
+        setStep({ kind: 'sandbox', order: current.order, busy: false });
+      } else if (current.provider === 'razorpay') {
+        setStep({ kind: 'paying' });
+        if (!current.keyId) throw new Error('No Razorpay key');
+        await openRazorpay(current.order, current.keyId, current.description, current.callbackUrl);
+      } else {
+        throw new Error(`Unknown payment provider ${String(current.provider)}`);
+      }
+    } catch {
+      finish({ kind: 'error' });
+    }
+  }, [finish, openRazorpay]);
+
   const submitProfileLink = useCallback(
     async (profileLink: string) => {
       if (!running.current || requesting.current || !user?.id) return;
       requesting.current = true;
-      setStep({ kind: 'profile', busy: true, orderError: null });
+      setStep({ kind: 'profile', busy: true, orderError: null, link: profileLink });
       let answer;
       try {
         answer = await createOrder({
@@ -154,7 +190,7 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
         });
       } catch (error) {
         requesting.current = false;
-        setStep({ kind: 'profile', busy: false, orderError: serverText(error) ?? 'Failed to create order' });
+        setStep({ kind: 'profile', busy: false, orderError: serverText(error) ?? 'Failed to create order', link: profileLink });
         return;
       }
       requesting.current = false;
@@ -178,24 +214,35 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
         expiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
       };
       const payments = getRuntimeConfig().payments;
-      const provider = answer.provider ?? payments?.provider;
-      try {
-        if (provider === 'sandbox') {
-          setStep({ kind: 'sandbox', order, busy: false });
-        } else if (provider === 'razorpay') {
-          setStep({ kind: 'paying' });
-          const keyId = answer.keyId ?? payments?.keyId;
-          if (!keyId) throw new Error('No Razorpay key');
-          await openRazorpay(order, keyId, answer.description ?? `${plan.name} · ${tier.name}`, answer.callbackUrl ?? DEFAULT_CALLBACK_PATH);
-        } else {
-          throw new Error(`Unknown payment provider ${String(provider)}`);
-        }
-      } catch {
-        finish({ kind: 'error' });
-      }
+      attempt.current = {
+        order,
+        link: profileLink,
+        provider: answer.provider ?? payments?.provider ?? '',
+        keyId: answer.keyId ?? payments?.keyId,
+        description: answer.description ?? `${plan.name} · ${tier.name}`,
+        callbackUrl: answer.callbackUrl ?? DEFAULT_CALLBACK_PATH,
+      };
+      await openCheckout();
     },
-    [finish, openRazorpay, plan, tier, user],
+    [openCheckout, plan, tier, user],
   );
+
+  /**
+   * Try again after a declined or cancelled payment: the checkout opens again for the same order
+   * (the link is not asked again); once that order's price no longer stands, the link dialog opens
+   * with the link filled in, for a new order.
+   */
+  const tryAgain = useCallback(() => {
+    const current = attempt.current;
+    if (running.current || !current) return;
+    running.current = true;
+    if (secondsLeft(current.order) === 0) {
+      attempt.current = null;
+      setStep({ kind: 'profile', busy: false, orderError: null, link: current.link });
+      return;
+    }
+    void openCheckout();
+  }, [openCheckout]);
 
   /** A card of the sandbox checkout: its answer is Razorpay's handler or payment.failed response. */
   const chooseSandboxCard = useCallback(
@@ -219,5 +266,5 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
   );
 
   const busy = step.kind === 'profile' || step.kind === 'sandbox' || step.kind === 'paying';
-  return { step, busy, start, cancel, submitProfileLink, chooseSandboxCard };
+  return { step, busy, start, cancel, submitProfileLink, chooseSandboxCard, tryAgain };
 }

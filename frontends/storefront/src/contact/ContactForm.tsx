@@ -25,8 +25,12 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Result>(null);
 
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+  // Editing a field answers the error it was refused with: the message goes away at once, rather
+  // than staying on a form that is now right.
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [name]: event.target.value }));
+    setResult((current) => (current?.kind === 'error' ? null : current));
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { api, PLATFORMS, Spinner, type Plan, type PricingTier } from '@growth/kit';
+import { api, ApiError, logoSrc, PLATFORMS, Spinner, useAuth, type Plan, type PricingTier } from '@growth/kit';
+import { documentTitle } from '@growth/kit/src/routes/pageRoutes';
+import { NotFoundMessage } from '../components/NotFoundMessage';
 import { Breadcrumb } from '../components/Breadcrumb';
 import { Icon } from '../components/Icon';
 import header from '../components/PageHeader.module.css';
@@ -17,9 +19,17 @@ interface PlanResponse {
   plan?: Partial<Plan>;
 }
 
+/** GET /services/address/{slug}: where an address leads, and the service there (docs/catalogue.md, "Addresses"). */
+interface AddressResponse {
+  slug?: string;
+  moved?: boolean;
+  service?: { serviceHeading?: string; logo?: string | null } | null;
+}
+
 type State =
   | { status: 'loading' }
   | { status: 'error' }
+  | { status: 'not-found' }
   | { status: 'loaded'; planId: string; name: string; slug: string; currency: string; onSale: boolean; tiers: PricingTier[] };
 
 /** Pricing page `/services/{platform}` (docs/product.md#screens-and-routes: public). */
@@ -29,6 +39,26 @@ export default function Pricing() {
   const slug = platform.toLowerCase();
   const info = PLATFORM_INFO[slug] ?? GENERIC_PLATFORM_INFO;
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [logo, setLogo] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const { isAuthenticated } = useAuth();
+  const [, navigate] = useLocation();
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  // The logo the catalogue shows for this platform's service (a letter tile when it has none).
+  useEffect(() => {
+    const controller = new AbortController();
+    setLogo(null);
+    api
+      .get<AddressResponse>('/services/address/' + encodeURIComponent(slug), { signal: controller.signal })
+      .then((body) => setLogo(logoSrc(body.service?.logo)))
+      .catch(() => undefined); // the page stands without it
+    return () => controller.abort();
+  }, [slug]);
+
+  useEffect(() => {
+    if (state.status === 'loaded') document.title = documentTitle(`${state.name} Growth Packages`);
+  }, [state]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -51,11 +81,36 @@ export default function Pricing() {
           tiers,
         });
       })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (!(error instanceof ApiError && error.status === 404)) {
+          setState({ status: 'error' });
+          return;
+        }
+        // No plan here: the old address of a renamed service leads to its new one; else nothing is here.
+        try {
+          const where = await api.get<AddressResponse>('/services/address/' + encodeURIComponent(slug), { signal: controller.signal });
+          if (where.moved && where.slug && where.slug !== slug) {
+            navigate(`/services/${encodeURIComponent(where.slug)}`, { replace: true });
+            return;
+          }
+        } catch {
+          // 404 (or unreachable): nothing to move to.
+        }
+        if (!controller.signal.aborted) setState({ status: 'not-found' });
       });
     return () => controller.abort();
-  }, [platform, slug]);
+  }, [platform, slug, attempt, navigate]);
+
+  if (state.status === 'not-found') return <NotFoundMessage />;
+
+  // The banner's button goes where it says: up to the packages, focus with it (no address change).
+  const toPackages = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const packages = document.getElementById('packages');
+    packages?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    packages?.focus({ preventScroll: true });
+  };
 
   return (
     <div className={styles.page}>
@@ -88,9 +143,14 @@ export default function Pricing() {
         </div>
       </section>
 
-      <section className={styles.packages} aria-labelledby="packages-title">
+      <section className={styles.packages} id="packages" aria-labelledby="packages-title" tabIndex={-1}>
         <div className={styles.packagesHead}>
-          {state.status === 'loaded' && <PlanAvatar name={state.name} className={styles.avatar} />}
+          {state.status === 'loaded' &&
+            (logo ? (
+              <img src={logo} alt={`${state.name} logo`} width={56} height={56} className={`${styles.avatar} ${styles.logo}`} />
+            ) : (
+              <PlanAvatar name={state.name} className={styles.avatar} />
+            ))}
           <div>
             <h2 id="packages-title" className={styles.packagesTitle}>
               {state.status === 'loaded' ? `${state.name} Packages` : 'Packages'}
@@ -105,9 +165,14 @@ export default function Pricing() {
         {state.status === 'error' && (
           <div className={styles.error} role="alert">
             <p>Unable to load pricing.</p>
-            <Link href="/services" className="button button--ghost">
-              Browse all services
-            </Link>
+            <div className={styles.errorActions}>
+              <button type="button" className="button button--primary" onClick={retry}>
+                Try again
+              </button>
+              <Link href="/services" className="button button--ghost">
+                Browse all services
+              </Link>
+            </div>
           </div>
         )}
         {state.status === 'loaded' && !state.onSale && (
@@ -133,13 +198,21 @@ export default function Pricing() {
               Ready to start growing?
             </h2>
             <p className={styles.ctaText}>
-              Sign in to buy a package, or talk to our team about a custom plan. We answer 24/7.
+              {isAuthenticated
+                ? 'Pick a package above and press Buy Now, or talk to our team about a custom plan. We answer 24/7.'
+                : 'Sign in to buy a package, or talk to our team about a custom plan. We answer 24/7.'}
             </p>
           </div>
           <div className={styles.ctaActions}>
-            <Link href="/login" className={`button ${styles.ctaPrimary}`}>
-              Sign In to Get Started
-            </Link>
+            {isAuthenticated ? (
+              <a href="#packages" className={`button ${styles.ctaPrimary}`} onClick={toPackages}>
+                Choose a Package
+              </a>
+            ) : (
+              <Link href={`/login?next=${encodeURIComponent(location)}`} className={`button ${styles.ctaPrimary}`}>
+                Sign In to Get Started
+              </Link>
+            )}
             <Link href="/contact" className={`button ${styles.ctaSecondary}`}>
               Contact Us
             </Link>
