@@ -47,6 +47,7 @@ describe('identity API: password reset by mailed code', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
+        MAIL_FROM: '',
         RATE_LIMIT_OTP_PER_ADDRESS: '1000',
         RATE_LIMIT_OTP_PER_IP: '1000',
         RATE_LIMIT_SIGN_IN_PER_IP: '1000',
@@ -68,6 +69,12 @@ describe('identity API: password reset by mailed code', () => {
     const mail = await waitForMail(t.dataDir, known.email, 2);
     mailsSeen.set(known.email, 2);
     expect(mail.subject).toBe(PASSWORD_RESET_SUBJECT);
+    // One name of the shop: the sender's, the mail's and the site's (the runtime config the shell reads).
+    const { shopName } = (await request(t.app.getHttpServer()).get('/api/runtime-config').expect(200)).body as { shopName: string };
+    expect(shopName).toBe('SocialGrowth');
+    expect((mail as { from?: string }).from).toBe(`${shopName} <no-reply@growth.local>`);
+    expect(mail.subject).toContain(shopName);
+    expect(mail.text).toContain(`The ${shopName} team`);
     expect(mail.text).toContain('valid for 10 minutes');
     expect(mail.text).toContain('signs you out on every device');
     expect(JSON.stringify(answers[0].body)).not.toContain(codeIn(mail));

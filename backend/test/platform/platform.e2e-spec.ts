@@ -31,6 +31,7 @@ describe('platform over HTTP', () => {
         account: '/remotes/account/remoteEntry.js',
         admin: '/remotes/admin/remoteEntry.js',
       },
+      shopName: 'SocialGrowth',
       googleClientId: null,
       payments: { provider: 'sandbox', keyId: 'rzp_sandbox_local' },
     });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { SHOP_NAME } from './brand';
 
 /**
  * Every setting the server reads, parsed and checked in one place at start. A bad or missing value
@@ -388,7 +389,7 @@ function mail(env: Env, production: boolean): Pick<AppConfig, 'smtpUrl' | 'mailF
   }
   return {
     smtpUrl: smtpUrl ?? null,
-    mailFrom: text(env, 'MAIL_FROM') ?? 'Growth Storefront <no-reply@growth.local>',
+    mailFrom: text(env, 'MAIL_FROM') ?? `${SHOP_NAME} <no-reply@growth.local>`,
     supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@growth.local',
   };
 }

@@ -1,10 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
+import { SHOP_NAME } from '../config/brand';
 
 /**
  * What the browser needs to know at run time: where each remote lives (so a remote can move without
- * rebuilding the shell) and which optional integrations are configured.
+ * rebuilding the shell), the shop's name and which optional integrations are configured.
  */
 @ApiTags('platform')
 @Controller('runtime-config')
@@ -17,6 +18,7 @@ export class RuntimeConfigController {
     return {
       success: true,
       remotes: this.config.remotes,
+      shopName: SHOP_NAME,
       googleClientId: this.config.googleClientId,
       payments: { provider: this.config.payments.provider, keyId: this.config.payments.keyId },
     };

@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app-config';
 import { Logger } from '@nestjs/common';
 import { PageAddresses, type PageAnswer } from './page-addresses';
 import { type PageRoute, PreloadHints } from './preload-hints';
+import { SHOP_NAME } from '../config/brand';
 
 const REMOTES = ['storefront', 'account', 'admin'] as const;
 /**
@@ -26,7 +27,7 @@ function cacheHeaders(res: ServerResponse, path: string): void {
 
 /** Paths the shell answers itself, outside the page table (its AppRoutes): Access Denied, and /admin's redirect. */
 const SHELL_PATHS = ['/unauthorized', '/admin'];
-const SITE_NAME = 'SocialGrowth';
+const SITE_NAME = SHOP_NAME;
 const NOT_FOUND_TITLE = `Page Not Found | ${SITE_NAME}`;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -4,6 +4,8 @@
  */
 export interface RuntimeConfig {
   remotes: Record<string, string>;
+  /** The shop's name (the server's one setting of it, also the mails' sender name). */
+  shopName?: string;
   /** Null when Google sign-in is not configured (docs/architecture.md#runtime-profiles). */
   googleClientId: string | null;
   /** Which payment gateway the server uses, and its public key (docs/architecture.md#runtime-profiles). */

@@ -1,10 +1,11 @@
+import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { ADMIN_CODE_TTL_MS } from '../domain/admin-code';
 
-export const PASSWORD_RESET_SUBJECT = 'Your Growth Storefront admin password reset code';
-export const EMAIL_CHANGE_SUBJECT = 'Confirm your new Growth Storefront admin e-mail address';
-export const EMAIL_CHANGED_SUBJECT = 'Your Growth Storefront admin e-mail address was changed';
-export const EMAIL_CHANGE_REQUESTED_SUBJECT = 'A change of your Growth Storefront admin e-mail address was requested';
+export const PASSWORD_RESET_SUBJECT = `Your ${SHOP_NAME} admin password reset code`;
+export const EMAIL_CHANGE_SUBJECT = `Confirm your new ${SHOP_NAME} admin e-mail address`;
+export const EMAIL_CHANGED_SUBJECT = `Your ${SHOP_NAME} admin e-mail address was changed`;
+export const EMAIL_CHANGE_REQUESTED_SUBJECT = `A change of your ${SHOP_NAME} admin e-mail address was requested`;
 
 const MINUTES = ADMIN_CODE_TTL_MS / 60_000;
 
@@ -25,11 +26,11 @@ function codeMail(to: string, subject: string, purpose: string, ignore: string, 
     ignore,
     'Never share this code with anyone. Our team will never ask you for it.',
     '',
-    'The Growth Storefront team',
+    `The ${SHOP_NAME} team`,
   ].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
-    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront admin</h2>',
+    `<h2 style="color:#7c3aed;margin-bottom:4px">${SHOP_NAME} admin</h2>`,
     `<p>Use this code to ${purpose}:</p>`,
     `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:24px 0">${code}</p>`,
     `<p>The code is valid for ${MINUTES} minutes and can be used once.</p>`,
@@ -71,7 +72,7 @@ export function emailChangeRequestedNotice(to: string, newEmail: string, stopUrl
   const text = [
     'Hello,',
     '',
-    `Someone signed in to your Growth Storefront admin account asked to change its sign-in address to ${newEmail}.`,
+    `Someone signed in to your ${SHOP_NAME} admin account asked to change its sign-in address to ${newEmail}.`,
     `The change takes effect when the code sent to ${newEmail} is entered.`,
     '',
     'If this was not you, stop it now with this link (it also puts your address back if the change has',
@@ -83,11 +84,11 @@ export function emailChangeRequestedNotice(to: string, newEmail: string, stopUrl
     '',
     'If it was you, there is nothing to do.',
     '',
-    'The Growth Storefront team',
+    `The ${SHOP_NAME} team`,
   ].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
-    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront admin</h2>',
+    `<h2 style="color:#7c3aed;margin-bottom:4px">${SHOP_NAME} admin</h2>`,
     `<p>Someone signed in to your admin account asked to change its sign-in address to <b>${escapeHtml(newEmail)}</b>. The change takes effect when the code sent there is entered.</p>`,
     `<p>If this was not you, <a href="${escapeHtml(stopUrl)}">stop the change</a>. The link also puts your address back if the change has already taken effect, and ends every session of the account; it works until ${escapeHtml(until)}. Then set a new password with "Forgot password" on the admin login: whoever asked knew your password.</p>`,
     '<p style="color:#6b7280;font-size:13px">If it was you, there is nothing to do.</p>',
@@ -102,17 +103,17 @@ export function emailChangedNotice(to: string, newEmail: string, stopUntil: Date
   const text = [
     'Hello,',
     '',
-    `The sign-in address of your Growth Storefront admin account was changed to ${newEmail}.`,
+    `The sign-in address of your ${SHOP_NAME} admin account was changed to ${newEmail}.`,
     'Every other session of the account has ended.',
     '',
     `If you did not make this change, use the link in the e-mail we sent when it was requested: until ${until}`,
     'it puts your address back and ends every session. Then set a new password with "Forgot password".',
     '',
-    'The Growth Storefront team',
+    `The ${SHOP_NAME} team`,
   ].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
-    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront admin</h2>',
+    `<h2 style="color:#7c3aed;margin-bottom:4px">${SHOP_NAME} admin</h2>`,
     `<p>The sign-in address of your admin account was changed to <b>${escapeHtml(newEmail)}</b>. Every other session of the account has ended.</p>`,
     `<p>If you did not make this change, use the link in the e-mail we sent when it was requested: until ${escapeHtml(until)} it puts your address back and ends every session. Then set a new password with "Forgot password".</p>`,
     '</div>',

@@ -1,3 +1,4 @@
+import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder } from '../domain/payment-order';
@@ -19,7 +20,7 @@ export function orderConfirmationMail(order: PaymentOrder): Mail {
     '',
     'Delivery starts within 24-48 hours. You can follow it under Active Services in your account.',
     '',
-    'Growth Storefront',
+    SHOP_NAME,
   ];
   return { to: order.email, subject: `Order confirmed: ${order.planName} ${order.tier.name} (${order.orderId})`, text: lines.join('\n') };
 }

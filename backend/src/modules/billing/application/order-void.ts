@@ -1,3 +1,4 @@
+import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder, VoidReason } from '../domain/payment-order';
@@ -48,7 +49,7 @@ export function orderVoidMail(order: PaymentOrder, reason: VoidReason): Mail {
       '',
       'You are welcome to buy again from the pricing page.',
       '',
-      'Growth Storefront',
+      SHOP_NAME,
     ].join('\n'),
   };
 }

@@ -1,10 +1,11 @@
+import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder } from '../domain/payment-order';
 import type { Refund } from '../domain/refund';
 
 const money = (amount: number, currency: string) => `${formatMinorUnits(amount, currency)} ${currency}`;
-const signature = ['', 'Growth Storefront'];
+const signature = ['', SHOP_NAME];
 
 /** Told when a refund is issued (docs/refunds.md): the amount, the order, and when to expect it. */
 export function refundIssuedMail(order: PaymentOrder, refund: Refund): Mail {

@@ -1,7 +1,8 @@
+import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { OTP_TTL_MS } from '../domain/email-verification';
 
-export const OTP_MAIL_SUBJECT = 'Your Growth Storefront verification code';
+export const OTP_MAIL_SUBJECT = `Your ${SHOP_NAME} verification code`;
 
 /** The branded mail carrying a verification code. */
 export function otpMail(to: string, code: string): Mail {
@@ -9,7 +10,7 @@ export function otpMail(to: string, code: string): Mail {
   const text = [
     'Hello,',
     '',
-    'Use this code to verify your e-mail address and finish creating your Growth Storefront account:',
+    `Use this code to verify your e-mail address and finish creating your ${SHOP_NAME} account:`,
     '',
     `    ${code}`,
     '',
@@ -18,11 +19,11 @@ export function otpMail(to: string, code: string): Mail {
     "If you did not ask for this code, you can ignore this e-mail: no account is created without it.",
     'Never share this code with anyone. Our team will never ask you for it.',
     '',
-    'The Growth Storefront team',
+    `The ${SHOP_NAME} team`,
   ].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
-    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront</h2>',
+    `<h2 style="color:#7c3aed;margin-bottom:4px">${SHOP_NAME}</h2>`,
     '<p>Use this code to verify your e-mail address and finish creating your account:</p>',
     `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:24px 0">${code}</p>`,
     `<p>The code is valid for ${minutes} minutes and can be used once.</p>`,
@@ -32,7 +33,7 @@ export function otpMail(to: string, code: string): Mail {
   return { to, subject: OTP_MAIL_SUBJECT, text, html };
 }
 
-export const ACCOUNT_EXISTS_SUBJECT = 'You already have a Growth Storefront account';
+export const ACCOUNT_EXISTS_SUBJECT = `You already have a ${SHOP_NAME} account`;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,7 +47,7 @@ export function accountExistsMail(to: string, loginUrl: string): Mail {
   const text = [
     'Hello,',
     '',
-    'Someone, probably you, asked to create a Growth Storefront account with this e-mail address.',
+    `Someone, probably you, asked to create a ${SHOP_NAME} account with this e-mail address.`,
     'This address already has an account, so no code was sent and nothing has changed.',
     '',
     `Sign in here instead: ${loginUrl}`,
@@ -54,12 +55,12 @@ export function accountExistsMail(to: string, loginUrl: string): Mail {
     '',
     'If you did not ask for this, you can ignore this e-mail.',
     '',
-    'The Growth Storefront team',
+    `The ${SHOP_NAME} team`,
   ].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
-    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront</h2>',
-    '<p>Someone, probably you, asked to create a Growth Storefront account with this e-mail address. This address already has an account, so no code was sent and nothing has changed.</p>',
+    `<h2 style="color:#7c3aed;margin-bottom:4px">${SHOP_NAME}</h2>`,
+    `<p>Someone, probably you, asked to create a ${SHOP_NAME} account with this e-mail address. This address already has an account, so no code was sent and nothing has changed.</p>`,
     `<p><a href="${escapeHtml(loginUrl)}">Sign in here instead</a>, with your password, or with Continue with Google if you signed up with Google.</p>`,
     '<p style="color:#6b7280;font-size:13px">If you did not ask for this, you can ignore this e-mail.</p>',
     '</div>',
@@ -67,7 +68,7 @@ export function accountExistsMail(to: string, loginUrl: string): Mail {
   return { to, subject: ACCOUNT_EXISTS_SUBJECT, text, html };
 }
 
-export const PASSWORD_RESET_SUBJECT = 'Your Growth Storefront password reset code';
+export const PASSWORD_RESET_SUBJECT = `Your ${SHOP_NAME} password reset code`;
 
 /** The code of "Forgot Password?" (POST /user/forgot-password), to the account's own address. */
 export function passwordResetMail(to: string, code: string): Mail {
@@ -75,7 +76,7 @@ export function passwordResetMail(to: string, code: string): Mail {
   const text = [
     'Hello,',
     '',
-    'Use this code to choose a new password for your Growth Storefront account:',
+    `Use this code to choose a new password for your ${SHOP_NAME} account:`,
     '',
     `    ${code}`,
     '',
@@ -84,11 +85,11 @@ export function passwordResetMail(to: string, code: string): Mail {
     'If you did not ask for this code, you can ignore this e-mail: your password stays as it is.',
     'Never share this code with anyone. Our team will never ask you for it.',
     '',
-    'The Growth Storefront team',
+    `The ${SHOP_NAME} team`,
   ].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:auto;color:#1f2937">',
-    '<h2 style="color:#7c3aed;margin-bottom:4px">Growth Storefront</h2>',
+    `<h2 style="color:#7c3aed;margin-bottom:4px">${SHOP_NAME}</h2>`,
     '<p>Use this code to choose a new password for your account:</p>',
     `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:24px 0">${code}</p>`,
     `<p>The code is valid for ${minutes} minutes and can be used once. Setting a new password signs you out on every device.</p>`,

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
@@ -29,7 +30,7 @@ export function orderCompletedMail(order: CompletedOrder, publicUrl: string): Ma
     `View your order: ${publicUrl}/services/completed`,
     '',
     'Thank you for shopping with us.',
-    'Growth Storefront',
+    SHOP_NAME,
   ];
   return { to: order.customerEmail, subject: `Your order is complete: ${order.planName} ${order.tierName} (${order.orderId})`, text: lines.join('\n') };
 }
