@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../src/platform/errors/app-error';
 import { CountryRepository } from '../../src/modules/identity/application/country.repository.port';
 import { EmailVerificationRepository } from '../../src/modules/identity/application/email-verification.repository.port';
+import { PasswordResetCodeRepository } from '../../src/modules/identity/application/password-reset-code.repository.port';
 import { type GoogleIdentity, GoogleIdentityVerifier } from '../../src/modules/identity/application/google-identity.verifier.port';
 import { SubscriptionCounts } from '../../src/modules/identity/application/subscription-counts.port';
 import { UserRepository } from '../../src/modules/identity/application/user.repository.port';
 import type { Country } from '../../src/modules/identity/domain/country';
 import type { EmailVerification } from '../../src/modules/identity/domain/email-verification';
+import type { PasswordResetCode } from '../../src/modules/identity/domain/password-reset';
 import type { NewUser, User } from '../../src/modules/identity/domain/user';
 
 /** In-memory fakes extending identity's ports, for the use-case unit specs. */
@@ -91,6 +93,33 @@ export class InMemoryVerifications extends EmailVerificationRepository {
   }
   async remove(email: string) {
     this.rows.delete(email);
+  }
+}
+
+export class InMemoryResetCodes extends PasswordResetCodeRepository {
+  readonly rows = new Map<string, PasswordResetCode>();
+  async find(userId: string) {
+    const row = this.rows.get(userId);
+    return row ? { ...row } : null;
+  }
+  async replaceUnlessSentAfter(code: PasswordResetCode, sentBefore: Date) {
+    const previous = this.rows.get(code.userId);
+    if (previous && previous.sentAt > sentBefore) return false;
+    this.rows.set(code.userId, { ...code, tries: 0 });
+    return true;
+  }
+  async claimTry(userId: string, codeHash: string, maxTries: number) {
+    const row = this.rows.get(userId);
+    if (!row || row.codeHash !== codeHash || row.tries >= maxTries) return null;
+    row.tries += 1;
+    return row.tries;
+  }
+  async consume(userId: string, codeHash: string) {
+    if (this.rows.get(userId)?.codeHash !== codeHash) return false;
+    return this.rows.delete(userId);
+  }
+  async remove(userId: string) {
+    this.rows.delete(userId);
   }
 }
 
