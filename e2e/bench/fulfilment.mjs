@@ -20,11 +20,20 @@
 //      the server keeps 4 status calls under way, so about 90 / 4 × 150 ms instead of 90 × 150 ms;
 //   6. POST /api/admin/tasks by Status checks the outcome: 1,000 Completed, 9,000 In Process.
 //
-// The bar (docs/fulfilment.md): at most 100 orders per status call; every open order asked once per pass.
+// Refills (docs/refill.md): the first 1,000 of the orders also carry an open refill (upstream refill
+// ids 1…1,000, every 10th Completed on the stand-in, the rest In progress), so each pass follows the
+// open orders and then the open refills: the first pass is "10,000 open orders and 1,000 open
+// refills"; its row says the refill_status calls, the most ids in one, the refills settled.
+//
+// The bar (docs/fulfilment.md, docs/refill.md): at most 100 ids per status or refill_status call;
+// every open order and every open refill asked once per pass.
+//
+// BENCH_ONLY=fulfilment runs this part alone (and BENCH_FULFILMENT_REFILLS=0 leaves the refills out).
 //
 //   BENCH_FULFILMENT_ORDERS   open upstream orders seeded (default 10,000)
 //   BENCH_FULFILMENT_ROUND_TRIP_MS  the stand-in's answer delay in the third pass, as a real panel's
 //                             round trip (default 150)
+//   BENCH_FULFILMENT_REFILLS  open refills seeded on the first orders (default 1,000)
 import path from 'node:path';
 import os from 'node:os';
 import { createRequire } from 'node:module';
@@ -56,7 +65,7 @@ const FULFILMENT_COLUMNS = ['fulfilment_state', 'upstream_service_id', 'upstream
 const CUSTOMER_EMAIL = 'fulfilment.bench@example.com';
 
 /** `db.query(sql)` answers rows: a pg Client's or a PGlite's. */
-async function seed(db, orders, serviceId) {
+async function seed(db, orders, serviceId, refills) {
   const notNull = await db.query(
     `SELECT table_name, column_name FROM information_schema.columns
      WHERE table_schema = current_schema() AND table_name IN ('users', 'subscriptions') AND is_nullable = 'NO' AND column_default IS NULL`,
@@ -89,11 +98,22 @@ async function seed(db, orders, serviceId) {
     FROM picks p JOIN tiers ON tiers.i = p.tier`);
   const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM subscriptions WHERE fulfilment_state = 'open'`);
   if (Number(n) !== orders) throw new Error(`seeded ${n} open upstream orders, wanted ${orders}`);
+  // Open refills on the first `refills` orders, asked an hour ago, their upstream ids 1…refills.
+  await db.query(`
+    INSERT INTO refills (refill_id, subscription_id, state, actor, actor_id, upstream_order_id, upstream_refill_id, requested_at, placed_at)
+    SELECT gen_random_uuid(), s.subscription_id, 'open', 'customer', md5('fulfilment-bench-customer'), s.upstream_order_id,
+           (s.upstream_order_id::bigint - ${FIRST_ID})::text, now() - interval '1 hour', now() - interval '1 hour'
+    FROM subscriptions s
+    WHERE s.fulfilment_state = 'open' AND s.upstream_order_id::bigint BETWEEN ${FIRST_ID + 1} AND ${FIRST_ID + refills}`);
+  const [{ r }] = await db.query(`SELECT count(*)::int AS r FROM refills WHERE state = 'open'`);
+  if (Number(r) !== refills) throw new Error(`seeded ${r} open refills, wanted ${refills}`);
   await db.query('ANALYZE subscriptions');
+  await db.query('ANALYZE refills');
 }
 
-/** The same ids on the stand-in: every COMPLETED_EVERY-th Completed with its counts, the rest In progress. */
-function seedStandIn(standIn, orders, serviceId) {
+/** The same ids on the stand-in: every COMPLETED_EVERY-th Completed with its counts, the rest In progress; refills likewise. */
+function seedStandIn(standIn, orders, serviceId, refills) {
+  for (let g = 1; g <= refills; g++) standIn.setRefill(g, { order: String(FIRST_ID + g), status: g % COMPLETED_EVERY === 0 ? 'Completed' : 'In progress' });
   for (let g = 1; g <= orders; g++) {
     const completed = g % COMPLETED_EVERY === 0;
     standIn.setOrder(FIRST_ID + g, {
@@ -109,24 +129,24 @@ function seedStandIn(standIn, orders, serviceId) {
   }
 }
 
-async function seedPostgres(store, orders, serviceId) {
+async function seedPostgres(store, orders, serviceId, refills) {
   const { Client } = require('pg');
   const client = new Client({ connectionString: store.databaseUrl });
   await client.connect();
   try {
-    await seed({ query: async (sql) => (await client.query(sql)).rows }, orders, serviceId);
+    await seed({ query: async (sql) => (await client.query(sql)).rows }, orders, serviceId, refills);
   } finally {
     await client.end();
   }
 }
 
 /** PGlite: the server is stopped; the bench opens its data directory (DATA_DIR/pglite) as the server does. */
-async function seedPglite(store, orders, serviceId) {
+async function seedPglite(store, orders, serviceId, refills) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const db = await PGlite.create(path.join(store.dataDir, 'pglite'), { extensions: { pg_trgm } });
   try {
-    await seed({ query: async (sql) => (await db.query(sql)).rows }, orders, serviceId);
+    await seed({ query: async (sql) => (await db.query(sql)).rows }, orders, serviceId, refills);
   } finally {
     await db.close();
   }
@@ -148,11 +168,26 @@ function statusCallsSince(standIn, from) {
     minIdsPerCall: perCall.length ? Math.min(...perCall) : 0,
     idsAsked: seen.size,
     idsAskedTwice: [...seen.values()].filter((n) => n > 1).length,
-    otherCalls: standIn.requests.slice(from).filter((r) => r.action !== 'status').map((r) => r.action),
+    otherCalls: standIn.requests.slice(from).filter((r) => r.action !== 'status' && r.action !== 'refill_status').map((r) => r.action),
   };
 }
 
-async function pass(api, token, standIn, name, expectedOpen) {
+/** The refill_status calls of one pass (requests[from…]). */
+function refillCallsSince(standIn, from) {
+  const calls = standIn.requests.slice(from).filter((r) => r.action === 'refill_status');
+  const idsOf = (r) => (r.params.refills ?? r.params.refill ?? '').split(',').filter(Boolean);
+  const perCall = calls.map((r) => idsOf(r).length);
+  const seen = new Map();
+  for (const r of calls) for (const id of idsOf(r)) seen.set(id, (seen.get(id) ?? 0) + 1);
+  return {
+    calls: calls.length,
+    maxIdsPerCall: perCall.length ? Math.max(...perCall) : 0,
+    idsAsked: seen.size,
+    idsAskedTwice: [...seen.values()].filter((n) => n > 1).length,
+  };
+}
+
+async function pass(api, token, standIn, name, expectedOpen, expectedRefills) {
   const from = standIn.requests.length;
   const loadAverageBefore = os.loadavg();
   const started = performance.now();
@@ -163,17 +198,27 @@ async function pass(api, token, standIn, name, expectedOpen) {
   }
   const report = answer.json ?? {};
   const seen = statusCallsSince(standIn, from);
+  const refillsSeen = refillCallsSince(standIn, from);
+  const refills = report.refills ?? {};
   return {
     name,
     expectedOpen,
+    expectedRefills,
     wallMs,
     report: { orders: report.orders, requests: report.requests, updated: report.updated, finished: report.finished, ms: report.ms },
+    refills: { refills: refills.refills, requests: refills.requests, settled: refills.settled, ms: refills.ms, standIn: refillsSeen },
     standIn: seen,
     // os.loadavg: other work on the machine (2 cores, shared) skews the times; the 1/5/15-minute load says how much.
     loadAverageBefore,
     loadAverageAfter: os.loadavg(),
     // Every open order asked once, none twice, no call over the limit.
-    ok: seen.maxIdsPerCall <= STATUS_BATCH && seen.idsAsked === expectedOpen && seen.idsAskedTwice === 0,
+    ok:
+      seen.maxIdsPerCall <= STATUS_BATCH &&
+      seen.idsAsked === expectedOpen &&
+      seen.idsAskedTwice === 0 &&
+      refillsSeen.maxIdsPerCall <= STATUS_BATCH &&
+      refillsSeen.idsAsked === expectedRefills &&
+      refillsSeen.idsAskedTwice === 0,
   };
 }
 
@@ -194,6 +239,8 @@ async function tasksTotal(api, token, Status) {
 export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
   const orders = Number(process.env.BENCH_FULFILMENT_ORDERS ?? 10_000);
   if (!(Number.isInteger(orders) && orders >= COMPLETED_EVERY)) throw new Error(`BENCH_FULFILMENT_ORDERS must be a whole number of at least ${COMPLETED_EVERY}`);
+  const refills = Number(process.env.BENCH_FULFILMENT_REFILLS ?? Math.min(1_000, orders));
+  if (!(Number.isInteger(refills) && refills >= 0 && refills <= orders)) throw new Error('BENCH_FULFILMENT_REFILLS must be a whole number from 0 to BENCH_FULFILMENT_ORDERS');
   const { DEV_ADMIN } = require(path.join(system.repoRoot, 'backend', 'dist', 'platform', 'config', 'app-config.js'));
   const startedAt = new Date().toISOString();
   const standIn = await startProviderStandIn();
@@ -218,16 +265,16 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
 
     clock = performance.now();
     if (database === 'postgres') {
-      await seedPostgres(store, orders, serviceId);
+      await seedPostgres(store, orders, serviceId, refills);
     } else {
       await server.stop();
       server = undefined;
-      await seedPglite(store, orders, serviceId);
+      await seedPglite(store, orders, serviceId, refills);
       server = await start();
     }
-    seedStandIn(standIn, orders, serviceId);
+    seedStandIn(standIn, orders, serviceId, refills);
     const seedSeconds = (performance.now() - clock) / 1000;
-    log(`  seeded ${orders.toLocaleString('en-US')} open upstream orders (every ${COMPLETED_EVERY}th Completed on the stand-in) in ${seedSeconds.toFixed(1)} s` +
+    log(`  seeded ${orders.toLocaleString('en-US')} open upstream orders and ${refills.toLocaleString('en-US')} open refills (every ${COMPLETED_EVERY}th Completed on the stand-in) in ${seedSeconds.toFixed(1)} s` +
       (database === 'pglite' ? ' (server stopped, PGlite seeded by the bench, server started again)' : ''));
     const before = standIn.requests.filter((r) => r.action === 'status').length;
     if (before > 0) throw new Error(`the server asked the stand-in for statuses ${before} times before the bench did (FULFILMENT_SYNC_EVERY_MS not honoured?)`);
@@ -239,14 +286,22 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
     const token = login.json.token;
 
     const finishing = Math.floor(orders / COMPLETED_EVERY);
-    const first = await pass(api, token, standIn, `first pass: ${orders.toLocaleString('en-US')} open, ${finishing.toLocaleString('en-US')} Completed upstream`, orders);
+    const refillsSettling = Math.floor(refills / COMPLETED_EVERY);
+    const first = await pass(
+      api,
+      token,
+      standIn,
+      `first pass: ${orders.toLocaleString('en-US')} open + ${refills.toLocaleString('en-US')} refills, ${finishing.toLocaleString('en-US')} Completed upstream`,
+      orders,
+      refills,
+    );
     log(`  ${first.name}: ${first.wallMs.toFixed(0)} ms`);
-    const second = await pass(api, token, standIn, `second pass: ${(orders - finishing).toLocaleString('en-US')} open, no change upstream`, orders - finishing);
+    const second = await pass(api, token, standIn, `second pass: ${(orders - finishing).toLocaleString('en-US')} open + ${(refills - refillsSettling).toLocaleString('en-US')} refills, no change`, orders - finishing, refills - refillsSettling);
     log(`  ${second.name}: ${second.wallMs.toFixed(0)} ms`);
     // A real panel is not on this machine: each answer takes a round trip. The pass keeps
     // CALLS_IN_FLIGHT calls under way, so its time is about calls / 4 × the round trip.
     standIn.latencyMs = PANEL_ROUND_TRIP_MS;
-    const third = await pass(api, token, standIn, `third pass: ${(orders - finishing).toLocaleString('en-US')} open, ${PANEL_ROUND_TRIP_MS} ms panel round trip`, orders - finishing);
+    const third = await pass(api, token, standIn, `third pass: as the second, ${PANEL_ROUND_TRIP_MS} ms panel round trip`, orders - finishing, refills - refillsSettling);
     standIn.latencyMs = 0;
     log(`  ${third.name}: ${third.wallMs.toFixed(0)} ms`);
 
@@ -261,6 +316,8 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
       cpus: os.cpus().length,
       node: process.version,
       orders,
+      refills,
+      refillsCompletedUpstream: refillsSettling,
       completedUpstream: finishing,
       statusBatchLimit: STATUS_BATCH,
       seedSeconds,
@@ -282,7 +339,22 @@ const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).pa
 
 /** The part's table: one row per pass. */
 export function printFulfilmentTable(result, log) {
-  const header = [pad(`fulfilment sync (${result.database})`, 52, true), pad('wall ms', 8), pad('pass ms', 8), pad('orders', 7), pad('calls', 6), pad('max ids', 7), pad('updated', 8), pad('finished', 8), pad('ok', 3)];
+  const header = [
+    pad(`fulfilment sync (${result.database})`, 52, true),
+    pad('wall ms', 8),
+    pad('pass ms', 8),
+    pad('orders', 7),
+    pad('calls', 6),
+    pad('max ids', 7),
+    pad('updated', 8),
+    pad('finished', 8),
+    pad('refills', 7),
+    pad('r. calls', 8),
+    pad('r. max ids', 10),
+    pad('r. settled', 10),
+    pad('r. ms', 6),
+    pad('ok', 3),
+  ];
   log(header.join(' | '));
   log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
   for (const row of result.rows) {
@@ -296,12 +368,18 @@ export function printFulfilmentTable(result, log) {
         pad(fmt(row.standIn.maxIdsPerCall), 7),
         pad(fmt(row.report.updated), 8),
         pad(fmt(row.report.finished), 8),
+        pad(fmt(row.refills?.refills), 7),
+        pad(fmt(row.refills?.standIn.calls), 8),
+        pad(fmt(row.refills?.standIn.maxIdsPerCall), 10),
+        pad(fmt(row.refills?.settled), 10),
+        pad(fmt(row.refills?.ms), 6),
         pad(row.ok ? 'yes' : 'NO', 3),
       ].join(' | '),
     );
   }
   log('(wall = the POST from start to last byte; pass = the server\'s own timing; calls and max ids = status calls the stand-in received and the most ids in one;');
-  log(` ok = every open order asked exactly once, at most ${result.statusBatchLimit} ids a call)`);
+  log(` r. = the refill part of the same pass: open refills asked, refill_status calls, the most ids in one, refills settled, its own ms;`);
+  log(` ok = every open order and open refill asked exactly once, at most ${result.statusBatchLimit} ids a call)`);
   const o = result.outcome;
   log(`Outcome through /api/admin/tasks: ${fmt(o.completed)} Completed (want ${fmt(o.expectedCompleted)}), ${fmt(o.inProcess)} In Process (want ${fmt(o.expectedInProcess)})${o.ok ? '' : ': MISMATCH'}`);
 }

@@ -27,6 +27,14 @@ export interface StandInOrder {
   currency: string;
 }
 
+/** A refill the stand-in holds; `refill_status` answers its `status` as it is. */
+export interface StandInRefill {
+  /** The order id it tops up. */
+  order: string;
+  /** Any word: Pending, In progress, Inprogress, Completed, Rejected, Canceled, or one of a panel's own. */
+  status: string;
+}
+
 /** What the next call of an action does instead of its normal answer (see script()). */
 export type StandInBehaviour =
   /** Does the work at once, answers normally after `slow` ms. */
@@ -68,6 +76,16 @@ export interface ProviderStandIn {
   services: StandInService[];
   /** Orders by id (as text). */
   orders: Map<string, StandInOrder>;
+  /** Refills by id (as text). */
+  refills: Map<string, StandInRefill>;
+  /** false: a panel without the refill action (`refill`, `refill_status` answer `{error: noRefillError}`). Default true. */
+  refillSupport: boolean;
+  /** What a panel without refills answers (default 'Incorrect request'; some say 'Request Invalid'). */
+  noRefillError: string;
+  /** How many `refill` calls reached the stand-in (whatever their outcome). */
+  refillCount(): number;
+  /** Changes a refill (creating it when the id is new) and returns it. */
+  setRefill(id: string | number, patch: Partial<StandInRefill>): StandInRefill;
   /** The `balance` answer; edit it freely. */
   account: { balance: string; currency: string };
   /** Milliseconds every answer waits, like a real panel's round trip (default 0; the bench sets it). */

@@ -12,6 +12,13 @@
  * - `status` {order} → `{charge, start_count, status, remains, currency}`; `status` {orders: '1,2,3'}
  *   (at most 100) → a map of those by id, `{error: 'Incorrect order ID'}` for an id it does not know;
  * - `balance` → `{balance: '123.4500', currency: 'USD'}` (from `account`, editable);
+ * - `refill` {order} → `{refill: '<id>'}` (a refill kept in `refills`, status 'Pending'), or
+ *   `{error: 'Incorrect order ID'}` / `{error: 'Refill is disabled for this service'}` (its service has
+ *   `refill: false`); `refill` {orders: '1,2,3'} → `[{order: 1, refill: 1}, {order: 3, refill: {error}}]`;
+ * - `refill_status` {refill} → `{status}`; {refills: '1,2'} (at most 100) →
+ *   `[{refill: 1, status: 'Completed'}, {refill: 2, status: {error: 'Refill not found'}}]`;
+ * - with `refillSupport = false` a panel without the refill action: `refill` and `refill_status`
+ *   answer `{error: noRefillError}` ('Incorrect request' by default; some panels say 'Request Invalid');
  * - a wrong key → `{error: 'Invalid API key'}`; an unknown action → `{error: 'Incorrect request'}`.
  *
  * `script(action, behaviour)` makes the next call of that action (first in, first out, once per
@@ -29,6 +36,7 @@ const crypto = require('node:crypto');
 /** @typedef {import('./provider-stand-in').StandInService} StandInService */
 /** @typedef {import('./provider-stand-in').StandInOrder} StandInOrder */
 /** @typedef {import('./provider-stand-in').StandInBehaviour} StandInBehaviour */
+/** @typedef {import('./provider-stand-in').StandInRefill} StandInRefill */
 /** @typedef {import('./provider-stand-in').RecordedProviderRequest} RecordedProviderRequest */
 /** @typedef {import('./provider-stand-in').ProviderStandIn} ProviderStandIn */
 
@@ -79,9 +87,53 @@ async function startProviderStandIn(options = {}) {
   const scripts = new Map();
   /** @type {Set<NodeJS.Timeout>} */
   const timers = new Set();
-  const tuning = { latencyMs: 0 };
+  const tuning = { latencyMs: 0, refillSupport: true, noRefillError: 'Incorrect request' };
+  /** @type {Map<string, StandInRefill>} */
+  const refills = new Map();
   let nextOrder = 1001;
+  let nextRefill = 1;
   let adds = 0;
+
+  /**
+   * @param {string} id
+   * @param {Partial<StandInRefill>} patch
+   * @returns {StandInRefill}
+   */
+  function setRefill(id, patch) {
+    const name = String(id);
+    let refill = refills.get(name);
+    if (!refill) {
+      refill = { order: '', status: 'Pending' };
+      refills.set(name, refill);
+      if (/^\d+$/.test(name) && Number(name) >= nextRefill) nextRefill = Number(name) + 1;
+    }
+    Object.assign(refill, patch);
+    return refill;
+  }
+
+  /**
+   * One order's refill asked: its id, or the panel's refusal.
+   * @param {string} orderId
+   * @returns {{ id: string } | { error: string }}
+   */
+  function refillOf(orderId) {
+    const order = orders.get(orderId);
+    if (!order) return { error: 'Incorrect order ID' };
+    const service = services.find((s) => String(s.service) === order.service);
+    if (service && !service.refill) return { error: 'Refill is disabled for this service' };
+    const id = String(nextRefill++);
+    refills.set(id, { order: orderId, status: 'Pending' });
+    return { id };
+  }
+
+  /** @param {string} id */
+  function refillStatusOf(id) {
+    const refill = refills.get(id);
+    return refill ? refill.status : { error: 'Refill not found' };
+  }
+
+  /** An id as panels write it in lists: a number when it is one. @param {string} id */
+  const idValue = (id) => (/^\d+$/.test(id) ? Number(id) : id);
 
   /**
    * @param {string} id
@@ -153,6 +205,33 @@ async function startProviderStandIn(options = {}) {
       }
       case 'balance':
         return { balance: account.balance, currency: account.currency };
+      case 'refill': {
+        if (!tuning.refillSupport) return { error: tuning.noRefillError };
+        if (params.orders !== undefined) {
+          const ids = params.orders.split(',').map((id) => id.trim()).filter(Boolean);
+          if (ids.length > STATUS_BATCH) return { error: `Too many orders: at most ${STATUS_BATCH} per request` };
+          return ids.map((id) => {
+            const asked = refillOf(id);
+            return { order: idValue(id), refill: 'id' in asked ? idValue(asked.id) : { error: asked.error } };
+          });
+        }
+        if (params.order === undefined) return { error: 'Incorrect order ID' };
+        const asked = refillOf(params.order.trim());
+        return 'id' in asked ? { refill: asked.id } : { error: asked.error };
+      }
+      case 'refill_status': {
+        if (!tuning.refillSupport) return { error: tuning.noRefillError };
+        if (params.refills !== undefined) {
+          const ids = params.refills.split(',').map((id) => id.trim()).filter(Boolean);
+          if (ids.length > STATUS_BATCH) return { error: `Too many refills: at most ${STATUS_BATCH} per request` };
+          return ids.map((id) => ({ refill: idValue(id), status: refillStatusOf(id) }));
+        }
+        if (params.refill !== undefined) {
+          const status = refillStatusOf(params.refill.trim());
+          return typeof status === 'string' ? { status } : status;
+        }
+        return { error: 'Refill not found' };
+      }
       default:
         return { error: 'Incorrect request' };
     }
@@ -279,8 +358,23 @@ async function startProviderStandIn(options = {}) {
     requests,
     services,
     orders,
+    refills,
     account,
     addCount: () => adds,
+    refillCount: () => requests.filter((r) => r.action === 'refill').length,
+    get refillSupport() {
+      return tuning.refillSupport;
+    },
+    set refillSupport(on) {
+      tuning.refillSupport = on;
+    },
+    get noRefillError() {
+      return tuning.noRefillError;
+    },
+    set noRefillError(text) {
+      tuning.noRefillError = text;
+    },
+    setRefill,
     get latencyMs() {
       return tuning.latencyMs;
     },

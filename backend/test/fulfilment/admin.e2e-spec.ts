@@ -65,6 +65,14 @@ describe('Fulfilment admin routes (api-v2 panel)', () => {
       expect((await admin.get('/api/admin/fulfilment/provider').expect(200)).body).toMatchObject({ balance: '25.5', low: false });
     });
 
+    it("feeds the reports Overview's low balance with the panel's balance (the module offers its provider overview)", async () => {
+      const overview = async () => (await admin.post('/api/admin/overview', { from: '2026-01-10', to: '2026-01-10' }).expect(200)).body.attention.lowBalance;
+      panel.standIn.account.balance = '4.20';
+      expect(await overview()).toEqual({ status: 'low', balance: '4.20', currency: 'USD', threshold: '25.50', message: null, link: '/admin/dashboard' });
+      panel.standIn.account.balance = '123.4500';
+      expect(await overview()).toMatchObject({ status: 'ok', balance: '123.4500' });
+    });
+
     it('answers 502 with what went wrong when the provider does not answer or refuses', async () => {
       await withProviderDown(async () => {
         const res = await admin.get('/api/admin/fulfilment/provider').expect(502);

@@ -97,7 +97,16 @@ export function taskInState(t: TestApp, token: string, orderId: string, state: s
 /** Runs one sync pass now, as the admin's "Check now" does. */
 export async function syncNow(t: TestApp, token: string) {
   const res = await asAdmin(t, token).post('/api/admin/fulfilment/sync', {}).expect(200);
-  return res.body as { success: true; orders: number; requests: number; updated: number; finished: number; ms: number };
+  return res.body as {
+    success: true;
+    orders: number;
+    requests: number;
+    updated: number;
+    finished: number;
+    ms: number;
+    /** The refill part of the pass (docs/refill.md). */
+    refills: { refills: number; requests: number; settled: number; unsynced: number; abandoned: number; ms: number };
+  };
 }
 
 /** The `add` calls the stand-in received. */

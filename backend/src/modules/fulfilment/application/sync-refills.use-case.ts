@@ -16,6 +16,9 @@ export const refillStatusFailedNote = (why: string) => `The provider's refill st
 export const unreportedRefillNote = (upstreamRefillId: string, error: string) =>
   `The provider does not report refill ${upstreamRefillId} (${error}): check its panel; staff may ask for a new refill once it is closed.`;
 
+export const refillStatusUnsupportedNote = (words: string) =>
+  `The provider panel no longer answers refill_status ("${words}"): this refill cannot be followed here. Check it on the panel.`;
+
 export interface RefillSyncReport {
   /** Open refills asked about. */
   refills: number;
@@ -38,8 +41,9 @@ export interface RefillSyncReport {
  * recently checked first, STATUS_BATCH (100) per `refill_status` call, CALLS_IN_FLIGHT at once,
  * until each was asked once. Completed settles a refill `completed`; Rejected and Canceled
  * `rejected`; Pending, In progress (Inprogress…) and unknown words keep it open with the raw word.
- * An error for one id is kept for staff; after an hour of them the refill goes to review. A call
- * that fails notes its batch (checkedAt = now) and ends this part of the pass.
+ * An error for one id is kept for staff; after an hour of them the refill goes to review. A panel
+ * that answers refill_status with "no such action" sends its batch to review (asking again would
+ * not help). A call that fails otherwise notes its batch (checkedAt = now) and ends this part of the pass.
  */
 @Injectable()
 export class SyncRefillsUseCase {
@@ -88,6 +92,17 @@ export class SyncRefillsUseCase {
       answers = await this.panel.refillStatuses(batch.map((refill) => refill.upstreamRefillId));
     } catch (error) {
       const why = reasonOf(error);
+      if (error instanceof ProviderError && error.unsupported) {
+        // The panel says it has no such action: asking again will not help; staff take these over.
+        const note = refillStatusUnsupportedNote(why);
+        this.logger.warn(`${batch.length} refill(s) cannot be followed: ${note}`);
+        await this.refills.recordStatuses(
+          batch.map((refill) => ({ refillId: refill.refillId, upstreamStatus: null, error: note, review: true })),
+          this.clock.now(),
+        );
+        report.unsynced += batch.length;
+        return;
+      }
       report.failure ??= why;
       this.logger.error(`Refill sync stopped: the refill_status call for ${batch.length} refills failed (${why})`);
       await this.refills.noteUnchecked(

@@ -279,7 +279,15 @@ export class ApiV2Panel extends ProviderPanel {
     }
     const result = new Map<string, { status: string | null } | { error: string }>();
     if (upstreamRefillIds.length === 0) return result;
-    const answer = await this.call('refill_status', { refills: upstreamRefillIds.join(',') });
+    let answer: unknown;
+    try {
+      answer = await this.call('refill_status', { refills: upstreamRefillIds.join(',') });
+    } catch (error) {
+      if (error instanceof ProviderError && error.failure === 'rejected' && NO_SUCH_ACTION.test(error.message.trim())) {
+        throw new ProviderError('rejected', error.message, false, true);
+      }
+      throw error;
+    }
     // Entries by id: an array of {refill, status} (the documented shape), a map keyed by id, or,
     // for one id, the single-refill shape {status}.
     const entries = new Map<string, unknown>();

@@ -174,7 +174,8 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
    * - an answer: each fact the provider gave replaces the stored one, a fact it left out (null) keeps
    *   the last known value; the note becomes the update's `note` (values it sent that cannot be
    *   true), cleared without one; checkedAt = now; with a finalStatus the Status
-   *   becomes it and the fulfilment `done`. A final Partial's remains is only what that answer says
+   *   becomes it and the fulfilment `done` (Completed or Partial: completedAt = now, the first time;
+   *   the refill guarantee runs from it, docs/refill.md). A final Partial's remains is only what that answer says
    *   (null when left out): it decides the refund, and an earlier progress report is not what fell
    *   short (docs/refunds.md).
    * An id twice in one batch counts once (its last update). Texts lose NUL characters (PostgreSQL
@@ -195,6 +196,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
               upstream_start_count = CASE WHEN u.error IS NULL THEN coalesce(u.start_count::bigint, s.upstream_start_count) ELSE s.upstream_start_count END,
               upstream_remains     = CASE WHEN u.error IS NULL AND u.final_status = '2' THEN u.remains::bigint
                                           WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
+              completed_at         = CASE WHEN u.error IS NULL AND u.final_status IN ('1', '2') THEN coalesce(s.completed_at, $10) ELSE s.completed_at END,
               status               = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN u.final_status::smallint ELSE s.status END,
               fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN 'done'
                                           WHEN u.error IS NOT NULL AND u.review THEN 'needs_review'
