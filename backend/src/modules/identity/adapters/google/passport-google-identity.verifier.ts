@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
+import { type GoogleIdentity, GoogleIdentityVerifier } from '../../application/google-identity.verifier.port';
+import type { GoogleCertificates } from './google-certificates';
 // passport-google-id-token has no type declarations.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const GoogleTokenStrategy = require('passport-google-id-token') as new (
   options: object,
   verify: (parsedToken: ParsedToken, googleId: string, done: (error: unknown, user?: unknown) => void) => void,
 ) => StrategyLike;
-import { type GoogleIdentity, GoogleIdentityVerifier } from '../../application/google-identity.verifier.port';
-import type { GoogleCertificates } from './google-certificates';
 
 interface ParsedToken {
   header: { alg?: string; kid?: string };
