@@ -7,6 +7,7 @@ import { CompletePayment } from './complete-payment';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 import { RefundRepository } from './refund.repository.port';
 import { SettleRefund } from './settle-refund';
+import { isUuid } from '../../../kernel/uuid';
 
 /** `refunded`: a captured payment of an order that was not honoured (expired or withdrawn), refunded in full. */
 export type WebhookOutcome = 'completed' | 'refunded' | 'failed' | 'duplicate' | 'ignored' | 'refund_processed' | 'refund_failed';
@@ -31,8 +32,6 @@ interface RazorpayEvent {
   event?: unknown;
   payload?: { payment?: { entity?: PaymentEntity }; order?: { entity?: { id?: unknown } }; refund?: { entity?: RefundEntity } };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 /** Razorpay ids are short ASCII tokens; anything else is not an order or payment of ours. */
@@ -116,7 +115,7 @@ export class HandleWebhookUseCase {
     const gatewayId = id(entity.id, 'rfnd');
     const notes = entity.notes && !Array.isArray(entity.notes) && typeof entity.notes === 'object' ? entity.notes : {};
     const ours = text((notes as { refund_id?: unknown }).refund_id);
-    const refund = (gatewayId ? await this.refunds.findByGatewayId(gatewayId) : null) ?? (ours && UUID.test(ours) ? await this.refunds.findById(ours) : null);
+    const refund = (gatewayId ? await this.refunds.findByGatewayId(gatewayId) : null) ?? (ours && isUuid(ours) ? await this.refunds.findById(ours) : null);
     if (!refund || (gatewayId && refund.gatewayRefundId && refund.gatewayRefundId !== gatewayId)) {
       this.logger.warn(`Webhook ${name} for a refund that is not ours (${gatewayId ?? 'no id'}): ignored`);
       return 'ignored';

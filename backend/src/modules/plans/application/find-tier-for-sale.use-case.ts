@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/errors/app-error';
 import type { Plan, PricingTier } from '../domain/plan';
 import { PlanRepository } from './plan.repository.port';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../kernel/uuid';
 
 /** A tier a customer may buy now, with the plan it belongs to. */
 export interface TierForSale {
@@ -20,7 +19,7 @@ export class FindTierForSaleUseCase {
   constructor(private readonly plans: PlanRepository) {}
 
   async execute(planId: string, pricingId: string): Promise<TierForSale> {
-    const plan = UUID.test(planId) ? await this.plans.findById(planId) : null;
+    const plan = isUuid(planId) ? await this.plans.findById(planId) : null;
     if (!plan) throw new AppError('not_found', 'Plan not found', 'plan_not_found');
     const tier = plan.tiers.find((t) => t.pricingId === pricingId);
     if (!tier) throw new AppError('not_found', 'This pricing tier does not belong to the plan.', 'pricing_not_found');

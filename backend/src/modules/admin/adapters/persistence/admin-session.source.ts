@@ -3,8 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { SessionVersions } from '../../../../platform/auth/session-versions';
 import { AdminOrmEntity } from './admin.orm-entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /**
  * Tells the platform's guard whether an admin token's account still exists, and its token version:
@@ -20,7 +19,7 @@ export class AdminSessionSource implements OnModuleInit {
 
   onModuleInit(): void {
     this.versions.register('admin', async (adminId) => {
-      if (!UUID.test(adminId)) return null;
+      if (!isUuid(adminId)) return null;
       const row = await this.admins.findOne({ where: { adminId }, select: { adminId: true, tokenVersion: true } });
       return row ? row.tokenVersion : null;
     });

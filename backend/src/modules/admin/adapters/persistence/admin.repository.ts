@@ -5,8 +5,7 @@ import { AppError } from '../../../../platform/errors/app-error';
 import { AdminRepository } from '../../application/admin.repository.port';
 import type { Admin } from '../../domain/admin';
 import { AdminOrmEntity } from './admin.orm-entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 function toAdmin(row: AdminOrmEntity): Admin {
   return { adminId: row.adminId, email: row.email, passwordHash: row.passwordHash, tokenVersion: row.tokenVersion, createdAt: row.createdAt };
@@ -29,19 +28,19 @@ export class TypeOrmAdminRepository extends AdminRepository {
   }
 
   async findById(adminId: string): Promise<Admin | null> {
-    if (!UUID.test(adminId)) return null;
+    if (!isUuid(adminId)) return null;
     const row = await this.rows.findOneBy({ adminId });
     return row ? toAdmin(row) : null;
   }
 
   async changePassword(adminId: string, passwordHash: string): Promise<Admin | null> {
-    if (!UUID.test(adminId)) return null;
+    if (!isUuid(adminId)) return null;
     const result = await this.rows.update({ adminId }, { passwordHash, tokenVersion: () => 'token_version + 1' });
     return result.affected ? this.findById(adminId) : null;
   }
 
   async changeEmail(adminId: string, email: string): Promise<Admin | null> {
-    if (!UUID.test(adminId)) return null;
+    if (!isUuid(adminId)) return null;
     try {
       const result = await this.rows.update({ adminId }, { email, tokenVersion: () => 'token_version + 1' });
       return result.affected ? this.findById(adminId) : null;
@@ -54,7 +53,7 @@ export class TypeOrmAdminRepository extends AdminRepository {
   }
 
   async emailsOf(adminIds: string[]): Promise<Map<string, string>> {
-    const ids = adminIds.filter((id) => UUID.test(id));
+    const ids = adminIds.filter((id) => isUuid(id));
     if (ids.length === 0) return new Map();
     const rows = await this.rows.find({ where: { adminId: In(ids) }, select: { adminId: true, email: true } });
     return new Map(rows.map((row) => [row.adminId, row.email]));

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditSubjects, subjectKey, type AuditSubject, type AuditSubjectRef } from '../../application/audit-subjects.port';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /**
  * The audit log's subjects, read from the tables of the modules that wrote the entries:
@@ -18,7 +17,7 @@ export class SqlAuditSubjects extends AuditSubjects {
   }
 
   async describe(refs: AuditSubjectRef[]): Promise<Map<string, AuditSubject>> {
-    const ids = (entity: string) => [...new Set(refs.filter((r) => r.entity === entity && UUID.test(r.entityId)).map((r) => r.entityId.toLowerCase()))];
+    const ids = (entity: string) => [...new Set(refs.filter((r) => r.entity === entity && isUuid(r.entityId)).map((r) => r.entityId.toLowerCase()))];
     const found = new Map<string, AuditSubject>();
     const put = (entity: string, id: string, subject: AuditSubject) => found.set(subjectKey({ entity, entityId: id }), subject);
 

@@ -6,8 +6,7 @@ import { updatedRows } from '../../../../platform/database/updated-rows';
 import { RefundRepository, type RefundListRow, type RefundListState } from '../../application/refund.repository.port';
 import type { Refund, RefundRequest } from '../../domain/refund';
 import { RefundOrmEntity, RefundRequestOrmEntity } from './refund.orm-entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /** The database's code and the name of the constraint that refused a write, when it was one. */
 function refusal(error: unknown): { code: string; constraint: string } | null {
@@ -141,7 +140,7 @@ export class TypeOrmRefundRepository extends RefundRepository {
   }
 
   async findById(refundId: string): Promise<Refund | null> {
-    if (!UUID.test(refundId)) return null;
+    if (!isUuid(refundId)) return null;
     const row = await this.refunds.findOneBy({ refundId });
     return row ? toRefund(row) : null;
   }
@@ -207,7 +206,7 @@ export class TypeOrmRefundRepository extends RefundRepository {
   }
 
   async findRequest(requestId: string): Promise<RefundRequest | null> {
-    if (!UUID.test(requestId)) return null;
+    if (!isUuid(requestId)) return null;
     const row = await this.requests.findOneBy({ requestId });
     return row ? toRequest(row) : null;
   }

@@ -5,14 +5,13 @@ import { BILLING_QUEUE, JobQueue, SETTLE_SHORTFALL_JOB } from '../../../../platf
 import { ReconcileOrdersUseCase, type ReconcileReport } from '../../application/reconcile-orders.use-case';
 import { ReconcileRefundsUseCase, type RefundReconcileReport } from '../../application/reconcile-refunds.use-case';
 import { SettleShortfallUseCase, type ShortfallOutcome } from '../../application/settle-shortfall.use-case';
+import { isUuid } from '../../../../kernel/uuid';
 
 export const RECONCILE_ORDERS_JOB = 'reconcile-orders';
 /** How often the stuck-order sweep runs. */
 export const RECONCILE_EVERY_MS = 60_000;
 /** The refund sweep: pending refunds asked about or sent again, orders finished short settled (docs/refunds.md). */
 export const RECONCILE_REFUNDS_JOB = 'reconcile-refunds';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Runs billing's queued jobs (under BullMQ or the in-process queue). */
 @Processor(BILLING_QUEUE)
@@ -39,7 +38,7 @@ export class BillingProcessor extends WorkerHost {
       }
       case SETTLE_SHORTFALL_JOB: {
         const subscriptionId = (job.data as { subscriptionId?: unknown })?.subscriptionId;
-        if (typeof subscriptionId !== 'string' || !UUID.test(subscriptionId)) throw new Error(`${SETTLE_SHORTFALL_JOB} needs a subscriptionId, got ${JSON.stringify(job.data)}`);
+        if (typeof subscriptionId !== 'string' || !isUuid(subscriptionId)) throw new Error(`${SETTLE_SHORTFALL_JOB} needs a subscriptionId, got ${JSON.stringify(job.data)}`);
         return this.shortfall.execute(subscriptionId);
       }
       default:

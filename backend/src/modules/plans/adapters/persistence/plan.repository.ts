@@ -8,8 +8,7 @@ import type { NewPlanForm, PlanChanges } from '../../domain/plan-form';
 import { PlanOrmEntity } from './plan.orm-entity';
 import { toPlan } from './plan.mapper';
 import { PricingTierOrmEntity } from './pricing-tier.orm-entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /** TypeORM implementation of the plan repository; every query runs in the caller's UnitOfWork transaction when there is one. */
 @Injectable()
@@ -40,7 +39,7 @@ export class TypeOrmPlanRepository extends PlanRepository {
   }
 
   async findById(planId: string): Promise<Plan | null> {
-    if (!UUID.test(planId)) return null;
+    if (!isUuid(planId)) return null;
     const plan = await this.plans.findOneBy({ planId });
     return plan ? this.withTiers(plan) : null;
   }
@@ -75,13 +74,13 @@ export class TypeOrmPlanRepository extends PlanRepository {
   }
 
   async findForChange(planId: string): Promise<Plan | null> {
-    if (!UUID.test(planId)) return null;
+    if (!isUuid(planId)) return null;
     const plan = await this.plans.createQueryBuilder('p').where('p.planId = :planId', { planId }).setLock('pessimistic_write').getOne();
     return plan ? this.withTiers(plan) : null;
   }
 
   async findPlanIdOfTier(pricingId: string): Promise<string | null> {
-    if (!UUID.test(pricingId)) return null;
+    if (!isUuid(pricingId)) return null;
     const tier = await this.tiers.findOne({ where: { pricingId }, select: { pricingId: true, planId: true } });
     return tier?.planId ?? null;
   }
@@ -102,7 +101,7 @@ export class TypeOrmPlanRepository extends PlanRepository {
   }
 
   async saveChanges(planId: string, changes: PlanChanges): Promise<Plan | null> {
-    if (!UUID.test(planId)) return null;
+    if (!isUuid(planId)) return null;
     const { affected } = await this.plans.update({ planId }, { name: changes.name, status: changes.status });
     if (!affected) return null;
 
@@ -124,13 +123,13 @@ export class TypeOrmPlanRepository extends PlanRepository {
   }
 
   async deleteTier(pricingId: string): Promise<boolean> {
-    if (!UUID.test(pricingId)) return false;
+    if (!isUuid(pricingId)) return false;
     const { affected } = await this.tiers.delete({ pricingId });
     return Boolean(affected);
   }
 
   async delete(planId: string): Promise<boolean> {
-    if (!UUID.test(planId)) return false;
+    if (!isUuid(planId)) return false;
     const { affected } = await this.plans.delete({ planId });
     return Boolean(affected);
   }

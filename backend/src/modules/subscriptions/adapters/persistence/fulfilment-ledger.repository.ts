@@ -14,8 +14,7 @@ import type { FulfilmentState, UpstreamTarget } from '../../domain/fulfilment';
 import { SUBSCRIPTION_STATUS, type Subscription } from '../../domain/subscription';
 import { dateOf, toSubscription } from './subscription.mapper';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /** A count as bigint text, or null when it is not a whole number a bigint column can hold exactly. */
 function countText(value: number | null | undefined): string | null {
@@ -61,7 +60,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   }
 
   async queue(subscriptionId: string, target: UpstreamTarget & { serviceName?: string | null; refillDays?: number }, now: Date): Promise<boolean> {
-    if (!UUID.test(subscriptionId)) return false;
+    if (!isUuid(subscriptionId)) return false;
     if (!Number.isSafeInteger(target.quantity) || target.quantity < 1) throw new Error(`A fulfilment quantity must be a whole number of at least 1, not ${target.quantity}`);
     const changed = await this.update(
       `UPDATE subscriptions
@@ -82,7 +81,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   }
 
   async claimForPlacing(subscriptionId: string, now: Date): Promise<ClaimedPlacement | null> {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     const [claimed] = await this.update<{ subscription_id: string; profile_link: string; upstream_service_id: string; upstream_quantity: number }>(
       `UPDATE subscriptions
           SET fulfilment_state = 'placing', fulfilment_placing_at = $2, updated_at = $2
@@ -183,7 +182,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
    */
   async recordUpstream(updates: UpstreamUpdate[], now: Date): Promise<void> {
     const byId = new Map<string, UpstreamUpdate>();
-    for (const update of updates) if (UUID.test(update.subscriptionId)) byId.set(update.subscriptionId.toLowerCase(), update);
+    for (const update of updates) if (isUuid(update.subscriptionId)) byId.set(update.subscriptionId.toLowerCase(), update);
     if (byId.size === 0) return;
     const list = [...byId.values()];
     const column = (pick: (u: UpstreamUpdate) => string | null) => list.map(pick);
@@ -226,7 +225,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   /** One UPDATE … FROM unnest for the lot; only rows still `open` change. */
   async noteUnsynced(notes: Array<{ subscriptionId: string; note: string }>, now: Date): Promise<void> {
     const byId = new Map<string, string>();
-    for (const { subscriptionId, note } of notes) if (UUID.test(subscriptionId)) byId.set(subscriptionId.toLowerCase(), storable(note) ?? '');
+    for (const { subscriptionId, note } of notes) if (isUuid(subscriptionId)) byId.set(subscriptionId.toLowerCase(), storable(note) ?? '');
     if (byId.size === 0) return;
     await this.update(
       `UPDATE subscriptions s
@@ -277,7 +276,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   }
 
   async findById(subscriptionId: string): Promise<Subscription | null> {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
     return row ? toSubscription(row) : null;
   }
@@ -288,7 +287,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
    * one of the `from` states (or is not there, or the id is not an id).
    */
   private async transition(subscriptionId: string, from: readonly FulfilmentState[], set: Record<string, unknown>): Promise<boolean> {
-    if (!UUID.test(subscriptionId)) return false;
+    if (!isUuid(subscriptionId)) return false;
     const columns = Object.keys(set);
     const changed = await this.update(
       `UPDATE subscriptions SET ${columns.map((column, i) => `${column} = $${i + 3}`).join(', ')}

@@ -3,8 +3,7 @@ import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { updatedRows } from '../../../../platform/database/updated-rows';
 import { type CompletedOrder, OrderCompletions } from '../../application/order-completions.port';
 import { dateOf } from './subscription.mapper';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 type Row = {
   subscription_id: string;
@@ -42,7 +41,7 @@ export class TypeOrmOrderCompletions extends OrderCompletions {
   }
 
   async claim(subscriptionIds: string[], now: Date): Promise<CompletedOrder[]> {
-    const ids = [...new Set(subscriptionIds.filter((id) => UUID.test(id)))];
+    const ids = [...new Set(subscriptionIds.filter((id) => isUuid(id)))];
     if (ids.length === 0) return [];
     const rows = await updatedRows<Row>(
       this.uow.manager(),

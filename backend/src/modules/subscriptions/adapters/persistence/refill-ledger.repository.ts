@@ -6,8 +6,7 @@ import { REFILL_HISTORY, type RefillState } from '../../domain/refill';
 import type { Subscription } from '../../domain/subscription';
 import { dateOf, toSubscription } from './subscription.mapper';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /** Text as PostgreSQL can hold it: without NUL characters (a text column refuses them). */
 function storable(text: string | null | undefined): string | null {
@@ -48,7 +47,7 @@ export class TypeOrmRefillLedger extends RefillLedger {
   }
 
   async lockSubscription(subscriptionId: string): Promise<Subscription | null> {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     const rows = (await this.uow.manager().query(`SELECT subscription_id FROM subscriptions WHERE subscription_id = $1 FOR UPDATE`, [subscriptionId])) as unknown[];
     return rows.length ? this.findById(subscriptionId) : null;
   }
@@ -81,7 +80,7 @@ export class TypeOrmRefillLedger extends RefillLedger {
   }
 
   discard(refillId: string): Promise<boolean> {
-    if (!UUID.test(refillId)) return Promise.resolve(false);
+    if (!isUuid(refillId)) return Promise.resolve(false);
     return this.uow.run(async () => {
       const rows = await updatedRows<{ subscription_id: string }>(
         this.uow.manager(),
@@ -94,7 +93,7 @@ export class TypeOrmRefillLedger extends RefillLedger {
   }
 
   closeReview(subscriptionId: string, note: string, now: Date): Promise<string | null> {
-    if (!UUID.test(subscriptionId)) return Promise.resolve(null);
+    if (!isUuid(subscriptionId)) return Promise.resolve(null);
     return this.uow.run(async () => {
       const rows = await updatedRows<{ refill_id: string; subscription_id: string }>(
         this.uow.manager(),
@@ -148,7 +147,7 @@ export class TypeOrmRefillLedger extends RefillLedger {
    */
   recordStatuses(updates: RefillUpdate[], now: Date): Promise<void> {
     const byId = new Map<string, RefillUpdate>();
-    for (const update of updates) if (UUID.test(update.refillId)) byId.set(update.refillId.toLowerCase(), update);
+    for (const update of updates) if (isUuid(update.refillId)) byId.set(update.refillId.toLowerCase(), update);
     if (byId.size === 0) return Promise.resolve();
     const list = [...byId.values()];
     const hasError = (u: RefillUpdate) => typeof u.error === 'string';
@@ -180,7 +179,7 @@ export class TypeOrmRefillLedger extends RefillLedger {
   }
 
   noteUnchecked(refillIds: string[], note: string, now: Date): Promise<void> {
-    const ids = [...new Set(refillIds.filter((id) => UUID.test(id)))];
+    const ids = [...new Set(refillIds.filter((id) => isUuid(id)))];
     if (ids.length === 0) return Promise.resolve();
     return this.uow.run(async () => {
       const rows = await updatedRows<{ subscription_id: string }>(
@@ -206,14 +205,14 @@ export class TypeOrmRefillLedger extends RefillLedger {
   }
 
   async findById(subscriptionId: string): Promise<Subscription | null> {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
     return row ? toSubscription(row) : null;
   }
 
   /** One refill's state change and its order's summary, in one transaction. False when it was not in one of `from`. */
   private transition(refillId: string, from: readonly RefillState[], set: Record<string, unknown>): Promise<boolean> {
-    if (!UUID.test(refillId)) return Promise.resolve(false);
+    if (!isUuid(refillId)) return Promise.resolve(false);
     const columns = Object.keys(set);
     return this.uow.run(async () => {
       const rows = await updatedRows<{ subscription_id: string }>(

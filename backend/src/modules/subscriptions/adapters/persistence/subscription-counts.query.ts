@@ -4,8 +4,7 @@ import { In, Repository } from 'typeorm';
 import { SubscriptionCounts } from '../../../identity/application/subscription-counts.port';
 import type { SubscriptionTotals } from '../../../identity/domain/subscription-counts';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /**
  * Identity's SubscriptionCounts port, answered from the subscriptions table in one query. The
@@ -18,7 +17,7 @@ export class TypeOrmSubscriptionCounts extends SubscriptionCounts {
   }
 
   async countFor(userId: string): Promise<SubscriptionTotals> {
-    if (!UUID.test(userId)) return { total: 0, active: 0, completed: 0 };
+    if (!isUuid(userId)) return { total: 0, active: 0, completed: 0 };
     const row = await this.subscriptions
       .createQueryBuilder('s')
       .select('count(*)', 'total')
@@ -33,7 +32,7 @@ export class TypeOrmSubscriptionCounts extends SubscriptionCounts {
   /** One grouped query on the (user_id, status, created_at) index for the whole page of users. */
   async countsFor(userIds: string[]): Promise<Map<string, SubscriptionTotals>> {
     const counts = new Map<string, SubscriptionTotals>(userIds.map((id) => [id, { total: 0, active: 0, completed: 0 }]));
-    const valid = [...new Set(userIds.filter((id) => UUID.test(id)))];
+    const valid = [...new Set(userIds.filter((id) => isUuid(id)))];
     if (valid.length === 0) return counts;
     const rows = await this.subscriptions
       .createQueryBuilder('s')

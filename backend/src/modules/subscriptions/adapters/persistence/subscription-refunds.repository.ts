@@ -6,8 +6,8 @@ import type { Subscription } from '../../domain/subscription';
 import { updatedRows } from '../../../../platform/database/updated-rows';
 import { toSubscription } from './subscription.mapper';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
+import { isUuid } from '../../../../kernel/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Finished short: the condition of the partial index subscriptions_shortfall_due_idx (migration 1764600000000-refunds). */
 const FINISHED_SHORT = `shortfall_settled_at IS NULL AND status IN (2, 3, 4) AND fulfilment_state IN ('done', 'canceled')`;
 
@@ -19,13 +19,13 @@ export class TypeOrmSubscriptionRefunds extends SubscriptionRefunds {
   }
 
   async findById(subscriptionId: string): Promise<Subscription | null> {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
     return row ? toSubscription(row) : null;
   }
 
   async noteSummary(subscriptionId: string, summary: RefundSummary | null): Promise<void> {
-    if (!UUID.test(subscriptionId)) return;
+    if (!isUuid(subscriptionId)) return;
     await this.uow.manager().query(`UPDATE subscriptions SET refund_summary = $2::jsonb WHERE subscription_id = $1`, [
       subscriptionId,
       summary === null ? null : JSON.stringify(summary),
@@ -33,7 +33,7 @@ export class TypeOrmSubscriptionRefunds extends SubscriptionRefunds {
   }
 
   async claimShortfall(subscriptionId: string, now: Date): Promise<Subscription | null> {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     const claimed = await updatedRows(
       this.uow.manager(),
       `UPDATE subscriptions SET shortfall_settled_at = $2 WHERE subscription_id = $1 AND ${FINISHED_SHORT} RETURNING subscription_id`,

@@ -8,6 +8,7 @@ import { SUBSCRIPTION_STATUS, type NewPurchase, type Subscription, type Subscrip
 import type { SubscriptionList } from '../../domain/subscription-list';
 import { toSubscription } from './subscription.mapper';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
+import { isUuid } from '../../../../kernel/uuid';
 
 /** Newest first; subscription_id breaks ties between equal times, so pages never overlap or skip. */
 const NEWEST_FIRST: FindOptionsOrder<SubscriptionOrmEntity> = { createdAt: 'DESC', subscriptionId: 'DESC' };
@@ -27,8 +28,6 @@ function textArray(value: string[] | string | null): string[] {
 const FULFILMENT_CONDITION: Record<AdminTaskFulfilmentFilter, string> = {
   needs_review: `fulfilment_state = 'needs_review'`,
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** TypeORM implementation; every query runs in the caller's UnitOfWork transaction when there is one. */
 @Injectable()
@@ -231,7 +230,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
   }
 
   async changeStatus(subscriptionId: string, status: SubscriptionStatus): Promise<{ before: SubscriptionStatus; subscription: Subscription } | null> {
-    if (!UUID.test(subscriptionId)) return null;
+    if (!isUuid(subscriptionId)) return null;
     // Joins the caller's transaction (the audit record commits with the change), else opens one.
     return this.uow.run(async () => {
       const rows = this.uow.repository(SubscriptionOrmEntity);
