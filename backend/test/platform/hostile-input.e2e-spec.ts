@@ -220,6 +220,64 @@ describe('hostile input never yields a 500', () => {
     });
   });
 
+  describe('the refill routes (docs/refill.md)', () => {
+    const subscriptionId = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
+    let adminBearer: string;
+    let customerBearer: string;
+
+    beforeAll(async () => {
+      adminBearer = `Bearer ${(await adminToken(t)).token}`;
+      customerBearer = `Bearer ${(await signUpCustomer(t, 'hostile-refill')).token}`;
+    });
+
+    it.each([
+      ['an operator object as subscriptionId', { subscriptionId: { $ne: '' } }, 'subscriptionId must be text'],
+      ['an array as subscriptionId', { subscriptionId: [subscriptionId] }, 'subscriptionId must be text'],
+      ['a number as subscriptionId', { subscriptionId: 12345 }, 'subscriptionId must be text'],
+      ['a path as subscriptionId', { subscriptionId: '../../admin' }, 'subscriptionId must be a valid subscription id'],
+      ['no subscriptionId', {}, 'subscriptionId is required'],
+    ])('refuses %s with 400 naming the field (customer and admin)', async (_case, body, message) => {
+      for (const [path, bearer] of [
+        ['/api/subscription/refill', customerBearer],
+        ['/api/admin/fulfilment/refill', adminBearer],
+      ]) {
+        const res = await http().post(path).set('Authorization', bearer).send(body).expect(400);
+        expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+      }
+    });
+
+    it('refuses a NUL byte in subscriptionId and a 70 KB body without a 500, and records no refill', async () => {
+      const nul = await http().post('/api/subscription/refill').set('Authorization', customerBearer).send({ subscriptionId: `${subscriptionId}\u0000` });
+      expect(nul.status).toBe(400);
+      expect(nul.body.message).toMatch(/subscriptionId/);
+      const big = await http()
+        .post('/api/admin/fulfilment/refill')
+        .set('Authorization', adminBearer)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ subscriptionId, note: 'x'.repeat(70 * 1024) }))
+        .expect(413);
+      expect(big.body.error).toBe('too_large');
+      expect(Number((await t.app.get(DataSource).query('SELECT count(*) AS n FROM refills'))[0].n)).toBe(0);
+    });
+
+    it.each([
+      ['an operator object', { $gt: 0 }],
+      ['a huge number', 1e308],
+      ['a negative number', -1],
+      ['a fraction', 1.5],
+      ['more than a year', 366],
+      ['SQL as text', '30; DROP TABLE refills'],
+      ['an array', [30]],
+    ])('refuses %s as a mapping\'s refillDays with 400 naming the field', async (_case, refillDays) => {
+      const res = await http()
+        .post('/api/admin/fulfilment/mapping')
+        .set('Authorization', adminBearer)
+        .send({ pricingId: subscriptionId, serviceId: '1', quantity: 100, refillDays })
+        .expect(400);
+      expect(res.body).toEqual({ success: false, message: 'refillDays must be a whole number of days from 0 to 365', error: 'invalid' });
+    });
+  });
+
   describe('the reports routes (docs/reports.md)', () => {
     let adminBearer: string;
 

@@ -53,6 +53,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/subscription/user': 'own-or-admin',
   // Any customer passes the guard; the order's owner is checked after (another's order: 403, test/billing/refunds.e2e-spec.ts).
   'POST /api/subscription/refund-request': 'customer',
+  // Any customer passes the guard; the order's owner is checked after (another's order: 403, test/fulfilment/refill.e2e-spec.ts).
+  'POST /api/subscription/refill': 'customer',
   'POST /api/admin/login': 'public',
   'POST /api/admin/forgot-password': 'public',
   'POST /api/admin/reset-password': 'public',
@@ -87,6 +89,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/admin/fulfilment/cancel': 'admin',
   'POST /api/admin/fulfilment/link': 'admin',
   'POST /api/admin/fulfilment/sync': 'admin',
+  'POST /api/admin/fulfilment/refill': 'admin',
   'POST /api/admin/refunds': 'admin',
   'POST /api/admin/refund-requests/decide': 'admin',
   'POST /api/admin/refunds/list': 'admin',
