@@ -148,7 +148,7 @@ describe('MINOR_UNIT_EXPONENTS (ISO 4217, the currencies Razorpay takes)', () =>
   const THREE_DECIMALS = ['BHD', 'IQD', 'JOD', 'KWD', 'OMR', 'TND'];
   const ZERO_DECIMALS = ['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'];
 
-  it('holds every currency of Razorpay\'s list with its exponent: three decimals, none, and two for the rest', () => {
+  it("holds every currency of Razorpay's list with its exponent: three decimals, none, and two for the rest", () => {
     expect(Object.keys(MINOR_UNIT_EXPONENTS)).toHaveLength(128);
     for (const code of THREE_DECIMALS) expect([code, minorUnitExponent(code)]).toEqual([code, 3]);
     for (const code of ZERO_DECIMALS) expect([code, minorUnitExponent(code)]).toEqual([code, 0]);

@@ -18,6 +18,8 @@
  * Intl how many decimals an amount has: IQD 3 where Intl says 0, and ALL, COP, HUF, IDR, LAK, MGA,
  * MMK, PKR, SLL, SOS and YER 2 where Intl says 0 (money.spec.ts holds the list).
  */
+// Ten codes a row, in alphabetical order, so a code is found by eye; Prettier leaves the layout be.
+// prettier-ignore
 export const MINOR_UNIT_EXPONENTS: Readonly<Record<string, 0 | 2 | 3>> = Object.freeze({
   AED: 2, ALL: 2, AMD: 2, AUD: 2, AWG: 2, AZN: 2, BAM: 2, BBD: 2, BDT: 2, BGN: 2,
   BHD: 3, BIF: 0, BMD: 2, BND: 2, BOB: 2, BRL: 2, BSD: 2, BTN: 2, BWP: 2, BZD: 2,

@@ -8,7 +8,15 @@ describe('isUuid', () => {
   });
 
   it('refuses anything PostgreSQL would not read as a uuid column value the same way', () => {
-    for (const text of ['', 'not-a-uuid', '0b7f3c1e8d2a4f5b9c6d1e2f3a4b5c6d', '{0b7f3c1e-8d2a-4f5b-9c6d-1e2f3a4b5c6d}', ' 0b7f3c1e-8d2a-4f5b-9c6d-1e2f3a4b5c6d', '0b7f3c1e-8d2a-4f5b-9c6d-1e2f3a4b5c6g', '0b7f3c1e-8d2a-4f5b-9c6d-1e2f3a4b5c6d\n']) {
+    for (const text of [
+      '',
+      'not-a-uuid',
+      '0b7f3c1e8d2a4f5b9c6d1e2f3a4b5c6d',
+      '{0b7f3c1e-8d2a-4f5b-9c6d-1e2f3a4b5c6d}',
+      ' 0b7f3c1e-8d2a-4f5b-9c6d-1e2f3a4b5c6d',
+      '0b7f3c1e-8d2a-4f5b-9c6d-1e2f3a4b5c6g',
+      '0b7f3c1e-8d2a-4f5b-9c6d-1e2f3a4b5c6d\n',
+    ]) {
       expect(isUuid(text)).toBe(false);
     }
     expect(isUuid(42)).toBe(false);
