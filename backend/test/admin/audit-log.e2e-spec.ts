@@ -48,6 +48,7 @@ const ADMIN_ROUTES: Record<string, { read: true } | { session: string } | { audi
   'POST /api/admin/fulfilment/retry': { audited: ['fulfilment.retry'] },
   'POST /api/admin/fulfilment/cancel': { audited: ['fulfilment.cancel'] },
   'POST /api/admin/fulfilment/link': { audited: ['fulfilment.link'] },
+  'POST /api/admin/fulfilment/refill': { audited: ['fulfilment.refill'] },
   // Staff's "Check orders now": the scheduled status pass run at once; what it stores is the provider's word, not staff's.
   'POST /api/admin/fulfilment/sync': { notAudited: 'runs the scheduled provider status pass now' },
   'POST /api/admin/refunds': { audited: ['refund.create'] },
