@@ -152,7 +152,6 @@ describe('hostile input never yields a 500', () => {
     });
   });
 
-  describe('the refund routes (docs/refunds.md)', () => {
   describe('the password reset routes (docs/accounts.md)', () => {
     it.each([
       ['/api/user/forgot-password', 'an operator object', { email: { $ne: '' } }, 'email must be text'],
@@ -176,6 +175,7 @@ describe('hostile input never yields a 500', () => {
     });
   });
 
+  describe('the refund routes (docs/refunds.md)', () => {
     const subscriptionId = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
     let adminBearer: string;
     let customerBearer: string;
@@ -327,7 +327,6 @@ describe('hostile input never yields a 500', () => {
       expect(res.body).toEqual({ success: false, message: 'status must be one of created, paid, failed', error: 'invalid' });
     });
   });
-});
 
   describe("the audit log's filters (POST /api/admin/audit)", () => {
     let adminBearer: string;
@@ -351,3 +350,4 @@ describe('hostile input never yields a 500', () => {
       expect(res.body).toEqual({ success: false, message, error: 'invalid' });
     });
   });
+});

@@ -9,8 +9,8 @@ import { FindTierForSaleUseCase } from './application/find-tier-for-sale.use-cas
 import { GetPlanByNameUseCase } from './application/get-plan-by-name.use-case';
 import { GetPlanUseCase } from './application/get-plan.use-case';
 import { ListPlansUseCase } from './application/list-plans.use-case';
-import { PlanRepository } from './application/plan.repository.port';
 import { ListSellablePlansUseCase } from './application/list-sellable-plans.use-case';
+import { PlanRepository } from './application/plan.repository.port';
 import { PlanResponseCache } from './application/plan-response.cache';
 import { UpdatePlanUseCase } from './application/update-plan.use-case';
 import { PlansAdminController } from './adapters/http/plans-admin.controller';
@@ -44,8 +44,8 @@ import { PricingTierOrmEntity } from './adapters/persistence/pricing-tier.orm-en
     DeletePlanUseCase,
     PlansSeeder,
     PlansFastPath,
-  ],
     ListSellablePlansUseCase,
+  ],
   exports: [GetPlanByNameUseCase, FindTierForSaleUseCase, ListSellablePlansUseCase],
 })
 export class PlansModule {}
