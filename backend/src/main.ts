@@ -11,14 +11,14 @@ import { stopOnSignals } from './platform/http/http-drain';
 const ROLE_LINES: Record<AppConfig['role'], string> = {
   all: 'all (serves HTTP and runs the jobs)',
   web: 'web (serves HTTP and enqueues; worker processes run the jobs)',
-  worker: 'worker (runs the jobs and the repeating jobs; serves no HTTP)',
+  worker: 'worker (runs the jobs and the repeating jobs; HTTP: /api/health only)',
 };
 
 function describeStart(config: AppConfig): string {
   const database = config.database.kind === 'pglite' ? `PGlite (embedded) in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const lines =
     config.role === 'worker'
-      ? ['Growth storefront worker is running']
+      ? [`Growth storefront worker is running (health: http://localhost:${config.port}/api/health)`]
       : [`Growth storefront is running at http://localhost:${config.port}`, `  API docs:  http://localhost:${config.port}/api/docs`];
   lines.push(
     `  role:      ${ROLE_LINES[config.role]}`,
@@ -51,9 +51,8 @@ async function main(): Promise<void> {
   });
   configureApp(app, config);
   stopOnSignals(app, config.shutdownTimeoutMs);
-  // A worker starts the app (its queues' workers and schedules) without taking connections.
-  if (config.role === 'worker') await app.init();
-  else await app.listen(config.port, config.host);
+  // A worker listens too, but answers /api/health only (configureApp): a probe for its orchestrator.
+  await app.listen(config.port, config.host);
   console.log(describeStart(config));
 }
 

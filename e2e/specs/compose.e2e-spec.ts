@@ -252,6 +252,28 @@ describe('docker-compose.yml (real runtime profile)', () => {
     }
   });
 
+  test('a worker service runs the jobs (PROCESS_ROLE=worker) for the app (PROCESS_ROLE=web), with the same image and settings', () => {
+    const worker = services.worker;
+    expect(worker).toBeDefined();
+    const app = environmentOf(services.app);
+    const jobs = environmentOf(worker);
+    expect([app.PROCESS_ROLE, jobs.PROCESS_ROLE]).toEqual(['web', 'worker']);
+    // Everything but the role is the app's, so both halves run one configuration.
+    const { PROCESS_ROLE: _web, ...appRest } = app;
+    const { PROCESS_ROLE: _worker, ...workerRest } = jobs;
+    expect(workerRest).toEqual(appRest);
+    expect(worker.image).toBe(services.app.image);
+    expect(worker.build).toBeUndefined(); // the app's build makes the image
+    // Both start under the real config loader (a web or worker role needs PostgreSQL and Redis).
+    expect(loadConfig(resolvedEnv(services.app), repoRoot).role).toBe('web');
+    expect(loadConfig(resolvedEnv(worker), repoRoot).role).toBe('worker');
+    // No shop traffic reaches it: no published port; it starts after the app (which migrates), is probed at /api/health.
+    expect(worker.ports ?? []).toEqual([]);
+    const dependsOn = worker.depends_on as Record<string, { condition?: string }>;
+    for (const name of ['app', 'redis', mailName]) expect([name, dependsOn?.[name]?.condition]).toEqual([name, 'service_healthy']);
+    expect(healthTest(worker)).toContain('/api/health');
+  });
+
   test('data lives in declared named volumes', () => {
     const declared = Object.keys(compose.volumes ?? {});
     for (const name of ['postgres', 'redis']) {

@@ -33,6 +33,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('etag', false); // JSON handlers that are worth caching set their own ETag
   app.use(app.get(RequestLog).middleware);
   applyHttpTimeouts(app.getHttpServer(), config.http);
+  // A worker process (PROCESS_ROLE=worker) listens only so that an orchestrator can probe its health;
+  // shop traffic belongs to the web processes (docs/operations.md).
+  if (config.role === 'worker') {
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.path === `/${API_PREFIX}/health`) return next();
+      res.status(404).json({ success: false, message: 'This is a worker process (PROCESS_ROLE=worker): it answers /api/health only.', error: 'not_found' });
+    });
+  }
   // Most API answers depend on who asks (the caller's orders, profile, session token) or on the moment;
   // none may be kept by a browser or a shared cache. So `no-store` is the default, set before any
   // guard, body parser or route runs, so that refusals and errors have it too. The public catalogue
