@@ -4,6 +4,7 @@ import { GetProviderOverviewUseCase } from './get-provider-overview.use-case';
 import { ListProviderServicesUseCase } from './list-provider-services.use-case';
 import { compareDecimals } from './provider-calls';
 import { ProviderError } from './provider-panel.port';
+import type { RefillLedger } from '../../subscriptions/application/refill-ledger.port';
 
 const config = (balanceWarning: string) => ({ fulfilment: { balanceWarning } }) as AppConfig;
 
@@ -18,7 +19,27 @@ describe('GetProviderOverviewUseCase and ListProviderServicesUseCase', () => {
   ])('balance %s against a warning at %s: low %s', async (balance, threshold, low) => {
     const panel = new ScriptedPanel();
     panel.balance_ = { balance, currency: 'USD' };
-    expect(await new GetProviderOverviewUseCase(panel, config(threshold)).execute()).toEqual({ provider: 'api-v2', balance, currency: 'USD', threshold, low });
+    expect(await new GetProviderOverviewUseCase(panel, config(threshold)).execute()).toEqual({
+      provider: 'api-v2',
+      balance,
+      currency: 'USD',
+      threshold,
+      low,
+      refill: 'unknown',
+      refillMessage: null,
+    });
+  });
+
+  it('says whether the panel refills, from what it last answered (docs/refill.md)', async () => {
+    const support = { state: 'unsupported', at: new Date(), words: 'Request Invalid' };
+    const refills = { providerSupport: async () => support } as unknown as RefillLedger;
+    const overview = () => new GetProviderOverviewUseCase(new ScriptedPanel(), config('10'), refills).execute();
+    expect(await overview()).toMatchObject({
+      refill: 'unsupported',
+      refillMessage: expect.stringMatching(/^This provider panel does not offer refills \(it answered "Request Invalid" when asked for one\)/),
+    });
+    Object.assign(support, { state: 'supported', words: null });
+    expect(await overview()).toMatchObject({ refill: 'supported', refillMessage: null });
   });
 
   it('says manual, without asking anything, with the manual panel', async () => {

@@ -41,9 +41,31 @@ describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
         entityId: tier,
         actorId: 'admin-1',
         before: null,
-        after: { serviceId: '7', serviceName: 'YouTube views', quantity: 1000 },
+        after: { serviceId: '7', serviceName: 'YouTube views', quantity: 1000, refillDays: 0 },
       }),
     ]);
+  });
+
+  it('carries a refill guarantee only on a service the provider refills, and tells the pricing pages (docs/refill.md)', async () => {
+    published.length = 0;
+    await expect(setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000, refillDays: 30 })).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'service_without_refill',
+      message: expect.stringMatching(/^The provider does not refill service 7 \(YouTube views\)/),
+    });
+    expect(mappings.rows.size).toBe(0);
+    panel.services_ = [{ ...views, refill: true }];
+    for (const refillDays of [366, -1, 1.5]) {
+      await expect(setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000, refillDays })).rejects.toMatchObject({ kind: 'invalid', code: 'invalid_refill_days' });
+    }
+    expect(await setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000, refillDays: 30 })).toMatchObject({ refillDays: 30 });
+    expect(published).toEqual(['plans']);
+    // Only the guarantee changes: a change, audited, published again.
+    await setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000, refillDays: 7 });
+    expect(audit.records.map((r) => (r.after as { refillDays: number } | null)?.refillDays)).toEqual([30, 7]);
+    expect(published).toEqual(['plans', 'plans']);
+    await setMapping.execute(admin, { pricingId: tier, serviceId: null });
+    expect(published).toEqual(['plans', 'plans', 'plans']);
   });
 
   it('records nothing when nothing changes, and the change with before and after when it does', async () => {
@@ -51,8 +73,8 @@ describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
     await setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000 });
     await setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 2000 });
     expect(audit.records.map((r) => [r.before, r.after])).toEqual([
-      [null, { serviceId: '7', serviceName: 'YouTube views', quantity: 1000 }],
-      [{ serviceId: '7', serviceName: 'YouTube views', quantity: 1000 }, { serviceId: '7', serviceName: 'YouTube views', quantity: 2000 }],
+      [null, { serviceId: '7', serviceName: 'YouTube views', quantity: 1000, refillDays: 0 }],
+      [{ serviceId: '7', serviceName: 'YouTube views', quantity: 1000, refillDays: 0 }, { serviceId: '7', serviceName: 'YouTube views', quantity: 2000, refillDays: 0 }],
     ]);
   });
 

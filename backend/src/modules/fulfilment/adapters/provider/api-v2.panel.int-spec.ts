@@ -354,6 +354,85 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
     });
   });
 
+  describe('refill (docs/refill.md)', () => {
+    it('asks a refill of one order and returns the refill id as text, whether sent as text or a number', async () => {
+      standIn.setOrder('7001', { service: '1', status: 'Completed' });
+      const id = await panel.refill('7001');
+      expect(id).toMatch(/^\d+$/);
+      expect(standIn.refills.get(id)).toMatchObject({ order: '7001', status: 'Pending' });
+      expect(standIn.requests.at(-1)).toEqual({ action: 'refill', params: { action: 'refill', order: '7001' }, keyOk: true });
+      standIn.script('refill', { json: { refill: 4242 } });
+      expect(await panel.refill('7001')).toBe('4242');
+    });
+
+    it.each(['Incorrect request', 'Request Invalid', 'request invalid.'])('reads %j (HTTP 200) as a panel without refills: rejected and unsupported', async (words) => {
+      standIn.script('refill', { error: words });
+      const error = await failureOf(panel.refill('7001'));
+      expect(error).toMatchObject({ failure: 'rejected', unsupported: true, message: words });
+    });
+
+    it("keeps any other refusal as the provider's words, not unsupported", async () => {
+      standIn.setOrder('7002', { service: '3', status: 'Completed' }); // YouTube Views: refill false on the stand-in
+      const error = await failureOf(panel.refill('7002'));
+      expect(error).toMatchObject({ failure: 'rejected', unsupported: false, message: 'Refill is disabled for this service' });
+    });
+
+    it('turns an answer without a refill id, or a timeout, into `unclear` (the provider may have taken it)', async () => {
+      standIn.script('refill', { json: { status: 'ok' } });
+      expect(await failureOf(panel.refill('7001'))).toMatchObject({ failure: 'unclear', message: 'The provider answered without a refill id' });
+      standIn.script('refill', { json: { refill: '12,13' } });
+      expect((await failureOf(panel.refill('7001'))).failure).toBe('unclear');
+      standIn.script('refill', { slow: TIMEOUT_MS + 300 });
+      expect(await failureOf(panel.refill('7001'))).toMatchObject({ failure: 'unclear', timedOut: true });
+    });
+
+    it('asks many refill statuses in one call (refills=) and reads the list, an error per id, and ids left out', async () => {
+      standIn.setRefill('901', { order: '7001', status: 'Completed' });
+      standIn.setRefill('902', { order: '7001', status: 'Inprogress' });
+      const answers = await panel.refillStatuses(['901', '902', '999']);
+      expect(standIn.requests.at(-1)?.params).toEqual({ action: 'refill_status', refills: '901,902,999' });
+      expect(answers).toEqual(
+        new Map<string, unknown>([
+          ['901', { status: 'Completed' }],
+          ['902', { status: 'Inprogress' }],
+          ['999', { error: 'Refill not found' }],
+        ]),
+      );
+      standIn.script('refill_status', { json: [{ refill: 901, status: 'Rejected' }] });
+      expect(await panel.refillStatuses(['901', '902'])).toEqual(
+        new Map<string, unknown>([
+          ['901', { status: 'Rejected' }],
+          ['902', { error: 'The provider did not report this refill' }],
+        ]),
+      );
+    });
+
+    it('reads the single-refill shape, a map keyed by id, and names a status it cannot read', async () => {
+      standIn.script('refill_status', { json: { status: 'Pending' } });
+      expect(await panel.refillStatuses(['901'])).toEqual(new Map([['901', { status: 'Pending' }]]));
+      standIn.script('refill_status', { json: { ' 901': { status: 'Completed' }, '902': 'In progress' } });
+      expect(await panel.refillStatuses(['901', '902'])).toEqual(
+        new Map([
+          ['901', { status: 'Completed' }],
+          ['902', { status: 'In progress' }],
+        ]),
+      );
+      standIn.script('refill_status', { json: [{ refill: 901, status: { $gt: '' } }] });
+      const [answer] = (await panel.refillStatuses(['901'])).values();
+      expect(answer).toEqual({ error: expect.stringMatching(/^The provider sent an unreadable refill status/) });
+      standIn.script('refill_status', { json: 'Completed' });
+      expect((await failureOf(panel.refillStatuses(['901']))).failure).toBe('unclear');
+    });
+
+    it('reads "no such action" on refill_status as unsupported, and refuses more than 100 ids without calling', async () => {
+      standIn.script('refill_status', { error: 'Incorrect request' });
+      expect(await failureOf(panel.refillStatuses(['901']))).toMatchObject({ failure: 'rejected', unsupported: true });
+      const calls = standIn.requests.length;
+      await expect(panel.refillStatuses(Array.from({ length: STATUS_BATCH + 1 }, (_, i) => String(i + 1)))).rejects.toThrow(/at most 100 refill ids/);
+      expect(standIn.requests).toHaveLength(calls);
+    });
+  });
+
   describe('balance', () => {
     it('reads the balance and its currency as text', async () => {
       await expect(panel.balance()).resolves.toEqual({ balance: '123.4500', currency: 'USD' });

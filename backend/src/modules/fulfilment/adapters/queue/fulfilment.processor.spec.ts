@@ -34,7 +34,7 @@ describe('FulfilmentProcessor and FulfilmentSchedule', () => {
   });
 
   it('runs the sync pass and fails the job when a status call failed (the queue records it)', async () => {
-    expect(await processor.process(job('fulfilment-sync'))).toEqual({ orders: 0, requests: 0, updated: 0, finished: 0, unsynced: 0, ms: expect.any(Number) });
+    expect(await processor.process(job('fulfilment-sync'))).toEqual({ orders: 0, requests: 0, updated: 0, finished: 0, unsynced: 0, ms: expect.any(Number), refills: null });
     const s = ledger.add();
     await ledger.queue(s.subscriptionId, { serviceId: '3', quantity: 1000 }, new Date());
     await processor.process(job('place-order', { subscriptionId: s.subscriptionId }));

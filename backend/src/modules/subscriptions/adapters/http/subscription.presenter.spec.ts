@@ -1,6 +1,7 @@
 import type { SubscriptionFulfilment } from '../../domain/fulfilment';
 import type { Subscription } from '../../domain/subscription';
-import { adminSubscriptionBody, subscriptionBody } from './subscription.presenter';
+import { adminSubscriptionBody, adminSubscriptionBodyAt, subscriptionBody, subscriptionBodyAt } from './subscription.presenter';
+import type { RefillRecord } from '../../domain/refill';
 
 const createdAt = new Date('2025-05-01T10:00:00Z');
 
@@ -62,7 +63,7 @@ describe('subscription bodies', () => {
   it('gives the customer progress once the provider has reported a start count or remains, and nothing else of the fulfilment', () => {
     const body = subscriptionBody(subscription({ fulfilment: fulfilment() }));
     expect(body.progress).toEqual({ startCount: 1204, remains: 350, quantity: 500 });
-    expect(Object.keys(body).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'refund', 'statusText', 'subscriptionId', 'user']);
+    expect(Object.keys(body).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'refill', 'refund', 'statusText', 'subscriptionId', 'user']);
     const text = JSON.stringify(body);
     for (const secret of ['77001', '0.27819', 'Incorrect order ID', 'In progress', '1024']) expect(text).not.toContain(secret);
     expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 0 }) })).progress).toEqual({ startCount: null, remains: 0, quantity: 500 });
@@ -79,6 +80,71 @@ describe('subscription bodies', () => {
   ])('never shows a customer a number that cannot be true (%s), whatever is stored', (_what, counts, progress) => {
     expect(subscriptionBody(subscription({ fulfilment: fulfilment(counts) })).progress).toEqual(progress);
     expect(subscriptionBody(subscription({ fulfilment: fulfilment({ ...counts, quantity: 0 }) })).progress).toBeNull();
+  });
+
+  it('gives no progress for a Pending order reported with start count 0 and 0 remaining (it has not started)', () => {
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: ' pending ', startCount: 0, remains: 0 }) })).progress).toBeNull();
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: 'Inprogress', startCount: 0, remains: 0 }) })).progress).toEqual({ startCount: 0, remains: 0, quantity: 500 });
+  });
+
+  describe('refill (docs/refill.md)', () => {
+    const completedAt = new Date('2026-11-03T10:00:00.000Z');
+    const now = new Date('2026-11-10T10:00:00.000Z');
+    const refill = (overrides: Partial<RefillRecord> = {}): RefillRecord => ({
+      refillId: 'f1',
+      state: 'open',
+      actor: 'customer',
+      requestedAt: new Date('2026-11-08T10:00:00.000Z'),
+      settledAt: null,
+      checkedAt: new Date('2026-11-09T10:00:00.000Z'),
+      upstreamRefillId: '88',
+      upstreamStatus: 'Inprogress',
+      failure: null,
+      unsupported: false,
+      ...overrides,
+    });
+    const done = (days: number, history: RefillRecord[] = []) =>
+      subscription({ status: 1, fulfilment: fulfilment({ state: 'done', upstreamStatus: 'Completed' }), refills: { days, completedAt, history } });
+
+    it('is null for the customer without a guarantee, and for staff without a guarantee or a refill', () => {
+      expect(subscriptionBodyAt(done(0), now).refill).toBeNull();
+      expect(adminSubscriptionBodyAt(done(0), now).refill).toBeNull();
+      expect(subscriptionBody(subscription()).refill).toBeNull();
+    });
+
+    it('shows the customer the latest refill without the provider\'s ids, words or refusals', () => {
+      const body = subscriptionBodyAt(done(30, [refill({ failure: 'Refill not found' })]), now);
+      expect(body.refill).toEqual({
+        state: 'in_progress',
+        days: 30,
+        requestedAt: '2026-11-08T10:00:00.000Z',
+        settledAt: null,
+        until: '2026-12-03T10:00:00.000Z',
+        canRequest: false,
+        nextRequestAt: null,
+        message: null,
+      });
+      for (const secret of ['88', 'Inprogress', 'Refill not found', 'f1']) expect(JSON.stringify(body.refill)).not.toContain(secret);
+    });
+
+    it('gives staff review and the history (newest first, at most 20), also for an order without a guarantee that staff refilled', () => {
+      const history = Array.from({ length: 25 }, (_, i) => refill({ refillId: `f${i}`, state: i === 0 ? 'review' : 'rejected', failure: i === 0 ? 'timed out' : 'no', actor: 'staff' }));
+      const staff = adminSubscriptionBodyAt(done(0, history), now).refill;
+      expect(staff).toMatchObject({ state: 'requested', days: 0, until: null, canRequest: false, review: true, message: 'Your refill request is being checked by our team.' });
+      expect(staff?.history).toHaveLength(20);
+      expect(staff?.history[0]).toEqual({
+        id: 'f0',
+        state: 'review',
+        actor: 'staff',
+        requestedAt: '2026-11-08T10:00:00.000Z',
+        settledAt: null,
+        checkedAt: '2026-11-09T10:00:00.000Z',
+        upstreamRefillId: '88',
+        upstreamStatus: 'Inprogress',
+        failure: 'timed out',
+        review: true,
+      });
+    });
   });
 
   it('gives no progress on the manual path or before the provider reported counts', () => {
