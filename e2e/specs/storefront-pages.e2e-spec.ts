@@ -213,22 +213,25 @@ describeInBrowser('Storefront pages (real server, Chromium)', () => {
       expect(await page.getByText('Most Popular', { exact: true }).count()).toBe(1);
       const buy = tiers.first().getByRole('link', { name: /^Buy Now: Starter/ });
       expect(await buy.getAttribute('href')).toBe('/login?next=%2Fservices%2Finstagram');
-      expect(await page.getByRole('img', { name: 'Instagram plan' }).count()).toBe(1);
+      // The platform's logo as the catalogue shows it; signing in brings the visitor back here (docs/catalogue.md).
+      await page.getByRole('img', { name: 'Instagram logo' }).waitFor();
       const cta = page.getByRole('region', { name: 'Ready to start growing?' });
-      expect(await cta.getByRole('link', { name: 'Sign In to Get Started' }).getAttribute('href')).toBe('/login');
+      expect(await cta.getByRole('link', { name: 'Sign In to Get Started' }).getAttribute('href')).toBe('/login?next=%2Fservices%2Finstagram');
       expect(await cta.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact');
     } finally {
       await context.close();
     }
   });
 
-  test('an unknown platform gets the generic title, no features, and Unable to load pricing.', async () => {
+  test('an unknown platform is a 404 with Page Not Found, not a pricing page with an error box', async () => {
     const context = await system.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     try {
-      await page.goto(system.url('/services/myspace'));
-      await page.getByRole('heading', { level: 1, name: 'Social Media Growth Services' }).waitFor();
-      await page.getByText('Unable to load pricing.').waitFor();
+      // docs/catalogue.md, "Addresses and 404".
+      const response = await page.goto(system.url('/services/myspace'));
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+      expect(await page.getByText('Unable to load pricing.').count()).toBe(0);
       expect(await page.getByRole('list', { name: 'Features' }).count()).toBe(0);
     } finally {
       await context.close();

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, errorText, type Service } from '@growth/kit';
 
 export type ServiceListState =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  /** `retry` asks again (an error is never a dead end). */
+  | { status: 'error'; message: string; retry(): void }
   | { status: 'loaded'; services: Service[]; search: string };
 
 /**
@@ -12,6 +13,8 @@ export type ServiceListState =
  */
 export function useServiceList(limit: number, search = ''): ServiceListState {
   const [state, setState] = useState<ServiceListState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -23,10 +26,10 @@ export function useServiceList(limit: number, search = ''): ServiceListState {
       })
       .then((body) => setState({ status: 'loaded', services: (body.data ?? []).slice(0, limit), search }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
+        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error), retry });
       });
     return () => controller.abort();
-  }, [limit, search]);
+  }, [limit, search, attempt, retry]);
 
   return state;
 }

@@ -40,6 +40,9 @@ export function DocumentPage({ slug, pageName }: { slug: string; pageName: strin
       {state.status === 'error' && (
         <div className={styles.error} role="alert">
           <p>{`Unable to load the ${pageName}: ${state.message}`}</p>
+          <button type="button" className="button button--primary" onClick={state.retry}>
+            Try again
+          </button>
           <Link href="/contact" className="button button--ghost">
             Contact Support
           </Link>

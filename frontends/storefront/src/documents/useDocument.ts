@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, errorText } from '@growth/kit';
 
 export interface DocumentFaq {
@@ -24,12 +24,15 @@ export interface StoredDocument {
 
 export type DocumentState =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  /** `retry` asks again (an error is never a dead end). */
+  | { status: 'error'; message: string; retry(): void }
   | { status: 'loaded'; document: StoredDocument };
 
 /** A stored document (FAQ and policies) from GET /api/documents/:slug (docs/product.md#documents). */
 export function useDocument(slug: string): DocumentState {
   const [state, setState] = useState<DocumentState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
@@ -37,10 +40,10 @@ export function useDocument(slug: string): DocumentState {
       .get<{ document: StoredDocument }>(`/documents/${encodeURIComponent(slug)}`, { signal: controller.signal })
       .then((body) => setState({ status: 'loaded', document: body.document }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
+        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error), retry });
       });
     return () => controller.abort();
-  }, [slug]);
+  }, [slug, attempt, retry]);
   return state;
 }
 

@@ -56,9 +56,12 @@ export default function Catalogue() {
         </p>
 
         {state.status === 'error' && (
-          <p className={styles.error} role="alert">
-            {'Error: ' + state.message}
-          </p>
+          <div className={styles.error} role="alert">
+            <p>{'Error: ' + state.message}</p>
+            <button type="button" className="button button--primary" onClick={state.retry}>
+              Try again
+            </button>
+          </div>
         )}
 
         {state.status === 'loaded' &&

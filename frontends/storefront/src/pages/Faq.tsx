@@ -17,9 +17,12 @@ export default function Faq() {
       <div className={styles.body}>
         {state.status === 'loading' && <Spinner label="Loading questions…" />}
         {state.status === 'error' && (
-          <p className={styles.error} role="alert">
-            {`Unable to load the questions: ${state.message}`}
-          </p>
+          <div className={styles.error} role="alert">
+            <p>{`Unable to load the questions: ${state.message}`}</p>
+            <button type="button" className="button button--primary" onClick={state.retry}>
+              Try again
+            </button>
+          </div>
         )}
         {state.status === 'loaded' &&
           state.document.sections.map((group) => (
