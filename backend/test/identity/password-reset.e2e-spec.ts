@@ -62,7 +62,10 @@ describe('identity API: password reset by mailed code', () => {
   it('answers a known and an unknown address alike, and mails a code only to the account', async () => {
     const known = await customer('forgot-known');
     const unknown = `nobody-${Date.now()}@example.com`;
-    const answers = [await post('forgot-password', { email: ` ${known.email.toUpperCase()} ` }).expect(200), await post('forgot-password', { email: unknown }).expect(200)];
+    const answers = [
+      await post('forgot-password', { email: ` ${known.email.toUpperCase()} ` }).expect(200),
+      await post('forgot-password', { email: unknown }).expect(200),
+    ];
     expect(answers[0].body).toEqual(FORGOT_ANSWER);
     expect(answers[1].body).toEqual(answers[0].body);
 

@@ -88,7 +88,9 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
             Forgot Password?
           </button>
         </div>
-        <SubmitButton wide busy={busy}>Login</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Login
+        </SubmitButton>
       </form>
     </>
   );

@@ -51,14 +51,22 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
       </header>
       <Banner message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
-        <TextField id="forgot-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email}
+        <TextField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          value={email}
           onChange={(value) => {
             setEmail(value);
             edited('email', value);
           }}
           error={errors.email}
         />
-        <SubmitButton wide busy={busy}>Send Code</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Send Code
+        </SubmitButton>
       </form>
       <button type="button" className={`${form.linkButton} ${styles.back}`} onClick={() => onBack(email)}>
         Back to Login

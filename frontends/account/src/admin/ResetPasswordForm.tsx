@@ -67,7 +67,13 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
       </header>
       <Banner message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
-        <TextField id="reset-email" label="Email" type="email" inputMode="email" autoComplete="username" value={email}
+        <TextField
+          id="reset-email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          value={email}
           onChange={(value) => {
             setEmail(value);
             edited('email', value);
@@ -100,7 +106,9 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
           }}
           error={errors.newPassword}
         />
-        <SubmitButton wide busy={busy}>Reset Password</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Reset Password
+        </SubmitButton>
       </form>
       <div className={styles.linkRow}>
         <button type="button" className={form.linkButton} onClick={() => onResend(email)} disabled={busy}>

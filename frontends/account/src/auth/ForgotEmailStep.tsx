@@ -44,7 +44,9 @@ export function ForgotEmailStep({ email, onEmailChange, message, onMessage: setM
   return (
     <>
       <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>Forgot Password</h1>
+        <h1 className={styles.title} tabIndex={-1}>
+          Forgot Password
+        </h1>
         <p className={styles.subtitle}>Enter the e-mail of your account and we will send you a 6-digit code to choose a new password.</p>
       </header>
       <Banner message={message} />
@@ -62,7 +64,9 @@ export function ForgotEmailStep({ email, onEmailChange, message, onMessage: setM
           }}
           error={errors.email}
         />
-        <SubmitButton wide busy={busy}>Send Code</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Send Code
+        </SubmitButton>
       </form>
     </>
   );

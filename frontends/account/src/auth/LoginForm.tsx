@@ -56,7 +56,9 @@ export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
   return (
     <>
       <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>Welcome Back</h1>
+        <h1 className={styles.title} tabIndex={-1}>
+          Welcome Back
+        </h1>
         <p className={styles.subtitle}>Sign in to follow your orders and grow faster.</p>
       </header>
       <Banner message={message} />
@@ -90,7 +92,9 @@ export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
             Forgot Password?
           </button>
         </div>
-        <SubmitButton wide busy={busy}>Login Now</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Login Now
+        </SubmitButton>
       </form>
       {googleConfigured && (
         <>

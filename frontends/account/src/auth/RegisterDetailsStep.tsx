@@ -48,10 +48,12 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
   const [details, setDetails] = useState<Details>({ name: '', phone: '', password: '', callingId: '', countryId: '', gender: '' });
   const { errors, setErrors, edited } = useFieldErrors<Checked>(useCallback(filled, []));
 
-  const set = <K extends keyof Details>(key: K) => (value: Details[K]) => {
-    setDetails((d) => ({ ...d, [key]: value }));
-    if (key === 'name' || key === 'phone' || key === 'password') edited(key, value);
-  };
+  const set =
+    <K extends keyof Details>(key: K) =>
+    (value: Details[K]) => {
+      setDetails((d) => ({ ...d, [key]: value }));
+      if (key === 'name' || key === 'phone' || key === 'password') edited(key, value);
+    };
 
   const complete = async (event: FormEvent) => {
     event.preventDefault();
@@ -88,11 +90,15 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
   return (
     <>
       <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>Create Your Account</h1>
+        <h1 className={styles.title} tabIndex={-1}>
+          Create Your Account
+        </h1>
         <p className={styles.subtitle}>
-          Signing up as <strong className={styles.email}>
+          Signing up as{' '}
+          <strong className={styles.email}>
             <EmailAddress address={email.trim()} />
-          </strong>.
+          </strong>
+          .
         </p>
       </header>
       <Banner message={message} />
@@ -132,14 +138,7 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
             </p>
           )}
         </div>
-        <PasswordField
-          id="register-password"
-          label="Password"
-          autoComplete="new-password"
-          value={details.password}
-          onChange={set('password')}
-          error={errors.password}
-        />
+        <PasswordField id="register-password" label="Password" autoComplete="new-password" value={details.password} onChange={set('password')} error={errors.password} />
         <div className={form.row}>
           <CountryCombobox
             id="register-country"
@@ -154,12 +153,7 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
             <label className={form.label} htmlFor="register-gender">
               Gender
             </label>
-            <select
-              id="register-gender"
-              className={form.select}
-              value={details.gender}
-              onChange={(event) => set('gender')(event.target.value as Details['gender'])}
-            >
+            <select id="register-gender" className={form.select} value={details.gender} onChange={(event) => set('gender')(event.target.value as Details['gender'])}>
               <option value="">Select gender</option>
               <option value="0">Male</option>
               <option value="1">Female</option>
@@ -167,7 +161,9 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
             </select>
           </div>
         </div>
-        <SubmitButton wide busy={busy}>Complete Registration</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Complete Registration
+        </SubmitButton>
       </form>
     </>
   );

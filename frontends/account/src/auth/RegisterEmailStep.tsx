@@ -42,7 +42,11 @@ export function RegisterEmailStep({ email, onEmailChange, message, onMessage: se
       // A code sent less than a minute ago is still valid: go on to enter it, the wait counted down there.
       const wait = cooldownSeconds(error);
       if (wait !== null) {
-        setMessage({ tone: 'info', text: 'A code was sent to this address less than a minute ago.', detail: 'Enter it below, or ask for a new one when the wait is over.' });
+        setMessage({
+          tone: 'info',
+          text: 'A code was sent to this address less than a minute ago.',
+          detail: 'Enter it below, or ask for a new one when the wait is over.',
+        });
         onSent(wait * 1000);
       } else {
         setMessage(failure('Unable to send OTP.', errorText(error)));
@@ -54,7 +58,9 @@ export function RegisterEmailStep({ email, onEmailChange, message, onMessage: se
   return (
     <>
       <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>Verify Your Email</h1>
+        <h1 className={styles.title} tabIndex={-1}>
+          Verify Your Email
+        </h1>
         <p className={styles.subtitle}>We will send a 6-digit code to your e-mail.</p>
       </header>
       <Banner message={message} />
@@ -72,7 +78,9 @@ export function RegisterEmailStep({ email, onEmailChange, message, onMessage: se
           }}
           error={errors.email}
         />
-        <SubmitButton wide busy={busy}>Send OTP</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Send OTP
+        </SubmitButton>
       </form>
     </>
   );

@@ -61,11 +61,7 @@ export function RegisterFlow({ onAttempt, onLogin }: Props) {
       </button>
       <ol className={styles.steps} aria-label="Registration steps">
         {STEPS.map((s, index) => (
-          <li
-            key={s.id}
-            className={`${styles.step} ${index <= stepIndex ? styles.stepDone : ''}`}
-            aria-current={index === stepIndex ? 'step' : undefined}
-          >
+          <li key={s.id} className={`${styles.step} ${index <= stepIndex ? styles.stepDone : ''}`} aria-current={index === stepIndex ? 'step' : undefined}>
             <span className={styles.stepNumber} aria-hidden="true">
               {index + 1}
             </span>

@@ -71,11 +71,15 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
   return (
     <>
       <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>Enter OTP</h1>
+        <h1 className={styles.title} tabIndex={-1}>
+          Enter OTP
+        </h1>
         <p className={styles.subtitle}>
-          Enter the 6-digit code we sent to <strong className={styles.email}>
+          Enter the 6-digit code we sent to{' '}
+          <strong className={styles.email}>
             <EmailAddress address={email.trim()} />
-          </strong>.
+          </strong>
+          .
         </p>
         {/* The server answers alike for an address that has an account (no enumeration): its owner is mailed how to sign in instead. */}
         <p className={styles.subtitle}>If this address already has an account, the e-mail tells you how to sign in instead.</p>
@@ -99,7 +103,9 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
           }}
           error={errors.otp}
         />
-        <SubmitButton wide busy={busy}>Verify OTP</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Verify OTP
+        </SubmitButton>
       </form>
       <p className={styles.otpActions}>
         <ResendCodeButton readyAt={resendAt} busy={busy} onResend={() => void sendAgain()} />

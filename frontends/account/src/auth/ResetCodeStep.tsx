@@ -86,11 +86,15 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
   return (
     <>
       <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>Reset Password</h1>
+        <h1 className={styles.title} tabIndex={-1}>
+          Reset Password
+        </h1>
         <p className={styles.subtitle}>
-          Enter the 6-digit code we sent to <strong className={styles.email}>
+          Enter the 6-digit code we sent to{' '}
+          <strong className={styles.email}>
             <EmailAddress address={email.trim()} />
-          </strong> and choose a new password.
+          </strong>{' '}
+          and choose a new password.
         </p>
         <p className={styles.subtitle}>Setting a new password signs you out on every other device.</p>
       </header>
@@ -125,7 +129,9 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
           error={errors.newPassword}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         />
-        <SubmitButton wide busy={busy}>Reset Password</SubmitButton>
+        <SubmitButton wide busy={busy}>
+          Reset Password
+        </SubmitButton>
       </form>
       <p className={styles.otpActions}>
         <ResendCodeButton readyAt={resendAt} busy={busy} onResend={() => void sendAgain()} />

@@ -7,12 +7,7 @@ import { RegisterFlow } from '../auth/RegisterFlow';
 import { safeNext } from '../auth/safeNext';
 import styles from '../auth/Auth.module.css';
 
-const CLAIMS = [
-  'Real, organic engagement from real users',
-  'Delivery within 24-48 hours',
-  '30-day money-back guarantee',
-  '24/7 support',
-];
+const CLAIMS = ['Real, organic engagement from real users', 'Delivery within 24-48 hours', '30-day money-back guarantee', '24/7 support'];
 
 type Mode = 'login' | 'register' | 'forgot';
 

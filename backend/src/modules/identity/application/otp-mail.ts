@@ -16,7 +16,7 @@ export function otpMail(to: string, code: string): Mail {
     '',
     `The code is valid for ${minutes} minutes and can be used once.`,
     '',
-    "If you did not ask for this code, you can ignore this e-mail: no account is created without it.",
+    'If you did not ask for this code, you can ignore this e-mail: no account is created without it.',
     'Never share this code with anyone. Our team will never ask you for it.',
     '',
     `The ${SHOP_NAME} team`,

@@ -17,9 +17,7 @@ export class TypeOrmPasswordResetCodeRepository extends PasswordResetCodeReposit
 
   async find(userId: string): Promise<PasswordResetCode | null> {
     const row = await this.rows.findOneBy({ userId });
-    return row
-      ? { userId: row.userId, email: row.email, codeHash: row.codeHash, sentAt: row.sentAt, expiresAt: row.expiresAt, tries: Number(row.tries) }
-      : null;
+    return row ? { userId: row.userId, email: row.email, codeHash: row.codeHash, sentAt: row.sentAt, expiresAt: row.expiresAt, tries: Number(row.tries) } : null;
   }
 
   async replaceUnlessSentAfter(code: PasswordResetCode, sentBefore: Date): Promise<boolean> {
