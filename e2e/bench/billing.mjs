@@ -198,3 +198,100 @@ export async function benchBilling({ baseUrl, dataDir, orders = 20, rounds = 10,
     api.close();
   }
 }
+
+/**
+ * Paid verifications per second with one and with two web processes (PROCESS_ROLE=web) and one
+ * worker (PROCESS_ROLE=worker) on one PostgreSQL and one Redis (docs/operations.md): `rounds` bursts
+ * of 50 parallel first-time verifications of 50 orders, first all sent to web one, then split 25/25
+ * between web one and web two, side by side in one run. The confirmation mails are the worker's
+ * jobs; each burst waits for them (and checks one per order) before the next starts. The processes
+ * are not pinned to cores: two web processes only gain where there is a core for each.
+ * Needs DATABASE_URL and REDIS_URL; answers `{ skipped }` without them.
+ */
+export async function benchScaleOut({ system, log, rounds = 5, keySecret = 'sandbox-key-secret' }) {
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) return { skipped: 'needs DATABASE_URL and REDIS_URL (web and worker processes share them)' };
+  const store = await system.createStore({ label: 'scale' });
+  const servers = [];
+  const clients = [];
+  try {
+    const start = async (role) => {
+      const server = await system.startServer({ store, env: { PROCESS_ROLE: role, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' } });
+      servers.push(server);
+      return server;
+    };
+    // Web one first: it migrates and seeds; then the worker and web two on the migrated database.
+    const webOne = await start('web');
+    const worker = await start('worker');
+    const webTwo = await start('web');
+    log(`  web one ${webOne.baseUrl}, web two ${webTwo.baseUrl}, worker ${worker.baseUrl} (answers /api/health only)`);
+    const one = client(webOne.baseUrl);
+    const two = client(webTwo.baseUrl);
+    clients.push(one, two);
+    const sign = (orderId, payId) => crypto.createHmac('sha256', keySecret).update(`${orderId}|${payId}`).digest('hex');
+
+    const email = `scale.${Date.now().toString(36)}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const password = 'correct horse battery';
+    await one.must(200, 'POST', '/api/user/request-otp', { email });
+    const otp = await waitForOtp(store.dataDir, email, 30_000); // the worker sends it
+    await two.must(200, 'POST', '/api/user/verify-otp', { email, otp });
+    await one.must(201, 'POST', '/api/user/register', { email, otp, password, name: 'Bench Customer', phone: '+1 555 010 0199' });
+    const { token, userId } = await two.must(200, 'POST', '/api/user/login', { email, password });
+    const plan = await one.must(200, 'POST', '/api/plan/getByName', { name: 'youtube' });
+    const order = { userId, planId: plan.planId, pricingId: plan.pricing?.[0]?.pricingId, currency: 'USD', profileLink: 'https://www.youtube.com/@bench' };
+
+    /** One burst: 50 new orders, then their 50 verifications at once, spread over `targets` in turn. */
+    async function burst(targets, check) {
+      const ids = [];
+      for (let i = 0; i < PARALLEL; i++) ids.push((await one.must(200, 'POST', '/api/payment/order', order, token)).order.id);
+      const started = performance.now();
+      const answers = await Promise.all(
+        ids.map((orderId, i) => {
+          const payId = paymentId();
+          return targets[i % targets.length].call('POST', '/api/payment/verify', { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: sign(orderId, payId) }, token);
+        }),
+      );
+      const wallMs = performance.now() - started;
+      const mail = await waitForConfirmations(store.dataDir, ids);
+      if (check) {
+        answers.forEach((answer, i) => {
+          if (answer.status !== 200) check.problems.push(`${ids[i]}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        });
+        for (const [id, n] of mail.counts) if (n !== 1) check.problems.push(`${id}: ${n} confirmation mails`);
+        check.samples.push(...answers);
+        check.wallMs += wallMs;
+      }
+    }
+    const measure = async (name, targets) => {
+      await burst(targets, null); // warm-up: sockets and caches of every target
+      const check = { problems: [], samples: [], wallMs: 0 };
+      for (let i = 0; i < rounds; i++) await burst(targets, check);
+      const sorted = check.samples.map((a) => a.ms).sort((x, y) => x - y);
+      return {
+        name,
+        webProcesses: targets.length,
+        count: sorted.length,
+        requestsPerSecond: check.wallMs > 0 ? sorted.length / (check.wallMs / 1000) : null,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        non200: check.samples.filter((a) => a.status !== 200).length,
+        problems: check.problems.slice(0, 10),
+        problemCount: check.problems.length,
+      };
+    };
+    log(`  ${rounds} rounds × ${PARALLEL} parallel first-time verifications with one web process, then with two (plus a warm-up round each)`);
+    const single = await measure('one web process', [one]);
+    const double = await measure('two web processes (25 + 25)', [one, two]);
+    return {
+      endpoint: 'POST /api/payment/verify',
+      parallel: PARALLEL,
+      rounds,
+      cpus: (await import('node:os')).cpus().length,
+      rows: [single, double],
+      twoOverOne: single.requestsPerSecond ? double.requestsPerSecond / single.requestsPerSecond : null,
+    };
+  } finally {
+    for (const c of clients) c.close();
+    for (const server of servers.reverse()) await server.stop();
+    await store.dispose();
+  }
+}

@@ -17,6 +17,13 @@
 //                      orders (first-time verifications); setup through the API, see billing.mjs
 //   BENCH_BILLING_ORDERS  orders of 50 parallel verifications each, same-order case (default 20)
 //   BENCH_BILLING_ROUNDS  rounds of 50 parallel first-time verifications (default 10)
+//   BENCH_ONLY=scale   only the scale-out part (needs DATABASE_URL and REDIS_URL; skipped with a line
+//                      saying so without them): one worker and two web processes (PROCESS_ROLE) on a
+//                      fresh database, paid verifications per second (50 parallel first-time
+//                      verifications a round) sent to one web process, then split over two, side by
+//                      side; processes not pinned. A full run has it after the billing and browser
+//                      parts, once the first server is gone. Knob: BENCH_SCALE_ROUNDS (default 5)
+//   BENCH_SCALE=0      leave the scale-out part out of a full run
 //   BENCH_ONLY=refunds only the refunds part (PGlite, or PostgreSQL with DATABASE_URL), in a store and
 //                      server of its own: POST /api/admin/refunds latency (p50/p99/max) of 50 parallel
 //                      refunds of 50 paid orders and of one order (1 × 200, 49 × 409), how long until all
@@ -58,7 +65,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { benchAdmin, printAdminTable } from './admin.mjs';
-import { benchBilling } from './billing.mjs';
+import { benchBilling, benchScaleOut } from './billing.mjs';
 import { benchFulfilment, printFulfilmentTable } from './fulfilment.mjs';
 import { benchRefunds, printRefundsTable } from './refunds.mjs';
 
@@ -71,7 +78,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const strict = process.env.BENCH_STRICT === '1';
 const only = process.env.BENCH_ONLY || undefined;
-const PARTS = ['browser', 'billing', 'refunds', 'fulfilment', 'admin'];
+const PARTS = ['browser', 'billing', 'scale', 'refunds', 'fulfilment', 'admin'];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY=${only}: the choices are ${PARTS.map((p) => `'${p}'`).join(', ')}`);
 const browserOnly = only === 'browser';
 const billingOnly = only === 'billing';
@@ -79,6 +86,9 @@ const adminOnly = only === 'admin';
 const adminWanted = adminOnly || (!only && process.env.BENCH_ADMIN !== '0');
 const fulfilmentOnly = only === 'fulfilment';
 const fulfilmentWanted = !only && process.env.BENCH_FULFILMENT !== '0';
+const scaleOnly = only === 'scale';
+const scaleWanted = !only && process.env.BENCH_SCALE !== '0';
+const scaleRounds = Number(process.env.BENCH_SCALE_ROUNDS ?? 5);
 const refundsOnly = only === 'refunds';
 const refundsWanted = !only && process.env.BENCH_REFUNDS !== '0';
 const billingOrders = Number(process.env.BENCH_BILLING_ORDERS ?? 20);
@@ -347,6 +357,34 @@ async function runFulfilmentPart() {
   return fulfilment;
 }
 
+/** The scale-out part (billing.mjs benchScaleOut): its own store, worker and two web processes. */
+async function runScalePart() {
+  log();
+  log('Scale out: POST /api/payment/verify with one and with two web processes (PROCESS_ROLE=web) and one worker:');
+  const startedAt = new Date().toISOString();
+  let scale;
+  try {
+    scale = await benchScaleOut({ system, log, rounds: scaleRounds, keySecret: process.env.RAZORPAY_KEY_SECRET || 'sandbox-key-secret' });
+  } catch (error) {
+    log(`Scale-out part failed: ${error?.stack ?? error}`);
+    return { startedAt, failed: true, error: String(error?.message ?? error) };
+  }
+  if (scale.skipped) {
+    log(`Scale out NOT measured: ${scale.skipped}`);
+    return { startedAt, ...scale };
+  }
+  log();
+  const header = [pad('scale: verifications', 32, true), pad('calls', 6), pad('req/s', 8), pad('p50 ms', 8), pad('p99 ms', 8), pad('non-200', 8), pad('problems', 8)];
+  log(header.join(' | '));
+  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  for (const row of scale.rows) {
+    log([pad(row.name, 32, true), pad(fmt(row.count), 6), pad(fmt(row.requestsPerSecond), 8), pad(fmt(row.p50, 1), 8), pad(fmt(row.p99, 1), 8), pad(fmt(row.non200), 8), pad(fmt(row.problemCount), 8)].join(' | '));
+    for (const problem of row.problems) log(`  problem: ${problem}`);
+  }
+  log(`(two web processes / one: ${fmt(scale.twoOverOne, 2)}x on ${scale.cpus} cores shared by PostgreSQL, Redis, the worker and this client)`);
+  return { startedAt, loadAverage: os.loadavg(), ...scale };
+}
+
 /**
  * The refunds part (refunds.mjs), with a store and a server of its own. Answers the report's `refunds`
  * entry; `failed` with the error when the part could not finish.
@@ -410,6 +448,13 @@ async function main() {
       log('BENCH_STRICT: failing (a status call over 100 ids, an order asked twice or not at all, or the outcome off).');
       process.exitCode = 1;
     }
+    return;
+  }
+  if (scaleOnly) {
+    log('Benchmark (BENCH_ONLY=scale): paid verifications per second with one and two web processes; processes not pinned');
+    const scale = await runScalePart();
+    if (!scale.skipped) writeEntry('scale', scale);
+    if (scale.failed || (scale.rows ?? []).some((row) => row.non200 > 0 || row.problemCount > 0)) process.exitCode = 1;
     return;
   }
   if (refundsOnly) {
@@ -554,6 +599,11 @@ async function main() {
       report.serverExit = { code, signal };
     }
     await store.dispose();
+    // The scale-out part once the first server is gone: its own store, worker and two web processes.
+    if (mainDone && scaleWanted) {
+      report.scale = await runScalePart();
+      if (report.scale.failed || (report.scale.rows ?? []).some((row) => row.non200 > 0 || row.problemCount > 0)) failed = true;
+    }
     // The refunds part after the billing part, once the first server is gone: its own store and server.
     if (mainDone && refundsWanted) {
       report.refunds = await runRefundsPart();
