@@ -11,6 +11,8 @@
 //   DATABASE_URL       benchmark against a fresh database on that PostgreSQL server instead of PGlite
 //   CHROME_PATH        Chromium for the page-weight and Lighthouse parts (default /usr/bin/chromium)
 //   BENCH_LIGHTHOUSE=0 skip the Lighthouse performance runs (mobile profile, simulated throttling)
+//   BENCH_ONLY=load    only the load runs: each endpoint against our server and the bare node:http
+//                      server, side by side (ours/bare), no billing or browser part
 //   BENCH_ONLY=browser only the browser parts (first-load JavaScript and Lighthouse), no load runs
 //   BENCH_ONLY=billing only the billing part: payment verification latency (p50/p99/max, req/s) of
 //                      50 parallel calls for one order (the idempotent race) and for 50 different
@@ -78,9 +80,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const strict = process.env.BENCH_STRICT === '1';
 const only = process.env.BENCH_ONLY || undefined;
-const PARTS = ['browser', 'billing', 'scale', 'refunds', 'fulfilment', 'admin'];
+const PARTS = ['load', 'browser', 'billing', 'scale', 'refunds', 'fulfilment', 'admin'];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY=${only}: the choices are ${PARTS.map((p) => `'${p}'`).join(', ')}`);
 const browserOnly = only === 'browser';
+const loadOnly = only === 'load';
 const billingOnly = only === 'billing';
 const adminOnly = only === 'admin';
 const adminWanted = adminOnly || (!only && process.env.BENCH_ADMIN !== '0');
@@ -99,6 +102,8 @@ const KB = 1024;
 
 const endpoints = [
   { name: 'GET services/getAll (limit 100)', method: 'GET', path: '/api/services/getAll?page=1&limit=100' },
+  // The pricing page's own request (Pricing.tsx, preloaded by index.html).
+  { name: 'GET plans/youtube', method: 'GET', path: '/api/plans/youtube' },
   {
     name: 'POST plan/getByName youtube',
     method: 'POST',
@@ -508,9 +513,9 @@ async function main() {
       log(`  ${endpoint.name}: ${answer.status}, ${fmt(answer.body.length)} bytes${items === null ? '' : `, ${items} items`}, ${answer.contentType}`);
       responses.push({ method: endpoint.method, path: endpoint.path, status: answer.status, contentType: answer.contentType, bodyBase64: answer.body.toString('base64') });
     }
-    if (!only) bare = await startBare(responses);
+    if (!only || loadOnly) bare = await startBare(responses);
 
-    for (const endpoint of only ? [] : endpoints) {
+    for (const endpoint of only && !loadOnly ? [] : endpoints) {
       const ours = load(server.baseUrl, endpoint);
       const yardstick = load(bare.baseUrl, endpoint);
       const ratio = yardstick.requestsPerSecond > 0 ? ours.requestsPerSecond / yardstick.requestsPerSecond : undefined;
@@ -526,7 +531,7 @@ async function main() {
       log('(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes)');
     }
 
-    if (!browserOnly) {
+    if (!browserOnly && !loadOnly) {
       log();
       log('Billing: POST /api/payment/verify, 50 parallel calls (setup through the API):');
       const billingStart = { startedAt: new Date().toISOString(), database: report.database, pinned: pin, loadAverageBefore: os.loadavg() };
@@ -550,7 +555,7 @@ async function main() {
       printBillingTable(billing);
       for (const row of [billing.sameOrder, billing.differentOrders]) if (row.non200 > 0 || row.problemCount > 0) failed = true;
     }
-    if (!billingOnly) {
+    if (!billingOnly && !loadOnly) {
       log();
       const chrome = system.findChrome();
       if (!chrome.path) {
@@ -620,7 +625,7 @@ async function main() {
       if (report.admin.failed || (strict && adminFailed(report.admin))) failed = true;
     }
     fs.mkdirSync(system.artifactsDir, { recursive: true });
-    const out = path.join(system.artifactsDir, browserOnly ? 'bench-browser.json' : 'bench.json');
+    const out = path.join(system.artifactsDir, browserOnly ? 'bench-browser.json' : loadOnly ? 'bench-load.json' : 'bench.json');
     let written = report;
     if (billingOnly) {
       // Only the billing entry changes: the rest of the last full run's report stays as it was.
