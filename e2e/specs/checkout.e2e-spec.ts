@@ -73,7 +73,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       expect(await dialog.getByLabel('Profile link').evaluate((input) => input === document.activeElement)).toBe(true);
       await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
       await dialog.getByText('Profile link is required', { exact: true }).waitFor();
-      await enterProfileLink(page, 'youtube.com/@ann');
+      await enterProfileLink(page, 'not a link');
       await dialog.getByText('Please enter a valid URL', { exact: true }).waitFor();
       expect(requests.filter((request) => request.url().endsWith('/api/payment/order'))).toHaveLength(0);
 
@@ -100,7 +100,8 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       await screenshot(page, 'checkout-verified-1280.png', VIEWPORT_ONLY);
       expect(await dialogViolations(page)).toEqual([]);
 
-      await result.getByRole('link', { name: 'View Active Services' }).click();
+      // The receipt links to the order (docs/catalogue.md, "After paying").
+      await result.getByRole('link', { name: 'View your order' }).click();
       await page.waitForURL((url) => url.pathname === '/services/active');
       await page.getByRole('heading', { level: 1, name: 'Active Services' }).waitFor();
       const card = page.getByRole('article').filter({ hasText: 'Growth' });

@@ -36,6 +36,14 @@ function png(size: number, name = 'logo.png', type = 'image/png'): File {
 }
 
 describe('Add service', () => {
+  it('says at which address the shop will show the service, and when it is listed', () => {
+    visit();
+    type('Heading', 'Google Business');
+    expect(screen.getByText(/Its page in the shop: \/services\/google-business\./).textContent).toBe(
+      'Its page in the shop: /services/google-business. Listed once an Active plan with a tier answers there.',
+    );
+  });
+
   it("requires heading and description: 'Heading and description are required.'", () => {
     visit();
     expect(screen.getByRole('heading', { level: 1, name: 'Add Service' })).toBeTruthy();

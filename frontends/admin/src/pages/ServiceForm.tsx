@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Spinner, adminApi, type Service } from '@growth/kit';
+import { Spinner, adminApi, slugify, type Service } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { Banner, ErrorBanner, SubmitButton, TextArea, TextField } from '../ui';
 import { ContentRows } from '../services/ContentRows';
@@ -24,6 +24,8 @@ export default function ServiceForm() {
   const [load, setLoad] = useState<Load>(serviceId ? { status: 'loading' } : { status: 'ready', logo: null });
   const [attempt, setAttempt] = useState(0);
   const [draft, setDraft] = useState<ServiceDraft>({ heading: '', description: '', rows: [newRow()] });
+  // The address the service has now (edit mode): a new heading moves it, and the old one keeps leading there.
+  const [savedSlug, setSavedSlug] = useState<string | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
   const [invalid, setInvalid] = useState<{ message: string; field: keyof typeof FIELD_IDS } | null>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
@@ -39,6 +41,7 @@ export default function ServiceForm() {
       .post<{ data: Service }>('/services/getById', { serviceId }, { signal: controller.signal })
       .then((answer) => {
         setDraft(draftOf(answer.data));
+        setSavedSlug(slugify(answer.data.serviceHeading ?? '') || null);
         setLoad({ status: 'ready', logo: answer.data.logo ?? null });
       })
       .catch((error: unknown) => {
@@ -108,6 +111,7 @@ export default function ServiceForm() {
             invalid={invalid?.field === 'heading'}
             maxLength={100}
             disabled={saving}
+            hint={addressHint(draft.heading, savedSlug)}
           />
           <TextArea
             id={FIELD_IDS.description}
@@ -140,4 +144,16 @@ export default function ServiceForm() {
       )}
     </AdminLayout>
   );
+}
+
+/**
+ * Where the heading puts the service in the shop: /services/{slug of the heading}. The shop lists it
+ * once an Active plan with a tier answers there (docs/catalogue.md, "Listing rule"); a rename keeps
+ * the old address leading to the new one.
+ */
+function addressHint(heading: string, savedSlug: string | null): string {
+  const slug = slugify(heading);
+  if (!slug) return 'Its page in the shop is /services/ followed by the heading in lower case.';
+  const moved = savedSlug && savedSlug !== slug ? ` (its old address /services/${savedSlug} keeps leading here)` : '';
+  return `Its page in the shop: /services/${slug}${moved}. Listed once an Active plan with a tier answers there.`;
 }
