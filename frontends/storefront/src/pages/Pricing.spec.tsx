@@ -61,3 +61,63 @@ describe('the pricing page of a plan', () => {
     expect(screen.queryByText(/not available right now/)).toBeNull();
   });
 });
+
+describe('an address without a plan (docs/catalogue.md, "Addresses")', () => {
+  function visitAddress(path: string, answers: Record<string, [number, unknown]>) {
+    localStorage.clear();
+    globalThis.fetch = jest.fn(async (url: string) => {
+      const [status, body] = answers[String(url).replace(/^\/api/, '')] ?? [404, { success: false, message: 'Page not found', error: 'address_not_found' }];
+      return { ok: status < 300, status, text: async () => JSON.stringify(body) } as Response;
+    }) as unknown as typeof fetch;
+    const memory = memoryLocation({ path, record: true });
+    render(
+      <AuthProvider>
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <Route path="/services/:platform" component={Pricing} />
+        </Router>
+      </AuthProvider>,
+    );
+    return memory;
+  }
+
+  it("a renamed service's old address is replaced by its new one", async () => {
+    const memory = visitAddress('/services/blue-sky', {
+      '/plans/blue-sky': [404, { success: false, message: 'Plan not found', error: 'plan_not_found' }],
+      '/services/address/blue-sky': [200, { success: true, slug: 'bluesky', moved: true, service: null }],
+      '/plans/bluesky': [200, planAnswer('Active')],
+    });
+    await screen.findAllByTestId('pricing-tier');
+    expect(memory.history?.at(-1)).toBe('/services/bluesky');
+  });
+
+  it('nothing there: Page Not Found, with its way home, and no pricing error box', async () => {
+    visitAddress('/services/myspace', { '/plans/myspace': [404, { success: false, message: 'Plan not found', error: 'plan_not_found' }] });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText('Unable to load pricing.')).toBeNull();
+    expect(document.title).toBe('Page Not Found | SocialGrowth');
+  });
+
+  it('a failure that is not a 404: Unable to load pricing. with Try again, which loads it', async () => {
+    let calls = 0;
+    globalThis.fetch = jest.fn(async (url: string) => {
+      if (String(url).includes('/services/address/')) return { ok: true, status: 200, text: async () => '{"success":true,"slug":"youtube","moved":false,"service":null}' } as Response;
+      calls += 1;
+      const [status, body] = calls === 1 ? [503, { success: false, message: 'down' }] : [200, planAnswer('Active')];
+      return { ok: status < 300, status, text: async () => JSON.stringify(body) } as Response;
+    }) as unknown as typeof fetch;
+    const memory = memoryLocation({ path: '/services/youtube' });
+    render(
+      <AuthProvider>
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <Route path="/services/:platform" component={Pricing} />
+        </Router>
+      </AuthProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Unable to load pricing.');
+    within(alert).getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findAllByTestId('pricing-tier')).toHaveLength(2);
+    expect(document.title).toBe('YouTube Growth Packages | SocialGrowth');
+  });
+});
