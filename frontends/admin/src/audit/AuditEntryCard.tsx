@@ -1,59 +1,66 @@
 import { useId } from 'react';
+import { Link } from 'wouter';
 import { formatDate } from '../ui';
+import { AUDIT_KIND_OPTIONS, actorOf, changeRows, sentenceOf } from './auditSentence';
 import type { AuditEntry } from './useAuditLog';
-import listStyles from '../lists/Lists.module.css';
 import styles from './Audit.module.css';
 
-function json(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
+const kindLabel = (action: string) => AUDIT_KIND_OPTIONS.find((option) => action.startsWith(`${option.value}.`))?.label ?? action;
 
-const present = (value: unknown) => value !== null && value !== undefined;
-
-/** One admin write: what (action), who, which record, when (en-IN), and the before/after values. */
+/**
+ * One admin write as a sentence ('asha@shop.example (admin) marked order order_Np0f… of
+ * ben@example.com Completed'), links to what it touched, when (en-IN) and its kind; then before and
+ * after as labelled fields, the changed ones marked.
+ */
 export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
-  const titleId = useId();
-  const rows = [
-    { label: 'Who', value: entry.adminEmail || entry.adminId || '—' },
-    { label: 'What', value: entry.entity || '—' },
-    { label: 'Which', value: entry.entityId || '—', mono: true },
-    { label: 'When', value: formatDate(entry.createdAt, { withTime: true }) },
-  ];
-  const changes = [
-    { label: 'Before', value: entry.before },
-    { label: 'After', value: entry.after },
-  ].filter((change) => present(change.value));
+  const sentenceId = useId();
+  const rows = changeRows(entry);
+  const hasBefore = entry.before !== null && entry.before !== undefined;
+  const hasAfter = entry.after !== null && entry.after !== undefined;
 
   return (
-    <article className={listStyles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={`${listStyles.name} ${listStyles.code}`}>
-        {entry.action || '—'}
-      </h2>
-      <dl className={listStyles.fields}>
-        {rows.map((row) => (
-          <div key={row.label} className={listStyles.row}>
-            <dt>{row.label}</dt>
-            <dd className={row.mono ? listStyles.mono : undefined}>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
-      {changes.length > 0 && (
+    <article className={styles.entry} aria-labelledby={sentenceId}>
+      <p id={sentenceId} className={styles.sentence}>
+        <strong>{actorOf(entry)}</strong>{' '}
+        {sentenceOf(entry).map((part, index) =>
+          part.href ? (
+            <Link key={index} href={part.href} className={part.code ? styles.code : undefined}>
+              {part.text}
+            </Link>
+          ) : (
+            <span key={index} className={part.code ? styles.code : undefined}>
+              {part.text}
+            </span>
+          ),
+        )}
+      </p>
+      <p className={styles.meta}>
+        <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, { withTime: true })}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{kindLabel(entry.action)}</span>
+      </p>
+      {rows.length > 0 && (
         <details className={styles.changes}>
-          <summary>Changes</summary>
-          <div className={styles.values}>
-            {changes.map((change) => (
-              <figure key={change.label} className={styles.value}>
-                <figcaption>{change.label}</figcaption>
-                {/* A scrollable region: reachable by keyboard. */}
-                <pre tabIndex={0} aria-label={`${change.label} (JSON)`}>
-                  {json(change.value)}
-                </pre>
-              </figure>
-            ))}
+          <summary>{hasBefore && hasAfter ? 'Before and after' : hasBefore ? 'What it was' : 'What it became'}</summary>
+          <div className={styles.tableScroll}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  {hasBefore && <th scope="col">Before</th>}
+                  {hasAfter && <th scope="col">After</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key} data-changed={hasBefore && hasAfter && row.changed}>
+                    <th scope="row">{row.label}</th>
+                    {hasBefore && <td>{row.before}</td>}
+                    {hasAfter && <td>{row.after}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         </details>
       )}

@@ -1,10 +1,22 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { TaskPaging } from '@growth/kit';
-import { positiveInt, useAddressQuery } from '../address/useAddressQuery';
+import { oneOf, positiveInt, useAddressQuery } from '../address/useAddressQuery';
 import { usePageClamp } from '../address/usePageClamp';
 import { useAdminPost, type Loadable } from '../data/useAdminPost';
+import { isDate } from '../overview/period';
+import { AUDIT_KIND_OPTIONS } from './auditSentence';
 
 export const AUDIT_PAGE_SIZE = 20;
+
+/** What an entry touched, as the server names it (null when the record is gone). */
+export interface AuditSubject {
+  label: string;
+  orderId?: string;
+  userId?: string;
+  customerEmail?: string;
+  customerName?: string;
+  planId?: string;
+}
 
 /** One admin write as POST /admin/audit lists it. */
 export interface AuditEntry {
@@ -14,6 +26,7 @@ export interface AuditEntry {
   action: string;
   entity?: string;
   entityId?: string | null;
+  subject?: AuditSubject | null;
   before?: unknown;
   after?: unknown;
   createdAt?: string;
@@ -24,19 +37,63 @@ export interface AuditAnswer {
   paging?: Partial<TaskPaging>;
 }
 
+export type AuditKind = (typeof AUDIT_KIND_OPTIONS)[number]['value'] | 'all';
+
+/** The log's filters as the address holds them: ?actor=<admin id>&kind=plan&from=2026-01-01&to=2026-01-31. */
+export interface AuditFilters {
+  actor: string;
+  kind: AuditKind;
+  /** Local calendar dates, both included; '' when open. */
+  from: string;
+  to: string;
+}
+
 export interface AuditLogPage {
   state: Loadable<AuditAnswer>;
   page: number;
   pages: number | null;
+  filters: AuditFilters;
   goTo(page: number): void;
+  /** Other filters: back to page 1. */
+  refine(change: Partial<AuditFilters>): void;
   retry(): void;
 }
 
-/** The audit log, newest first: POST /admin/audit {page, limit}; the page lives in the address. */
+const KINDS: readonly AuditKind[] = ['all', ...AUDIT_KIND_OPTIONS.map((option) => option.value)];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A local date's midnight as an instant; `nextDay` for the end of a period that includes that day. */
+function localMidnight(date: string, nextDay = false): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y, m - 1, d + (nextDay ? 1 : 0)).toISOString();
+}
+
+/** The request: page and limit, and the filters the address holds (dates as the instants of the browser's local days). */
+export function auditRequestBody(page: number, filters: AuditFilters) {
+  return {
+    page,
+    limit: AUDIT_PAGE_SIZE,
+    ...(filters.actor ? { actor: filters.actor } : {}),
+    ...(filters.kind !== 'all' ? { kind: filters.kind } : {}),
+    ...(filters.from ? { from: localMidnight(filters.from) } : {}),
+    ...(filters.to ? { to: localMidnight(filters.to, true) } : {}),
+  };
+}
+
+/** The audit log, newest first: POST /admin/audit {page, limit, actor?, kind?, from?, to?}; page and filters live in the address. */
 export function useAuditLog(): AuditLogPage {
   const { params, update } = useAddressQuery();
   const page = positiveInt(params.get('page'));
-  const { state, retry } = useAdminPost<AuditAnswer>('/admin/audit', { page, limit: AUDIT_PAGE_SIZE });
+  const actor = params.get('actor') ?? '';
+  const kind = params.get('kind');
+  const from = params.get('from');
+  const to = params.get('to');
+  const filters = useMemo<AuditFilters>(() => {
+    const fromDate = isDate(from) ? from : '';
+    const toDate = isDate(to) && (!fromDate || to >= fromDate) ? to : '';
+    return { actor: UUID.test(actor) ? actor : '', kind: oneOf(kind, KINDS, 'all'), from: fromDate, to: toDate };
+  }, [actor, kind, from, to]);
+  const { state, retry } = useAdminPost<AuditAnswer>('/admin/audit', auditRequestBody(page, filters));
   const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
   const paging = answer?.paging;
   const pages =
@@ -53,7 +110,13 @@ export function useAuditLog(): AuditLogPage {
     state: overshoot ? { status: 'loading', previous: answer } : state,
     page,
     pages,
+    filters,
     goTo: useCallback((target: number) => goTo(target), [goTo]),
+    refine: useCallback(
+      (change: Partial<AuditFilters>) =>
+        update({ ...Object.fromEntries(Object.entries(change).map(([key, value]) => [key, value === 'all' ? null : value])), page: null }),
+      [update],
+    ),
     retry,
   };
 }

@@ -5,7 +5,7 @@ import { formatDate } from '../ui';
 import type { Client } from './useClients';
 import styles from '../lists/Table.module.css';
 
-type SortKey = 'name' | 'email' | 'createdAt' | 'total';
+type SortKey = 'name' | 'createdAt' | 'total';
 
 const count = (value: unknown) => {
   const n = Number(value);
@@ -18,8 +18,6 @@ function compare(a: Client, b: Client, key: SortKey): number {
   switch (key) {
     case 'name':
       return displayName(a).localeCompare(displayName(b), undefined, { sensitivity: 'base' });
-    case 'email':
-      return (a.email ?? '').localeCompare(b.email ?? '', undefined, { sensitivity: 'base' });
     case 'total':
       return count(a.subscriptions?.total) - count(b.subscriptions?.total);
     default:
@@ -28,7 +26,7 @@ function compare(a: Client, b: Client, key: SortKey): number {
 }
 
 /**
- * The clients at desktop width: name, e-mail, phone, country, joined, services (total, active,
+ * The clients at desktop width: name over e-mail, phone, country, joined, services (total, active,
  * completed) and View services in an aligned column. The server pages the list (10 a page, newest
  * first) and takes no sort, so a column sorts the rows of this page; the hint says so.
  */
@@ -48,8 +46,7 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
         <table className={styles.table} aria-label="Clients">
           <thead>
             <tr>
-              <SortHeader label="Name" order={orderOf('name')} onSort={() => sortBy('name')} />
-              <SortHeader label="E-mail" order={orderOf('email')} onSort={() => sortBy('email')} />
+              <SortHeader label="Client" order={orderOf('name')} onSort={() => sortBy('name')} />
               <th scope="col">Phone</th>
               <th scope="col">Country</th>
               <SortHeader label="Joined" order={orderOf('createdAt')} onSort={() => sortBy('createdAt')} />
@@ -65,10 +62,10 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
               const name = displayName(client);
               return (
                 <tr key={client.userId}>
-                  <th scope="row" className={styles.primary}>
-                    {name}
+                  <th scope="row">
+                    <span className={styles.primary}>{name}</span>
+                    {client.email && client.email !== name && <span className={styles.secondary}>{client.email}</span>}
                   </th>
-                  <td>{client.email || '—'}</td>
                   <td className={styles.nowrap}>{client.phone || '—'}</td>
                   <td>{client.country || '—'}</td>
                   <td className={styles.nowrap}>{formatDate(client.createdAt)}</td>

@@ -28,8 +28,8 @@ export function BreakdownTable({ title, column, rows }: Props) {
       {rows.length === 0 ? (
         <p className={styles.muted}>No paid orders in this period.</p>
       ) : (
-        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby={headingId}>
-          <table className={styles.table}>
+        <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={`${title}, table`}>
+          <table className={styles.table} aria-labelledby={headingId}>
             <thead>
               <tr>
                 <th scope="col">{column}</th>
