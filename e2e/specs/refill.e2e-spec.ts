@@ -181,7 +181,7 @@ describeInBrowser('Refill guarantee (real server, API v2 stand-in, Chromium)', (
       const dialog = page.getByRole('alertdialog', { name: 'Ask the provider for a refill?' });
       await dialog.getByRole('button', { name: 'Ask for refill' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByText(/^Refill asked of the provider for YouTube order /).waitFor();
+      await page.getByText(/^YouTube order \S+: Refill asked of the provider; the sync pass follows it\.$/).waitFor();
       await block.getByRole('list', { name: 'Refills asked' }).getByText(/^Staff · /).waitFor();
       expect(await block.getByRole('list', { name: 'Refills asked' }).getByRole('listitem').count()).toBe(2);
       await screenshot(page, 'refill-staff-1280.png');

@@ -163,6 +163,22 @@ describe('the refill guarantee on an order card', () => {
     expect(document.activeElement?.textContent).toContain('Refill requested');
   });
 
+  it('a provider that refuses answers 200: the card says so once, as a problem, not as a success', async () => {
+    const said = 'The provider could not top up this order.';
+    answers[COMPLETED] = [listPage([subscription(1, { refill: refill() })])];
+    answers[REFILL] = [
+      [200, { success: true, message: said, subscription: subscription(1, { refill: refill({ state: 'rejected', canRequest: false, settledAt: inDays(0), message: said }) }) }],
+    ];
+    visit();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(refillButton(cards()[0]) as HTMLButtonElement);
+    const card = cards()[0];
+    expect(await within(card).findByText('Refill rejected by the provider')).toBeTruthy();
+    expect(within(card).getAllByText(said)).toHaveLength(1);
+    expect(within(card).queryByRole('status')).toBeNull();
+    expect(refillButton(card)).toBeNull();
+  });
+
   it('a refusal (one a day) is shown in the server words; the button stays for another try', async () => {
     answers[COMPLETED] = [listPage([subscription(1, { refill: refill() })])];
     answers[REFILL] = [

@@ -63,7 +63,8 @@ export function RefillStatus({ subscription, onUpdated }: Props) {
     <div ref={block} tabIndex={-1} className={styles.refill}>
       {view.guarantee && <p className={styles.guarantee}>{view.guarantee}</p>}
       {view.state && <p className={view.problem ? `${styles.state} ${styles.problem}` : styles.state}>{view.state}</p>}
-      {sent && sent !== view.state && (
+      {/* The server's words, unless the block already says them (a refusal by the provider is its note). */}
+      {sent && sent !== view.state && sent !== view.note && (
         <p className={styles.sent} role="status">
           {sent}
         </p>

@@ -237,15 +237,39 @@ describe('the staff Refill button', () => {
     const returned = subscription({
       refill: refill({ state: 'requested', days: 0, until: null, canRequest: false, history: [entry({ state: 'open', actor: 'staff', settledAt: null, upstreamStatus: 'Pending' })] }),
     });
-    await act(async () => release([200, { success: true, message: 'Refill requested', subscription: returned }]));
+    await act(async () => release([200, { success: true, message: 'Refill asked of the provider; the sync pass follows it.', subscription: returned }]));
     await waitFor(() => expect(dialog()).toBeNull());
     const block = refillBlock(cards()[0]) as HTMLElement;
     expect(within(block).getByText('Latest').nextElementSibling?.textContent).toBe('Requested');
     expect(within(block).getByText('Guarantee').nextElementSibling?.textContent).toBe('None');
     expect(within(block).getByText('With the provider')).toBeTruthy();
     expect(refillButton(cards()[0])).toBeNull();
-    expect(screen.getByTestId('done').textContent).toBe('Refill asked of the provider for YouTube order order_1');
+    expect(screen.getByTestId('done').textContent).toBe('YouTube order order_1: Refill asked of the provider; the sync pass follows it.');
     await waitFor(() => expect(document.activeElement?.id).toBe(taskItemId('s1')));
+  });
+
+  it('a provider that refuses still answers 200: the row shows the rejected refill with its words, and the list says what the server said', async () => {
+    const returned = subscription({
+      refill: refill({
+        state: 'rejected',
+        canRequest: false,
+        days: 0,
+        until: null,
+        message: 'The provider could not top up this order.',
+        history: [entry({ state: 'rejected', actor: 'staff', upstreamRefillId: null, upstreamStatus: null, failure: 'Refill is disabled for this service' })],
+      }),
+    });
+    fake.answer('/admin/fulfilment/refill', [200, { success: true, message: 'The provider refused the refill; its words are in the refill history.', subscription: returned }]);
+    showRows([subscription()]);
+    fireEvent.click(refillButton(cards()[0]) as HTMLButtonElement);
+    fireEvent.click(within(dialog() as HTMLElement).getByRole('button', { name: 'Ask for refill' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    const block = refillBlock(cards()[0]) as HTMLElement;
+    expect(within(block).getByText('Latest').nextElementSibling?.textContent).toBe('Rejected by the provider');
+    expect(within(block).getByText('Provider said: Refill is disabled for this service')).toBeTruthy();
+    expect(screen.getByTestId('done').textContent).toBe('YouTube order order_1: The provider refused the refill; its words are in the refill history.');
+    // Nothing is in flight: staff may ask again.
+    expect(refillButton(cards()[0])).toBeTruthy();
   });
 
   it('a refusal stays in the dialog in the server words, and the row is unchanged', async () => {

@@ -47,12 +47,12 @@ const LINK_FAILED = 'The order could not be linked. Please try again.';
  * The Refill button holds its own dialog and call; the list that shows the row (the one holding this
  * hook) takes the answer from here, so a page that shows FulfilmentButtons needs no wiring of its own.
  */
-type RefilledListener = (returned: AdminSubscription, target: AdminSubscription) => void;
+type RefilledListener = (returned: AdminSubscription, target: AdminSubscription, message: string | null) => void;
 const refilledListeners = new Set<RefilledListener>();
 
-/** Hands a refill's answer to the list showing its row; false when no list listens. */
-export function announceRefilled(returned: AdminSubscription, target: AdminSubscription): boolean {
-  refilledListeners.forEach((listener) => listener(returned, target));
+/** Hands a refill's answer (and the server's words about it) to the list showing its row; false when no list listens. */
+export function announceRefilled(returned: AdminSubscription, target: AdminSubscription, message: string | null = null): boolean {
+  refilledListeners.forEach((listener) => listener(returned, target, message));
   return refilledListeners.size > 0;
 }
 
@@ -81,7 +81,7 @@ export function useStaffRefill(): StaffRefill {
     setBusy(true);
     setError(null);
     try {
-      const answer = await adminApi.post<{ subscription?: AdminSubscription | null }>('/admin/fulfilment/refill', {
+      const answer = await adminApi.post<{ subscription?: AdminSubscription | null; message?: unknown }>('/admin/fulfilment/refill', {
         subscriptionId: subscription.subscriptionId,
       });
       const returned = answer.subscription;
@@ -89,7 +89,9 @@ export function useStaffRefill(): StaffRefill {
         setError('No subscription returned');
         return false;
       }
-      announceRefilled({ ...returned, subscriptionId: subscription.subscriptionId }, subscription);
+      // The provider may have refused (still a 200: the request was recorded); the server's words say how it went.
+      const message = typeof answer.message === 'string' && answer.message.trim() ? answer.message.trim() : null;
+      announceRefilled({ ...returned, subscriptionId: subscription.subscriptionId }, subscription, message);
       return true;
     } catch (failure) {
       setError(serverMessage(failure) ?? REFILL_FAILED);
@@ -155,9 +157,9 @@ export function useFulfilmentAction(update: (change: (data: TasksAnswer) => Task
 
   // A staff refill's answer (RefillButton) replaces its row, says so, and the card takes the focus.
   useEffect(() => {
-    const listener: RefilledListener = (returned, target) => {
+    const listener: RefilledListener = (returned, target, message) => {
       update((data) => withReturnedRow(data, returned));
-      setDone(`Refill asked of the provider for ${orderName(target)}`);
+      setDone(message ? `${orderName(target)}: ${message}` : `Refill asked of the provider for ${orderName(target)}`);
       requestAnimationFrame(() => document.getElementById(taskItemId(target.subscriptionId))?.focus());
     };
     refilledListeners.add(listener);
