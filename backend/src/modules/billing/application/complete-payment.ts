@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
-import { AppError } from '../../../platform/errors/app-error';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentIntake } from '../../fulfilment/application/fulfilment-intake';
 import { RecordPurchaseUseCase } from '../../subscriptions/application/record-purchase.use-case';
 import type { Subscription } from '../../subscriptions/domain/subscription';
+import { orderNotFound } from '../domain/billing.errors';
 import type { PaymentOrder } from '../domain/payment-order';
 import type { Refund } from '../domain/refund';
 import { IssueRefund } from './issue-refund';
@@ -73,7 +73,7 @@ export class CompletePayment {
   ): Promise<PaymentOutcome> {
     const result = await this.uow.run(async (): Promise<PaymentOutcome> => {
       const order = await this.orders.lockById(orderId);
-      if (!order) throw new AppError('not_found', 'Order not found', 'order_not_found');
+      if (!order) throw orderNotFound();
       accept(order);
       if (order.voidReason) return { order: { ...order, voidReason: order.voidReason }, subscription: null, created: false, refund: null };
       if (order.status !== 'paid') {

@@ -8,6 +8,7 @@ import { Clock } from '../../../platform/time/clock';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { formatMinorUnits } from '../../../kernel/money';
+import { refundRequestNotFound } from '../domain/billing.errors';
 import type { Refund, RefundRequest } from '../domain/refund';
 import { IssueRefund } from './issue-refund';
 import { PaymentOrderRepository } from './payment-order.repository.port';
@@ -48,7 +49,7 @@ export class DecideRefundRequestUseCase {
 
   async execute(caller: Principal, decision: RefundDecision): Promise<{ request: RefundRequest; refund: Refund | null; subscription: Subscription | null }> {
     const request = await this.refunds.findRequest(decision.requestId);
-    if (!request) throw new AppError('not_found', 'Refund request not found', 'refund_request_not_found');
+    if (!request) throw refundRequestNotFound();
     if (request.state !== 'open') throw alreadyDecided();
     const message = decision.message?.trim() ? decision.message.trim() : null;
     if (!decision.approve && !message) throw new AppError('invalid', 'message is required to decline a request (the customer reads it)', 'invalid_message');

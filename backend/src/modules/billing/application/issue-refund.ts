@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
 import { formatMinorUnits } from '../../../kernel/money';
+import { orderNotFound } from '../domain/billing.errors';
 import { refundKey, type Refund, type RefundActor, type RefundReason } from '../domain/refund';
 import { PaymentGateway, RefundCallError } from './payment-gateway.port';
 import { PaymentOrderRepository } from './payment-order.repository.port';
@@ -53,7 +54,7 @@ export class IssueRefund {
   async record(command: RefundCommand): Promise<Refund> {
     return this.uow.run(async () => {
       const order = await this.orders.lockById(command.orderId);
-      if (!order) throw new AppError('not_found', 'Order not found', 'order_not_found');
+      if (!order) throw orderNotFound();
       if (order.status !== 'paid' || !order.paymentId) throw new AppError('conflict', 'Only a paid order can be refunded.', 'order_not_paid');
       const left = order.amount - order.refundedAmount;
       if (left <= 0) throw new AppError('conflict', NOTHING_LEFT_MESSAGE, 'nothing_to_refund');

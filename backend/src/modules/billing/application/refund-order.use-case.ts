@@ -6,10 +6,9 @@ import { AppError } from '../../../platform/errors/app-error';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { amountInMinorUnits, formatMinorUnits, minorUnitExponent } from '../../../kernel/money';
+import { subscriptionNotFound } from '../domain/billing.errors';
 import type { Refund } from '../domain/refund';
 import { IssueRefund } from './issue-refund';
-
-export const subscriptionNotFound = () => new AppError('not_found', 'Subscription not found', 'subscription_not_found');
 
 /** Staff's amount as minor units of the order's currency; a 400 naming the field when it is not one. */
 export function staffAmount(amount: string | undefined, currency: string): number | null {

@@ -7,11 +7,11 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
+import { subscriptionNotFound } from '../domain/billing.errors';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 import { NOTHING_LEFT_MESSAGE } from './issue-refund';
 import { RefundRepository } from './refund.repository.port';
 import { RefundSummaries } from './refund-summaries';
-import { subscriptionNotFound } from './refund-order.use-case';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,6 +4,7 @@ import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
 import { RecordPurchaseUseCase } from '../../subscriptions/application/record-purchase.use-case';
 import type { Subscription } from '../../subscriptions/domain/subscription';
+import { orderNotFound } from '../domain/billing.errors';
 import type { PaymentOrder } from '../domain/payment-order';
 import { isAuthenticCheckout } from '../domain/payment-signatures';
 import { CompletePayment, type PaymentSource } from './complete-payment';
@@ -37,7 +38,7 @@ export class VerifyPaymentUseCase {
   /** `caller` null: the redirect callback, where the signature alone proves the payment. */
   async execute(caller: Principal | null, proof: PaymentProof, source: PaymentSource = 'checkout'): Promise<{ order: PaymentOrder; subscription: Subscription }> {
     const stored = await this.orders.findById(proof.razorpay_order_id);
-    if (!stored) throw new AppError('not_found', 'Order not found', 'order_not_found');
+    if (!stored) throw orderNotFound();
     if (caller && stored.userId !== caller.id) {
       throw new AppError('forbidden', 'This order belongs to another account.', 'not_your_order');
     }

@@ -3,7 +3,7 @@ import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { ChangeEvents } from '../../../platform/events/change-events';
-import { planNotFound } from './get-plan.use-case';
+import { planNotFound } from '../domain/plans.errors';
 import { planSnapshot } from './plan-audit';
 import { PlanRepository } from './plan.repository.port';
 

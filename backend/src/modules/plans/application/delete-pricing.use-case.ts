@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { ChangeEvents } from '../../../platform/events/change-events';
 import type { Plan } from '../domain/plan';
-import { planNotFound, pricingNotFound } from './get-plan.use-case';
+import { planNotFound, pricingNotFound } from '../domain/plans.errors';
 import { PlanRepository } from './plan.repository.port';
 
 /**

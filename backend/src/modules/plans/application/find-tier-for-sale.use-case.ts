@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/errors/app-error';
 import type { Plan, PricingTier } from '../domain/plan';
+import { planNotFound } from '../domain/plans.errors';
 import { PlanRepository } from './plan.repository.port';
 import { isUuid } from '../../../kernel/uuid';
 
@@ -20,7 +21,7 @@ export class FindTierForSaleUseCase {
 
   async execute(planId: string, pricingId: string): Promise<TierForSale> {
     const plan = isUuid(planId) ? await this.plans.findById(planId) : null;
-    if (!plan) throw new AppError('not_found', 'Plan not found', 'plan_not_found');
+    if (!plan) throw planNotFound();
     const tier = plan.tiers.find((t) => t.pricingId === pricingId);
     if (!tier) throw new AppError('not_found', 'This pricing tier does not belong to the plan.', 'pricing_not_found');
     if (plan.status !== 'Active') {

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../../platform/errors/app-error';
 import type { Plan } from '../domain/plan';
+import { planNotFound } from '../domain/plans.errors';
 import { PlanRepository } from './plan.repository.port';
-
-export const planNotFound = () => new AppError('not_found', 'Plan not found', 'plan_not_found');
-export const pricingNotFound = () => new AppError('not_found', 'Pricing tier not found', 'pricing_not_found');
 
 /** One plan with its tiers, by id, for the admin's plan edit screen. */
 @Injectable()

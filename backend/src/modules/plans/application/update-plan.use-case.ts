@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { ChangeEvents } from '../../../platform/events/change-events';
 import type { Plan } from '../domain/plan';
 import { type PlanChangesInput, planChangesOf } from '../domain/plan-form';
-import { planNotFound } from './get-plan.use-case';
+import { planNotFound } from '../domain/plans.errors';
 import { planSnapshot } from './plan-audit';
 import { PlanRepository } from './plan.repository.port';
 
