@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { axeViolations } from '../support/axe';
 import { signUpCustomer, type Customer } from '../support/customers';
 import { ADMIN, buyWithSandboxCard, reloadUntil, SERVER_WAIT_MS, sleep, useFulfilmentSystem } from '../support/fulfilment-system';
 import { artifactsDir, describeInBrowser, getJson, screenshot, sidewaysScroll, withPage } from '../support/harness';
@@ -89,7 +90,8 @@ describeInBrowser('Refill guarantee (real server, API v2 stand-in, Chromium)', (
     const customer: Customer = await signUpCustomer(system, { label: 'refill', name: 'Rafa Refill' });
     const link = `https://www.youtube.com/@rafa${Date.now().toString(36)}`;
 
-    await withPage(system, DESKTOP, { session: customer, screenshotOnFailure: 'refill-flow.png' }, async (page, context) => {
+    // bypassCSP: axe is injected into the pages (the shop's CSP forbids inline scripts).
+    await withPage(system, DESKTOP, { session: customer, bypassCSP: true, screenshotOnFailure: 'refill-flow.png' }, async (page, context) => {
       context.setDefaultTimeout(15_000);
 
       // The pricing card says it, from the mapping; the other tiers do not.
@@ -130,6 +132,7 @@ describeInBrowser('Refill guarantee (real server, API v2 stand-in, Chromium)', (
       expect(await card.getByText(`30-day refill guarantee until ${until}`, { exact: true }).isVisible()).toBe(true);
       expect(await card.getByText('Ordered', { exact: false }).textContent()).toContain('Quantity 1,000');
       await screenshot(page, 'refill-available-1280.png');
+      expect(await axeViolations(page, 'main')).toEqual([]);
 
       // The customer asks: the card says so at once, and the provider got one refill for this order.
       await card.getByRole('button', { name: /Request refill/ }).click();
@@ -158,13 +161,14 @@ describeInBrowser('Refill guarantee (real server, API v2 stand-in, Chromium)', (
       await expect(shop.post('/subscription/refill', { subscriptionId: bought.subscriptionId }, customer.token)).rejects.toThrow(/HTTP 409.*after/);
       expect(provider.refillCount()).toBe(1);
       await screenshot(page, 'refill-completed-1280.png');
+      expect(await axeViolations(page, 'main')).toEqual([]);
       await page.setViewportSize(PHONE);
       expect(await sidewaysScroll(page)).toBe(0);
       await card.screenshot({ path: path.join(artifactsDir, 'refill-completed-375.png') });
     });
 
     // Staff: the task card shows the refill; they ask the provider for another one after the confirmation.
-    await withPage(system, DESKTOP, { screenshotOnFailure: 'refill-staff.png' }, async (page, context) => {
+    await withPage(system, DESKTOP, { bypassCSP: true, screenshotOnFailure: 'refill-staff.png' }, async (page, context) => {
       context.setDefaultTimeout(15_000);
       await signInAdmin(context, admin);
       await page.goto(system.url(`/admin/tasks?q=${encodeURIComponent(customer.email)}`));
@@ -185,6 +189,7 @@ describeInBrowser('Refill guarantee (real server, API v2 stand-in, Chromium)', (
       await block.getByRole('list', { name: 'Refills asked' }).getByText(/^Staff · /).waitFor();
       expect(await block.getByRole('list', { name: 'Refills asked' }).getByRole('listitem').count()).toBe(2);
       await screenshot(page, 'refill-staff-1280.png');
+      expect(await axeViolations(page, 'main')).toEqual([]);
     });
 
     // Two refills, one by the customer and one by staff; nothing ordered twice.
