@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import Dashboard from './Dashboard';
+import { setFlash, takeFlash } from '../layout/flash';
 import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
 
 const SERVICES = [
@@ -228,5 +229,16 @@ describe('Dashboard: the provider card', () => {
     fireEvent.click(button);
     expect(await within(providerCard()).findByText('Checked 1 order in 1 request; 1 finished.')).toBeTruthy();
     expect(within(providerCard()).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('Dashboard: the service form’s confirmation', () => {
+  it('shows what the form just saved once, as a toast (role status), and not on the next visit', async () => {
+    fake.answer('/services/listForAdmin', [200, { success: true, data: SERVICES }]);
+    setFlash('Service created');
+    visit();
+    expect(screen.getAllByRole('status').some((region) => region.textContent === 'Service created')).toBe(true);
+    await screen.findByRole('list', { name: 'Services' });
+    expect(takeFlash()).toBeNull(); // shown once: the next visit says nothing
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Spinner, adminApi, type Service } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
+import { takeFlash } from '../layout/flash';
 import { ConfirmDialog, ErrorBanner, Toast, uiStyles } from '../ui';
 import { ProviderCard } from '../fulfilment/ProviderCard';
 import { ServiceCard } from '../services/ServiceCard';
@@ -20,7 +21,8 @@ export default function Dashboard() {
   const [pending, setPending] = useState<Service | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
-  const [toast, setToast] = useState<string | null>(null);
+  // A service just saved by the form says so here (the form navigates back to this page).
+  const [toast, setToast] = useState<string | null>(takeFlash);
 
   const confirmDelete = async () => {
     if (!pending) return;

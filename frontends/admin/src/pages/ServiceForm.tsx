@@ -7,6 +7,7 @@ import { ContentRows } from '../services/ContentRows';
 import { LogoField } from '../services/LogoField';
 import { checkDraft, draftOf, newRow, requestBody, type ContentRow, type ServiceDraft } from '../services/serviceForm';
 import styles from '../services/Services.module.css';
+import { setFlash } from '../layout/flash';
 
 type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; logo: string | null };
 
@@ -85,7 +86,8 @@ export default function ServiceForm() {
     setInvalid(null);
     setSaving(true);
     try {
-      await adminApi.post(serviceId ? '/services/update' : '/services/create', requestBody(checked.form, serviceId, logo));
+      const answer = await adminApi.post<{ message?: string }>(serviceId ? '/services/update' : '/services/create', requestBody(checked.form, serviceId, logo));
+      setFlash(answer.message || (serviceId ? 'Service updated' : 'Service created'));
       navigate('/admin/dashboard');
     } catch (err) {
       setSaveError(err);
