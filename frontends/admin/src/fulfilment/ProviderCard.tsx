@@ -14,10 +14,12 @@ const NO_QUERY = {};
 const REVIEW_QUERY = taskRequestBody({ ...DEFAULT_TASK_QUERY, fulfilment: 'needs_review' });
 export const REVIEW_HREF = '/admin/tasks?fulfilment=needs_review';
 
-/** 'Checked 250 orders in 3 requests; 12 finished.' */
-function reportText(report: SyncReport): string {
+/** 'Checked 250 orders in 3 requests; 12 finished.', then ' Followed 4 refills; 1 settled.' when the pass asked about refills. */
+export function reportText(report: SyncReport): string {
   const n = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-  return `Checked ${counted(n(report.orders), 'order')} in ${counted(n(report.requests), 'request')}; ${n(report.finished)} finished.`;
+  const orders = `Checked ${counted(n(report.orders), 'order')} in ${counted(n(report.requests), 'request')}; ${n(report.finished)} finished.`;
+  const refills = report.refills && typeof report.refills === 'object' ? n(report.refills.refills) : 0;
+  return refills > 0 ? `${orders} Followed ${counted(refills, 'refill')}; ${n(report.refills?.settled)} settled.` : orders;
 }
 
 /**

@@ -7,7 +7,7 @@ import { FulfilmentButtons } from '../tasks/FulfilmentButtons';
 import { taskItemId, useFulfilmentAction } from '../tasks/useFulfilmentAction';
 import type { TasksAnswer } from '../tasks/useTasks';
 import { installFakeApi, type Answer, type FakeApi } from '../test/fakeApi';
-import { ProviderCard, NO_REFILL_TEXT } from './ProviderCard';
+import { ProviderCard, NO_REFILL_TEXT, reportText } from './ProviderCard';
 import type { AdminRefill, AdminRefillEntry } from './fulfilmentTypes';
 
 /** Refills for staff (docs/refill.md): the task card's refill block, the Refill button and its dialog, the provider card. */
@@ -324,5 +324,22 @@ describe('the provider card', () => {
     showCard();
     expect(await screen.findByText(/Provider balance/)).toBeTruthy();
     expect(screen.queryByText(/refill/i)).toBeNull();
+  });
+});
+
+describe('the provider card check report', () => {
+  const orders = { orders: 250, requests: 3, updated: 20, finished: 12, ms: 800 };
+
+  it('adds the refills the pass followed, when it followed any', () => {
+    expect(reportText({ ...orders, refills: { refills: 4, requests: 1, settled: 1, unsynced: 0, abandoned: 0, ms: 40 } })).toBe(
+      'Checked 250 orders in 3 requests; 12 finished. Followed 4 refills; 1 settled.',
+    );
+    expect(reportText({ ...orders, refills: { refills: 1, settled: 0 } })).toBe('Checked 250 orders in 3 requests; 12 finished. Followed 1 refill; 0 settled.');
+  });
+
+  it('says only the orders when no refill was followed or the server sent none', () => {
+    expect(reportText({ ...orders, refills: { refills: 0, settled: 0 } })).toBe('Checked 250 orders in 3 requests; 12 finished.');
+    expect(reportText(orders)).toBe('Checked 250 orders in 3 requests; 12 finished.');
+    expect(reportText({ ...orders, refills: 'lots' as unknown as undefined })).toBe('Checked 250 orders in 3 requests; 12 finished.');
   });
 });

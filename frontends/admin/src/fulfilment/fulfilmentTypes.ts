@@ -150,6 +150,8 @@ export interface SyncReport {
   updated: number;
   finished: number;
   ms: number;
+  /** The refills followed in the same pass (docs/refill.md "Following"). */
+  refills?: { refills?: number; requests?: number; settled?: number; unsynced?: number; abandoned?: number; ms?: number };
 }
 
 /**
