@@ -132,7 +132,8 @@ export interface AdminRefillEntry {
 
 /**
  * Staff may ask the provider for a refill of any order it has (an upstream id), whatever the
- * guarantee; not while one is in flight (the server says 409 then, and 400 for an order not placed).
+ * guarantee; not while one is with the provider (`placing` or `open`: the server says 409). A refill
+ * in review does not stop them: asking again closes it (docs/refill.md "Rules").
  */
 export function canStaffRefill(fulfilment: AdminFulfilment | null | undefined, refill: AdminRefill | null | undefined): boolean {
   if (!fulfilment?.upstreamOrderId) return false;
