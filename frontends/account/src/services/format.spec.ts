@@ -1,4 +1,4 @@
-import { compareDecimal, formatDate, isPositiveDecimal, subtractDecimal } from './format';
+import { compareDecimal, formatDate, isPositiveDecimal, progressText, quantityText, subtractDecimal } from './format';
 
 describe('decimal text (money of the API, never through floats)', () => {
   it('compares whatever the number of decimals', () => {
@@ -31,5 +31,28 @@ describe('decimal text (money of the API, never through floats)', () => {
     expect(formatDate('2026-11-24T12:00:00.000Z')).toBe('Nov 24, 2026');
     expect(formatDate('soon')).toBeNull();
     expect(formatDate(null)).toBeNull();
+  });
+});
+
+describe('what the provider reported, in the card words', () => {
+  it('an order still In Process at 0 and 0 has not started: no line (panels send "0" before they begin)', () => {
+    expect(progressText({ startCount: 0, remains: 0, quantity: 1000 }, 0)).toBeNull();
+    expect(progressText({ startCount: '0', remains: '0', quantity: 1000 }, 0)).toBeNull();
+    expect(progressText({ startCount: null, remains: null, quantity: 1000 }, 0)).toBeNull();
+    // Finished from zero: true, and said.
+    expect(progressText({ startCount: 0, remains: 0, quantity: 1000 }, 1)).toBe('Started at 0 · 0 remaining');
+    expect(progressText({ startCount: 0, remains: 250, quantity: 1000 }, 0)).toBe('Started at 0 · 250 remaining');
+    expect(progressText({ startCount: 120000, remains: null }, 0)).toBe('Started at 120,000');
+    expect(progressText({ startCount: 98, remains: 412 }, 2)).toBe('Started at 98 · 412 not delivered');
+  });
+
+  it('the quantity once known, grouped; nothing for none, zero, a negative or unreadable value', () => {
+    expect(quantityText({ startCount: 1, remains: 2, quantity: 1000 })).toBe('1,000');
+    expect(quantityText({ quantity: '25000' })).toBe('25,000');
+    expect(quantityText(null)).toBeNull();
+    expect(quantityText({ quantity: 0 })).toBeNull();
+    expect(quantityText({ quantity: -5 })).toBeNull();
+    expect(quantityText({ quantity: 'lots' })).toBeNull();
+    expect(quantityText({ quantity: 2.5 })).toBeNull();
   });
 });
