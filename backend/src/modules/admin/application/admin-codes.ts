@@ -1,34 +1,24 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
+import { OneTimeCodes } from '../../../platform/security/one-time-codes';
 import { ADMIN_CODE_LENGTH, type AdminCodePurpose } from '../domain/admin-code';
 
 /**
- * Makes admin one-time codes and their stored form: HMAC-SHA256 under a key derived from
- * JWT_SECRET (a key of its own, not the customers' one), over the admin, the purpose, the address
- * the code went to and the code. A keyed hash rather than scrypt: a 6-digit code has a million
- * values, so a slow hash would not protect a leaked table, while the key (not in the database)
- * does. The address is part of it, so a reset code dies when the admin's address changes.
+ * Admin one-time codes (platform/security/one-time-codes.ts) under a key of their own, not the
+ * customers' one, bound to the admin, the purpose and the address the code went to, so a reset
+ * code dies when the admin's address changes: `hash(adminId, purpose, email, code)`.
  */
 @Injectable()
-export class AdminCodes {
-  private readonly key: Buffer;
-
+export class AdminCodes extends OneTimeCodes {
   constructor(config: AppConfig) {
-    this.key = createHmac('sha256', config.jwtSecret).update('admin-one-time-codes').digest();
+    super(config.jwtSecret, 'admin-one-time-codes', ADMIN_CODE_LENGTH);
   }
 
-  generate(): string {
-    return String(randomInt(0, 10 ** ADMIN_CODE_LENGTH)).padStart(ADMIN_CODE_LENGTH, '0');
+  override hash(adminId: string, purpose: AdminCodePurpose, email: string, code: string): string {
+    return super.hash(adminId, purpose, email, code);
   }
 
-  hash(adminId: string, purpose: AdminCodePurpose, email: string, code: string): string {
-    return createHmac('sha256', this.key).update(`${adminId}\n${purpose}\n${email}\n${code}`).digest('base64url');
-  }
-
-  matches(adminId: string, purpose: AdminCodePurpose, email: string, code: string, codeHash: string): boolean {
-    const actual = Buffer.from(this.hash(adminId, purpose, email, code));
-    const expected = Buffer.from(codeHash);
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  override matches(adminId: string, purpose: AdminCodePurpose, email: string, code: string, codeHash: string): boolean {
+    return super.matches(adminId, purpose, email, code, codeHash);
   }
 }
