@@ -24,11 +24,13 @@ const REFUSED = 'The refill could not be requested. Please try again.';
 export function RefillStatus({ subscription, onUpdated }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  // The server's answer, with the refill state it came with: once the refill moves on, the answer is old.
+  const [answer, setAnswer] = useState<{ text: string; state: unknown } | null>(null);
   const running = useRef(false);
   const block = useRef<HTMLDivElement>(null);
   const errorId = useId();
   const view = refillView(subscription.refill);
+  const sent = answer && answer.state === subscription.refill?.state ? answer.text : null;
 
   // The button is gone once the request is taken: the block, with the server's words, takes the focus.
   useEffect(() => {
@@ -42,14 +44,15 @@ export function RefillStatus({ subscription, onUpdated }: Props) {
     running.current = true;
     setBusy(true);
     setError(null);
-    setSent(null);
+    setAnswer(null);
     try {
       const body = await api.post<{ subscription?: ListedSubscription; message?: unknown }>('/subscription/refill', {
         subscriptionId: subscription.subscriptionId,
       });
       const message = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : 'Refill requested.';
-      setSent(message);
-      if (body.subscription && typeof body.subscription === 'object') onUpdated({ ...subscription, ...body.subscription });
+      const returned = body.subscription && typeof body.subscription === 'object' ? body.subscription : null;
+      setAnswer({ text: message, state: returned ? returned.refill?.state : subscription.refill?.state });
+      if (returned) onUpdated({ ...subscription, ...returned });
     } catch (failure) {
       setError(reasonOf(failure) || REFUSED);
     } finally {
