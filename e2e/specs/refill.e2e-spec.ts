@@ -186,7 +186,10 @@ describeInBrowser('Refill guarantee (real server, API v2 stand-in, Chromium)', (
       await dialog.getByRole('button', { name: 'Ask for refill' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByText(/^YouTube order \S+: Refill asked of the provider; the sync pass follows it\.$/).waitFor();
-      await block.getByRole('list', { name: 'Refills asked' }).getByText(/^Staff · /).waitFor();
+      await block
+        .getByRole('list', { name: 'Refills asked' })
+        .getByText(/^Staff · /)
+        .waitFor();
       expect(await block.getByRole('list', { name: 'Refills asked' }).getByRole('listitem').count()).toBe(2);
       await screenshot(page, 'refill-staff-1280.png');
       expect(await axeViolations(page, 'main')).toEqual([]);

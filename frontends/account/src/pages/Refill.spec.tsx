@@ -123,9 +123,7 @@ describe('the refill guarantee on an order card', () => {
 
   it('on an order whose guarantee ended, says when, and the server sentence; no button', async () => {
     const until = inDays(-3);
-    answers[COMPLETED] = [
-      listPage([subscription(1, { refill: refill({ until, canRequest: false, message: 'The 30-day refill guarantee of this order has ended.' }) })]),
-    ];
+    answers[COMPLETED] = [listPage([subscription(1, { refill: refill({ until, canRequest: false, message: 'The 30-day refill guarantee of this order has ended.' }) })])];
     visit();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(within(cards()[0]).getByText(`30-day refill guarantee ended on ${dateOf(until)}`)).toBeTruthy();
@@ -167,7 +165,14 @@ describe('the refill guarantee on an order card', () => {
     const said = 'The provider could not top up this order.';
     answers[COMPLETED] = [listPage([subscription(1, { refill: refill() })])];
     answers[REFILL] = [
-      [200, { success: true, message: said, subscription: subscription(1, { refill: refill({ state: 'rejected', canRequest: false, settledAt: inDays(0), message: said }) }) }],
+      [
+        200,
+        {
+          success: true,
+          message: said,
+          subscription: subscription(1, { refill: refill({ state: 'rejected', canRequest: false, settledAt: inDays(0), message: said }) }),
+        },
+      ],
     ];
     visit();
     await waitFor(() => expect(cards()).toHaveLength(1));

@@ -27,9 +27,7 @@ describe('refillView', () => {
 
   it('the guarantee until its end, ended once past, from completion while the order is not completed', () => {
     expect(refillView(refill(), NOW)?.guarantee).toBe('30-day refill guarantee until Dec 20, 2026');
-    expect(refillView(refill({ until: '2026-11-20T12:00:00.000Z', canRequest: false }), NOW)?.guarantee).toBe(
-      '30-day refill guarantee ended on Nov 20, 2026',
-    );
+    expect(refillView(refill({ until: '2026-11-20T12:00:00.000Z', canRequest: false }), NOW)?.guarantee).toBe('30-day refill guarantee ended on Nov 20, 2026');
     expect(refillView(refill({ until: null, canRequest: false }), NOW)?.guarantee).toBe('30-day refill guarantee, from completion');
     expect(refillView(refill({ days: 1 }), NOW)?.guarantee).toBe('1-day refill guarantee until Dec 20, 2026');
     // Days that cannot be true are not written out.

@@ -105,9 +105,7 @@ function TaskRows({ rows }: { rows: AdminSubscription[] }) {
             <AdminSubscriptionCard
               subscription={row}
               showCustomer
-              actions={
-                <FulfilmentButtons subscription={row} disabled={action.busy} onLink={() => undefined} onRetry={() => undefined} onCancel={() => undefined} />
-              }
+              actions={<FulfilmentButtons subscription={row} disabled={action.busy} onLink={() => undefined} onRetry={() => undefined} onCancel={() => undefined} />}
             />
           </li>
         ))}
@@ -126,9 +124,10 @@ const refillBlock = (card: HTMLElement) => within(card).queryByRole('group', { n
 const refillButton = (card: HTMLElement) => within(card).queryByRole('button', { name: /^Refill:/ }) as HTMLButtonElement | null;
 const dialog = () => screen.queryByRole('alertdialog', { name: 'Ask the provider for a refill?' });
 const formatted = (iso: string, withTime = false) =>
-  new Intl.DateTimeFormat('en-IN', withTime ? { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' } : { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat(
+    'en-IN',
+    withTime ? { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' } : { day: 'numeric', month: 'short', year: 'numeric' },
+  ).format(new Date(iso));
 
 describe('the task card refill block', () => {
   it('shows the guarantee as bought, the latest refill, and every refill asked with the provider words', () => {
@@ -138,7 +137,16 @@ describe('the task card refill block', () => {
           state: 'rejected',
           message: 'The provider could not top up this order.',
           history: [
-            entry({ id: 'r2', state: 'rejected', actor: 'staff', upstreamRefillId: null, upstreamStatus: null, failure: 'Refill is disabled for this service', settledAt: null, checkedAt: null }),
+            entry({
+              id: 'r2',
+              state: 'rejected',
+              actor: 'staff',
+              upstreamRefillId: null,
+              upstreamStatus: null,
+              failure: 'Refill is disabled for this service',
+              settledAt: null,
+              checkedAt: null,
+            }),
             entry(),
           ],
         }),
@@ -162,8 +170,15 @@ describe('the task card refill block', () => {
 
   it('says when a refill needs review, where staff may ask again (closing it); no Refill while one is with the provider', () => {
     showRows([
-      subscription({ subscriptionId: 's1', refill: refill({ state: 'requested', review: true, history: [entry({ state: 'review', review: true, failure: 'The refill call timed out' })] }) }),
-      subscription({ subscriptionId: 's2', orderId: 'order_2', refill: refill({ state: 'in_progress', history: [entry({ state: 'open', upstreamStatus: 'Inprogress' })] }) }),
+      subscription({
+        subscriptionId: 's1',
+        refill: refill({ state: 'requested', review: true, history: [entry({ state: 'review', review: true, failure: 'The refill call timed out' })] }),
+      }),
+      subscription({
+        subscriptionId: 's2',
+        orderId: 'order_2',
+        refill: refill({ state: 'in_progress', history: [entry({ state: 'open', upstreamStatus: 'Inprogress' })] }),
+      }),
       subscription({ subscriptionId: 's3', orderId: 'order_3', refill: refill({ state: 'requested', history: [entry({ state: 'placing', upstreamRefillId: null })] }) }),
       subscription({ subscriptionId: 's4', orderId: 'order_4', refill: refill({ state: 'requested', history: [] }) }),
     ]);
@@ -219,7 +234,13 @@ describe('the staff Refill button', () => {
     let release: (answer: Answer) => void = () => undefined;
     const pending = new Promise<Answer>((resolve) => (release = resolve));
     globalThis.fetch = jest.fn(async (input: string, init: RequestInit = {}) => {
-      fake.calls.push({ method: init.method ?? 'GET', path: new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, ''), query: new URLSearchParams(), headers: (init.headers ?? {}) as Record<string, string>, body: JSON.parse(String(init.body)) });
+      fake.calls.push({
+        method: init.method ?? 'GET',
+        path: new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, ''),
+        query: new URLSearchParams(),
+        headers: (init.headers ?? {}) as Record<string, string>,
+        body: JSON.parse(String(init.body)),
+      });
       const [status, body] = await pending;
       const text = JSON.stringify(body);
       return { ok: status < 300, status, text: async () => text } as Response;
@@ -229,13 +250,29 @@ describe('the staff Refill button', () => {
     const confirm = within(dialog() as HTMLElement).getByRole('button', { name: 'Ask for refill' }) as HTMLButtonElement;
     fireEvent.click(confirm);
     fireEvent.click(confirm); // a second press while the first runs sends nothing
-    await waitFor(() => expect(within(dialog() as HTMLElement).getByRole('button', { name: 'Asking…' }).hasAttribute('disabled')).toBe(true));
-    expect(within(dialog() as HTMLElement).getByRole('button', { name: 'Not now' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() =>
+      expect(
+        within(dialog() as HTMLElement)
+          .getByRole('button', { name: 'Asking…' })
+          .hasAttribute('disabled'),
+      ).toBe(true),
+    );
+    expect(
+      within(dialog() as HTMLElement)
+        .getByRole('button', { name: 'Not now' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
     expect(fake.calls.map((call) => [call.path, call.body])).toEqual([['/admin/fulfilment/refill', { subscriptionId: 's1' }]]);
     expect(fake.calls[0].headers.Authorization).toBe('Bearer admin-token');
 
     const returned = subscription({
-      refill: refill({ state: 'requested', days: 0, until: null, canRequest: false, history: [entry({ state: 'open', actor: 'staff', settledAt: null, upstreamStatus: 'Pending' })] }),
+      refill: refill({
+        state: 'requested',
+        days: 0,
+        until: null,
+        canRequest: false,
+        history: [entry({ state: 'open', actor: 'staff', settledAt: null, upstreamStatus: 'Pending' })],
+      }),
     });
     await act(async () => release([200, { success: true, message: 'Refill asked of the provider; the sync pass follows it.', subscription: returned }]));
     await waitFor(() => expect(dialog()).toBeNull());
@@ -259,7 +296,10 @@ describe('the staff Refill button', () => {
         history: [entry({ state: 'rejected', actor: 'staff', upstreamRefillId: null, upstreamStatus: null, failure: 'Refill is disabled for this service' })],
       }),
     });
-    fake.answer('/admin/fulfilment/refill', [200, { success: true, message: 'The provider refused the refill; its words are in the refill history.', subscription: returned }]);
+    fake.answer('/admin/fulfilment/refill', [
+      200,
+      { success: true, message: 'The provider refused the refill; its words are in the refill history.', subscription: returned },
+    ]);
     showRows([subscription()]);
     fireEvent.click(refillButton(cards()[0]) as HTMLButtonElement);
     fireEvent.click(within(dialog() as HTMLElement).getByRole('button', { name: 'Ask for refill' }));
@@ -307,7 +347,10 @@ describe('the provider card', () => {
   }
 
   it('says once, plainly, that a panel does not refill: the server sentence, else its own', async () => {
-    fake.answer('GET /admin/fulfilment/provider', apiV2({ refill: 'unsupported', refillMessage: 'The provider panel answered "Incorrect request" to a refill: it does not refill orders.' }));
+    fake.answer(
+      'GET /admin/fulfilment/provider',
+      apiV2({ refill: 'unsupported', refillMessage: 'The provider panel answered "Incorrect request" to a refill: it does not refill orders.' }),
+    );
     showCard();
     expect(await screen.findByText('The provider panel answered "Incorrect request" to a refill: it does not refill orders.')).toBeTruthy();
     expect(screen.getAllByText(/does not refill/)).toHaveLength(1);

@@ -26,8 +26,7 @@ const ENTRY_TEXT: Record<string, string> = {
 
 const ACTOR_TEXT: Record<string, string> = { customer: 'Customer', staff: 'Staff' };
 
-const words = (table: Record<string, string>, value: unknown) =>
-  typeof value === 'string' && value ? (Object.hasOwn(table, value) ? table[value] : value) : '—';
+const words = (table: Record<string, string>, value: unknown) => (typeof value === 'string' && value ? (Object.hasOwn(table, value) ? table[value] : value) : '—');
 
 const present = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
@@ -101,9 +100,7 @@ export function RefillDetails({ refill }: { refill: AdminRefill }) {
           </div>
         ))}
       </dl>
-      {refill.review === true && (
-        <p className={fulfilmentStyles.note}>A refill needs review: the provider's answer was unclear. Check its panel before asking again.</p>
-      )}
+      {refill.review === true && <p className={fulfilmentStyles.note}>A refill needs review: the provider's answer was unclear. Check its panel before asking again.</p>}
       {history.length > 0 && (
         <ol className={styles.history} aria-label="Refills asked">
           {history.map((entry, index) => (

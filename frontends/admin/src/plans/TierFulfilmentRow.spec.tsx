@@ -64,7 +64,10 @@ describe('refill days of a tier', () => {
   it('are sent with a service that refills, and the saved line shows the guarantee', async () => {
     show({ pricingId: 't1', serviceId: '101', serviceName: 'Instagram Followers', quantity: 1000, refillDays: 0 });
     fireEvent.change(days(), { target: { value: ' 45 ' } });
-    fake.answer('/admin/fulfilment/mapping', [200, { success: true, mapping: { pricingId: 't1', serviceId: '101', serviceName: 'Instagram Followers', quantity: 1000, refillDays: 45 } }]);
+    fake.answer('/admin/fulfilment/mapping', [
+      200,
+      { success: true, mapping: { pricingId: 't1', serviceId: '101', serviceName: 'Instagram Followers', quantity: 1000, refillDays: 45 } },
+    ]);
     save();
     expect(await screen.findByText('Saved: Instagram Followers (#101) × 1,000 · 45-day refill guarantee.')).toBeTruthy();
     expect(fake.callsTo('/admin/fulfilment/mapping').map((call) => call.body)).toEqual([{ pricingId: 't1', serviceId: '101', quantity: 1000, refillDays: 45 }]);
@@ -74,7 +77,10 @@ describe('refill days of a tier', () => {
   it('are not sent with a service without refill (the server keeps none), even when typed before switching', async () => {
     show({ pricingId: 't1', serviceId: '101', serviceName: 'Instagram Followers', quantity: 1000, refillDays: 30 });
     fireEvent.change(service(), { target: { value: '201' } });
-    fake.answer('/admin/fulfilment/mapping', [200, { success: true, mapping: { pricingId: 't1', serviceId: '201', serviceName: 'YouTube Views', quantity: 1000, refillDays: 0 } }]);
+    fake.answer('/admin/fulfilment/mapping', [
+      200,
+      { success: true, mapping: { pricingId: 't1', serviceId: '201', serviceName: 'YouTube Views', quantity: 1000, refillDays: 0 } },
+    ]);
     save();
     expect(await screen.findByText('Saved: YouTube Views (#201) × 1,000.')).toBeTruthy();
     expect(fake.callsTo('/admin/fulfilment/mapping').map((call) => call.body)).toEqual([{ pricingId: 't1', serviceId: '201', quantity: 1000 }]);
@@ -83,7 +89,10 @@ describe('refill days of a tier', () => {
   it("the server's refusal is shown as 'Save failed' with its words, and the days stay as typed", async () => {
     show({ pricingId: 't1', serviceId: '101', serviceName: 'Instagram Followers', quantity: 1000, refillDays: 0 });
     fireEvent.change(days(), { target: { value: '30' } });
-    fake.answer('/admin/fulfilment/mapping', [400, { success: false, error: 'invalid', message: 'refillDays: service 101 does not refill; a refill guarantee needs a service with refill' }]);
+    fake.answer('/admin/fulfilment/mapping', [
+      400,
+      { success: false, error: 'invalid', message: 'refillDays: service 101 does not refill; a refill guarantee needs a service with refill' },
+    ]);
     save();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Save failed');

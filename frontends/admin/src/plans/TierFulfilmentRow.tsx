@@ -81,9 +81,7 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
     setBusy(true);
     try {
       // Days go only with a service that refills: without them the server keeps none (0).
-      const body = manual
-        ? { pricingId, serviceId: null }
-        : { pricingId, serviceId, quantity: Number(quantity.trim()), ...(refills ? { refillDays: days } : {}) };
+      const body = manual ? { pricingId, serviceId: null } : { pricingId, serviceId, quantity: Number(quantity.trim()), ...(refills ? { refillDays: days } : {}) };
       const answer = await adminApi.post<{ mapping?: TierMapping | null }>('/admin/fulfilment/mapping', body);
       const next = answer.mapping && typeof answer.mapping === 'object' ? answer.mapping : null;
       onSaved(next);
@@ -165,9 +163,7 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
               inputMode="numeric"
               autoComplete="off"
               hint={
-                refills
-                  ? 'From 0 (none) to 365, counted from completion. The pricing card shows it.'
-                  : "This service has no refill, so the tier carries no guarantee."
+                refills ? 'From 0 (none) to 365, counted from completion. The pricing card shows it.' : 'This service has no refill, so the tier carries no guarantee.'
               }
               error={daysError}
               disabled={busy || !refills}

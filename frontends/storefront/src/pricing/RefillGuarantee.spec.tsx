@@ -13,7 +13,15 @@ function visit(tiers: Record<string, unknown>[]) {
     success: true,
     planId: 'plan-yt',
     plan: { planId: 'plan-yt', name: 'YouTube', slug: 'youtube', status: 'Active', currency: 'USD' },
-    pricing: tiers.map((tier, n) => ({ pricingId: `t${n}`, name: `Tier ${n}`, price: '19.99', description: 'Views', features: ['1,000 views'], isPopular: false, ...tier })),
+    pricing: tiers.map((tier, n) => ({
+      pricingId: `t${n}`,
+      name: `Tier ${n}`,
+      price: '19.99',
+      description: 'Views',
+      features: ['1,000 views'],
+      isPopular: false,
+      ...tier,
+    })),
   });
   globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => text }) as Response) as unknown as typeof fetch;
   const memory = memoryLocation({ path: '/services/youtube' });
