@@ -15,7 +15,7 @@ import {
   RefundCallError,
 } from '../../src/modules/billing/application/payment-gateway.port';
 import { PaymentOrderRepository } from '../../src/modules/billing/application/payment-order.repository.port';
-import { ORDER_LIFETIME_MS, type AdminOrderKind, type PaymentOrder, type VoidReason } from '../../src/modules/billing/domain/payment-order';
+import { ORDER_LIFETIME_MS, mayMove, type AdminOrderKind, type PaymentOrder, type VoidReason } from '../../src/modules/billing/domain/payment-order';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 import { AppError } from '../../src/platform/errors/app-error';
 import { Clock } from '../../src/platform/time/clock';
@@ -57,7 +57,8 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
   }
 
   async markVoid(orderId: string, paymentId: string, at: Date, reason: VoidReason): Promise<void> {
-    if (this.rows.get(orderId)?.status !== 'paid') this.update(orderId, { status: 'paid', paymentId, paidAt: at, failureReason: null, voidReason: reason });
+    const row = this.rows.get(orderId);
+    if (row && mayMove(row.status, 'paid')) this.update(orderId, { status: 'paid', paymentId, paidAt: at, failureReason: null, voidReason: reason });
   }
 
   async linkSubscription(orderId: string, subscriptionId: string): Promise<void> {
@@ -74,7 +75,8 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
   }
 
   async markFailed(orderId: string, reason: string): Promise<void> {
-    if (this.rows.get(orderId)?.status === 'created') this.update(orderId, { status: 'failed', failureReason: reason.slice(0, 500) });
+    const row = this.rows.get(orderId);
+    if (row && mayMove(row.status, 'failed')) this.update(orderId, { status: 'failed', failureReason: reason.slice(0, 500) });
   }
 
   async dueForCheck(window: { from: Date; to: Date; failedFrom: Date }, limit: number): Promise<PaymentOrder[]> {

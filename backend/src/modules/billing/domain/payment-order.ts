@@ -70,10 +70,24 @@ export type AdminOrderKind = 'paid-without-subscription' | 'unpaid-stale';
 export const ADMIN_ORDER_KINDS: readonly AdminOrderKind[] = ['paid-without-subscription', 'unpaid-stale'];
 export const UNPAID_STALE_AFTER_MS = 60 * 60 * 1000;
 
-export function mayBecomePaid(order: PaymentOrder): boolean {
-  return order.status !== 'paid';
+/**
+ * The order's state machine, its one table: for each status, the statuses it may move to (the
+ * diagram: docs/architecture.md#payment-flow). The repository's updates take their conditions from
+ * it and so does the in-memory fake; payment-order.repository.transitions.int-spec.ts runs the same
+ * moves against both. A paid order never moves again.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = Object.freeze({
+  created: ['paid', 'failed'],
+  failed: ['paid'],
+  paid: [],
+});
+
+/** True when an order in `from` may move to `to`. */
+export function mayMove(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
 }
 
-export function mayBecomeFailed(order: PaymentOrder): boolean {
-  return order.status === 'created';
+/** The statuses an order may move to `to` from: the condition of the update that moves it. */
+export function statusesThatMayBecome(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => mayMove(from, to));
 }

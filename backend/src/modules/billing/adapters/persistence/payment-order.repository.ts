@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { In, Not } from 'typeorm';
+import { In } from 'typeorm';
 import { boundedCount } from '../../../../platform/database/bounded-count';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
-import type { AdminOrderKind, PaymentOrder, VoidReason } from '../../domain/payment-order';
+import { statusesThatMayBecome, type AdminOrderKind, type PaymentOrder, type VoidReason } from '../../domain/payment-order';
 import { PaymentOrderOrmEntity } from './payment-order.orm-entity';
 import { WebhookEventOrmEntity } from './webhook-event.orm-entity';
 
@@ -64,8 +64,8 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
   }
 
   async markVoid(orderId: string, paymentId: string, at: Date, reason: VoidReason): Promise<void> {
-    // Only an order not paid yet: a paid order never changes again (the CHECK holds the rest).
-    await this.rows.update({ orderId, status: Not('paid') }, { status: 'paid', paymentId, paidAt: at, failureReason: null, voidReason: reason });
+    // Only an order that may become paid (ORDER_TRANSITIONS): a paid order never changes again (the CHECK holds the rest).
+    await this.rows.update({ orderId, status: In(statusesThatMayBecome('paid')) }, { status: 'paid', paymentId, paidAt: at, failureReason: null, voidReason: reason });
   }
 
   async linkSubscription(orderId: string, subscriptionId: string): Promise<void> {
@@ -73,8 +73,9 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
   }
 
   async markFailed(orderId: string, reason: string): Promise<void> {
-    // Only an unpaid order fails: the condition holds the rule even against a concurrent payment.
-    await this.rows.update({ orderId, status: 'created' }, { status: 'failed', failureReason: reason.slice(0, 500) });
+    // Only an order that may fail (ORDER_TRANSITIONS: one not paid nor failed yet); the condition holds the rule even
+    // against a concurrent payment.
+    await this.rows.update({ orderId, status: In(statusesThatMayBecome('failed')) }, { status: 'failed', failureReason: reason.slice(0, 500) });
   }
 
   async dueForCheck(window: { from: Date; to: Date; failedFrom: Date }, limit: number): Promise<PaymentOrder[]> {
