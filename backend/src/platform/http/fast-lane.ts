@@ -18,6 +18,55 @@ export interface FastRoute {
   lookup(url: string): CachedBody | undefined;
 }
 
+/**
+ * A hot read served by POST with a small JSON body (the spec's POST /plan/getByName): `lookup` gets
+ * the parsed body and returns the cached answer, or undefined to let the full stack judge the body
+ * (a miss, an unusual body, anything the validation pipe would refuse).
+ */
+export interface FastPostRoute {
+  path: string;
+  lookup(body: unknown): CachedBody | undefined;
+}
+
+/** The largest body a POST lane reads itself; anything bigger goes to the full stack untouched. */
+const MAX_FAST_BODY = 1024;
+/** A JSON body as body-parser takes it (application/json, UTF-8 or no charset). */
+const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
+
+/**
+ * Reads a small request body without taking it from the request: the bytes read are put back
+ * (`unshift`, before the stream's end is emitted), so a full-stack answer parses exactly what the
+ * client sent. Resolves null when the body does not arrive whole (client gone, shorter than said).
+ */
+function peekBody(req: IncomingMessage, length: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const finish = (body: Buffer | null) => {
+      req.off('readable', onReadable);
+      req.off('end', onEnd);
+      req.off('error', onEnd);
+      req.off('close', onEnd);
+      const taken = Buffer.concat(chunks);
+      if (taken.length > 0 && !req.readableEnded) req.unshift(taken);
+      resolve(body);
+    };
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      while (received < length && (chunk = req.read() as Buffer | null) !== null) {
+        chunks.push(chunk);
+        received += chunk.length;
+      }
+      if (received >= length) finish(received === length ? Buffer.concat(chunks) : null);
+    };
+    const onEnd = () => finish(null);
+    req.on('readable', onReadable);
+    req.once('end', onEnd);
+    req.once('error', onEnd);
+    req.once('close', onEnd);
+  });
+}
+
 /** Headers that belong to one response only and are never replayed. */
 const PER_RESPONSE = new Set([
   'date',
@@ -70,6 +119,8 @@ export class FastLane implements OnApplicationBootstrap {
   private readonly lanes = new Map<string, Lane>();
   /** Routes with a path parameter, by the path before it ('/api/plans/'). */
   private readonly parameterLanes = new Map<string, Lane>();
+  /** POST routes, by their exact path. */
+  private readonly postLanes = new Map<string, { route: FastPostRoute; template: string[] | null }>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -81,6 +132,16 @@ export class FastLane implements OnApplicationBootstrap {
     (route.parameter ? this.parameterLanes : this.lanes).set(route.path, { route, template: null });
   }
 
+  /**
+   * A POST read, answered here when its body is a small JSON document that `lookup` finds in its
+   * cache. The body is read without being consumed (peekBody): a miss goes to the full stack with the
+   * very bytes the client sent, so the body parser, the validation pipe and the error envelope judge
+   * it as before.
+   */
+  registerPost(route: FastPostRoute): void {
+    this.postLanes.set(route.path, { route, template: null });
+  }
+
   onApplicationBootstrap(): void {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (!server || typeof server.listeners !== 'function') {
@@ -89,11 +150,21 @@ export class FastLane implements OnApplicationBootstrap {
     }
     const stack = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
     server.removeAllListeners('request');
+    const fullStack = (req: IncomingMessage, res: ServerResponse) => {
+      for (const listener of stack) listener.call(server, req, res);
+    };
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (req.method === 'POST' && this.postLanes.size > 0) {
+        const postLane = this.postLanes.get(req.url as string);
+        if (postLane) {
+          this.servePost(postLane, req, res, fullStack);
+          return;
+        }
+      }
       const lane = this.laneOf(req);
       if (lane && this.tryServe(lane, req, res)) return;
       if (lane) this.learnHeaders(lane, res);
-      for (const listener of stack) listener.call(server, req, res);
+      fullStack(req, res);
     });
   }
 
@@ -122,7 +193,49 @@ export class FastLane implements OnApplicationBootstrap {
     return true;
   }
 
-  private learnHeaders(lane: Lane, res: ServerResponse): void {
+  private servePost(
+    lane: { route: FastPostRoute; template: string[] | null },
+    req: IncomingMessage,
+    res: ServerResponse,
+    fullStack: (req: IncomingMessage, res: ServerResponse) => void,
+  ): void {
+    const length = Number(req.headers['content-length']);
+    const eligible =
+      lane.template !== null &&
+      req.headers.origin === undefined &&
+      req.headers['content-encoding'] === undefined &&
+      req.headers['transfer-encoding'] === undefined &&
+      JSON_TYPE.test(req.headers['content-type'] ?? '') &&
+      Number.isInteger(length) &&
+      length > 0 &&
+      length <= MAX_FAST_BODY;
+    if (!eligible) {
+      this.learnHeaders(lane, res);
+      fullStack(req, res);
+      return;
+    }
+    const startedAt = Date.now();
+    void peekBody(req, length).then((bytes) => {
+      let cached: CachedBody | undefined;
+      if (bytes !== null && lane.template !== null) {
+        try {
+          cached = lane.route.lookup(JSON.parse(bytes.toString('utf8')));
+        } catch {
+          cached = undefined; // not JSON: the body parser says so
+        }
+      }
+      if (cached && lane.template !== null) {
+        const requestId = requestIdOf(req);
+        sendCachedJson(req, res, cached, [...lane.template, 'X-Request-Id', requestId]);
+        this.requestLog.record(req, res, requestId, startedAt);
+        return;
+      }
+      this.learnHeaders(lane, res);
+      fullStack(req, res);
+    });
+  }
+
+  private learnHeaders(lane: { template: string[] | null }, res: ServerResponse): void {
     res.once('finish', () => {
       if (res.statusCode !== 200) return;
       const headers: string[] = [];

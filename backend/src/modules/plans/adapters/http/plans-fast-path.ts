@@ -2,10 +2,12 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { CachedBody } from '../../../../platform/http/cached-json';
 import { FastLane } from '../../../../platform/http/fast-lane';
 import { API_PREFIX } from '../../../../platform/http/configure-app';
+import { CONTROL_CHARACTERS } from '../../../../platform/http/validation.pipe';
 import { PlanResponseCache } from '../../application/plan-response.cache';
 import { MAX_PLAN_NAME_LENGTH } from './get-plan-by-name.request';
 
 const ROUTE = `/${API_PREFIX}/plans/`;
+const POST_ROUTE = `/${API_PREFIX}/plan/getByName`;
 
 /**
  * Puts GET /api/plans/{name} in the platform's fast lane: a plain request for a plan already in the
@@ -23,6 +25,13 @@ export class PlansFastPath implements OnModuleInit {
 
   onModuleInit(): void {
     this.fastLane.register({ path: ROUTE, parameter: true, lookup: (url) => this.lookup(url) });
+    // The spec's POST /plan/getByName asks the same cache: repeated lookups skip the full stack too.
+    this.fastLane.registerPost({ path: POST_ROUTE, lookup: (body) => this.lookupBody(body) });
+  }
+
+  lookupBody(body: unknown): CachedBody | undefined {
+    const name = nameInBody(body);
+    return name === null ? undefined : this.cache.peek(this.cache.keyOf(name));
   }
 
   lookup(url: string): CachedBody | undefined {
@@ -47,5 +56,20 @@ function nameOf(url: string): string | null {
   } catch {
     return null;
   }
+  return name.length === 0 || name.length > MAX_PLAN_NAME_LENGTH ? null : name;
+}
+
+/**
+ * The plan name of a plain POST body, `{ "name": "<text>" }` and nothing else, trimmed as the request
+ * DTO trims it; null for anything the controller should judge (other fields, which the validation
+ * pipe drops or refuses, a control character, a name that is not text, empty or too long).
+ */
+function nameInBody(body: unknown): string | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const keys = Object.keys(body);
+  if (keys.length !== 1 || keys[0] !== 'name') return null;
+  const value = (body as { name: unknown }).name;
+  if (typeof value !== 'string' || CONTROL_CHARACTERS.test(value)) return null;
+  const name = value.trim();
   return name.length === 0 || name.length > MAX_PLAN_NAME_LENGTH ? null : name;
 }
