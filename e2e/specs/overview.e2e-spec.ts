@@ -27,7 +27,10 @@ async function logIn(page: Page, url: (p: string) => string): Promise<void> {
 
 /** The card of one figure: its label, value, note and change as one text. */
 async function figure(page: Page, label: string): Promise<string> {
-  const item = page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) }).first();
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .first();
   await item.waitFor();
   return (await item.innerText()).replace(/\s+/g, ' ');
 }
@@ -99,7 +102,10 @@ describeInBrowser('The Overview (real server, sandbox payments, Chromium)', () =
       });
       expect(download.suggestedFilename()).toBe(`orders_${today}_${today}.csv`);
       const csv = fs.readFileSync((await download.path()) as string, 'utf8');
-      const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toMatch(/^"order_id","created_at","paid_at","payment_status"/);
       const row = lines.find((line) => line.startsWith(`"${orderId}"`));
       expect(row).toBeDefined();
@@ -127,7 +133,11 @@ describeInBrowser('The Overview (real server, sandbox payments, Chromium)', () =
           await page.getByRole('heading', { level: 1, name: title }).waitFor();
           await page.waitForLoadState('networkidle');
           await page.locator('.kit-spinner').first().waitFor({ state: 'detached' });
-          if (target === '/admin/overview') await page.getByRole('img', { name: /^Chart:/ }).locator('canvas').waitFor();
+          if (target === '/admin/overview')
+            await page
+              .getByRole('img', { name: /^Chart:/ })
+              .locator('canvas')
+              .waitFor();
           expect([target, await sidewaysScroll(page)]).toEqual([target, 0]);
           expect([target, await axeViolations(page)]).toEqual([target, []]);
           await screenshot(page, `overview${target.replace(/\//g, '-')}-${viewport.width}.png`);

@@ -27,7 +27,14 @@ export function AuditFilterBar({ filters, actors, onRefine }: Props) {
   return (
     <div className={styles.filters} role="group" aria-label="Filter the audit log">
       <FilterSelect id={whoId} label="Who" value={filters.actor} options={who} onChange={(actor) => onRefine({ actor })} />
-      <FilterSelect id={kindId} label="Kind of action" value={filters.kind} options={KIND_OPTIONS} onChange={(kind) => onRefine({ kind: kind as AuditFilters['kind'] })} wide />
+      <FilterSelect
+        id={kindId}
+        label="Kind of action"
+        value={filters.kind}
+        options={KIND_OPTIONS}
+        onChange={(kind) => onRefine({ kind: kind as AuditFilters['kind'] })}
+        wide
+      />
       <div className={styles.field}>
         <label className={formStyles.label} htmlFor={fromId}>
           From
@@ -38,7 +45,14 @@ export function AuditFilterBar({ filters, actors, onRefine }: Props) {
         <label className={formStyles.label} htmlFor={toId}>
           To
         </label>
-        <input id={toId} type="date" className={formStyles.input} value={filters.to} min={filters.from || undefined} onChange={(event) => onRefine({ to: event.target.value })} />
+        <input
+          id={toId}
+          type="date"
+          className={formStyles.input}
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => onRefine({ to: event.target.value })}
+        />
       </div>
       {filtered && (
         <button type="button" className="button button--ghost" onClick={() => onRefine({ actor: '', kind: 'all', from: '', to: '' })}>

@@ -55,7 +55,10 @@ function orderParts(entry: AuditEntry): SentencePart[] {
     ? [text('order '), { text: shortId(orderId), href: `/admin/tasks?q=${encodeURIComponent(orderId)}`, code: true }]
     : [text('subscription '), { text: shortId(entry.entityId ?? '—'), code: true }];
   if (subject?.customerEmail) {
-    parts.push(text(' of '), subject.userId ? { text: subject.customerEmail, href: `/admin/user-services/${encodeURIComponent(subject.userId)}` } : text(subject.customerEmail));
+    parts.push(
+      text(' of '),
+      subject.userId ? { text: subject.customerEmail, href: `/admin/user-services/${encodeURIComponent(subject.userId)}` } : text(subject.customerEmail),
+    );
   }
   return parts;
 }
@@ -99,7 +102,11 @@ export function sentenceOf(entry: AuditEntry): SentencePart[] {
     case 'refund.create':
       return [text(`refunded ${[str(after.amount), str(after.currency)].filter(Boolean).join(' ') || 'part'} of `), ...orderParts(entry)];
     case 'refund_request.approve':
-      return [text('approved the refund request of '), ...orderParts(entry), ...(str(after.amount) ? [text(` (${str(after.amount)} ${str(after.currency) ?? ''})`.replace(' )', ')'))] : [])];
+      return [
+        text('approved the refund request of '),
+        ...orderParts(entry),
+        ...(str(after.amount) ? [text(` (${str(after.amount)} ${str(after.currency) ?? ''})`.replace(' )', ')'))] : []),
+      ];
     case 'refund_request.decline':
       return [text('declined the refund request of '), ...orderParts(entry)];
     case 'service.create':
@@ -199,7 +206,10 @@ const FIELD_LABELS: Record<string, string> = {
 /** A field's label: known ones in staff's words, others from their camelCase ('upstreamCharge' → 'Upstream charge'). */
 export function fieldLabel(key: string): string {
   if (FIELD_LABELS[key]) return FIELD_LABELS[key];
-  const words = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

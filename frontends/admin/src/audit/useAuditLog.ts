@@ -97,11 +97,7 @@ export function useAuditLog(): AuditLogPage {
   const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
   const paging = answer?.paging;
   const pages =
-    typeof paging?.pages === 'number'
-      ? Math.max(1, paging.pages)
-      : typeof paging?.total === 'number'
-        ? Math.max(1, Math.ceil(paging.total / AUDIT_PAGE_SIZE))
-        : null;
+    typeof paging?.pages === 'number' ? Math.max(1, paging.pages) : typeof paging?.total === 'number' ? Math.max(1, Math.ceil(paging.total / AUDIT_PAGE_SIZE)) : null;
 
   const goTo = useCallback((target: number, replace = false) => update({ page: target > 1 ? target : null }, { replace }), [update]);
   const overshoot = usePageClamp(page, state.status === 'loaded' ? pages : null, goTo);

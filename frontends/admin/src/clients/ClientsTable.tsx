@@ -32,9 +32,7 @@ function compare(a: Client, b: Client, key: SortKey): number {
  */
 export function ClientsTable({ clients }: { clients: Client[] }) {
   const [sort, setSort] = useState<{ key: SortKey; order: SortOrder } | null>(null);
-  const rows = sort
-    ? [...clients].sort((a, b) => (sort.order === 'asc' ? 1 : -1) * compare(a, b, sort.key))
-    : clients;
+  const rows = sort ? [...clients].sort((a, b) => (sort.order === 'asc' ? 1 : -1) * compare(a, b, sort.key)) : clients;
   const orderOf = (key: SortKey) => (sort?.key === key ? sort.order : null);
   const sortBy = (key: SortKey) =>
     setSort((current) => ({ key, order: current?.key === key ? (current.order === 'asc' ? 'desc' : 'asc') : key === 'createdAt' || key === 'total' ? 'desc' : 'asc' }));

@@ -20,7 +20,13 @@ function itemsOf(attention: OverviewAnswer['attention']): Item[] {
   const items: Item[] = [];
   const { needsReview, refundRequests, overdue, unsynced, lowBalance } = attention;
   if (needsReview)
-    items.push({ key: 'review', count: needsReview.count, text: `${plural(needsReview.count, 'order needs', 'orders need')} review`, link: needsReview.link, urgent: needsReview.count > 0 });
+    items.push({
+      key: 'review',
+      count: needsReview.count,
+      text: `${plural(needsReview.count, 'order needs', 'orders need')} review`,
+      link: needsReview.link,
+      urgent: needsReview.count > 0,
+    });
   if (refundRequests)
     items.push({
       key: 'refunds',
@@ -38,7 +44,13 @@ function itemsOf(attention: OverviewAnswer['attention']): Item[] {
       urgent: overdue.count > 0,
     });
   if (unsynced)
-    items.push({ key: 'unsynced', count: unsynced.count, text: `${plural(unsynced.count, 'order is', 'orders are')} not synced with the provider`, link: unsynced.link, urgent: unsynced.count > 0 });
+    items.push({
+      key: 'unsynced',
+      count: unsynced.count,
+      text: `${plural(unsynced.count, 'order is', 'orders are')} not synced with the provider`,
+      link: unsynced.link,
+      urgent: unsynced.count > 0,
+    });
   if (lowBalance) {
     const balance = lowBalance.balance ? `${lowBalance.currency ?? ''} ${groupDigits(lowBalance.balance)}`.trim() : '';
     const text =
@@ -68,9 +80,7 @@ export function AttentionList({ attention }: { attention: OverviewAnswer['attent
         {items.map((item) => (
           <li key={item.key} className={item.urgent ? styles.urgent : undefined}>
             <Link href={item.link} className={styles.attentionLink}>
-              {item.count !== null && (
-                <span className={styles.attentionCount}>{groupDigits(String(item.count))}</span>
-              )}
+              {item.count !== null && <span className={styles.attentionCount}>{groupDigits(String(item.count))}</span>}
               {item.count !== null && ' '}
               <span>{item.text}</span>
             </Link>

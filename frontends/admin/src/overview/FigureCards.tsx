@@ -15,10 +15,7 @@ interface Figure {
 
 function figuresOf(c: CurrencyFigures): Figure[] {
   const money = (value: string) => formatMoney(c.currency, value, c.exponent);
-  const costNote =
-    c.upstreamCostOrders.value < c.orders.value
-      ? `known for ${c.upstreamCostOrders.value} of ${c.orders.value} orders`
-      : undefined;
+  const costNote = c.upstreamCostOrders.value < c.orders.value ? `known for ${c.upstreamCostOrders.value} of ${c.orders.value} orders` : undefined;
   return [
     { label: 'Revenue', value: money(c.revenue.value), change: c.revenue, money: true },
     { label: 'Paid orders', value: groupDigits(String(c.orders.value)), change: c.orders, money: false },
@@ -82,7 +79,9 @@ export function FigureCards({ figures, showCurrency }: { figures: CurrencyFigure
       {(figures.upstreamCostElsewhere ?? []).length > 0 && (
         <p className={styles.figureNote}>
           Upstream charges in other currencies (not in the margin):{' '}
-          {(figures.upstreamCostElsewhere ?? []).map((cost) => `${formatMoney(cost.currency, cost.amount)} for ${cost.orders} order${cost.orders === 1 ? '' : 's'}`).join('; ')}
+          {(figures.upstreamCostElsewhere ?? [])
+            .map((cost) => `${formatMoney(cost.currency, cost.amount)} for ${cost.orders} order${cost.orders === 1 ? '' : 's'}`)
+            .join('; ')}
         </p>
       )}
     </section>

@@ -31,11 +31,7 @@ export default function OverviewChart({ series, currency, granularity, summary }
     const element = box.current;
     if (!element) return undefined;
     const labels = series.map((point) => bucketLabel(point.bucket, granularity));
-    const data: uPlot.AlignedData = [
-      series.map((_, index) => index),
-      series.map((point) => plotValue(point.revenue[currency])),
-      series.map((point) => point.orders),
-    ];
+    const data: uPlot.AlignedData = [series.map((_, index) => index), series.map((point) => plotValue(point.revenue[currency])), series.map((point) => point.orders)];
     const sizeOf = () => {
       const width = Math.max(240, Math.floor(element.clientWidth));
       return { width, height: width < NARROW_PX ? HEIGHT_NARROW : HEIGHT_WIDE };

@@ -64,13 +64,29 @@ export function PeriodPicker({ period, disabled, onChoose }: Props) {
             <label className={formStyles.label} htmlFor={fromId}>
               From
             </label>
-            <input id={fromId} type="date" className={formStyles.input} value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} aria-describedby={problem ? problemId : undefined} />
+            <input
+              id={fromId}
+              type="date"
+              className={formStyles.input}
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+              aria-describedby={problem ? problemId : undefined}
+            />
           </div>
           <div className={styles.field}>
             <label className={formStyles.label} htmlFor={toId}>
               To
             </label>
-            <input id={toId} type="date" className={formStyles.input} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} aria-describedby={problem ? problemId : undefined} />
+            <input
+              id={toId}
+              type="date"
+              className={formStyles.input}
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+              aria-describedby={problem ? problemId : undefined}
+            />
           </div>
           <button type="submit" className="button button--primary" disabled={disabled}>
             Show

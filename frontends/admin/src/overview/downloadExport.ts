@@ -48,7 +48,7 @@ export async function downloadExport(kind: ExportKind, filter: ExportFilter, sig
       clearAdminSession();
       window.location.assign(ADMIN_SESSION_EXPIRED_URL);
     }
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = JSON.parse(await response.text());
     } catch {

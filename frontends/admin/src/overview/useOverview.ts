@@ -28,10 +28,7 @@ export function useOverview(): OverviewPage {
   const from = params.get('from');
   const to = params.get('to');
   const period = useMemo(() => periodOf(id, today, { from, to }), [id, today, from, to]);
-  const body = useMemo(
-    () => ({ from: period.from, to: period.to, tz, ...(period.granularity ? { granularity: period.granularity } : {}) }),
-    [period, tz],
-  );
+  const body = useMemo(() => ({ from: period.from, to: period.to, tz, ...(period.granularity ? { granularity: period.granularity } : {}) }), [period, tz]);
   const { state, retry } = useAdminPost<OverviewAnswer>('/admin/overview', body);
 
   const choose = useCallback(

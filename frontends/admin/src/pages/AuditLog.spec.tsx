@@ -38,7 +38,8 @@ function visit(path: string) {
   return memory;
 }
 
-const page1 = (data: unknown[]) => [200, { success: true, data, paging: { total: data.length, page: 1, limit: 20, pages: 1, hasNext: false, hasPrev: false } }] as [number, unknown];
+const page1 = (data: unknown[]) =>
+  [200, { success: true, data, paging: { total: data.length, page: 1, limit: 20, pages: 1, hasNext: false, hasPrev: false } }] as [number, unknown];
 const sentences = () => screen.getAllByRole('article').map((article) => article.querySelector('p')?.textContent);
 
 describe('Audit log', () => {
@@ -58,7 +59,13 @@ describe('Audit log', () => {
         entry(2, { subject: { label: 'YouTube', planId: 'plan-2' } }),
         entry(3, { action: 'service.delete', entity: 'service', before: { serviceHeading: 'Spotify Plays', serviceContent: ['Plays: 1K', 'Speed: fast'] }, after: null }),
         entry(4, { action: 'document.save', entity: 'document', entityId: 'terms-of-use', before: null, after: { title: 'Terms of Use' } }),
-        entry(5, { action: 'refund.create', entity: 'subscription', subject: null, before: null, after: { refundId: 'r1', amount: '7.85', currency: 'USD', reason: 'Late' } }),
+        entry(5, {
+          action: 'refund.create',
+          entity: 'subscription',
+          subject: null,
+          before: null,
+          after: { refundId: 'r1', amount: '7.85', currency: 'USD', reason: 'Late' },
+        }),
         entry(6, { adminEmail: null, action: 'warehouse.teleport', entity: 'crate', entityId: 'crate-7', before: null, after: null }),
       ]),
     );
@@ -98,7 +105,9 @@ describe('Audit log', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
     const [status, user, deleted, password] = screen.getAllByRole('article');
     const rowsOf = (article: HTMLElement) =>
-      within(within(article).getByRole('table')).getAllByRole('row').map((row) => Array.from(row.children).map((cell) => cell.textContent));
+      within(within(article).getByRole('table'))
+        .getAllByRole('row')
+        .map((row) => Array.from(row.children).map((cell) => cell.textContent));
     fireEvent.click(within(status).getByText('Before and after'));
     expect(rowsOf(status)).toEqual([
       ['Field', 'Before', 'After'],
@@ -162,7 +171,11 @@ describe('Audit log', () => {
 
   it('pages through the log with the page in the address', async () => {
     const paging = (page: number) => ({ total: 25, page, limit: 20, pages: 2, hasNext: page < 2, hasPrev: page > 1 });
-    api.answer('/admin/audit', [200, { success: true, data: [entry(1)], paging: paging(1) }], [200, { success: true, data: [entry(21, { action: 'plan.delete', before: { name: 'Old plan' } })], paging: paging(2) }]);
+    api.answer(
+      '/admin/audit',
+      [200, { success: true, data: [entry(1)], paging: paging(1) }],
+      [200, { success: true, data: [entry(21, { action: 'plan.delete', before: { name: 'Old plan' } })], paging: paging(2) }],
+    );
     const memory = visit('/admin/audit');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

@@ -52,9 +52,7 @@ export default function AuditLog() {
       <div className={listStyles.stack} aria-busy={state.status === 'loading'}>
         <AuditFilterBar filters={filters} actors={actors.current} onRefine={refine} />
         {body}
-        {pages !== null && state.status !== 'failed' && (
-          <Pager page={page} pages={pages} onChange={goTo} disabled={state.status === 'loading'} label="Audit log pages" />
-        )}
+        {pages !== null && state.status !== 'failed' && <Pager page={page} pages={pages} onChange={goTo} disabled={state.status === 'loading'} label="Audit log pages" />}
       </div>
     </AdminLayout>
   );

@@ -8,9 +8,7 @@ import type { CurrencyFigures, OverviewAnswer } from '../overview/overviewTypes'
 // The real chart draws on a canvas (uPlot), which jsdom has not; the spec checks what it is given.
 jest.mock('../overview/OverviewChart', () => ({
   __esModule: true,
-  default: (props: { currency: string; summary: string }) => (
-    <div role="img" aria-label={props.summary} data-currency={props.currency} />
-  ),
+  default: (props: { currency: string; summary: string }) => <div role="img" aria-label={props.summary} data-currency={props.currency} />,
 }));
 
 const change = <T extends string | number>(value: T, previous: T, delta: T, percent: string | null) => ({ value, previous, change: delta, changePercent: percent });
@@ -42,7 +40,14 @@ function answerOf(currencies: CurrencyFigures[], overrides: Partial<OverviewAnsw
     ],
     breakdown: {
       platforms: [
-        { platform: 'youtube', orders: 3, byCurrency: [ { currency: 'INR', orders: 2, revenue: '1499.00', refunds: '0.00', upstreamCost: '0.2784', margin: '1498.7216' }, { currency: 'USD', orders: 1, revenue: '24.99', refunds: '0.00', upstreamCost: '0.00', margin: '24.99' } ] },
+        {
+          platform: 'youtube',
+          orders: 3,
+          byCurrency: [
+            { currency: 'INR', orders: 2, revenue: '1499.00', refunds: '0.00', upstreamCost: '0.2784', margin: '1498.7216' },
+            { currency: 'USD', orders: 1, revenue: '24.99', refunds: '0.00', upstreamCost: '0.00', margin: '24.99' },
+          ],
+        },
       ],
       tiers: [{ tier: 'Growth', orders: 3, byCurrency: [{ currency: 'USD', orders: 1, revenue: '24.99', refunds: '0.00', upstreamCost: '0.00', margin: '24.99' }] }],
     },
@@ -116,10 +121,16 @@ describe('Overview', () => {
     // The table alternative lists both currencies in their own columns.
     fireEvent.click(screen.getByText('Show the numbers as a table'));
     const table = screen.getByRole('table', { name: /Revenue and paid orders per hour/ });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['Hour', 'Paid orders', 'Revenue (INR)', 'Revenue (USD)']);
     const row = within(table).getByRole('row', { name: /14:00/ });
-    expect(within(row).getAllByRole('cell').map((td) => td.textContent)).toEqual(['3', '1,499.00', '24.99']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['3', '1,499.00', '24.99']);
   });
 
   it('shows each change against the previous period, with its direction in words', async () => {
@@ -139,12 +150,26 @@ describe('Overview', () => {
     fake.answer('/admin/overview', [200, answerOf([figures('USD', '24.99', 1)])]);
     visit();
     const panel = await screen.findByRole('region', { name: 'Needs you now' });
-    expect(within(panel).getByRole('link', { name: /2 orders need review/ }).getAttribute('href')).toBe('/admin/tasks?fulfilment=needs_review');
-    expect(within(panel).getByRole('link', { name: /0 refund requests are open/ }).getAttribute('href')).toBe('/admin/refunds?state=open');
-    expect(within(panel).getByRole('link', { name: /1 order has waited longer than 48 hours/ }).getAttribute('href')).toBe(
-      '/admin/tasks?status=0&sortBy=createdAt&sortOrder=asc',
-    );
-    expect(within(panel).getByRole('link', { name: /Provider balance is low: USD 4.20/ }).getAttribute('href')).toBe('/admin/dashboard');
+    expect(
+      within(panel)
+        .getByRole('link', { name: /2 orders need review/ })
+        .getAttribute('href'),
+    ).toBe('/admin/tasks?fulfilment=needs_review');
+    expect(
+      within(panel)
+        .getByRole('link', { name: /0 refund requests are open/ })
+        .getAttribute('href'),
+    ).toBe('/admin/refunds?state=open');
+    expect(
+      within(panel)
+        .getByRole('link', { name: /1 order has waited longer than 48 hours/ })
+        .getAttribute('href'),
+    ).toBe('/admin/tasks?status=0&sortBy=createdAt&sortOrder=asc');
+    expect(
+      within(panel)
+        .getByRole('link', { name: /Provider balance is low: USD 4.20/ })
+        .getAttribute('href'),
+    ).toBe('/admin/dashboard');
   });
 
   it('says so when the period has no sales, and still shows the attention list and exports', async () => {
@@ -199,7 +224,12 @@ describe('Overview', () => {
     const apiFetch = globalThis.fetch;
     const exportCalls: { url: string; init: RequestInit }[] = [];
     const answers = [
-      { ok: true, status: 200, headers: new Headers({ 'Content-Disposition': 'attachment; filename="orders_2026-01-01_2026-01-31.csv"' }), blob: async () => new Blob(['a,b']) },
+      {
+        ok: true,
+        status: 200,
+        headers: new Headers({ 'Content-Disposition': 'attachment; filename="orders_2026-01-01_2026-01-31.csv"' }),
+        blob: async () => new Blob(['a,b']),
+      },
       { ok: false, status: 400, headers: new Headers(), text: async () => JSON.stringify({ success: false, message: 'platform must be a platform such as youtube' }) },
     ];
     globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {

@@ -62,7 +62,13 @@ function ChartPanel({ answer }: { answer: OverviewAnswer }) {
         )}
       </div>
       <ChartBoundary>
-        <Suspense fallback={<div className={styles.chart}><Spinner label="Drawing the chart…" /></div>}>
+        <Suspense
+          fallback={
+            <div className={styles.chart}>
+              <Spinner label="Drawing the chart…" />
+            </div>
+          }
+        >
           <OverviewChart series={answer.series} currency={currency} granularity={granularity} summary={summary} />
         </Suspense>
       </ChartBoundary>
