@@ -4,9 +4,9 @@ import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { ChangeEvents } from '../../../platform/events/change-events';
+import { contentItemNotFound, serviceNotFound } from '../domain/catalogue.errors';
 import type { Service } from '../domain/service';
 import { CONTENT_ITEM_REQUIRED } from '../domain/service-form';
-import { serviceNotFound } from './get-service.use-case';
 import { ServiceRepository } from './service.repository.port';
 
 /**
@@ -28,7 +28,7 @@ export class DeleteServiceContentUseCase {
       const current = await this.services.findForChange(serviceId);
       if (!current) throw serviceNotFound();
       const item = current.content.find((candidate) => candidate.contentId === contentId);
-      if (!item) throw new AppError('not_found', 'Content item not found', 'content_not_found');
+      if (!item) throw contentItemNotFound();
       if (current.content.length === 1) throw new AppError('conflict', CONTENT_ITEM_REQUIRED, 'last_content_item');
       await this.services.deleteContentItem(serviceId, contentId);
       await this.audit.record(actor, {

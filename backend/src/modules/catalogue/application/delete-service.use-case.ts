@@ -3,8 +3,8 @@ import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { ChangeEvents } from '../../../platform/events/change-events';
+import { serviceNotFound } from '../domain/catalogue.errors';
 import { serviceSnapshot } from './catalogue-audit';
-import { serviceNotFound } from './get-service.use-case';
 import { ServiceRepository } from './service.repository.port';
 
 /** An admin removes a service and its content items from the catalogue. */

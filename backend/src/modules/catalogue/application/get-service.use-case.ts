@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../../platform/errors/app-error';
+import { serviceNotFound } from '../domain/catalogue.errors';
 import type { Service } from '../domain/service';
 import { ServiceRepository } from './service.repository.port';
-
-export const serviceNotFound = () => new AppError('not_found', 'Service not found', 'service_not_found');
 
 /** One service with its content items, for the admin's edit form. */
 @Injectable()

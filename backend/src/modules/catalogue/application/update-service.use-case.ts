@@ -3,11 +3,11 @@ import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { ChangeEvents } from '../../../platform/events/change-events';
+import { serviceNotFound } from '../domain/catalogue.errors';
 import { storedLogoOf } from '../domain/logo-image';
 import type { Service } from '../domain/service';
 import { type ServiceFormInput, serviceFormOf } from '../domain/service-form';
 import { serviceSnapshot } from './catalogue-audit';
-import { serviceNotFound } from './get-service.use-case';
 import { ServiceRepository } from './service.repository.port';
 
 /**

@@ -4,6 +4,7 @@ import { In, QueryFailedError } from 'typeorm';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { AppError } from '../../../../platform/errors/app-error';
 import type { CatalogueQuery } from '../../domain/catalogue-page';
+import { contentItemNotFound } from '../../domain/catalogue.errors';
 import { addressOf, type Service } from '../../domain/service';
 import type { ServiceForm } from '../../domain/service-form';
 import { ServiceRepository } from '../../application/service.repository.port';
@@ -126,7 +127,7 @@ export class TypeOrmServiceRepository extends ServiceRepository {
     const kept = new Set<string>();
     for (const item of form.content) {
       if (!item.contentId) continue;
-      if (!existing.has(item.contentId)) throw new AppError('not_found', 'Content item not found', 'content_not_found');
+      if (!existing.has(item.contentId)) throw contentItemNotFound();
       kept.add(item.contentId);
     }
     const removed = [...existing].filter((contentId) => !kept.has(contentId));
