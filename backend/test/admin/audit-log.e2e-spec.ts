@@ -167,6 +167,23 @@ describe('admin audit log API', () => {
       });
     });
 
+    it('names the plan of a plan entry (its current name and id, for the plan editor); a record deleted since is named by nothing', async () => {
+      const created = await post(
+        'plan/create',
+        { name: 'Deezer', platform: 'Deezer', status: 'Pending', pricing: [{ name: 'Starter', price: '9.90', description: 'First listeners.', features: ['1,000 plays'], isPopular: false }] },
+        staff.token,
+      ).expect(201);
+      const planId = created.body.plan.planId as string;
+      const plans = await post('admin/audit', { kind: 'plan' }, staff.token).expect(200);
+      expect(plans.body.data[0]).toMatchObject({ action: 'plan.create', entityId: planId, subject: { label: 'Deezer', planId } });
+      await post('plan/deletePlan', { planId }, staff.token).expect(200);
+      const after = await post('admin/audit', { kind: 'plan' }, staff.token).expect(200);
+      expect(after.body.data.map((e: { action: string; subject: unknown }) => [e.action, e.subject])).toEqual([
+        ['plan.delete', null],
+        ['plan.create', null],
+      ]);
+    });
+
     it("filters by actor, by kind (a prefix of the action, refund_request's underscore matching itself) and by period", async () => {
       const all = await post('admin/audit', { limit: 100 }, staff.token).expect(200);
       const byStaff = await post('admin/audit', { actor: staff.adminId, limit: 100 }, staff.token).expect(200);
