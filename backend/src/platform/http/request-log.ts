@@ -6,6 +6,16 @@ import { pinoHttp, type HttpLogger } from 'pino-http';
 import { AppConfig } from '../config/app-config';
 
 const MESSAGE = 'request completed';
+/** pino's numbers of the levels an access line uses. */
+const LEVEL_NUMBERS = { info: 30, warn: 40, error: 50 } as const;
+
+/**
+ * One access line as pino writes it for the middleware (base fields off): level, time, reqId, req,
+ * res, ms, msg, in that order, every text JSON-escaped (the request id may be the client's own).
+ */
+export function accessLine(level: number, time: number, requestId: string, method: string, url: string, status: number, ms: number): string {
+  return `{"level":${level},"time":${time},"reqId":${JSON.stringify(requestId)},"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}},"res":{"status":${status}},"ms":${ms},"msg":"${MESSAGE}"}\n`;
+}
 
 /** The request id: the caller's X-Request-Id when it sends one (trimmed), else a new UUID. */
 export function requestIdOf(req: IncomingMessage): string {
@@ -68,14 +78,16 @@ export class RequestLog implements OnApplicationShutdown {
     this.destination.flushSync();
   }
 
-  /** Logs a request answered outside the Express stack, in the middleware's format. */
+  /**
+   * Logs a request answered outside the Express stack (the fast lane), the middleware's line to the
+   * byte, written straight to the log's destination: on the hottest routes pino's object
+   * serialisation of the line cost twice the time of building the same JSON text here.
+   */
   record(req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number): void {
     const status = res.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
     if (!this.logger.isLevelEnabled(level)) return;
-    this.logger[level](
-      { reqId: requestId, req: { method: req.method, url: req.url }, res: { status }, ms: Date.now() - startedAt },
-      MESSAGE,
-    );
+    const now = Date.now();
+    this.destination.write(accessLine(LEVEL_NUMBERS[level], now, requestId, req.method ?? '', req.url ?? '', status, now - startedAt));
   }
 }
