@@ -7,6 +7,7 @@
 //   BENCH_DURATION     seconds measured per endpoint and server (default 10; 3 s warm-up before)
 //   BENCH_CONNECTIONS  autocannon connections (default 50)
 //   BENCH_WARMUP       warm-up seconds (default 3)
+//   BENCH_LOAD_ROUNDS  load rounds per endpoint, ours and bare alternating; medians reported (default 3)
 //   BENCH_STRICT=1     exit 1 when the first-load JavaScript is over budget or a run had non-2xx
 //   DATABASE_URL       benchmark against a fresh database on that PostgreSQL server instead of PGlite
 //   CHROME_PATH        Chromium for the page-weight and Lighthouse parts (default /usr/bin/chromium)
@@ -78,6 +79,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const loadRounds = Math.max(1, Number(process.env.BENCH_LOAD_ROUNDS ?? 3));
 const strict = process.env.BENCH_STRICT === '1';
 const only = process.env.BENCH_ONLY || undefined;
 const PARTS = ['load', 'browser', 'billing', 'scale', 'refunds', 'fulfilment', 'admin'];
@@ -523,8 +525,18 @@ async function main() {
     if (!only || loadOnly) bare = await startBare(responses);
 
     for (const endpoint of only && !loadOnly ? [] : endpoints) {
-      const ours = load(server.baseUrl, endpoint);
-      const yardstick = load(bare.baseUrl, endpoint);
+      // Rounds alternate ours and bare, so a busy moment of the machine hits both; the row of each is
+      // its median round (by req/s), and the ratio is of the two medians.
+      const oursRuns = [];
+      const bareRuns = [];
+      for (let round = 0; round < loadRounds; round++) {
+        oursRuns.push(load(server.baseUrl, endpoint));
+        bareRuns.push(load(bare.baseUrl, endpoint));
+      }
+      const median = (runs) => [...runs].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor((runs.length - 1) / 2)];
+      const ours = { ...median(oursRuns), rounds: oursRuns.map((r) => Math.round(r.requestsPerSecond)) };
+      const yardstick = { ...median(bareRuns), rounds: bareRuns.map((r) => Math.round(r.requestsPerSecond)) };
+      if (oursRuns.some((r) => r.non2xx > 0 || r.errors > 0)) failed = true;
       const ratio = yardstick.requestsPerSecond > 0 ? ours.requestsPerSecond / yardstick.requestsPerSecond : undefined;
       report.rows.push({ endpoint: endpoint.name, server: 'ours', ...ours, ratio });
       report.rows.push({ endpoint: endpoint.name, server: 'bare', ...yardstick });
@@ -535,7 +547,7 @@ async function main() {
       bare = undefined;
       log();
       printTable(report.rows);
-      log('(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes)');
+      log(`(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes; median of ${loadRounds} alternating rounds each, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')})`);
     }
 
     if (!browserOnly && !loadOnly) {
