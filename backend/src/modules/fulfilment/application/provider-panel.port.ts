@@ -36,6 +36,9 @@ export interface ProviderOrderStatus {
  */
 export const UPSTREAM_ORDER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+/** An `unclear` failure's sentence when the connection closed before any answer (a read may be asked again at once). */
+export const CONNECTION_CLOSED_MESSAGE = 'The provider closed the connection without answering';
+
 /** The most characters of a provider's error text kept (a note, a log line, a 502 message). */
 export const PROVIDER_ERROR_CHARS = 300;
 

@@ -2,7 +2,7 @@ import { ScriptedPanel } from '../../../../test/fulfilment/in-memory';
 import { ManualClock } from '../../../../test/support/fakes';
 import { type NewRefill, type OpenRefill, type ProviderRefillSupport, RefillLedger, type RefillUpdate } from '../../subscriptions/application/refill-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { ProviderError } from './provider-panel.port';
+import { CONNECTION_CLOSED_MESSAGE, ProviderError } from './provider-panel.port';
 import { REFILL_ABANDONED_NOTE } from './request-refill.use-case';
 import { SyncRefillsUseCase } from './sync-refills.use-case';
 
@@ -141,6 +141,18 @@ describe('SyncRefillsUseCase (docs/refill.md, "Following")', () => {
       ['r3', true],
     ]);
     expect(refills.open).toEqual([]);
+  });
+
+  it('asks a batch once more when its connection closed before any answer (a read), never a timed-out one', async () => {
+    refills.add(2, clock.now());
+    const calls = jest.spyOn(panel, 'refillStatuses').mockRejectedValueOnce(new ProviderError('unclear', CONNECTION_CLOSED_MESSAGE));
+    expect(await sync.execute()).toMatchObject({ refills: 2, requests: 2, settled: 0, failure: null });
+    expect(calls).toHaveBeenCalledTimes(2);
+    expect(refills.recorded.flat()).toHaveLength(2);
+    clock.advance(60_000);
+    calls.mockRejectedValueOnce(new ProviderError('unclear', 'The provider did not answer within 1.5 s', true));
+    expect(await sync.execute()).toMatchObject({ requests: 1, failure: 'The provider did not answer within 1.5 s' });
+    expect(calls).toHaveBeenCalledTimes(3);
   });
 
   it('does nothing with the manual panel', async () => {

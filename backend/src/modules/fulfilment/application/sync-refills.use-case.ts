@@ -4,7 +4,7 @@ import { type OpenRefill, RefillLedger, type RefillUpdate } from '../../subscrip
 import { readRefillWord } from '../../subscriptions/domain/refill';
 import { boundedText } from '../domain/bounded-text';
 import { UPSTREAM_BOUNDS } from '../../subscriptions/domain/fulfilment';
-import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, STATUS_BATCH } from './provider-panel.port';
+import { CONNECTION_CLOSED_MESSAGE, PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, STATUS_BATCH } from './provider-panel.port';
 import { REFILL_ABANDONED_NOTE } from './request-refill.use-case';
 import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS } from './sync-fulfilment.use-case';
 
@@ -86,10 +86,26 @@ export class SyncRefillsUseCase {
     return report;
   }
 
+  /**
+   * One refill_status call, asked once more when its connection was closed before an answer (a
+   * kept-alive connection the panel closed meanwhile): the call only reads, so asking again is safe.
+   * A timeout, an unreachable panel, a refusal or an unreadable answer is not asked again.
+   */
+  private async refillStatuses(batch: OpenRefill[], report: RefillSyncReport): Promise<Map<string, { status: string | null } | { error: string }>> {
+    const ids = batch.map((refill) => refill.upstreamRefillId);
+    try {
+      return await this.panel.refillStatuses(ids);
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.failure !== 'unclear' || error.timedOut || error.message !== CONNECTION_CLOSED_MESSAGE) throw error;
+      report.requests += 1;
+      return this.panel.refillStatuses(ids);
+    }
+  }
+
   private async syncBatch(batch: OpenRefill[], passStart: Date, report: RefillSyncReport): Promise<void> {
     let answers: Map<string, { status: string | null } | { error: string }>;
     try {
-      answers = await this.panel.refillStatuses(batch.map((refill) => refill.upstreamRefillId));
+      answers = await this.refillStatuses(batch, report);
     } catch (error) {
       const why = reasonOf(error);
       if (error instanceof ProviderError && error.unsupported) {

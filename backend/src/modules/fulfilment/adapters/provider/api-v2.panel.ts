@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { FulfilmentConfig } from '../../../../platform/config/app-config';
 import {
+  CONNECTION_CLOSED_MESSAGE,
   PROVIDER_ERROR_CHARS,
   ProviderError,
   ProviderPanel,
@@ -403,7 +404,7 @@ export class ApiV2Panel extends ProviderPanel {
       return this.error('unreachable', action, `The provider could not be reached (${nothingSent}: ${new URL(this.url).host})`);
     }
     if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
-      return this.error('unclear', action, 'The provider closed the connection without answering');
+      return this.error('unclear', action, CONNECTION_CLOSED_MESSAGE);
     }
     const detail = code ?? (error instanceof Error ? error.message : String(error));
     return this.error('unclear', action, `The call to the provider failed (${boundedText(detail, PROVIDER_ERROR_CHARS) ?? 'no reason given'})`);
