@@ -6,12 +6,13 @@
  * plan (`nx show target inputs`) and the configs as rspack receives them.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../support/system';
 
 const FRONTENDS = ['shell', 'storefront', 'account', 'admin'];
 const nxPackage = path.join(repoRoot, 'node_modules', 'nx');
-const nxBin = path.join(nxPackage, (require(path.join(nxPackage, 'package.json')) as { bin: { nx: string } }).bin.nx);
+const nxBin = path.join(nxPackage, (JSON.parse(readFileSync(path.join(nxPackage, 'package.json'), 'utf8')) as { bin: { nx: string } }).bin.nx);
 
 /** What Nx hashes for `<project>:build`, from its hash plan. */
 function buildInputs(project: string): Promise<{ environment: string[] }> {

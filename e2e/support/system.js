@@ -210,7 +210,7 @@ async function withAdminClient(url, fn) {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`Cannot connect to DATABASE_URL ${redactUrl(url)}: ${/** @type {Error} */ (error).message}`);
+    throw new Error(`Cannot connect to DATABASE_URL ${redactUrl(url)}: ${/** @type {Error} */ (error).message}`, { cause: error });
   }
   try {
     await fn(client);
