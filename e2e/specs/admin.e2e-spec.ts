@@ -102,6 +102,17 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       expect(await card.locator('img').getAttribute('src')).toBe(`data:image/png;base64,${PNG_BASE64}`);
       expect(await axeViolations(page)).toEqual([]);
 
+      // Listed only once a plan on sale answers at its address (docs/catalogue.md, "Listing rule"):
+      // the dashboard says so, then a plan for it makes the public catalogue show it at once.
+      await card.getByText('Not listed: no Active plan with a tier', { exact: false }).waitFor();
+      const adminToken = await page.evaluate(() => localStorage.getItem('adminToken'));
+      const plan = await fetch(system.url('/api/plan/create'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ name: heading, platform: heading, status: 'Active', pricing: [{ name: 'Starter', price: '9.90', description: 'First plays.', features: ['1,000 plays'], isPopular: true }] }),
+      });
+      expect(plan.status).toBe(201);
+
       // The public catalogue, in a visitor's page.
       await withPage(system, DESKTOP, {}, async (visitor) => {
         await visitor.goto(system.url('/services'));
