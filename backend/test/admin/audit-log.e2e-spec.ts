@@ -33,6 +33,7 @@ const ADMIN_ROUTES: Record<string, { read: true } | { session: string } | { audi
   'POST /api/services/update': { audited: ['service.update'] },
   'POST /api/services/delete': { audited: ['service.delete'] },
   'POST /api/services/getById': { read: true },
+  'POST /api/services/listForAdmin': { read: true },
   'POST /api/services/deleteContent': { audited: ['service.content.delete'] },
   'POST /api/documents/save': { audited: ['document.save'] },
   'POST /api/plan/all': { read: true },

@@ -30,6 +30,15 @@ describe('Admin: services', () => {
     t = await createTestApp();
     admin = await adminToken(t);
     customer = await signUpCustomer(t, 'services-admin');
+    // The catalogue lists a service only while a plan on sale answers at its address
+    // (docs/catalogue.md, "Listing rule"): the services this spec follows into the catalogue get one.
+    for (const platform of ['Spotify', 'SoundCloud']) {
+      await request(t.app.getHttpServer())
+        .post('/api/plan/create')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .send({ name: platform, platform, status: 'Active', pricing: [{ name: 'Starter', price: '9.90', description: 'First plays.', features: ['1,000 plays'], isPopular: true }] })
+        .expect(201);
+    }
   });
 
   afterAll(() => t?.close());
