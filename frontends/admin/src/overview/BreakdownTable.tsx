@@ -1,4 +1,5 @@
 import { PLATFORMS } from '@growth/kit';
+import { useNarrowScreen } from '../layout/useNarrowScreen';
 import { groupDigits } from './money';
 import type { BreakdownRow } from './overviewTypes';
 import styles from './Overview.module.css';
@@ -17,9 +18,16 @@ function nameOf(row: BreakdownRow): string {
   return known?.name ?? (slug || '—');
 }
 
-/** Orders, revenue, refunds, upstream cost and margin per platform (or tier), one line per currency. */
+/** Under this width the seven columns do not fit: each platform (or tier) is a short list instead. */
+const LIST_QUERY = '(max-width: 559.98px)';
+
+/**
+ * Orders, revenue, refunds, upstream cost and margin per platform (or tier), one line per
+ * currency; on a phone, one block per platform and currency.
+ */
 export function BreakdownTable({ title, column, rows }: Props) {
   const headingId = `breakdown-${column}`;
+  const phone = useNarrowScreen(LIST_QUERY);
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
@@ -27,6 +35,40 @@ export function BreakdownTable({ title, column, rows }: Props) {
       </h2>
       {rows.length === 0 ? (
         <p className={styles.muted}>No paid orders in this period.</p>
+      ) : phone ? (
+        <ul className={styles.breakdownList}>
+          {rows.flatMap((row) =>
+            row.byCurrency.map((money) => (
+              <li key={`${nameOf(row)}-${money.currency}`}>
+                <p className={styles.breakdownName}>
+                  {nameOf(row)} <span className={styles.muted}>· {money.currency}</span>
+                </p>
+                <dl className={styles.breakdownFields}>
+                  <div>
+                    <dt>Orders</dt>
+                    <dd>{groupDigits(String(money.orders))}</dd>
+                  </div>
+                  <div>
+                    <dt>Revenue</dt>
+                    <dd>{groupDigits(money.revenue)}</dd>
+                  </div>
+                  <div>
+                    <dt>Refunds</dt>
+                    <dd>{groupDigits(money.refunds)}</dd>
+                  </div>
+                  <div>
+                    <dt>Upstream cost</dt>
+                    <dd>{groupDigits(money.upstreamCost)}</dd>
+                  </div>
+                  <div>
+                    <dt>Margin</dt>
+                    <dd>{groupDigits(money.margin)}</dd>
+                  </div>
+                </dl>
+              </li>
+            )),
+          )}
+        </ul>
       ) : (
         <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={`${title}, table`}>
           <table className={styles.table} aria-labelledby={headingId}>

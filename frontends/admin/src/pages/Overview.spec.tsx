@@ -172,6 +172,18 @@ describe('Overview', () => {
     ).toBe('/admin/dashboard');
   });
 
+  it('on a phone the breakdown is one block per platform and currency instead of a seven-column table', async () => {
+    setNarrowScreen(true);
+    fake.answer('/admin/overview', [200, answerOf([figures('INR', '1499.00', 2), figures('USD', '24.99', 1)])]);
+    visit();
+    const platforms = await screen.findByRole('region', { name: 'Per platform' });
+    expect(within(platforms).queryByRole('table')).toBeNull();
+    const blocks = within(platforms).getAllByRole('listitem');
+    expect(blocks.map((block) => block.querySelector('p')?.textContent)).toEqual(['YouTube · INR', 'YouTube · USD']);
+    expect(within(blocks[0]).getByText('Revenue').nextElementSibling?.textContent).toBe('1,499.00');
+    expect(within(blocks[0]).getByText('Margin').nextElementSibling?.textContent).toBe('1,498.7216');
+  });
+
   it('says so when the period has no sales, and still shows the attention list and exports', async () => {
     fake.answer('/admin/overview', [200, answerOf([], { series: [], breakdown: { platforms: [], tiers: [] } })]);
     visit();
