@@ -10,33 +10,39 @@ import { SessionTokens } from '../../src/platform/auth/session-tokens';
 import { AppConfig } from '../../src/platform/config/app-config';
 import { DirectUnitOfWork, InMemoryAdminCodes, InMemoryAdmins, ManualClock, PlainHasher, RecordingAuditLog, RecordingMailer } from './in-memory';
 
+/** The fakes every admin use case here needs, with the owner's account in them. */
+function adminFakes() {
+  const config = { jwtSecret: 'unit-test-secret-unit-test-secret-00', publicUrl: 'https://shop.example' } as AppConfig;
+  const admins = new InMemoryAdmins();
+  const mailer = new RecordingMailer();
+  return {
+    config,
+    admins,
+    codes: new InMemoryAdminCodes(),
+    adminCodes: new AdminCodes(config),
+    mailer,
+    clock: new ManualClock(),
+    hasher: new PlainHasher(),
+    uow: new DirectUnitOfWork(),
+    audit: new RecordingAuditLog(),
+    admin: admins.add('owner@shop.example', 'plain$old password'),
+    /** The six-digit code of the last mail sent. */
+    lastCode: () => /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1],
+  };
+}
+
 /**
  * The admin's own-account use cases (e-mail change and its stop link, password change) wired to
  * in-memory fakes, with the signed-in owner and a colleague, for their unit specs.
  */
 export function adminSettingsSetup() {
-  const config = { jwtSecret: 'unit-test-secret-unit-test-secret-00', publicUrl: 'https://shop.example' } as AppConfig;
-  const admins = new InMemoryAdmins();
-  const codes = new InMemoryAdminCodes();
-  const adminCodes = new AdminCodes(config);
+  const fakes = adminFakes();
+  const { config, admins, codes, adminCodes, mailer, clock, hasher, uow, audit, admin } = fakes;
   const tokens = new SessionTokens(config);
-  const mailer = new RecordingMailer();
-  const clock = new ManualClock();
-  const hasher = new PlainHasher();
-  const uow = new DirectUnitOfWork();
-  const audit = new RecordingAuditLog();
-  const admin = admins.add('owner@shop.example', 'plain$old password');
-  const colleague = admins.add('colleague@shop.example', 'plain$colleague password');
   return {
-    admins,
-    codes,
-    mailer,
-    clock,
+    ...fakes,
     tokens,
-    uow,
-    audit,
-    admin,
-    colleague,
+    colleague: admins.add('colleague@shop.example', 'plain$colleague password'),
     caller: { id: admin.adminId, role: 'admin' as const },
     requestChange: new RequestEmailChangeUseCase(admins, codes, adminCodes, hasher, mailer, uow, clock, config),
     stopChange: new StopEmailChangeUseCase(admins, codes, adminCodes, hasher, uow, audit, clock),
@@ -44,33 +50,17 @@ export function adminSettingsSetup() {
     stopToken: () => decodeURIComponent(/stop-email-change=([^\s"&]+)/.exec(mailer.sent.find((m) => m.subject === EMAIL_CHANGE_REQUESTED_SUBJECT)!.text)![1]),
     verifyChange: new VerifyEmailChangeUseCase(admins, codes, adminCodes, tokens, uow, audit, mailer, clock),
     updatePassword: new UpdatePasswordUseCase(admins, hasher, tokens, uow, audit),
-    lastCode: () => /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1],
   };
 }
 
 /** The admin password reset (request a code, then reset with it) wired to in-memory fakes. */
 export function passwordResetSetup() {
-  const admins = new InMemoryAdmins();
-  const codes = new InMemoryAdminCodes();
-  const adminCodes = new AdminCodes({ jwtSecret: 'unit-test-secret-unit-test-secret-00' } as AppConfig);
-  const mailer = new RecordingMailer();
-  const clock = new ManualClock();
-  const hasher = new PlainHasher();
-  const uow = new DirectUnitOfWork();
-  const audit = new RecordingAuditLog();
-  const admin = admins.add('owner@shop.example', 'plain$old password');
+  const fakes = adminFakes();
+  const { admins, codes, adminCodes, mailer, clock, hasher, uow, audit } = fakes;
   return {
-    admins,
-    codes,
-    adminCodes,
-    mailer,
-    clock,
-    uow,
-    audit,
-    admin,
+    ...fakes,
     forgot: new RequestPasswordResetUseCase(admins, codes, adminCodes, mailer, clock),
     reset: new ResetPasswordUseCase(admins, codes, adminCodes, hasher, uow, audit, clock),
-    lastCode: () => /\b(\d{6})\b/.exec(mailer.sent.at(-1)!.text)![1],
   };
 }
 
