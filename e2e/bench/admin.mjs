@@ -458,7 +458,7 @@ async function measureExport(api, db, token, pid, which, log, label = '') {
  * label set when it ran. A second server instance connects through it for one call of each query,
  * so the plans below are those of exactly the statements the repositories send today.
  */
-async function recordingProxy(databaseUrl) {
+export async function recordingProxy(databaseUrl) {
   const upstream = new URL(databaseUrl);
   const records = [];
   let label = null;

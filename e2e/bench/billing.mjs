@@ -295,3 +295,140 @@ export async function benchScaleOut({ system, log, rounds = 5, keySecret = 'sand
     await store.dispose();
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The mail relay's own statements (another timer of the server), not the verification's. */
+const isRelay = (sql) => /mail_outbox/i.test(sql) && (/FOR UPDATE SKIP LOCKED/i.test(sql) || /relayed_at\s*=/i.test(sql) || /DELETE FROM/i.test(sql));
+
+/**
+ * First-time verifications against a bare `pg` script running the same SQL (PostgreSQL only): one
+ * verification is made through a second server instance connected over a recording proxy, and its
+ * statements (simple and extended protocol, with their bound parameters, BEGIN and COMMIT included)
+ * become the script. Each replay of it stands for one verification of a fresh order: the recorded
+ * order and payment ids, and every id the recorded call made up (subscription, mail, audit rows),
+ * are swapped for new ones, in parameters and inside text parameters (the mail's payload). Then, in
+ * alternating rounds, 50 parallel verifications of fresh orders through the server and 50 parallel
+ * replays on fresh orders with a pool of the server's size (20): verifications per second of each,
+ * and their ratio. Answers `{ skipped }` without DATABASE_URL.
+ */
+export async function benchVerifyVersusBarePg({ system, log, rounds = 5, keySecret = 'sandbox-key-secret' }) {
+  if (!process.env.DATABASE_URL) return { skipped: 'needs DATABASE_URL (the bare script speaks to PostgreSQL)' };
+  const { recordingProxy } = await import('./admin.mjs');
+  const require = (await import('node:module')).createRequire(import.meta.url);
+  const { Pool } = require('pg');
+  const store = await system.createStore({ label: 'barepg' });
+  const servers = [];
+  let proxy;
+  let pool;
+  let api;
+  try {
+    const server = await system.startServer({ store });
+    servers.push(server);
+    api = client(server.baseUrl);
+    const sign = (orderId, payId) => crypto.createHmac('sha256', keySecret).update(`${orderId}|${payId}`).digest('hex');
+    const email = `barepg.${Date.now().toString(36)}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const password = 'correct horse battery';
+    await api.must(200, 'POST', '/api/user/request-otp', { email });
+    const otp = await waitForOtp(store.dataDir, email, 30_000);
+    await api.must(200, 'POST', '/api/user/verify-otp', { email, otp });
+    await api.must(201, 'POST', '/api/user/register', { email, otp, password, name: 'Bench Customer', phone: '+1 555 010 0199' });
+    const { token, userId } = await api.must(200, 'POST', '/api/user/login', { email, password });
+    const plan = await api.must(200, 'POST', '/api/plan/getByName', { name: 'youtube' });
+    const order = { userId, planId: plan.planId, pricingId: plan.pricing?.[0]?.pricingId, currency: 'USD', profileLink: 'https://www.youtube.com/@bench' };
+    const newOrder = async () => (await api.must(200, 'POST', '/api/payment/order', order, token)).order.id;
+    const proof = (orderId) => {
+      const payId = paymentId();
+      return { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: sign(orderId, payId) };
+    };
+
+    // One verification through a second instance behind the recording proxy: the script.
+    proxy = await recordingProxy(store.databaseUrl);
+    const recorder = await system.startServer({ store, env: { DATABASE_URL: proxy.url } });
+    servers.push(recorder);
+    const recorderApi = client(recorder.baseUrl);
+    await recorderApi.must(200, 'POST', '/api/payment/verify', proof(await newOrder()), token); // warm: sessions, caches
+    const recordedOrder = await newOrder();
+    const recordedProof = proof(recordedOrder);
+    proxy.setLabel('verify');
+    await recorderApi.must(200, 'POST', '/api/payment/verify', recordedProof, token);
+    proxy.setLabel(null);
+    recorderApi.close();
+    const script = proxy.records.filter((r) => r.label === 'verify' && !isRelay(r.sql)).map(({ sql, params }) => ({ sql, params }));
+    await recorder.stop();
+    servers.pop();
+    await proxy.close();
+    proxy = undefined;
+    if (!script.some((s) => /^\s*COMMIT/i.test(s.sql))) throw new Error(`the recorded verification has no COMMIT: ${script.map((s) => s.sql.slice(0, 60)).join(' | ')}`);
+    const known = new Set([userId, order.planId, order.pricingId]);
+    const madeUp = [...new Set(script.flatMap((s) => s.params).filter((p) => typeof p === 'string' && UUID.test(p) && !known.has(p)))];
+
+    /** The script for one fresh order: its ids in place of the recorded ones. */
+    const scriptFor = (orderId, payId) => {
+      const swaps = [[recordedOrder, orderId], [recordedProof.razorpay_payment_id, payId], ...madeUp.map((id) => [id, crypto.randomUUID()])];
+      const swap = (value) => (typeof value === 'string' ? swaps.reduce((text, [from, to]) => text.split(from).join(to), value) : value);
+      return script.map((s) => ({ sql: s.sql, params: s.params.map(swap) }));
+    };
+    pool = new Pool({ connectionString: store.databaseUrl, max: 20 });
+    const replay = async (statements) => {
+      const started = performance.now();
+      const connection = await pool.connect();
+      try {
+        for (const s of statements) await connection.query(s.sql, s.params);
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+      return performance.now() - started;
+    };
+
+    const app = { wallMs: 0, count: 0, non200: 0, samples: [] };
+    const bare = { wallMs: 0, count: 0, errors: [], samples: [] };
+    log(`  the script: ${script.length} statements recorded on the wire for one verification; ${rounds} rounds × ${PARALLEL} parallel, server and bare script alternating`);
+    for (let round = 0; round <= rounds; round++) {
+      const counted = round > 0; // round 0 warms both sides
+      const appIds = [];
+      for (let i = 0; i < PARALLEL; i++) appIds.push(await newOrder());
+      let started = performance.now();
+      const answers = await Promise.all(appIds.map((id) => api.call('POST', '/api/payment/verify', proof(id), token)));
+      const appWall = performance.now() - started;
+      const bareIds = [];
+      for (let i = 0; i < PARALLEL; i++) bareIds.push(await newOrder());
+      started = performance.now();
+      const results = await Promise.allSettled(bareIds.map((id) => replay(scriptFor(id, paymentId()))));
+      const bareWall = performance.now() - started;
+      if (!counted) continue;
+      app.wallMs += appWall;
+      app.count += answers.length;
+      app.non200 += answers.filter((a) => a.status !== 200).length;
+      app.samples.push(...answers.map((a) => a.ms));
+      bare.wallMs += bareWall;
+      bare.count += results.length;
+      for (const r of results) {
+        if (r.status === 'fulfilled') bare.samples.push(r.value);
+        else bare.errors.push(String(r.reason?.message ?? r.reason));
+      }
+    }
+    const row = (name, side) => {
+      const sorted = [...side.samples].sort((x, y) => x - y);
+      return { name, count: side.count, perSecond: side.wallMs > 0 ? side.count / (side.wallMs / 1000) : null, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    };
+    const ours = { ...row('server (POST /api/payment/verify)', app), non200: app.non200 };
+    const yardstick = { ...row('bare pg script, same statements', bare), errors: bare.errors.length, firstErrors: [...new Set(bare.errors)].slice(0, 3) };
+    return {
+      parallel: PARALLEL,
+      rounds,
+      poolSize: 20,
+      script: script.map((s) => s.sql.replace(/\s+/g, ' ').trim().slice(0, 160)),
+      rows: [ours, yardstick],
+      ratio: yardstick.perSecond ? ours.perSecond / yardstick.perSecond : null,
+    };
+  } finally {
+    api?.close();
+    await pool?.end().catch(() => undefined);
+    await proxy?.close();
+    for (const server of servers.reverse()) await server.stop();
+    await store.dispose();
+  }
+}

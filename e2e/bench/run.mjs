@@ -20,6 +20,12 @@
 //                      orders (first-time verifications); setup through the API, see billing.mjs
 //   BENCH_BILLING_ORDERS  orders of 50 parallel verifications each, same-order case (default 20)
 //   BENCH_BILLING_ROUNDS  rounds of 50 parallel first-time verifications (default 10)
+//   BENCH_ONLY=barepg  only the payments-against-bare-pg part (needs DATABASE_URL): one first-time
+//                      verification recorded on the wire becomes a bare `pg` script of the same
+//                      statements (ids swapped per order); rounds of 50 parallel verifications through
+//                      the server and 50 parallel replays of the script (pool of 20), alternating:
+//                      verifications per second of each and their ratio (goal 0.5). Knob:
+//                      BENCH_BAREPG_ROUNDS (default 5). BENCH_BAREPG=0 leaves it out of a full run
 //   BENCH_ONLY=scale   only the scale-out part (needs DATABASE_URL and REDIS_URL; skipped with a line
 //                      saying so without them): one worker and two web processes (PROCESS_ROLE) on a
 //                      fresh database, paid verifications per second (50 parallel first-time
@@ -68,7 +74,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { benchAdmin, printAdminTable } from './admin.mjs';
-import { benchBilling, benchScaleOut } from './billing.mjs';
+import { benchBilling, benchScaleOut, benchVerifyVersusBarePg } from './billing.mjs';
 import { benchFulfilment, printFulfilmentTable } from './fulfilment.mjs';
 import { benchRefunds, printRefundsTable } from './refunds.mjs';
 
@@ -82,7 +88,7 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const loadRounds = Math.max(1, Number(process.env.BENCH_LOAD_ROUNDS ?? 3));
 const strict = process.env.BENCH_STRICT === '1';
 const only = process.env.BENCH_ONLY || undefined;
-const PARTS = ['load', 'browser', 'billing', 'scale', 'refunds', 'fulfilment', 'admin'];
+const PARTS = ['load', 'browser', 'billing', 'barepg', 'scale', 'refunds', 'fulfilment', 'admin'];
 if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY=${only}: the choices are ${PARTS.map((p) => `'${p}'`).join(', ')}`);
 const browserOnly = only === 'browser';
 const loadOnly = only === 'load';
@@ -91,6 +97,8 @@ const adminOnly = only === 'admin';
 const adminWanted = adminOnly || (!only && process.env.BENCH_ADMIN !== '0');
 const fulfilmentOnly = only === 'fulfilment';
 const fulfilmentWanted = !only && process.env.BENCH_FULFILMENT !== '0';
+const barePgOnly = only === 'barepg';
+const barePgWanted = !only && process.env.BENCH_BAREPG !== '0';
 const scaleOnly = only === 'scale';
 const scaleWanted = !only && process.env.BENCH_SCALE !== '0';
 const scaleRounds = Number(process.env.BENCH_SCALE_ROUNDS ?? 5);
@@ -371,6 +379,32 @@ async function runFulfilmentPart() {
   return fulfilment;
 }
 
+/** The payments-against-bare-pg part (billing.mjs benchVerifyVersusBarePg): its own store and server. */
+async function runBarePgPart() {
+  log();
+  log('Payments against bare pg: first-time POST /api/payment/verify and a bare pg script of the same SQL, 50 in parallel:');
+  const startedAt = new Date().toISOString();
+  let result;
+  try {
+    result = await benchVerifyVersusBarePg({ system, log, rounds: Number(process.env.BENCH_BAREPG_ROUNDS ?? 5), keySecret: process.env.RAZORPAY_KEY_SECRET || 'sandbox-key-secret' });
+  } catch (error) {
+    log(`Bare-pg part failed: ${error?.stack ?? error}`);
+    return { startedAt, failed: true, error: String(error?.message ?? error) };
+  }
+  if (result.skipped) {
+    log(`Payments against bare pg NOT measured: ${result.skipped}`);
+    return { startedAt, ...result };
+  }
+  log();
+  const header = [pad('verifications, 50 parallel', 34, true), pad('count', 6), pad('per s', 8), pad('p50 ms', 8), pad('p99 ms', 8)];
+  log(header.join(' | '));
+  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  for (const row of result.rows) log([pad(row.name, 34, true), pad(fmt(row.count), 6), pad(fmt(row.perSecond), 8), pad(fmt(row.p50, 1), 8), pad(fmt(row.p99, 1), 8)].join(' | '));
+  log(`(server / bare pg: ${fmt(result.ratio, 3)}; goal 0.5. The script, ${result.script.length} statements: ${result.script.map((sql) => sql.slice(0, 40)).join(' | ')})`);
+  if (result.rows[0].non200 > 0 || result.rows[1].errors > 0) log(`  problems: ${result.rows[0].non200} non-200 answers, ${result.rows[1].errors} failed replays ${JSON.stringify(result.rows[1].firstErrors)}`);
+  return { startedAt, loadAverage: os.loadavg(), ...result };
+}
+
 /** The scale-out part (billing.mjs benchScaleOut): its own store, worker and two web processes. */
 async function runScalePart() {
   log();
@@ -462,6 +496,13 @@ async function main() {
       log('BENCH_STRICT: failing (a status call over 100 ids, an order asked twice or not at all, or the outcome off).');
       process.exitCode = 1;
     }
+    return;
+  }
+  if (barePgOnly) {
+    log('Benchmark (BENCH_ONLY=barepg): first-time payment verifications against a bare pg script of the same statements; processes not pinned');
+    const barePg = await runBarePgPart();
+    if (!barePg.skipped) writeEntry('barePg', barePg);
+    if (barePg.failed || (barePg.rows && (barePg.rows[0].non200 > 0 || barePg.rows[1].errors > 0))) process.exitCode = 1;
     return;
   }
   if (scaleOnly) {
@@ -627,6 +668,11 @@ async function main() {
       report.serverExit = { code, signal };
     }
     await store.dispose();
+    // The payments-against-bare-pg part once the first server is gone: its own store and server.
+    if (mainDone && barePgWanted) {
+      report.barePg = await runBarePgPart();
+      if (report.barePg.failed) failed = true;
+    }
     // The scale-out part once the first server is gone: its own store, worker and two web processes.
     if (mainDone && scaleWanted) {
       report.scale = await runScalePart();
