@@ -91,6 +91,8 @@ describe('subscription lists API', () => {
         pricing: tier,
         progress: null,
         refund: null,
+        // Bought without a refill guarantee (docs/refill.md).
+        refill: null,
         user: alice.userId,
       });
     });
@@ -222,7 +224,7 @@ describe('subscription lists API', () => {
         }
         expect(JSON.stringify(body)).not.toContain(note);
         for (const s of (body.data ?? body.subscriptions) as Array<Record<string, unknown>>) {
-          expect(Object.keys(s).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'refund', 'statusText', 'subscriptionId', 'user']);
+          expect(Object.keys(s).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'refill', 'refund', 'statusText', 'subscriptionId', 'user']);
         }
       }
     });
