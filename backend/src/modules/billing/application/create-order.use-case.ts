@@ -6,6 +6,7 @@ import { Clock } from '../../../platform/time/clock';
 import { FindCustomerContactUseCase } from '../../identity/application/find-customer-contact.use-case';
 import { FindTierForSaleUseCase } from '../../plans/application/find-tier-for-sale.use-case';
 import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../../../kernel/money';
+import { purchasedTier } from '../../../kernel/purchased-tier';
 import { ORDER_LIFETIME_MS, type PaymentOrder } from '../domain/payment-order';
 import { checkPlatformProfileLink, profileLinkFormError } from '../domain/platform-profile-link';
 import { PaymentGateway } from './payment-gateway.port';
@@ -88,15 +89,7 @@ export class CreateOrderUseCase {
       planId: plan.planId,
       planName: plan.name,
       planSlug: plan.slug,
-      tier: {
-        pricingId: tier.pricingId,
-        name: tier.name,
-        price: tier.price,
-        description: tier.description,
-        features: [...tier.features],
-        isPopular: tier.isPopular,
-        currency,
-      },
+      tier: purchasedTier(tier, currency),
       amount,
       refundedAmount: 0,
       currency,

@@ -1,3 +1,5 @@
+import type { TierOffer } from '../../../kernel/purchased-tier';
+
 /**
  * A plan: the priced offer of one platform, with its pricing tiers (shown as package cards).
  * Plain data; plans are CRUD.
@@ -7,14 +9,8 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export const DEFAULT_CURRENCY = 'USD';
 
-export interface PricingTier {
-  pricingId: string;
-  name: string;
-  /** Decimal string in the plan's currency, two decimals, e.g. "19.99". */
-  price: string;
-  description: string;
-  features: string[];
-  isPopular: boolean;
+/** A tier of a plan: what it offers (the shared kernel's TierOffer) and its place among the plan's tiers. */
+export interface PricingTier extends TierOffer {
   position: number;
 }
 

@@ -1,4 +1,5 @@
 import type { Plan } from '../../domain/plan';
+import { tierBody } from './plan-admin.presenter';
 
 /**
  * Response of POST /plan/getByName, built from an explicit list of fields (docs/architecture.md#api-contract).
@@ -8,15 +9,7 @@ export function planByNameBody(plan: Plan, refillDays: ReadonlyMap<string, numbe
   return {
     success: true as const,
     planId: plan.planId,
-    pricing: plan.tiers.map((tier) => ({
-      pricingId: tier.pricingId,
-      name: tier.name,
-      price: tier.price,
-      description: tier.description,
-      features: [...tier.features],
-      isPopular: tier.isPopular,
-      refillDays: refillDays.get(tier.pricingId) ?? 0,
-    })),
+    pricing: plan.tiers.map((tier) => ({ ...tierBody(tier), refillDays: refillDays.get(tier.pricingId) ?? 0 })),
     plan: {
       planId: plan.planId,
       name: plan.name,
