@@ -11,6 +11,7 @@ import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AppError } from '../errors/app-error';
+import { notPermitted, sessionEnded } from './auth.errors';
 import type { Principal, Role } from './principal';
 import { EndedSessions } from './ended-sessions';
 import { SessionTokens } from './session-tokens';
@@ -53,11 +54,11 @@ export class AuthGuard implements CanActivate {
     // logged out: a signature alone is not enough. Both reads at once, each by primary key.
     const [version, ended] = await Promise.all([this.versions.current(claims.role, claims.id), this.endedSessions.isEnded(claims.session.id)]);
     if (version === null || version !== claims.version || ended) {
-      throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+      throw sessionEnded();
     }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
     if (roles?.length && !roles.includes(claims.role)) {
-      throw new AppError('forbidden', 'You do not have permission to do this.', 'forbidden');
+      throw notPermitted();
     }
     request.principal = { id: claims.id, role: claims.role, session: claims.session };
     return true;

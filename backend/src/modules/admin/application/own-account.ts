@@ -1,3 +1,4 @@
+import { sessionEnded } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppError } from '../../../platform/errors/app-error';
 import type { Admin } from '../domain/admin';
@@ -13,6 +14,6 @@ export async function loadOwnAccount(admins: AdminRepository, caller: Principal,
     throw new AppError('forbidden', 'You can only change your own account.', 'not_own_account');
   }
   const admin = await admins.findById(adminId);
-  if (!admin) throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+  if (!admin) throw sessionEnded();
   return admin;
 }

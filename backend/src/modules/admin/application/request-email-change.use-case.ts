@@ -8,6 +8,7 @@ import { Mailer } from '../../../platform/mail/mailer';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { Clock } from '../../../platform/time/clock';
 import { normaliseAdminEmail } from '../domain/admin';
+import { emailInUse } from '../domain/admin.errors';
 import { ADMIN_CODE_RESEND_COOLDOWN_MS, ADMIN_CODE_TTL_MS, EMAIL_CHANGE_STOP_WINDOW_MS, resendWaitMs } from '../domain/admin-code';
 import { AdminRepository } from './admin.repository.port';
 import { AdminCodeRepository } from './admin-code.repository.port';
@@ -57,7 +58,7 @@ export class RequestEmailChangeUseCase {
     }
     const email = normaliseAdminEmail(request.newEmail);
     if (email === admin.email) throw new AppError('invalid', 'newEmail is already the e-mail address of your account.', 'same_email');
-    if (await this.admins.findByEmail(email)) throw new AppError('conflict', 'This email is already in use.', 'email_taken');
+    if (await this.admins.findByEmail(email)) throw emailInUse();
 
     const now = this.clock.now();
     const stop = await this.codes.find(admin.adminId, 'email-change-stop');

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../../../platform/audit/audit-log.port';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
-import { AppError } from '../../../platform/errors/app-error';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { Clock } from '../../../platform/time/clock';
 import { normaliseAdminEmail } from '../domain/admin';
 import { ADMIN_CODE_MAX_TRIES, codeState } from '../domain/admin-code';
+import { invalidCode } from '../domain/admin.errors';
 import { AdminRepository } from './admin.repository.port';
 import { AdminCodeRepository } from './admin-code.repository.port';
 import { AdminCodes } from './admin-codes';
 
-const INVALID = () => new AppError('invalid', 'Invalid or expired code.', 'invalid_code');
+const INVALID = invalidCode;
 
 export interface PasswordReset {
   email: string;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../../../platform/audit/audit-log.port';
+import { sessionEnded } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -38,7 +39,7 @@ export class UpdatePasswordUseCase {
     const passwordHash = await this.hasher.hash(change.newPassword);
     const updated = await this.uow.run(async () => {
       const changed = await this.admins.changePassword(admin.adminId, passwordHash);
-      if (!changed) throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+      if (!changed) throw sessionEnded();
       // No before/after: the only change is a secret.
       await this.audit.record(caller, { action: 'admin.password.update', entity: 'admin', entityId: admin.adminId });
       return changed;

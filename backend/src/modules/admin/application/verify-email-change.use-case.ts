@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../../../platform/audit/audit-log.port';
+import { sessionEnded } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -7,6 +8,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
 import { ADMIN_CODE_MAX_TRIES, codeState } from '../domain/admin-code';
+import { invalidCode } from '../domain/admin.errors';
 import { AdminRepository } from './admin.repository.port';
 import { AdminCodeRepository } from './admin-code.repository.port';
 import { AdminCodes } from './admin-codes';
@@ -14,7 +16,7 @@ import { emailChangedNotice } from './admin-mails';
 import { adminSession, type AdminSession } from './admin-session';
 import { loadOwnAccount } from './own-account';
 
-const INVALID = () => new AppError('invalid', 'Invalid or expired code.', 'invalid_code');
+const INVALID = invalidCode;
 const LOCKED = () => new AppError('rate_limited', 'Too many wrong codes. Please request a new code.', 'code_locked');
 
 export interface EmailChangeProof {
@@ -61,7 +63,7 @@ export class VerifyEmailChangeUseCase {
       const stop = await this.codes.find(admin.adminId, 'email-change-stop');
       if (!stop || stop.email !== admin.email) throw INVALID();
       const changed = await this.admins.changeEmail(admin.adminId, code.email);
-      if (!changed) throw new AppError('unauthorized', 'Your session has ended. Please log in again.', 'session_ended');
+      if (!changed) throw sessionEnded();
       await this.audit.record(caller, {
         action: 'admin.email.update',
         entity: 'admin',

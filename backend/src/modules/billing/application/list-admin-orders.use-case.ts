@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { ensureRole } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
-import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { RecordPurchaseUseCase } from '../../subscriptions/application/record-purchase.use-case';
 import { type AdminOrderKind, type PaymentOrder, UNPAID_STALE_AFTER_MS } from '../domain/payment-order';
@@ -31,7 +31,7 @@ export class ListAdminOrdersUseCase {
   ) {}
 
   async execute(caller: Principal, query: { kind: AdminOrderKind; page: number; limit: number }): Promise<AdminOrderPage> {
-    if (caller.role !== 'admin') throw new AppError('forbidden', 'You do not have permission to do this.', 'forbidden');
+    ensureRole(caller, 'admin');
     const staleBefore = new Date(this.clock.now().getTime() - UNPAID_STALE_AFTER_MS);
     const page = await this.orders.pageForAdmin(query.kind, staleBefore, query.page, query.limit);
     if (query.kind !== 'paid-without-subscription' || page.items.length === 0) return page;

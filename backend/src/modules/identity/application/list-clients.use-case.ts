@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ensureRole } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppError } from '../../../platform/errors/app-error';
 import { MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
@@ -30,7 +31,7 @@ export class ListClientsUseCase {
   ) {}
 
   async execute(caller: Principal, input: { page?: number; limit?: number; search?: string }): Promise<ClientPage> {
-    if (caller.role !== 'admin') throw new AppError('forbidden', 'You do not have permission to do this.', 'forbidden');
+    ensureRole(caller, 'admin');
     const query = clientListQuery(input);
     const { items, total } = await this.clients.page(query);
     const counts = await this.subscriptionCounts.countsFor(items.map((client) => client.userId));

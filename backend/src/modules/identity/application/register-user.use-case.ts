@@ -3,6 +3,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { Clock } from '../../../platform/time/clock';
 import { isVerifiedForRegistration, OTP_MAX_WRONG_TRIES } from '../domain/email-verification';
+import { emailRegistered } from '../domain/identity.errors';
 import { type Gender, normaliseEmail } from '../domain/user';
 import { CountryRepository } from './country.repository.port';
 import { EmailVerificationRepository } from './email-verification.repository.port';
@@ -59,7 +60,7 @@ export class RegisterUserUseCase {
     if (!this.codes.matches(email, registration.otp, codeHash)) throw NOT_VERIFIED();
     await this.verifications.giveBackTry(email, codeHash);
     if (await this.users.findByEmail(email)) {
-      throw new AppError('conflict', 'This email is already registered.', 'email_taken');
+      throw emailRegistered();
     }
     for (const field of ['countryId', 'callingId'] as const) {
       const id = registration[field];

@@ -5,8 +5,9 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
+import { userNotFound } from '../domain/identity.errors';
 import { CountryRepository } from './country.repository.port';
-import { loadOwnUser, withCountry } from './get-profile.use-case';
+import { loadOwnUser, withCountry } from './own-user';
 import type { Profile } from './profile';
 import { UserRepository } from './user.repository.port';
 
@@ -56,7 +57,7 @@ export class UpdateProfileUseCase {
         phone: changes.phone.trim(),
         ...(passwordHash ? { passwordHash } : {}),
       });
-      if (!saved) throw new AppError('not_found', 'User not found', 'user_not_found');
+      if (!saved) throw userNotFound();
       if (caller.role === 'admin') {
         await this.audit.record(caller, {
           action: 'user.update',

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../../../platform/audit/audit-log.port';
+import { ensureRole } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { ADMIN_SETTABLE_STATUSES, SUBSCRIPTION_STATUS, type Subscription, type SubscriptionStatus } from '../domain/subscription';
 import { CompletionMails } from './completion-mails';
-import { ensureAdmin } from './list-admin-tasks.use-case';
 import { SubscriptionRepository } from './subscription.repository.port';
 
 export const STATUS_MESSAGE = 'Status must be 0 (In Process) or 1 (Completed)';
@@ -28,7 +28,7 @@ export class UpdateSubscriptionStatusUseCase {
   ) {}
 
   async execute(caller: Principal, subscriptionId: string, status: SubscriptionStatus): Promise<Subscription> {
-    ensureAdmin(caller);
+    ensureRole(caller, 'admin');
     if (!ADMIN_SETTABLE_STATUSES.includes(status)) throw new AppError('invalid', STATUS_MESSAGE, 'invalid_status');
     return this.uow.run(async () => {
       const changed = await this.subscriptions.changeStatus(subscriptionId, status);

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { In, QueryFailedError } from 'typeorm';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
-import { AppError } from '../../../../platform/errors/app-error';
 import { AdminRepository } from '../../application/admin.repository.port';
 import type { Admin } from '../../domain/admin';
+import { emailInUse } from '../../domain/admin.errors';
 import { AdminOrmEntity } from './admin.orm-entity';
 import { isUuid } from '../../../../kernel/uuid';
 
@@ -46,7 +46,7 @@ export class TypeOrmAdminRepository extends AdminRepository {
       return result.affected ? this.findById(adminId) : null;
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {
-        throw new AppError('conflict', 'This email is already in use.', 'email_taken');
+        throw emailInUse();
       }
       throw error;
     }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
-import { AppError } from '../../../../platform/errors/app-error';
 import { UserRepository } from '../../application/user.repository.port';
+import { emailRegistered } from '../../domain/identity.errors';
 import type { NewUser, User } from '../../domain/user';
 import { toUser } from './identity.mapper';
 import { UserOrmEntity } from './user.orm-entity';
@@ -46,7 +46,7 @@ export class TypeOrmUserRepository extends UserRepository {
       return toUser(created);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {
-        throw new AppError('conflict', 'This email is already registered.', 'email_taken');
+        throw emailRegistered();
       }
       throw error;
     }
