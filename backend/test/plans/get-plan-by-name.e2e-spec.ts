@@ -30,7 +30,9 @@ describe('POST /api/plan/getByName', () => {
     });
     expect(res.body.pricing.map((tier: { name: string }) => tier.name)).toEqual(['Starter', 'Growth', 'Pro']);
     for (const tier of res.body.pricing) {
-      expect(Object.keys(tier)).toEqual(['pricingId', 'name', 'price', 'description', 'features', 'isPopular']);
+      expect(Object.keys(tier)).toEqual(['pricingId', 'name', 'price', 'description', 'features', 'isPopular', 'refillDays']);
+      // No tier is mapped to a provider service here: no refill guarantee (docs/refill.md).
+      expect(tier.refillDays).toBe(0);
       expect(tier.price).toMatch(/^\d+\.\d{2}$/);
       expect(Array.isArray(tier.features)).toBe(true);
     }
