@@ -85,6 +85,8 @@ describe('admin tasks API', () => {
         pricing: tier,
         progress: null,
         refund: null,
+        // No refill guarantee and no refill (docs/refill.md).
+        refill: null,
         user: bob.userId,
         customer: { userId: bob.userId, name: 'Test bob', email: bob.email },
         fulfilment: null,
