@@ -216,7 +216,17 @@ describe('Orders needing attention', () => {
     api = installFakeApi(); // without the orders answers of beforeEach
     api.answer('/admin/tasks', tasksPage([], { total: 0, page: 1, pages: 1 }));
     api.answer('/admin/orders', NO_ORDERS);
-    const order = { orderId: 'order_9', email: 'bob@example.com', planName: 'YouTube', tier: { name: 'Growth', price: '19.99' }, currency: 'USD', status: 'paid', paymentId: 'pay_9', createdAt: '2025-09-02T10:00:00.000Z', paidAt: '2025-09-02T10:01:00.000Z' };
+    const order = {
+      orderId: 'order_9',
+      email: 'bob@example.com',
+      planName: 'YouTube',
+      tier: { name: 'Growth', price: '19.99' },
+      currency: 'USD',
+      status: 'paid',
+      paymentId: 'pay_9',
+      createdAt: '2025-09-02T10:00:00.000Z',
+      paidAt: '2025-09-02T10:01:00.000Z',
+    };
     visit('/admin/tasks');
     const section = screen.getByRole('region', { name: 'Orders needing attention' });
     await waitFor(() => expect(api.callsTo('/admin/orders')).toHaveLength(1));
@@ -302,11 +312,22 @@ describe('The provider part of each task', () => {
     };
   }
   const placed = (state: string, extra: Record<string, unknown> = {}) =>
-    fulfilment(state, { upstreamOrderId: '88123', upstreamStatus: 'In progress', charge: '7.6500', currency: 'USD', startCount: 1200, remains: 350, placedAt: '2025-09-02T10:00:06.000Z', ...extra });
+    fulfilment(state, {
+      upstreamOrderId: '88123',
+      upstreamStatus: 'In progress',
+      charge: '7.6500',
+      currency: 'USD',
+      startCount: 1200,
+      remains: 350,
+      placedAt: '2025-09-02T10:00:06.000Z',
+      ...extra,
+    });
   const NEEDS_REVIEW_NOTE = 'No clear answer from the provider (timeout after 15000 ms): check its panel before retrying';
 
   const rowOf = (card: HTMLElement, label: string) => {
-    const term = within(card).queryAllByRole('term').find((dt) => dt.textContent?.replace(/:\s*$/, '') === label);
+    const term = within(card)
+      .queryAllByRole('term')
+      .find((dt) => dt.textContent?.replace(/:\s*$/, '') === label);
     return term?.parentElement?.textContent ?? null;
   };
   const cardOf = (orderId: string) => cards().find((card) => within(card).queryByText(orderId)) as HTMLElement;
@@ -319,7 +340,9 @@ describe('The provider part of each task', () => {
 
   it('shows state, panel order, raw status, charge, start count, remains, margin; buttons only where allowed', async () => {
     await listed([
-      task(1, { fulfilment: placed('open', { serviceName: 'Instagram Followers [Real]', margin: { amount: '12.34', currency: 'USD' }, checkedAt: '2025-09-02T10:05:00.000Z' }) }),
+      task(1, {
+        fulfilment: placed('open', { serviceName: 'Instagram Followers [Real]', margin: { amount: '12.34', currency: 'USD' }, checkedAt: '2025-09-02T10:05:00.000Z' }),
+      }),
       task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) }),
       task(3, { fulfilment: fulfilment('queued') }),
       task(4, {
@@ -353,7 +376,11 @@ describe('The provider part of each task', () => {
     expect(within(review).getByText(NEEDS_REVIEW_NOTE, { exact: false })).toBeTruthy();
     expect(rowOf(review, 'Panel order')).toBeNull(); // never placed: no upstream facts to show
     // Link first: the usual way out (the order is mostly on the panel already), then Retry, Cancel.
-    expect(within(review).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+    expect(
+      within(review)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
       'Mark Completed: YouTube, order order_2',
       'Link panel order: YouTube, order order_2',
       'Retry: YouTube, order order_2',
@@ -404,7 +431,10 @@ describe('The provider part of each task', () => {
 
   it('Retry, then Place again: POST /admin/fulfilment/retry {subscriptionId} once, buttons disabled meanwhile; the card takes the returned order', async () => {
     await listed([task(2, { fulfilment: fulfilment('needs_review', { note: NEEDS_REVIEW_NOTE }) }), task(3)]);
-    api.answer('/admin/fulfilment/retry', [200, { success: true, subscription: { ...task(2, { fulfilment: fulfilment('queued', { queuedAt: '2025-09-03T09:00:00.000Z' }) }), customer: undefined } }]);
+    api.answer('/admin/fulfilment/retry', [
+      200,
+      { success: true, subscription: { ...task(2, { fulfilment: fulfilment('queued', { queuedAt: '2025-09-03T09:00:00.000Z' }) }), customer: undefined } },
+    ]);
     const retry = within(cardOf('order_2')).getByRole('button', { name: /^Retry/ }) as HTMLButtonElement;
     fireEvent.click(retry);
     const dialog = screen.getByRole('alertdialog', { name: 'Place this order with the provider again?' });
@@ -491,9 +521,7 @@ describe('The provider part of each task', () => {
     it('opens with the field focused; an empty or blank id cannot be sent; Escape closes it, the focus back on the button', async () => {
       const opener = await opened();
       expect(linkDialog().textContent).toContain('The YouTube order order_2 of ann2@example.com needs review.');
-      expect(linkDialog().textContent).toContain(
-        'Found the order on the provider panel? Link it here and it is followed like any other, with no second order.',
-      );
+      expect(linkDialog().textContent).toContain('Found the order on the provider panel? Link it here and it is followed like any other, with no second order.');
       expect(document.activeElement).toBe(idField());
       expect(linkButton().disabled).toBe(true);
       type('   ');
@@ -606,7 +634,11 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
   it('says where each refund stands; Refund… only while something is left and no request is open', async () => {
     await listed([
       task(1, { refund: refund({ state: 'pending', requested: '7.85', refundable: '12.14' }) }),
-      task(2, { Status: 4, statusText: 'Refunded', refund: refund({ state: 'processed', requested: '19.99', refunded: '19.99', refundedAt: '2025-09-03T11:00:00.000Z', refundable: '0.00' }) }),
+      task(2, {
+        Status: 4,
+        statusText: 'Refunded',
+        refund: refund({ state: 'processed', requested: '19.99', refunded: '19.99', refundedAt: '2025-09-03T11:00:00.000Z', refundable: '0.00' }),
+      }),
       task(3, { refund: refund({ state: 'failed', failure: 'The card issuer declined the refund' }) }),
       task(4, { refund: refund({ requestState: 'open', requestId: 'rq4' }) }),
       task(5, { refund: refund({ requestState: 'declined', message: 'Delivered in full; see the panel' }) }),
@@ -620,7 +652,11 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
     expect(refundLines(cardOf('order_4'))).toEqual(['Refund requested', 'Left to refund: 19.99 USD']);
     expect(refundLines(cardOf('order_5'))).toEqual(['Request declined: Delivered in full; see the panel', 'Left to refund: 19.99 USD']);
     // `requested` counts what was processed too: 10.00 − 2.15 is on its way.
-    expect(refundLines(cardOf('order_6'))).toEqual(['Refund pending: 7.85 USD', expect.stringMatching(/^Refunded 2\.15 USD on 3 Sept? 2025$/), 'Left to refund: 9.99 USD']);
+    expect(refundLines(cardOf('order_6'))).toEqual([
+      'Refund pending: 7.85 USD',
+      expect.stringMatching(/^Refunded 2\.15 USD on 3 Sept? 2025$/),
+      'Left to refund: 9.99 USD',
+    ]);
     expect(refundLines(cardOf('order_7'))).toBeNull(); // no refund, no request: no block
     expect(refundLines(cardOf('order_8'))).toEqual(['Refunded 19.99 USD', 'Left to refund: 0.00 USD']);
 
@@ -637,9 +673,20 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
   });
 
   it("the margin line is the server's (refunds already taken off there)", async () => {
-    const fulfilment = { state: 'done', serviceId: '101', quantity: 1000, upstreamOrderId: '88123', upstreamStatus: 'Partial', charge: '7.65', currency: 'USD', margin: { amount: '4.49', currency: 'USD' } };
+    const fulfilment = {
+      state: 'done',
+      serviceId: '101',
+      quantity: 1000,
+      upstreamOrderId: '88123',
+      upstreamStatus: 'Partial',
+      charge: '7.65',
+      currency: 'USD',
+      margin: { amount: '4.49', currency: 'USD' },
+    };
     await listed([task(1, { fulfilment, refund: refund({ state: 'processed', requested: '7.85', refunded: '7.85', refundable: '12.14' }) })]);
-    const term = within(cards()[0]).getAllByRole('term').find((dt) => dt.textContent?.startsWith('Margin'));
+    const term = within(cards()[0])
+      .getAllByRole('term')
+      .find((dt) => dt.textContent?.startsWith('Margin'));
     expect(term?.parentElement?.textContent).toBe('Margin: 4.49 USD');
   });
 
@@ -710,7 +757,7 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
       expect(refunds()).toEqual([]);
     });
 
-    it("a refusal (409) is shown in the dialog, which stays open with what was typed; the card is unchanged", async () => {
+    it('a refusal (409) is shown in the dialog, which stays open with what was typed; the card is unchanged', async () => {
       await opened();
       api.answer('/admin/refunds', [409, { success: false, message: 'Only 4.29 is left to refund on this order' }]);
       type(amountField(), '7.85');
@@ -830,7 +877,12 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
       expect(submitButton().textContent).toBe('Refund 10.00 USD');
       api.answer('/admin/refund-requests/decide', [
         200,
-        { success: true, request: { requestId: 'rq4', state: 'approved' }, refund: { state: 'pending' }, subscription: task(4, { refund: refund({ state: 'pending', requested: '10.00', requestState: 'approved', refundable: '9.99' }) }) },
+        {
+          success: true,
+          request: { requestId: 'rq4', state: 'approved' },
+          refund: { state: 'pending' },
+          subscription: task(4, { refund: refund({ state: 'pending', requested: '10.00', requestState: 'approved', refundable: '9.99' }) }),
+        },
       ]);
       await act(async () => fireEvent.click(submitButton()));
       expect(decisions()).toEqual([{ requestId: 'rq4', approve: true, amount: '10.00' }]);
@@ -863,7 +915,11 @@ describe('Refunds on the task cards (docs/refunds.md)', () => {
 
       api.answer('/admin/refund-requests/decide', [
         200,
-        { success: true, request: { state: 'declined' }, subscription: task(4, { refund: refund({ requestState: 'declined', message: 'The order was delivered in full on 2 Sept.' }) }) },
+        {
+          success: true,
+          request: { state: 'declined' },
+          subscription: task(4, { refund: refund({ requestState: 'declined', message: 'The order was delivered in full on 2 Sept.' }) }),
+        },
       ]);
       await act(async () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline request' })));
       expect(decisions()).toEqual([
@@ -888,7 +944,10 @@ function setDesktopScreen() {
 
 describe('Tasks at desktop width (a table)', () => {
   const table = () => screen.getByRole('table', { name: 'Subscriptions' });
-  const dataRows = () => within(table()).getAllByRole('row').filter((row) => row.id.startsWith('task-'));
+  const dataRows = () =>
+    within(table())
+      .getAllByRole('row')
+      .filter((row) => row.id.startsWith('task-'));
 
   it('one row per subscription: plan and tier, the customer’s name (to their services) and e-mail, price, status, created, actions', async () => {
     setDesktopScreen();
@@ -897,14 +956,11 @@ describe('Tasks at desktop width (a table)', () => {
     visit('/admin/tasks');
     await screen.findByRole('table', { name: 'Subscriptions' });
     expect(cards()).toHaveLength(0);
-    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
-      'Order',
-      'Customer',
-      'Price',
-      'Status',
-      'Created',
-      'Actions',
-    ]);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Order', 'Customer', 'Price', 'Status', 'Created', 'Actions']);
     const [first, second] = dataRows().map((row) => within(row));
     expect(first.getByText('YouTube · Growth')).toBeTruthy();
     expect(first.getByText('order_1')).toBeTruthy();
@@ -919,10 +975,18 @@ describe('Tasks at desktop width (a table)', () => {
 
   it('Order and Created sort through the server (the address keeps the order), with aria-sort', async () => {
     setDesktopScreen();
-    api.answer('/admin/tasks', tasksPage([task(1)], { total: 1, page: 1, pages: 1 }), tasksPage([task(1)], { total: 1, page: 1, pages: 1 }), tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
+    api.answer(
+      '/admin/tasks',
+      tasksPage([task(1)], { total: 1, page: 1, pages: 1 }),
+      tasksPage([task(1)], { total: 1, page: 1, pages: 1 }),
+      tasksPage([task(1)], { total: 1, page: 1, pages: 1 }),
+    );
     const memory = visit('/admin/tasks');
     await screen.findByRole('table', { name: 'Subscriptions' });
-    const header = (name: RegExp) => within(table()).getAllByRole('columnheader').find((th) => name.test(th.textContent ?? '')) as HTMLElement;
+    const header = (name: RegExp) =>
+      within(table())
+        .getAllByRole('columnheader')
+        .find((th) => name.test(th.textContent ?? '')) as HTMLElement;
     expect(header(/^Created/).getAttribute('aria-sort')).toBe('descending'); // newest first
     expect(header(/^Order/).getAttribute('aria-sort')).toBe('none');
     fireEvent.click(within(header(/^Order/)).getByRole('button'));

@@ -75,11 +75,7 @@ export default function Tasks() {
           />
           {/* An open request is answered with Approve or Decline, in the refund block. */}
           {canRefund(subscription) && !subscription.refund?.requestId && (
-            <RefundButton
-              which={orderWhich(subscription.planName, subscription.orderId)}
-              disabled={working}
-              onRefund={() => askRefund('refund', subscription)}
-            />
+            <RefundButton which={orderWhich(subscription.planName, subscription.orderId)} disabled={working} onRefund={() => askRefund('refund', subscription)} />
           )}
         </>
       }
@@ -109,9 +105,7 @@ export default function Tasks() {
               query={query}
               onSort={refine}
               rowId={(subscription) => taskItemId(subscription.subscriptionId)}
-              rowActions={(subscription) => (
-                <StatusToggleButton subscription={subscription} disabled={working} onToggle={() => toggle.ask(subscription)} />
-              )}
+              rowActions={(subscription) => <StatusToggleButton subscription={subscription} disabled={working} onToggle={() => toggle.ask(subscription)} />}
               card={(subscription) => cardOf(subscription, false)}
             />
           ) : (
@@ -142,14 +136,7 @@ export default function Tasks() {
         <OrdersSection />
       </div>
       {pending && (
-        <ConfirmDialog
-          title="Change status?"
-          confirmLabel={`Mark ${nextLabel}`}
-          danger={false}
-          busy={toggle.busy}
-          onConfirm={toggle.confirm}
-          onCancel={toggle.cancel}
-        >
+        <ConfirmDialog title="Change status?" confirmLabel={`Mark ${nextLabel}`} danger={false} busy={toggle.busy} onConfirm={toggle.confirm} onCancel={toggle.cancel}>
           <p>
             Mark the {pending.planName || 'subscription'} order {pending.orderId || '—'}
             {pending.customer?.email ? ` of ${pending.customer.email}` : ''} as {nextLabel}?
@@ -178,8 +165,7 @@ export default function Tasks() {
         >
           <p>
             The {action.pending.subscription.planName || 'subscription'} order {action.pending.subscription.orderId || '—'}
-            {action.pending.subscription.customer?.email ? ` of ${action.pending.subscription.customer.email}` : ''} goes to the
-            provider again.
+            {action.pending.subscription.customer?.email ? ` of ${action.pending.subscription.customer.email}` : ''} goes to the provider again.
           </p>
           <p>Check the provider panel first: if the order is already there, retrying places a second one.</p>
         </ConfirmDialog>
@@ -195,8 +181,7 @@ export default function Tasks() {
         >
           <p>
             The {action.pending.subscription.planName || 'subscription'} order {action.pending.subscription.orderId || '—'}
-            {action.pending.subscription.customer?.email ? ` of ${action.pending.subscription.customer.email}` : ''} will not be sent
-            to the provider.
+            {action.pending.subscription.customer?.email ? ` of ${action.pending.subscription.customer.email}` : ''} will not be sent to the provider.
           </p>
           <p>The customer will see it as Canceled. This cannot be undone.</p>
         </ConfirmDialog>

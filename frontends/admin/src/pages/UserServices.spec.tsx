@@ -84,7 +84,10 @@ describe('User services: whose they are', () => {
     api.answer('/subscription/user', [200, { success: true, subscriptions: [subscription(1)] }]);
     api.answer('/user/getById', [
       200,
-      { success: true, data: { userId: 'u1', name: 'Ann Example', email: 'ann@example.com', phone: '+91 98765 43210', country: 'India', createdAt: '2025-09-02T10:00:00.000Z' } },
+      {
+        success: true,
+        data: { userId: 'u1', name: 'Ann Example', email: 'ann@example.com', phone: '+91 98765 43210', country: 'India', createdAt: '2025-09-02T10:00:00.000Z' },
+      },
     ]);
     visit('/admin/user-services/u1');
     const client = await screen.findByRole('region', { name: 'Client' });
