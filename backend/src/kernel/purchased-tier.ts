@@ -21,8 +21,8 @@ export interface PurchasedTier extends TierOffer {
   currency: string;
 }
 
-/** The tier as bought, from the plan's tier as it is now: a copy, so later edits of the plan stay out of it. */
-export function purchasedTier(tier: TierOffer, currency: string): PurchasedTier {
+/** A tier's offer alone, field by field (a tier with more, such as its position, gives only these), copied. */
+export function offerOf(tier: TierOffer): TierOffer {
   return {
     pricingId: tier.pricingId,
     name: tier.name,
@@ -30,6 +30,10 @@ export function purchasedTier(tier: TierOffer, currency: string): PurchasedTier 
     description: tier.description,
     features: [...tier.features],
     isPopular: tier.isPopular,
-    currency,
   };
+}
+
+/** The tier as bought, from the plan's tier as it is now: a copy, so later edits of the plan stay out of it. */
+export function purchasedTier(tier: TierOffer, currency: string): PurchasedTier {
+  return { ...offerOf(tier), currency };
 }

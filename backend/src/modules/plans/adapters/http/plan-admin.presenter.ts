@@ -1,19 +1,14 @@
 import type { PlanListPage } from '../../application/list-plans.use-case';
+import { offerOf } from '../../../../kernel/purchased-tier';
 import type { Plan, PricingTier } from '../../domain/plan';
 
 /** Responses of the admin's plan calls, built from an explicit list of fields (docs/architecture.md#api-contract). */
 export function tierBody(tier: PricingTier) {
-  return {
-    pricingId: tier.pricingId,
-    name: tier.name,
-    price: tier.price,
-    description: tier.description,
-    features: [...tier.features],
-    isPopular: tier.isPopular,
-  };
+  return offerOf(tier);
 }
 
-export function adminPlanBody(plan: Plan) {
+/** A plan's own fields, as every plan answer shows them. */
+export function planFields(plan: Pick<Plan, 'planId' | 'name' | 'slug' | 'platform' | 'status' | 'currency'>) {
   return {
     planId: plan.planId,
     name: plan.name,
@@ -21,8 +16,11 @@ export function adminPlanBody(plan: Plan) {
     platform: plan.platform,
     status: plan.status,
     currency: plan.currency,
-    pricing: plan.tiers.map(tierBody),
   };
+}
+
+export function adminPlanBody(plan: Plan) {
+  return { ...planFields(plan), pricing: plan.tiers.map(tierBody) };
 }
 
 /** POST /plan/all: { success, plans, pages, total, page }. */
@@ -30,12 +28,7 @@ export function planListBody(page: PlanListPage) {
   return {
     success: true as const,
     plans: page.items.map((plan) => ({
-      planId: plan.planId,
-      name: plan.name,
-      slug: plan.slug,
-      platform: plan.platform,
-      status: plan.status,
-      currency: plan.currency,
+      ...planFields(plan),
       tiers: plan.tierCount,
       updatedAt: plan.updatedAt.toISOString(),
     })),

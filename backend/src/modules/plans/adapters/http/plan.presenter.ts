@@ -1,5 +1,5 @@
 import type { Plan } from '../../domain/plan';
-import { tierBody } from './plan-admin.presenter';
+import { planFields, tierBody } from './plan-admin.presenter';
 
 /**
  * Response of POST /plan/getByName, built from an explicit list of fields (docs/architecture.md#api-contract).
@@ -10,13 +10,6 @@ export function planByNameBody(plan: Plan, refillDays: ReadonlyMap<string, numbe
     success: true as const,
     planId: plan.planId,
     pricing: plan.tiers.map((tier) => ({ ...tierBody(tier), refillDays: refillDays.get(tier.pricingId) ?? 0 })),
-    plan: {
-      planId: plan.planId,
-      name: plan.name,
-      slug: plan.slug,
-      platform: plan.platform,
-      status: plan.status,
-      currency: plan.currency,
-    },
+    plan: planFields(plan),
   };
 }
