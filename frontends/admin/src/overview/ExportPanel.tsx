@@ -27,18 +27,20 @@ const STATUSES = [
 export function ExportPanel({ from, to, tz, periodText }: Props) {
   const [platform, setPlatform] = useState('');
   const [status, setStatus] = useState('');
+  const [q, setQ] = useState('');
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const platformId = useId();
   const statusId = useId();
+  const qId = useId();
   const hintId = useId();
 
   const run = async (kind: ExportKind) => {
     setBusy(kind);
     setError(null);
     try {
-      const name = await downloadExport(kind, { from, to, tz, platform, status });
+      const name = await downloadExport(kind, { from, to, tz, platform, status, q });
       setDone(`${name} downloaded`);
     } catch (failure) {
       setError(failure);
@@ -80,6 +82,20 @@ export function ExportPanel({ from, to, tz, periodText }: Props) {
               </option>
             ))}
           </select>
+        </div>
+        <div className={styles.field}>
+          <label className={formStyles.label} htmlFor={qId}>
+            Matching
+          </label>
+          <input
+            id={qId}
+            type="search"
+            className={formStyles.input}
+            value={q}
+            maxLength={254}
+            placeholder="Order ID, e-mail or name"
+            onChange={(event) => setQ(event.target.value)}
+          />
         </div>
       </div>
       <div className={styles.exportButtons}>

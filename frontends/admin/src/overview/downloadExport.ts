@@ -9,6 +9,8 @@ export interface ExportFilter {
   tz: string;
   platform?: string;
   status?: string;
+  /** Part of an order id, payment id, e-mail, name (or phone, for customers). */
+  q?: string;
 }
 
 /** GET /api/admin/export/{kind}.csv?… (docs/reports.md, "Exports"); customers take no payment status. */
@@ -16,6 +18,7 @@ export function exportUrl(kind: ExportKind, filter: ExportFilter): string {
   const params = new URLSearchParams({ from: filter.from, to: filter.to, tz: filter.tz });
   if (filter.platform) params.set('platform', filter.platform);
   if (kind === 'orders' && filter.status) params.set('status', filter.status);
+  if (filter.q?.trim()) params.set('q', filter.q.trim());
   return `/api/admin/export/${kind}.csv?${params.toString()}`;
 }
 

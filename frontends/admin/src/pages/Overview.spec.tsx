@@ -253,12 +253,13 @@ describe('Overview', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
 
     fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'youtube' } });
+    fireEvent.change(screen.getByLabelText('Matching'), { target: { value: ' ben@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export orders (CSV)' }));
     expect((screen.getByRole('button', { name: 'Preparing orders…' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('orders_2026-01-01_2026-01-31.csv downloaded')).toBeTruthy();
     const url = new URL(exportCalls[0].url, 'http://localhost');
     expect(url.pathname).toBe('/api/admin/export/orders.csv');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ from: '2026-01-01', to: '2026-01-31', platform: 'youtube' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ from: '2026-01-01', to: '2026-01-31', platform: 'youtube', q: 'ben@example.com' });
     expect((exportCalls[0].init.headers as Record<string, string>).Authorization).toBe('Bearer admin-token');
     expect(click).toHaveBeenCalledTimes(1);
 
