@@ -1,22 +1,10 @@
-import { BadRequestException } from '@nestjs/common';
-import { createValidationPipe } from '../../../../platform/http/validation.pipe';
+import { refusalOf as messageOf, validated } from '../../../../../test/support/validation';
 import { AdminTasksRequest, UpdateStatusRequest } from './admin-tasks.requests';
 
 /** The admin bodies through the app's own global validation pipe, as a request would meet them. */
-const pipe = createValidationPipe();
 const ID = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
-const tasks = (body: unknown) => pipe.transform(body, { type: 'body', metatype: AdminTasksRequest }) as Promise<AdminTasksRequest>;
-const upStatus = (body: unknown) => pipe.transform(body, { type: 'body', metatype: UpdateStatusRequest }) as Promise<UpdateStatusRequest>;
-
-async function messageOf(result: Promise<unknown>): Promise<string> {
-  try {
-    await result;
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    return String((error as BadRequestException).message);
-  }
-  throw new Error('the body was accepted');
-}
+const tasks = validated(AdminTasksRequest);
+const upStatus = validated(UpdateStatusRequest);
 
 describe('AdminTasksRequest', () => {
   it('takes the spec fields, digit text too, and leaves absent ones absent', async () => {

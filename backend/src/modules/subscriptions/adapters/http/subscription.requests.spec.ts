@@ -1,22 +1,10 @@
-import { BadRequestException } from '@nestjs/common';
-import { createValidationPipe } from '../../../../platform/http/validation.pipe';
+import { refusalOf as messageOf, validated } from '../../../../../test/support/validation';
 import { SubscriptionPageRequest, UserSubscriptionsRequest } from './subscription.requests';
 
 /** The body DTOs through the app's own global validation pipe, as a request would meet them. */
-const pipe = createValidationPipe();
 const USER = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
-const validatePage = (body: unknown) => pipe.transform(body, { type: 'body', metatype: SubscriptionPageRequest }) as Promise<SubscriptionPageRequest>;
-const validateUser = (body: unknown) => pipe.transform(body, { type: 'body', metatype: UserSubscriptionsRequest }) as Promise<UserSubscriptionsRequest>;
-
-async function messageOf(result: Promise<unknown>): Promise<string> {
-  try {
-    await result;
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    return String((error as BadRequestException).message);
-  }
-  throw new Error('the body was accepted');
-}
+const validatePage = validated(SubscriptionPageRequest);
+const validateUser = validated(UserSubscriptionsRequest);
 
 describe('SubscriptionPageRequest', () => {
   it('accepts numbers and digit text, and leaves absent or null paging absent', async () => {
