@@ -13,7 +13,7 @@
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
-import { signUpCustomer, type Customer } from '../support/customers';
+import { buyWithSandbox, signUpCustomer, type Customer } from '../support/customers';
 import { ADMIN, buyWithSandboxCard, reloadUntil, SERVER_WAIT_MS, sleep, useFulfilmentSystem } from '../support/fulfilment-system';
 import { artifactsDir, describeInBrowser, getJson, screenshot, sidewaysScroll, withPage } from '../support/harness';
 import type { ProviderStandIn } from '../support/provider-stand-in';
@@ -198,5 +198,54 @@ describeInBrowser('Refill guarantee (real server, API v2 stand-in, Chromium)', (
     // Two refills, one by the customer and one by staff; nothing ordered twice.
     expect(provider.refillCount()).toBe(2);
     expect(provider.addCount()).toBe(1);
+  });
+
+  it('a panel without refills: the customer reads a plain refusal, staff read it once on the provider card', async () => {
+    const provider = shop.standIn();
+    const admin = await shop.post('/admin/login', ADMIN);
+    const plan = await shop.post('/plan/getByName', { name: 'YouTube' });
+    const tierIndex = plan.pricing.findIndex((tier: { name: string }) => tier.name === 'Growth');
+    await shop.post(
+      '/admin/fulfilment/mapping',
+      { pricingId: plan.pricing[tierIndex].pricingId, serviceId: REFILL_SERVICE, quantity: QUANTITY, refillDays: 30 },
+      admin.token,
+    );
+
+    const customer: Customer = await signUpCustomer(system, { label: 'norefill', name: 'Nora Norefill' });
+    const link = `https://www.youtube.com/@nora${Date.now().toString(36)}`;
+    await buyWithSandbox(system, customer, { plan: 'YouTube', tier: tierIndex, profileLink: link });
+    const upstreamId = await upstreamOrderFor(provider, link);
+    provider.setOrder(upstreamId, { status: 'Completed', start_count: '310', remains: '0' });
+    provider.refillSupport = false;
+    const before = provider.refillCount();
+
+    await withPage(system, PHONE, { session: customer, screenshotOnFailure: 'refill-unsupported.png' }, async (page, context) => {
+      context.setDefaultTimeout(15_000);
+      const card = page.getByRole('article').filter({ hasText: 'Growth' });
+      await reloadUntil(page, system.url('/services/completed'), card.getByRole('button', { name: /Request refill/ }));
+      await card.getByRole('button', { name: /Request refill/ }).click();
+      await card.getByText('Refill rejected by the provider', { exact: true }).waitFor();
+      // Said once, as the problem it is: no success line beside it, no button (nothing was refilled, nothing is in flight).
+      expect(await card.getByText('This provider does not offer refills for this order. Our team has been told.', { exact: true }).count()).toBe(1);
+      expect(await card.getByRole('status').count()).toBe(0);
+      expect(await card.getByText('Refill requested', { exact: true }).count()).toBe(0);
+      expect(await sidewaysScroll(page)).toBe(0);
+      await card.screenshot({ path: path.join(artifactsDir, 'refill-unsupported-375.png') });
+    });
+    expect(provider.refillCount()).toBe(before + 1);
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      await withPage(system, viewport, { screenshotOnFailure: `refill-provider-card-${viewport.width}.png` }, async (page, context) => {
+        context.setDefaultTimeout(15_000);
+        await signInAdmin(context, admin);
+        await page.goto(system.url('/admin/dashboard'));
+        const card = page.getByRole('region', { name: 'Provider' });
+        await card.getByText(/^This provider panel does not offer refills \(it answered "Incorrect request" when asked for one\)/).waitFor();
+        expect(await card.getByText(/does not offer refills/).count()).toBe(1);
+        expect(await sidewaysScroll(page)).toBe(0);
+        await card.screenshot({ path: path.join(artifactsDir, `refill-provider-card-${viewport.width}.png`) });
+      });
+    }
+    provider.refillSupport = true;
   });
 });
