@@ -1,19 +1,8 @@
-import { BadRequestException } from '@nestjs/common';
-import { createValidationPipe } from '../../../../platform/http/validation.pipe';
+import { refusalOf, validated } from '../../../../../test/support/validation';
 import { GetPlanByNameRequest } from './get-plan-by-name.request';
 
-const pipe = createValidationPipe();
-const validate = (body: unknown) => pipe.transform(body, { type: 'body', metatype: GetPlanByNameRequest }) as Promise<GetPlanByNameRequest>;
-
-async function messageOf(body: unknown): Promise<string> {
-  try {
-    await validate(body);
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    return String((error as BadRequestException).message);
-  }
-  throw new Error(`accepted ${JSON.stringify(body)}`);
-}
+const validate = validated(GetPlanByNameRequest);
+const messageOf = (body: unknown) => refusalOf(validate(body), `accepted ${JSON.stringify(body)}`);
 
 describe('GetPlanByNameRequest', () => {
   it('accepts a name and trims it', async () => {
