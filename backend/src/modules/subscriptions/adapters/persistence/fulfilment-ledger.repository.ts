@@ -195,8 +195,8 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
               upstream_start_count = CASE WHEN u.error IS NULL THEN coalesce(u.start_count::bigint, s.upstream_start_count) ELSE s.upstream_start_count END,
               upstream_remains     = CASE WHEN u.error IS NULL AND u.final_status = '2' THEN u.remains::bigint
                                           WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
-              completed_at         = CASE WHEN u.error IS NULL AND u.final_status IN ('1', '2') THEN coalesce(s.completed_at, $10) ELSE s.completed_at END,
               status               = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN u.final_status::smallint ELSE s.status END,
+              completed_at         = CASE WHEN u.error IS NULL AND u.final_status IN ('1', '2') THEN coalesce(s.completed_at, $10) ELSE s.completed_at END,
               fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN 'done'
                                           WHEN u.error IS NOT NULL AND u.review THEN 'needs_review'
                                           ELSE s.fulfilment_state END,
