@@ -49,7 +49,7 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
     if (logoFile) fs.rmSync(path.dirname(logoFile), { recursive: true, force: true });
   });
 
-  it('a wrong password shows Error with the server message; the right one toasts and opens the dashboard', async () => {
+  it('a wrong password shows Error with the server message; the right one toasts and opens the Overview, whose sidebar leads to the services', async () => {
     await withPage(system, DESKTOP, { screenshotOnFailure: 'admin-login-failed.png' }, async (page) => {
       page.context().setDefaultTimeout(15_000);
       await page.goto(system.url('/admin/login'));
