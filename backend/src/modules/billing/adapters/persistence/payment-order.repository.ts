@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { boundedCount } from '../../../../platform/database/bounded-count';
+import { type ListPage, readPage } from '../../../../platform/database/paging';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
 import { statusesThatMayBecome, type AdminOrderKind, type PaymentOrder, type VoidReason } from '../../domain/payment-order';
@@ -105,34 +106,29 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
   /**
    * Each kind is a range of its own partial index (migration 1764300000000-admin-lists), read
    * newest first: payment_orders_paid_unlinked_idx (paid, subscription_id null) and
-   * payment_orders_unpaid_created_idx (not paid). The ids first, one more than the page (exact
-   * hasNext), then their rows.
+   * payment_orders_unpaid_created_idx (not paid). Read as every admin list is
+   * (platform/database/paging.ts): the ids first, one more than the page, then their rows.
    */
   async pageForAdmin(
     kind: AdminOrderKind,
     staleBefore: Date,
     page: number,
     limit: number,
-  ): Promise<{ items: PaymentOrder[]; total: number; totalIsExact: boolean; hasNext: boolean }> {
+  ): Promise<ListPage<PaymentOrder>> {
     const manager = this.uow.manager();
     const [where, params] =
       kind === 'paid-without-subscription'
         ? [`status = 'paid' AND subscription_id IS NULL AND void_reason IS NULL`, [] as unknown[]]
         : [`status <> 'paid' AND created_at < $1`, [staleBefore.toISOString()] as unknown[]];
     const fromWhere = `FROM payment_orders WHERE ${where}`;
-    const { total, exact } = await boundedCount(manager, fromWhere, params);
-    const offset = (page - 1) * limit;
-    if (exact && offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
-    const ids = ((await manager.query(`SELECT order_id ${fromWhere} ORDER BY created_at DESC, order_id DESC OFFSET ${offset} LIMIT ${limit + 1}`, params)) as Array<{
-      order_id: string;
-    }>).map((row) => row.order_id);
-    const pageIds = ids.slice(0, limit);
-    const rows = pageIds.length ? await this.rows.findBy({ orderId: In(pageIds) }) : [];
-    const byId = new Map(rows.map((row) => [row.orderId, row]));
-    const items = pageIds.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toOrder(row)] : [];
+    return readPage(page, limit, {
+      count: () => boundedCount(manager, fromWhere, params),
+      keys: async (offset, take) =>
+        ((await manager.query(`SELECT order_id ${fromWhere} ORDER BY created_at DESC, order_id DESC OFFSET ${offset} LIMIT ${take}`, params)) as Array<{ order_id: string }>).map(
+          (row) => row.order_id,
+        ),
+      rows: async (ids) => (await this.rows.findBy({ orderId: In(ids) })).map(toOrder),
+      keyOf: (order) => order.orderId,
     });
-    return { items, total, totalIsExact: exact, hasNext: ids.length > limit };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { containsPattern } from '../../../../platform/database/bounded-count';
+import { readPage } from '../../../../platform/database/paging';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { updatedRows } from '../../../../platform/database/updated-rows';
 import { RefundRepository, type RefundListRow, type RefundListState } from '../../application/refund.repository.port';
@@ -233,15 +234,20 @@ export class TypeOrmRefundRepository extends RefundRepository {
   async page(query: { page: number; limit: number; state: RefundListState | null; q: string | null }): Promise<{ items: RefundListRow[]; total: number; hasNext: boolean }> {
     const manager = this.uow.manager();
     const params = [query.state, query.q ? containsPattern(query.q) : null];
-    const [{ n }] = (await manager.query(`SELECT count(*)::int AS n ${LIST_FROM}`, params)) as Array<{ n: number }>;
-    const offset = (query.page - 1) * query.limit;
-    if (offset >= n) return { items: [], total: n, hasNext: false };
-    const rows = (await manager.query(
-      `SELECT x.*, o.payment_id, o.plan_name, o.tier->>'name' AS tier_name, o.user_id, o.customer_name, o.email ${LIST_FROM}
-        ORDER BY x.created_at DESC, x.id DESC OFFSET ${offset} LIMIT ${query.limit + 1}`,
-      params,
-    )) as ListSqlRow[];
-    const items = rows.slice(0, query.limit).map(
+    // Counted exactly; the page's rows are read whole in one statement (the rows are the keys).
+    const { items, total, hasNext } = await readPage(query.page, query.limit, {
+      count: async () => {
+        const [{ n }] = (await manager.query(`SELECT count(*)::int AS n ${LIST_FROM}`, params)) as Array<{ n: number }>;
+        return { total: n, exact: true };
+      },
+      keys: async (offset, take) =>
+        (await manager.query(
+          `SELECT x.*, o.payment_id, o.plan_name, o.tier->>'name' AS tier_name, o.user_id, o.customer_name, o.email ${LIST_FROM}
+            ORDER BY x.created_at DESC, x.id DESC OFFSET ${offset} LIMIT ${take}`,
+          params,
+        )) as ListSqlRow[],
+    });
+    const rows = items.map(
       (row): RefundListRow => ({
         kind: row.kind,
         id: row.id,
@@ -264,6 +270,6 @@ export class TypeOrmRefundRepository extends RefundRepository {
         settledAt: row.settled_at === null ? null : asDate(row.settled_at),
       }),
     );
-    return { items, total: n, hasNext: rows.length > query.limit };
+    return { items: rows, total, hasNext };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FindOptionsOrder, type FindOptionsWhere, In, Not } from 'typeorm';
 import { EXACT_COUNT_UP_TO, containsPattern } from '../../../../platform/database/bounded-count';
+import { readPage } from '../../../../platform/database/paging';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { SubscriptionRepository } from '../../application/subscription.repository.port';
 import type { AdminTaskFulfilmentFilter, AdminTaskPage, AdminTaskQuery } from '../../domain/admin-task-list';
@@ -128,37 +129,27 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     }
     const fromWhere = `FROM subscriptions${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
 
-    const offset = (query.page - 1) * query.limit;
     const direction = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = [...(query.sortBy === 'planName' ? ['plan_name'] : []), 'created_at', 'subscription_id'].map((c) => `${c} ${direction}`).join(', ');
 
-    let total: number;
-    let exact: boolean;
-    let ids: string[];
-    if (query.q === undefined) {
-      total = await this.countUnsearched(query);
-      exact = true;
-      if (offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
-      ids = await this.pageIds(`SELECT subscription_id ${fromWhere}`, order, offset, query.limit, params);
-    } else {
-      // The matches, at most one past the exact count, read once for both the count and the page
-      // (MATERIALIZED keeps the ORDER BY/LIMIT out of the search's plan; array_agg keeps the order).
-      const [capped] = (await manager.query(
-        `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere} LIMIT ${EXACT_COUNT_UP_TO + 1}),
-              page AS (SELECT subscription_id, created_at, plan_name FROM matches ORDER BY ${order} OFFSET ${offset} LIMIT ${query.limit + 1})
-         SELECT (SELECT count(*) FROM matches)::int AS n, (SELECT array_agg(subscription_id::text ORDER BY ${order}) FROM page) AS ids`,
-        params,
-      )) as Array<{ n: number | string; ids: string[] | string | null }>;
-      const n = Number(capped.n);
-      if (n <= EXACT_COUNT_UP_TO) {
-        total = n;
-        exact = true;
-        if (offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
-        ids = textArray(capped.ids);
-      } else {
-        total = Math.max(EXACT_COUNT_UP_TO + 1, await this.estimatedRows(fromWhere, params));
-        exact = false;
-        // Which way to read a searched page past the exact count. Left to itself the planner walks
+    return readPage(query.page, query.limit, {
+      count: async (offset) => {
+        if (query.q === undefined) return { total: await this.countUnsearched(query), exact: true };
+        // The matches, at most one past the exact count, read once for both the count and the page
+        // (MATERIALIZED keeps the ORDER BY/LIMIT out of the search's plan; array_agg keeps the order).
+        const [capped] = (await manager.query(
+          `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere} LIMIT ${EXACT_COUNT_UP_TO + 1}),
+                page AS (SELECT subscription_id, created_at, plan_name FROM matches ORDER BY ${order} OFFSET ${offset} LIMIT ${query.limit + 1})
+           SELECT (SELECT count(*) FROM matches)::int AS n, (SELECT array_agg(subscription_id::text ORDER BY ${order}) FROM page) AS ids`,
+          params,
+        )) as Array<{ n: number | string; ids: string[] | string | null }>;
+        const n = Number(capped.n);
+        if (n <= EXACT_COUNT_UP_TO) return { total: n, exact: true, keys: textArray(capped.ids) };
+        return { total: Math.max(EXACT_COUNT_UP_TO + 1, await this.estimatedRows(fromWhere, params)), exact: false };
+      },
+      keys: async (offset, take, { total }) => {
+        if (query.q === undefined) return this.pageIds(`SELECT subscription_id ${fromWhere}`, order, offset, take, params);
+        // A searched page past the exact count: which way to read it. Left to itself the planner walks
         // the sort index and filters, which is quick while the matches are spread along that index
         // and hopeless when they sit at its far end: q=youtube sorted by plan name took 1.4 s on
         // 200k rows (every YouTube row comes last), a search for 11 rows a walk of thousands. So,
@@ -171,26 +162,16 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
         const pageSql = materialise
           ? `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere}) SELECT subscription_id FROM matches`
           : `SELECT subscription_id ${fromWhere}`;
-        ids = await this.pageIds(pageSql, order, offset, query.limit, params);
-      }
-    }
-
-    const hasNext = ids.length > query.limit;
-    const pageIds = ids.slice(0, query.limit);
-    if (pageIds.length === 0) return { items: [], total, totalIsExact: exact, hasNext };
-
-    const rows = await this.uow.repository(SubscriptionOrmEntity).findBy({ subscriptionId: In(pageIds) });
-    const byId = new Map(rows.map((row) => [row.subscriptionId, row]));
-    const items = pageIds.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toSubscription(row)] : [];
+        return this.pageIds(pageSql, order, offset, take, params);
+      },
+      rows: async (ids) => (await this.uow.repository(SubscriptionOrmEntity).findBy({ subscriptionId: In(ids) })).map(toSubscription),
+      keyOf: (subscription) => subscription.subscriptionId,
     });
-    return { items, total, totalIsExact: exact, hasNext };
   }
 
-  /** The ids of one page and one more (so hasNext is exact), in the sort's order. */
-  private async pageIds(sql: string, order: string, offset: number, limit: number, params: unknown[]): Promise<string[]> {
-    const rows = (await this.uow.manager().query(`${sql} ORDER BY ${order} OFFSET ${offset} LIMIT ${limit + 1}`, params)) as Array<{ subscription_id: string }>;
+  /** At most `take` ids (the page and one more, so hasNext is exact), in the sort's order. */
+  private async pageIds(sql: string, order: string, offset: number, take: number, params: unknown[]): Promise<string[]> {
+    const rows = (await this.uow.manager().query(`${sql} ORDER BY ${order} OFFSET ${offset} LIMIT ${take}`, params)) as Array<{ subscription_id: string }>;
     return rows.map((row) => row.subscription_id);
   }
 

@@ -1,0 +1,57 @@
+/**
+ * The one way a long list is read a page at a time (docs/architecture.md#one-way-per-thing):
+ * 1. the total: exact, or the database's estimate for a broad search (`boundedCount`);
+ * 2. nothing more when the page starts past an exact total;
+ * 3. the page's keys and one more, in the list's order, from an index (so `hasNext` is exact
+ *    and a deep page skips index entries, not rows);
+ * 4. the rows of those keys, put back in the keys' order.
+ * Each list brings its own SQL for the steps; the answer's `paging` is built from the result by
+ * `adminPaging` (platform/http/admin-paging.ts).
+ */
+export interface ListPage<T> {
+  items: T[];
+  /** Exact, or the database's estimate when `totalIsExact` is false. */
+  total: number;
+  totalIsExact: boolean;
+  /** Exact: one row more than the page was read. */
+  hasNext: boolean;
+}
+
+export interface PageSteps<K, T> {
+  /**
+   * Step 1, given the page's offset. A list whose search counts and pages its matches in one
+   * statement returns the page's keys (one more than the page) with the total, and step 3 is skipped.
+   */
+  count(offset: number): Promise<{ total: number; exact: boolean; keys?: K[] }>;
+  /** Step 3: at most `take` keys (the page and one more) from `offset`, in the list's order; `counted` is step 1's answer. */
+  keys(offset: number, take: number, counted: { total: number; exact: boolean }): Promise<K[]>;
+  /** Step 4: the items of these keys, in any order; absent when the keys are the items themselves. */
+  rows?(keys: K[]): Promise<T[]>;
+  /** The key of an item (with `rows`). */
+  keyOf?(item: T): K;
+}
+
+export function pageOffset(page: number, limit: number): number {
+  return (page - 1) * limit;
+}
+
+export async function readPage<K, T = K>(page: number, limit: number, steps: PageSteps<K, T>): Promise<ListPage<T>> {
+  const offset = pageOffset(page, limit);
+  const counted = await steps.count(offset);
+  const { total, exact } = counted;
+  if (exact && offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
+  const keys = counted.keys ?? (await steps.keys(offset, limit + 1, { total, exact }));
+  const hasNext = keys.length > limit;
+  const pageKeys = keys.slice(0, limit);
+  if (!steps.rows) return { items: pageKeys as unknown as T[], total, totalIsExact: exact, hasNext };
+  if (pageKeys.length === 0) return { items: [], total, totalIsExact: exact, hasNext };
+  const keyOf = steps.keyOf;
+  if (!keyOf) throw new Error('readPage: rows needs keyOf');
+  const byKey = new Map((await steps.rows(pageKeys)).map((item) => [keyOf(item), item]));
+  // A row deleted between the steps is left out rather than shown empty.
+  const items = pageKeys.flatMap((key) => {
+    const item = byKey.get(key);
+    return item === undefined ? [] : [item];
+  });
+  return { items, total, totalIsExact: exact, hasNext };
+}
