@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { adminToken } from '../support/admin-session';
-import { createTestApp, type TestApp } from '../support/app';
-import { type CustomerSession, signUpCustomer } from '../support/customer-session';
+import { type AdminSession, appWithAdminAndCustomer } from '../support/admin-session';
+import type { TestApp } from '../support/app';
+import type { CustomerSession } from '../support/customer-session';
 
 /**
  * POST /documents/save over HTTP, and what the public GET /api/documents/:slug shows after it.
@@ -11,14 +11,10 @@ import { type CustomerSession, signUpCustomer } from '../support/customer-sessio
  * documents seed. Fake: nothing.
  */
 describe('Admin: documents', () => {
-  let t: TestApp;
-  let admin: { adminId: string; token: string };
-  let customer: CustomerSession;
+  let t: TestApp, admin: AdminSession, customer: CustomerSession;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await adminToken(t);
-    customer = await signUpCustomer(t, 'documents-admin');
+    ({ t, admin, customer } = await appWithAdminAndCustomer('documents-admin'));
   });
 
   afterAll(() => t?.close());

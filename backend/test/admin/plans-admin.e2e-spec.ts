@@ -1,17 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { adminToken } from '../support/admin-session';
-import { createTestApp, type TestApp } from '../support/app';
-import { type CustomerSession, signUpCustomer } from '../support/customer-session';
-
-interface Tier {
-  pricingId: string;
-  name: string;
-  price: string;
-  description: string;
-  features: string[];
-  isPopular: boolean;
-}
+import { type AdminSession, appWithAdminAndCustomer } from '../support/admin-session';
+import type { TestApp } from '../support/app';
+import type { CustomerSession } from '../support/customer-session';
+import type { TierOffer as Tier } from '../../src/kernel/purchased-tier';
 
 interface AdminPlan {
   planId: string;
@@ -35,14 +27,10 @@ const BY_NAME = ['Facebook', 'Instagram', 'LinkedIn', 'Podcasts on Apple', 'Spot
  * DATABASE_URL; Redis pub/sub for change events with REDIS_URL), migrations and seeds. Fake: nothing.
  */
 describe('Admin: plans', () => {
-  let t: TestApp;
-  let admin: { adminId: string; token: string };
-  let customer: CustomerSession;
+  let t: TestApp, admin: AdminSession, customer: CustomerSession;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await adminToken(t);
-    customer = await signUpCustomer(t, 'plans-admin');
+    ({ t, admin, customer } = await appWithAdminAndCustomer('plans-admin'));
   });
 
   afterAll(() => t?.close());

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { adminToken } from '../support/admin-session';
-import { createTestApp, type TestApp } from '../support/app';
-import { type CustomerSession, signUpCustomer } from '../support/customer-session';
+import { type AdminSession, appWithAdminAndCustomer } from '../support/admin-session';
+import type { TestApp } from '../support/app';
+import type { CustomerSession } from '../support/customer-session';
 
 /** A real 1×1 PNG (67 bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -22,14 +22,10 @@ const CONTENT = [
  * for change events with REDIS_URL), migrations and seeds. Fake: nothing.
  */
 describe('Admin: services', () => {
-  let t: TestApp;
-  let admin: { adminId: string; token: string };
-  let customer: CustomerSession;
+  let t: TestApp, admin: AdminSession, customer: CustomerSession;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await adminToken(t);
-    customer = await signUpCustomer(t, 'services-admin');
+    ({ t, admin, customer } = await appWithAdminAndCustomer('services-admin'));
     // The catalogue lists a service only while a plan on sale answers at its address
     // (docs/catalogue.md, "Listing rule"): the services this spec follows into the catalogue get one.
     for (const platform of ['Spotify', 'SoundCloud']) {
