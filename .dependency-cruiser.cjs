@@ -8,6 +8,13 @@ const FRAMEWORK_NAMES =
 /** A framework package, resolved into node_modules or (when it cannot be resolved) by its bare name. */
 const FRAMEWORKS = `(^|/)node_modules/${FRAMEWORK_NAMES}/|^${FRAMEWORK_NAMES}(/|$)`;
 const REMOTES = '(shell|storefront|account|admin)';
+/**
+ * The files kit's package.json `exports` names: the only kit files a frontend may import. Its
+ * `./src/...` keys are the old deep paths, kept resolvable only until their last importers move.
+ */
+const KIT_ENTRY_FILES = Object.entries(require('./frontends/kit/package.json').exports)
+  .filter(([entry]) => !entry.startsWith('./src/'))
+  .map(([, target]) => `^frontends/kit/${target.replace(/^\.\//, '').replace(/[.]/g, '\\.')}$`);
 /** Specs and test support may assemble any pieces; the rules hold for the code that ships. */
 const SPECS = '\\.(spec|int-spec|e2e-spec)\\.tsx?$';
 
@@ -77,10 +84,10 @@ module.exports = {
     {
       name: 'kit-through-its-entry-points',
       comment:
-        "Frontends import kit through its entry points (@growth/kit, and kit's build helpers), not its src/ files, so kit can change inside (docs/architecture.md#frontends).",
+        "Frontends import kit through its entry points (the `exports` of kit's package.json, and kit's build helpers), not its src/ files, so kit can change inside (docs/architecture.md#frontends).",
       severity: 'error',
       from: { path: `^frontends/${REMOTES}/` },
-      to: { path: '^frontends/kit/', pathNot: ['^frontends/kit/src/index\\.ts$', '^frontends/kit/build/'] },
+      to: { path: '^frontends/kit/', pathNot: [...KIT_ENTRY_FILES, '^frontends/kit/build/'] },
     },
     {
       name: 'backend-and-frontends-apart',

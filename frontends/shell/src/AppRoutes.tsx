@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import type { PageGuard } from '@growth/kit/src/routes/pageRoutes';
-import { PAGE_ROUTES } from '@growth/kit/src/routes/pageRoutes';
+import type { PageGuard } from '@growth/kit/routes';
+import { PAGE_ROUTES } from '@growth/kit/routes';
 import { RemotePage } from './remotes/RemotePage';
 import { RequireCustomer } from './guards/RequireCustomer';
 import { RequireAdmin } from './guards/RequireAdmin';

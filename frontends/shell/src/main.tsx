@@ -3,7 +3,7 @@
 // the remote pages wait for it (App, RemotePage). The host's shared singletons are eager
 // (kit/build/rspack.mjs), so React, the router and the layout arrive in main.js.
 import './styles/shell.css';
-import '@growth/kit/src/ui/kit.css';
+import '@growth/kit/kit.css';
 import { mount } from './bootstrap';
 
 mount(document.getElementById('root') as HTMLElement);

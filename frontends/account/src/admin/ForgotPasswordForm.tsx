@@ -1,9 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import { Banner, type BannerMessage, SubmitButton, TextField } from '@growth/kit/ui';
 import { adminFailure, requestResetCode } from './adminAuth';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import auth from '../auth/Auth.module.css';
 import { EMAIL_REQUIRED } from '../auth/credentials';
 import { useFieldErrors } from '../auth/useFieldErrors';

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { Banner, type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import { adminFailure, stopEmailChange } from './adminAuth';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import auth from '../auth/Auth.module.css';
 import styles from './AdminLogin.module.css';
 

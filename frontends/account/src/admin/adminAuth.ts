@@ -1,5 +1,5 @@
 import { ApiError, adminApi, extractErrorText, setAdminSession } from '@growth/kit';
-import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { failure, type BannerMessage } from '@growth/kit/ui';
 
 /** The admin screens' failure (docs/product.md#error-texts): 'Error' with the server's message, or 'Operation failed'. */
 export function adminFailure(err: unknown): BannerMessage {

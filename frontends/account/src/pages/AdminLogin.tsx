@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Logo } from '@growth/kit';
-import { ADMIN_TOAST_MS, Toast } from '@growth/kit/src/ui/Toast';
-import type { BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { ADMIN_TOAST_MS, Toast, type BannerMessage } from '@growth/kit/ui';
 import { AdminLoginForm } from '../admin/AdminLoginForm';
 import { ForgotPasswordForm } from '../admin/ForgotPasswordForm';
 import { ResetPasswordForm } from '../admin/ResetPasswordForm';

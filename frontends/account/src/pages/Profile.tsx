@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError, Spinner, displayName, useAuth } from '@growth/kit';
-import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { Banner, type BannerMessage } from '@growth/kit/ui';
 import { EditProfileDialog } from '../profile/EditProfileDialog';
 import { fetchProfile, formatDate, type ProfileView } from '../profile/profileData';
 import { reasonOf } from '../profile/reason';

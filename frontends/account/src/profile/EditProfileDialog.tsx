@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
-import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import { Banner, type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
 import { updateProfile, type ProfileView } from './profileData';
 import { reasonOf } from './reason';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import styles from './Profile.module.css';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { httpUrl } from '@growth/kit/src/util/format';
+import { httpUrl } from '@growth/kit/format';
 import styles from './Services.module.css';
 
 /**

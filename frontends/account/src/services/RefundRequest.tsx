@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Banner } from '@growth/kit/src/ui/forms/Banner';
+import { Banner } from '@growth/kit/ui';
 import { RefundRequestDialog } from './RefundRequestDialog';
 import { canRequestRefund } from './refund';
 import type { ListedSubscription } from './useSubscriptionPage';

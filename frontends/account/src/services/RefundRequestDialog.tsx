@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '@growth/kit';
-import { formatPrice } from '@growth/kit/src/util/format';
-import { useModalDialog } from '@growth/kit/src/ui/useModalDialog';
-import { FieldNotes, describedBy } from '@growth/kit/src/ui/forms/FieldNotes';
-import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { formatPrice } from '@growth/kit/format';
+import { useModalDialog, FieldNotes, describedBy, SubmitButton } from '@growth/kit/ui';
+import form from '@growth/kit/form.module.css';
 import { reasonOf } from '../profile/reason';
 import type { ListedSubscription } from './useSubscriptionPage';
 import styles from './RefundRequestDialog.module.css';

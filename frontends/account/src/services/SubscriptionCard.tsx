@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { formatPrice } from '@growth/kit/src/util/format';
-import { StatusChip } from '@growth/kit/src/ui/StatusChip';
+import { formatPrice } from '@growth/kit/format';
+import { StatusChip } from '@growth/kit/ui';
 import { formatDate, formatDateTime, progressText, quantityText } from './format';
 import { ProfileLink } from './ProfileLink';
 import { RefillStatus } from './RefillStatus';

@@ -1,4 +1,4 @@
-import { formatPrice } from '@growth/kit/src/util/format';
+import { formatPrice } from '@growth/kit/format';
 import type { SubscriptionRefund } from '@growth/kit';
 import { compareDecimal, formatDate, isPositiveDecimal, subtractDecimal } from './format';
 import type { ListedSubscription } from './useSubscriptionPage';

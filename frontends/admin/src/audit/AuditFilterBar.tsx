@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import { FilterSelect } from '../tasks/FilterSelect';
 import { AUDIT_KIND_OPTIONS } from './auditSentence';
 import type { AuditFilters } from './useAuditLog';

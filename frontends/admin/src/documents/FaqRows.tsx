@@ -1,5 +1,5 @@
 import type { SectionDraft } from './documentDraft';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import styles from './Documents.module.css';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { newFaq, type SectionDraft } from './documentDraft';
 import { FaqRows } from './FaqRows';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import styles from './Documents.module.css';
 
 interface Props {

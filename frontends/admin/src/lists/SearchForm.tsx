@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import styles from './Lists.module.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { StatusChip } from '@growth/kit/src/ui/StatusChip';
-import { formatPrice } from '@growth/kit/src/util/format';
+import { StatusChip } from '@growth/kit/ui';
+import { formatPrice } from '@growth/kit/format';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import type { TaskQuery } from '../tasks/taskQuery';
 import { formatDate } from '../ui';

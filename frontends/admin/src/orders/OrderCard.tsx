@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatPrice } from '@growth/kit/src/util/format';
+import { formatPrice } from '@growth/kit/format';
 import { formatDate } from '../ui';
 import type { AttentionOrder } from './orderTypes';
 import styles from '../lists/Lists.module.css';

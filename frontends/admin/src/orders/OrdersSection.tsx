@@ -3,7 +3,7 @@ import { Spinner } from '@growth/kit';
 import { useAdminPost } from '../data/useAdminPost';
 import { ListSummary } from '../lists/ListSummary';
 import { ErrorBanner, Pager, uiStyles } from '../ui';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import { OrderCard } from './OrderCard';
 import { ORDERS_PAGE_SIZE, ORDER_KINDS, type OrderKind, type OrdersAnswer } from './orderTypes';
 import styles from '../lists/Lists.module.css';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { PLATFORMS } from '@growth/kit';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import { ErrorBanner, Toast } from '../ui';
 import { downloadExport, type ExportKind } from './downloadExport';
 import styles from './Overview.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import { PERIOD_CHOICES, isDate, type Period, type PeriodId } from './period';
 import styles from './Overview.module.css';
 

@@ -12,7 +12,7 @@ import type { OverviewAnswer } from '../overview/overviewTypes';
 import { periodLabel } from '../overview/period';
 import { useOverview } from '../overview/useOverview';
 import { ErrorBanner } from '../ui';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import styles from '../overview/Overview.module.css';
 
 // The chart library comes in a chunk of its own, asked for only when the Overview draws a chart.

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { SubmitButton, TextField } from '../ui';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import { PLAN_STATUSES } from './planTypes';
 import { PLAN_FORM_LIMITS, emptyTier, type PlanDraft, type PlanErrors, type TierDraft } from './planForm';
 import { TierFieldset } from './TierFieldset';

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useModalDialog } from '@growth/kit/src/ui/useModalDialog';
-import { describedBy } from '@growth/kit/src/ui/forms/FieldNotes';
+import { useModalDialog, describedBy } from '@growth/kit/ui';
 import { moneyText } from '../fulfilment/fulfilmentTypes';
 import { checkAmount } from './refundMoney';
 import type { RefundTarget } from './refundTarget';
 import type { RefundDecision, RefundKind } from './useRefundAction';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import confirm from '../ui/ConfirmDialog.module.css';
 import styles from './RefundDialog.module.css';
 

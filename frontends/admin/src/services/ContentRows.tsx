@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ContentRow } from './serviceForm';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import styles from './Services.module.css';
 
 interface Props {

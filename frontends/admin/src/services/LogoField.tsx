@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { logoSrc } from '@growth/kit';
 import { LOGO_TYPES, logoProblem } from './serviceForm';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import styles from './Services.module.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { logoSrc } from '@growth/kit';
-import { useModalDialog } from '@growth/kit/src/ui/useModalDialog';
+import { useModalDialog } from '@growth/kit/ui';
 import dialog from '../ui/ConfirmDialog.module.css';
 import type { AdminService } from './useServiceList';
 import styles from './Services.module.css';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { adminApi, getAdminId, setAdminSession } from '@growth/kit';
 import { Banner, PasswordField, SubmitButton } from '../ui';
 import { SESSION_EXPIRED, settingsFailure, type Failure } from './settingsFailure';
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import styles from './Settings.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Subscription } from '@growth/kit';
-import { StatusChip } from '@growth/kit/src/ui/StatusChip';
-import { formatPrice } from '@growth/kit/src/util/format';
+import { StatusChip } from '@growth/kit/ui';
+import { formatPrice } from '@growth/kit/format';
 import { FulfilmentDetails } from '../fulfilment/FulfilmentDetails';
 import type { AdminFulfilment, AdminRefill } from '../fulfilment/fulfilmentTypes';
 import { RefillDetails } from '../fulfilment/RefillDetails';

@@ -1,4 +1,4 @@
-import { httpUrl } from '@growth/kit/src/util/format';
+import { httpUrl } from '@growth/kit/format';
 
 /**
  * The profile link of a subscription: a link opening in a new tab for http(s) addresses only;

@@ -1,4 +1,4 @@
-import formStyles from '@growth/kit/src/ui/forms/Form.module.css';
+import formStyles from '@growth/kit/form.module.css';
 import styles from '../lists/Lists.module.css';
 
 /** One labelled select of an admin list's toolbar (tasks, refunds). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useModalDialog } from '@growth/kit/src/ui/useModalDialog';
+import { useModalDialog } from '@growth/kit/ui';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import styles from '../ui/ConfirmDialog.module.css';
 import own from './LinkOrderDialog.module.css';
 

@@ -1,7 +1,7 @@
-import { Banner as KitBanner, type BannerProps } from '@growth/kit/src/ui/forms/Banner';
+import { Banner as KitBanner, type BannerProps } from '@growth/kit/ui';
 import styles from './Ui.module.css';
 
-export type { BannerTone } from '@growth/kit/src/ui/forms/Banner';
+export type { BannerTone } from '@growth/kit/ui';
 
 /** The shared banner (kit), with the admin pages' space below it. */
 export function Banner({ className = '', ...props }: BannerProps) {

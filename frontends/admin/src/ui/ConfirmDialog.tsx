@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useModalDialog } from '@growth/kit/src/ui/useModalDialog';
+import { useModalDialog } from '@growth/kit/ui';
 import styles from './ConfirmDialog.module.css';
 
 interface Props {

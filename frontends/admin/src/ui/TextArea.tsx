@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import styles from '@growth/kit/src/ui/forms/Form.module.css';
+import styles from '@growth/kit/form.module.css';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> {
   id: string;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle, PAGE_ROUTES, type PageRoute } from '@growth/kit/src/routes/pageRoutes';
+import { documentTitle, PAGE_ROUTES, type PageRoute } from '@growth/kit/routes';
 
 /** Pages the shell draws itself, outside the page table. */
 const SHELL_TITLES: Record<string, string> = { '/unauthorized': 'Access Denied' };

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@growth/kit';
-import type { RemotePageId } from '@growth/kit/src/routes/pageRoutes';
+import type { RemotePageId } from '@growth/kit/routes';
 import { RemoteErrorBoundary, RemoteLoadFailed } from './RemoteErrorBoundary';
 import { useRemotes } from './RemotesState';
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useModalDialog } from '@growth/kit/src/ui/useModalDialog';
+import { useModalDialog } from '@growth/kit/ui';
 import { Icon } from '../components/Icon';
 import styles from './Dialog.module.css';
 

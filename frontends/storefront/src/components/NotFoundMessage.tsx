@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { documentTitle } from '@growth/kit/src/routes/pageRoutes';
+import { documentTitle } from '@growth/kit/routes';
 
 /**
  * Page Not Found inside a storefront page, for an address the page learns is empty only once its

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { api, ApiError, logoSrc, PLATFORMS, Spinner, useAuth, type Plan, type PricingTier } from '@growth/kit';
-import { documentTitle } from '@growth/kit/src/routes/pageRoutes';
+import { documentTitle } from '@growth/kit/routes';
 import { NotFoundMessage } from '../components/NotFoundMessage';
 import { Breadcrumb } from '../components/Breadcrumb';
 import { Icon } from '../components/Icon';

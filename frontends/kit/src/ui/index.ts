@@ -1,0 +1,12 @@
+// @growth/kit/ui: kit's form controls and small widgets. Plain components without state of
+// their own, so each app bundles the ones it uses; what must be one instance at run time
+// (session, API client, runtime config) stays in the shared @growth/kit entry.
+export { Banner, failure } from './forms/Banner';
+export type { BannerMessage, BannerProps, BannerTone } from './forms/Banner';
+export { FieldNotes, describedBy } from './forms/FieldNotes';
+export { PasswordField } from './forms/PasswordField';
+export { SubmitButton } from './forms/SubmitButton';
+export { TextField } from './forms/TextField';
+export { StatusChip, subscriptionStatusLabel } from './StatusChip';
+export { ADMIN_TOAST_MS, Toast } from './Toast';
+export { FOCUSABLE, useModalDialog } from './useModalDialog';
