@@ -1,13 +1,13 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorText } from '@growth/kit';
-import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { EMAIL_REQUIRED } from './credentials';
 import { requestPasswordReset } from './passwordReset';
+import { AuthIntro } from './AuthIntro';
+import { EmailField } from './EmailField';
 import { useFieldErrors } from './useFieldErrors';
-import styles from './Auth.module.css';
 
 interface Props {
   email: string;
@@ -43,27 +43,9 @@ export function ForgotEmailStep({ email, onEmailChange, message, onMessage: setM
 
   return (
     <>
-      <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>
-          Forgot Password
-        </h1>
-        <p className={styles.subtitle}>Enter the e-mail of your account and we will send you a 6-digit code to choose a new password.</p>
-      </header>
-      <Banner message={message} />
+      <AuthIntro title="Forgot Password" subtitle="Enter the e-mail of your account and we will send you a 6-digit code to choose a new password." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onChange={(value) => {
-            onEmailChange(value);
-            edited('email', value);
-          }}
-          error={errors.email}
-        />
+        <EmailField id="forgot-email" autoComplete="email" value={email} onChange={onEmailChange} edited={edited} error={errors.email} />
         <SubmitButton wide busy={busy}>
           Send Code
         </SubmitButton>

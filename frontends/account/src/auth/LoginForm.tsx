@@ -1,12 +1,13 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { getRuntimeConfig, useAuth } from '@growth/kit';
-import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import { GoogleButton } from './GoogleButton';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { checkCredentials } from './credentials';
+import { AuthIntro } from './AuthIntro';
+import { EmailField } from './EmailField';
 import { useFieldErrors } from './useFieldErrors';
 import styles from './Auth.module.css';
 
@@ -55,27 +56,9 @@ export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
 
   return (
     <>
-      <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>
-          Welcome Back
-        </h1>
-        <p className={styles.subtitle}>Sign in to follow your orders and grow faster.</p>
-      </header>
-      <Banner message={message} />
+      <AuthIntro title="Welcome Back" subtitle="Sign in to follow your orders and grow faster." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Login">
-        <TextField
-          id="login-email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            edited('email', value);
-          }}
-          error={errors.email}
-        />
+        <EmailField id="login-email" autoComplete="email" value={email} onChange={setEmail} edited={edited} error={errors.email} />
         <PasswordField
           id="login-password"
           label="Password"

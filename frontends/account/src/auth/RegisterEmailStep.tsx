@@ -1,13 +1,13 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { api, errorText } from '@growth/kit';
-import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { EMAIL_REQUIRED } from './credentials';
 import { cooldownSeconds } from './messages';
+import { AuthIntro } from './AuthIntro';
+import { EmailField } from './EmailField';
 import { useFieldErrors } from './useFieldErrors';
-import styles from './Auth.module.css';
 
 interface Props {
   email: string;
@@ -57,27 +57,9 @@ export function RegisterEmailStep({ email, onEmailChange, message, onMessage: se
 
   return (
     <>
-      <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>
-          Verify Your Email
-        </h1>
-        <p className={styles.subtitle}>We will send a 6-digit code to your e-mail.</p>
-      </header>
-      <Banner message={message} />
+      <AuthIntro title="Verify Your Email" subtitle="We will send a 6-digit code to your e-mail." message={message} />
       <form className={form.form} onSubmit={sendOtp} noValidate aria-label="Verify your email">
-        <TextField
-          id="register-email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onChange={(value) => {
-            onEmailChange(value);
-            edited('email', value);
-          }}
-          error={errors.email}
-        />
+        <EmailField id="register-email" autoComplete="email" value={email} onChange={onEmailChange} edited={edited} error={errors.email} />
         <SubmitButton wide busy={busy}>
           Send OTP
         </SubmitButton>

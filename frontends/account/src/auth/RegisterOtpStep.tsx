@@ -1,11 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { api, errorText } from '@growth/kit';
-import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { cooldownSeconds, failureOnce } from './messages';
-import { ResendCodeButton } from './ResendCodeButton';
+import { AuthIntro } from './AuthIntro';
+import { CodeField } from './CodeField';
+import { OtpActions } from './OtpActions';
 import { useFieldErrors } from './useFieldErrors';
 import { EmailAddress } from '../profile/EmailAddress';
 import styles from './Auth.module.css';
@@ -70,57 +71,37 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
 
   return (
     <>
-      <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>
-          Enter OTP
-        </h1>
-        <p className={styles.subtitle}>
-          Enter the 6-digit code we sent to{' '}
-          <strong className={styles.email}>
-            <EmailAddress address={email.trim()} />
-          </strong>
-          .
-        </p>
+      <AuthIntro
+        title="Enter OTP"
+        subtitle={
+          <>
+            Enter the 6-digit code we sent to{' '}
+            <strong className={styles.email}>
+              <EmailAddress address={email.trim()} />
+            </strong>
+            .
+          </>
+        }
+        message={message}
+      >
         {/* The server answers alike for an address that has an account (no enumeration): its owner is mailed how to sign in instead. */}
         <p className={styles.subtitle}>If this address already has an account, the e-mail tells you how to sign in instead.</p>
-      </header>
-      <Banner message={message} />
+      </AuthIntro>
       <form className={form.form} onSubmit={verifyOtp} noValidate aria-label="Enter OTP">
-        <TextField
-          id="register-otp"
-          label="One-time code"
-          className={styles.otp}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          value={otp}
-          onChange={(value) => {
-            const digits = value.replace(/\D/g, '').slice(0, 6);
-            onOtpChange(digits);
-            edited('otp', digits);
-          }}
-          error={errors.otp}
-        />
+        <CodeField id="register-otp" label="One-time code" value={otp} onChange={onOtpChange} edited={edited} error={errors.otp} />
         <SubmitButton wide busy={busy}>
           Verify OTP
         </SubmitButton>
       </form>
-      <p className={styles.otpActions}>
-        <ResendCodeButton readyAt={resendAt} busy={busy} onResend={() => void sendAgain()} />
-        <button
-          type="button"
-          className={form.linkButton}
-          onClick={() => {
-            setMessage(null);
-            onChangeEmail();
-          }}
-          disabled={busy}
-        >
-          Use another e-mail
-        </button>
-      </p>
+      <OtpActions
+        resendAt={resendAt}
+        busy={busy}
+        onResend={() => void sendAgain()}
+        onChangeEmail={() => {
+          setMessage(null);
+          onChangeEmail();
+        }}
+      />
     </>
   );
 }

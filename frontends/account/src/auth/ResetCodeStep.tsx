@@ -1,12 +1,13 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorText, useAuth } from '@growth/kit';
-import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
 import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from './passwordReset';
-import { ResendCodeButton } from './ResendCodeButton';
+import { AuthIntro } from './AuthIntro';
+import { CodeField } from './CodeField';
+import { OtpActions } from './OtpActions';
 import { useFieldErrors } from './useFieldErrors';
 import { EmailAddress } from '../profile/EmailAddress';
 import styles from './Auth.module.css';
@@ -85,38 +86,23 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
 
   return (
     <>
-      <header className={styles.intro}>
-        <h1 className={styles.title} tabIndex={-1}>
-          Reset Password
-        </h1>
-        <p className={styles.subtitle}>
-          Enter the 6-digit code we sent to{' '}
-          <strong className={styles.email}>
-            <EmailAddress address={email.trim()} />
-          </strong>{' '}
-          and choose a new password.
-        </p>
+      <AuthIntro
+        title="Reset Password"
+        subtitle={
+          <>
+            Enter the 6-digit code we sent to{' '}
+            <strong className={styles.email}>
+              <EmailAddress address={email.trim()} />
+            </strong>{' '}
+            and choose a new password.
+          </>
+        }
+        message={message}
+      >
         <p className={styles.subtitle}>Setting a new password signs you out on every other device.</p>
-      </header>
-      <Banner message={message} />
+      </AuthIntro>
       <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
-        <TextField
-          id="reset-otp"
-          label="Code"
-          className={styles.otp}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          value={otp}
-          onChange={(value) => {
-            const digits = value.replace(/\D/g, '').slice(0, 6);
-            setOtp(digits);
-            edited('otp', digits);
-          }}
-          error={errors.otp}
-        />
+        <CodeField id="reset-otp" label="Code" value={otp} onChange={setOtp} edited={edited} error={errors.otp} />
         <PasswordField
           id="reset-new-password"
           label="New password"
@@ -133,20 +119,15 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
           Reset Password
         </SubmitButton>
       </form>
-      <p className={styles.otpActions}>
-        <ResendCodeButton readyAt={resendAt} busy={busy} onResend={() => void sendAgain()} />
-        <button
-          type="button"
-          className={form.linkButton}
-          onClick={() => {
-            setMessage(null);
-            onChangeEmail();
-          }}
-          disabled={busy}
-        >
-          Use another e-mail
-        </button>
-      </p>
+      <OtpActions
+        resendAt={resendAt}
+        busy={busy}
+        onResend={() => void sendAgain()}
+        onChangeEmail={() => {
+          setMessage(null);
+          onChangeEmail();
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,24 @@
+import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { ResendCodeButton } from './ResendCodeButton';
+import styles from './Auth.module.css';
+
+interface Props {
+  /** When a new code may be asked for (epoch ms). */
+  resendAt: number;
+  busy: boolean;
+  onResend(): void;
+  /** 'Use another e-mail': back to the address step (the banner is cleared first). */
+  onChangeEmail(): void;
+}
+
+/** Under a code form: 'Send a new code' and 'Use another e-mail'. */
+export function OtpActions({ resendAt, busy, onResend, onChangeEmail }: Props) {
+  return (
+    <p className={styles.otpActions}>
+      <ResendCodeButton readyAt={resendAt} busy={busy} onResend={onResend} />
+      <button type="button" className={form.linkButton} onClick={onChangeEmail} disabled={busy}>
+        Use another e-mail
+      </button>
+    </p>
+  );
+}
