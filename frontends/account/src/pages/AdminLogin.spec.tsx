@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { installFakeApi, type Answers, type RecordedCall } from '../test/fakeApi';
 import AdminLogin from './AdminLogin';
 
-type Answer = [number, unknown];
-let answers: Record<string, Answer[]> = {};
-const calls: { path: string; body: Record<string, unknown> }[] = [];
+const answers: Answers = {};
+const calls: RecordedCall[] = [];
 
 /** A token whose payload carries exp (2030-01-01T00:00:00Z). */
 const EXP = Date.UTC(2030, 0, 1) / 1000;
@@ -13,15 +13,7 @@ const TOKEN = `h.${btoa(JSON.stringify({ sub: 'a1', role: 'admin', exp: EXP })).
 
 beforeEach(() => {
   localStorage.clear();
-  calls.length = 0;
-  answers = {};
-  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
-    const path = String(url).replace(/^\/api/, '');
-    calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const [status, body] = answers[path]?.shift() ?? [500, { success: false, message: 'unexpected call' }];
-    const text = body === undefined ? '' : JSON.stringify(body);
-    return { ok: status < 300, status, text: async () => text } as Response;
-  }) as unknown as typeof fetch;
+  installFakeApi(answers, calls);
   globalThis.requestAnimationFrame = (fn: FrameRequestCallback) => setTimeout(() => fn(0), 0) as unknown as number;
 });
 

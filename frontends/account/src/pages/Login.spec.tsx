@@ -1,25 +1,18 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { installFakeApi, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
 import { AuthProvider, setRuntimeConfig } from '@growth/kit';
 import Login from './Login';
 
-type Answer = [number, unknown];
-let answers: Record<string, Answer[]> = {};
-const calls: { path: string; body: unknown }[] = [];
+const answers: Answers = {};
+const calls: RecordedCall[] = [];
 
 beforeEach(() => {
   localStorage.clear();
-  calls.length = 0;
-  answers = { '/country/getall': [[200, { success: true, data: [] }]] };
+  installFakeApi(answers, calls);
+  answers['/country/getall'] = [[200, { success: true, data: [] }]];
   setRuntimeConfig({ remotes: {}, googleClientId: null });
-  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
-    const path = String(url).replace(/^\/api/, '');
-    calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const [status, body] = answers[path]?.shift() ?? [500, { success: false, message: 'unexpected call' }];
-    const text = JSON.stringify(body);
-    return { ok: status < 300, status, text: async () => text } as Response;
-  }) as unknown as typeof fetch;
   globalThis.requestAnimationFrame = (fn: FrameRequestCallback) => setTimeout(() => fn(0), 0) as unknown as number;
 });
 

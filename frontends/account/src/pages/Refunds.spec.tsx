@@ -1,31 +1,19 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { installFakeApi, storeCustomerSession, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
 import { AuthProvider } from '@growth/kit';
 import ActiveServices from './ActiveServices';
 import CompletedServices from './CompletedServices';
 
 /** Refunds on the customer's order cards (docs/refunds.md): the button, its dialog, the refund's words. */
 
-type Answer = [number, unknown];
-let answers: Record<string, (Answer | (() => Promise<Answer>))[]> = {};
-const calls: { path: string; body: Record<string, unknown> }[] = [];
+const answers: Answers = {};
+const calls: RecordedCall[] = [];
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('token', 't');
-  localStorage.setItem('userId', 'u1');
-  localStorage.setItem('email', 'ann@example.com');
-  calls.length = 0;
-  answers = {};
-  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
-    const path = String(url).replace(/^\/api/, '');
-    calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const next = answers[path]?.shift();
-    const [status, body] = typeof next === 'function' ? await next() : (next ?? [500, { success: false, message: 'unexpected call' }]);
-    const text = JSON.stringify(body);
-    return { ok: status < 300, status, text: async () => text } as Response;
-  }) as unknown as typeof fetch;
+  storeCustomerSession();
+  installFakeApi(answers, calls);
 });
 
 const DAY = 24 * 60 * 60 * 1000;
