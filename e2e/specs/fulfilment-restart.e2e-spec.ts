@@ -15,7 +15,8 @@
  * Driven over HTTP only (no browser): the admin maps a tier, a customer buys it with the sandbox.
  */
 import crypto from 'node:crypto';
-import { buyWithSandbox, SANDBOX_KEY_SECRET, signUpCustomer, type Customer } from '../support/customers';
+import { buyWithSandbox, signUpCustomer, type Customer } from '../support/customers';
+import { fulfilmentEnv } from '../support/fulfilment-system';
 import { getJson, type SystemHandle } from '../support/harness';
 import { startProviderStandIn, type ProviderStandIn } from '../support/provider-stand-in';
 import { createStore, startServer, type RunningServer, type Store } from '../support/system';
@@ -63,18 +64,7 @@ describe('A restart while an order is being placed (real server killed, API v2 s
   });
 
   function envWith(provider: ProviderStandIn, extra: Record<string, string>): Record<string, string> {
-    return {
-      SMTP_URL: '',
-      GOOGLE_CLIENT_ID: '',
-      PAYMENTS_PROVIDER: 'sandbox',
-      RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
-      FULFILMENT_PROVIDER: 'api-v2',
-      SANDBOX_FULFILMENT: 'loopback', // sandbox payments with the stand-in on 127.0.0.1 only
-      PROVIDER_URL: provider.url,
-      PROVIDER_KEY,
-      FULFILMENT_SYNC_EVERY_MS: '500',
-      ...extra,
-    };
+    return fulfilmentEnv(PROVIDER_KEY, { PROVIDER_URL: provider.url, ...extra });
   }
 
   /** What customers.ts needs of a system: the server's URLs and the store's mail outbox. */

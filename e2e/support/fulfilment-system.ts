@@ -28,23 +28,32 @@ export interface FulfilmentSystem {
 }
 
 /**
- * Starts, for the spec file, the stand-in (key `providerKey`) and then the server pointed at it
- * (sandbox payments, outbox mail, a sync pass every 500 ms, and `env` on top), with Chromium.
- * Call it at the top of the describe: its beforeAll must run before the server's.
+ * The server's environment for automatic fulfilment with the stand-in (key `providerKey`): sandbox
+ * payments, outbox mail, no Google, a sync pass every 500 ms, and `extra` on top. PROVIDER_URL is
+ * the stand-in's, known once it runs.
  */
-export function useFulfilmentSystem(options: { providerKey: string; env?: Record<string, string> }): FulfilmentSystem {
-  let standIn: ProviderStandIn | undefined;
-  const env: Record<string, string> = {
+export function fulfilmentEnv(providerKey: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
     SMTP_URL: '',
     GOOGLE_CLIENT_ID: '',
     PAYMENTS_PROVIDER: 'sandbox',
     RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
     FULFILMENT_PROVIDER: 'api-v2',
     SANDBOX_FULFILMENT: 'loopback', // sandbox payments with the stand-in on 127.0.0.1 only
-    PROVIDER_KEY: options.providerKey,
+    PROVIDER_KEY: providerKey,
     FULFILMENT_SYNC_EVERY_MS: '500',
-    ...options.env,
+    ...extra,
   };
+}
+
+/**
+ * Starts, for the spec file, the stand-in (key `providerKey`) and then the server pointed at it
+ * (sandbox payments, outbox mail, a sync pass every 500 ms, and `env` on top), with Chromium.
+ * Call it at the top of the describe: its beforeAll must run before the server's.
+ */
+export function useFulfilmentSystem(options: { providerKey: string; env?: Record<string, string> }): FulfilmentSystem {
+  let standIn: ProviderStandIn | undefined;
+  const env = fulfilmentEnv(options.providerKey, options.env);
   // Before useSystem's beforeAll: the server is started with the stand-in's URL (env is read then).
   beforeAll(async () => {
     standIn = await startProviderStandIn({ key: options.providerKey });
