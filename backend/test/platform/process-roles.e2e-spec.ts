@@ -69,6 +69,15 @@ describe('Web and worker processes (PROCESS_ROLE) on one PostgreSQL and one Redi
   if (bothServices) {
     it('pays, places, syncs and refunds an order through two web processes and a worker; nothing is placed while no worker runs', async () => {
       expect([webOne.config.role, webTwo.config.role, worker?.config.role]).toEqual(['web', 'web', 'worker']);
+      // The worker takes no shop traffic: its health for the orchestrator, a 404 for everything else.
+      const workerHttp = request((worker as TestApp).app.getHttpServer());
+      expect((await workerHttp.get('/api/health').expect(200)).body).toMatchObject({ success: true, database: { ok: true }, queue: { ok: true } });
+      expect((await workerHttp.get('/api/services/getAll').expect(404)).body).toEqual({
+        success: false,
+        message: 'This is a worker process (PROCESS_ROLE=worker): it answers /api/health only.',
+        error: 'not_found',
+      });
+      await workerHttp.post('/api/plan/getByName').send({ name: 'youtube' }).expect(404);
       const admin = (await adminToken(webOne)).token;
       const youtube = await planOf(webTwo, 'youtube');
       expect(youtube.pricing[0]).toMatchObject({ name: 'Starter', price: PRICE });
