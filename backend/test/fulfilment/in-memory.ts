@@ -15,7 +15,7 @@ import {
   UpstreamOrderTaken,
   type UpstreamUpdate,
 } from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
-import type { UpstreamTarget } from '../../src/modules/subscriptions/domain/fulfilment';
+import { FULFILMENT_MOVES, type FulfilmentMove, mayMakeMove, type UpstreamTarget } from '../../src/modules/subscriptions/domain/fulfilment';
 import type { Subscription } from '../../src/modules/subscriptions/domain/subscription';
 import { type EnqueueOptions, JobQueue, type QueueName, type ServiceState } from '../../src/platform/queue/job-queue.port';
 import { InlineUnitOfWork } from '../support/fakes';
@@ -150,7 +150,7 @@ export class InMemoryTierMappings extends TierMappingRepository {
   }
 }
 
-/** The subscriptions' fulfilment columns in memory, with the real ledger's conditional state changes. */
+/** The subscriptions' fulfilment columns in memory, with the real ledger's conditional state changes (FULFILMENT_MOVES, as the SQL). */
 export class InMemoryLedger extends FulfilmentLedger {
   readonly rows = new Map<string, Subscription>();
   readonly recorded: UpstreamUpdate[][] = [];
@@ -194,18 +194,19 @@ export class InMemoryLedger extends FulfilmentLedger {
     return structuredClone(s);
   }
 
-  private withState(id: string, states: string[]) {
+  /** The subscription when `move` may start from its state, else null. */
+  private movable(id: string, move: FulfilmentMove) {
     const s = this.rows.get(id);
-    return s?.fulfilment && states.includes(s.fulfilment.state) ? s : null;
+    return s?.fulfilment && mayMakeMove(move, s.fulfilment.state) ? s : null;
   }
 
   async queue(id: string, target: UpstreamTarget & { serviceName?: string | null }, now: Date) {
     const s = this.rows.get(id);
-    if (!s || s.fulfilment) return false;
+    if (!s || !mayMakeMove(FULFILMENT_MOVES.queue, s.fulfilment?.state ?? null)) return false;
     s.fulfilment = {
       ...target,
       serviceName: target.serviceName ?? null,
-      state: 'queued',
+      state: FULFILMENT_MOVES.queue.to,
       upstreamOrderId: null,
       upstreamStatus: null,
       charge: null,
@@ -222,18 +223,18 @@ export class InMemoryLedger extends FulfilmentLedger {
   }
 
   async claimForPlacing(id: string, now: Date): Promise<ClaimedPlacement | null> {
-    const s = this.withState(id, ['queued']);
+    const s = this.movable(id, FULFILMENT_MOVES.claim);
     if (!s?.fulfilment) return null;
-    Object.assign(s.fulfilment, { state: 'placing', placingAt: now });
+    Object.assign(s.fulfilment, { state: FULFILMENT_MOVES.claim.to, placingAt: now });
     return { subscriptionId: id, link: s.profileLink, serviceId: s.fulfilment.serviceId, quantity: s.fulfilment.quantity };
   }
 
   async markPlaced(id: string, upstreamOrderId: string, now: Date) {
     if (this.failMarkPlaced) throw new Error('the database went away');
-    const s = this.withState(id, ['placing']);
+    const s = this.movable(id, FULFILMENT_MOVES.markPlaced);
     if (!s?.fulfilment) return false;
     await this.refuseTaken(id, upstreamOrderId);
-    Object.assign(s.fulfilment, { state: 'open', upstreamOrderId, placedAt: now, note: null });
+    Object.assign(s.fulfilment, { state: FULFILMENT_MOVES.markPlaced.to, upstreamOrderId, placedAt: now, note: null });
     return true;
   }
 
@@ -249,16 +250,16 @@ export class InMemoryLedger extends FulfilmentLedger {
   }
 
   async markNeedsReview(id: string, note: string) {
-    const s = this.withState(id, ['placing']);
+    const s = this.movable(id, FULFILMENT_MOVES.markNeedsReview);
     if (!s?.fulfilment) return false;
-    Object.assign(s.fulfilment, { state: 'needs_review', note });
+    Object.assign(s.fulfilment, { state: FULFILMENT_MOVES.markNeedsReview.to, note });
     return true;
   }
 
   async requeue(id: string, note: string, now: Date) {
-    const s = this.withState(id, ['placing']);
+    const s = this.movable(id, FULFILMENT_MOVES.requeue);
     if (!s?.fulfilment) return false;
-    Object.assign(s.fulfilment, { state: 'queued', note, queuedAt: now, placingAt: null });
+    Object.assign(s.fulfilment, { state: FULFILMENT_MOVES.requeue.to, note, queuedAt: now, placingAt: null });
     return true;
   }
 
@@ -273,8 +274,8 @@ export class InMemoryLedger extends FulfilmentLedger {
   async abandonPlacingBefore(cutoff: Date, note: string) {
     const ids: string[] = [];
     for (const s of this.rows.values()) {
-      if (s.fulfilment?.state === 'placing' && s.fulfilment.placingAt! < cutoff) {
-        Object.assign(s.fulfilment, { state: 'needs_review', note });
+      if (s.fulfilment && mayMakeMove(FULFILMENT_MOVES.abandonPlacing, s.fulfilment.state) && s.fulfilment.placingAt! < cutoff) {
+        Object.assign(s.fulfilment, { state: FULFILMENT_MOVES.abandonPlacing.to, note });
         ids.push(s.subscriptionId);
       }
     }
@@ -294,13 +295,13 @@ export class InMemoryLedger extends FulfilmentLedger {
     if (updates.some((u) => this.refuseRecording.has(u.subscriptionId))) throw new Error('invalid input syntax for type smallint');
     this.recorded.push(updates.map((u) => ({ ...u })));
     for (const u of updates) {
-      const s = this.withState(u.subscriptionId, ['open']);
+      const s = this.movable(u.subscriptionId, FULFILMENT_MOVES.finalWord);
       if (!s?.fulfilment) continue;
       const f = s.fulfilment;
       f.checkedAt = now;
       if (u.error !== undefined) {
         f.note = u.error;
-        if (u.review) f.state = 'needs_review';
+        if (u.review && mayMakeMove(FULFILMENT_MOVES.lostUpstream, f.state)) f.state = FULFILMENT_MOVES.lostUpstream.to;
         continue;
       }
       Object.assign(f, {
@@ -312,7 +313,7 @@ export class InMemoryLedger extends FulfilmentLedger {
         note: u.note ?? null,
       });
       if (u.finalStatus !== undefined) {
-        f.state = 'done';
+        f.state = FULFILMENT_MOVES.finalWord.to;
         s.status = u.finalStatus;
       }
     }
@@ -321,8 +322,8 @@ export class InMemoryLedger extends FulfilmentLedger {
   async noteUnsynced(notes: Array<{ subscriptionId: string; note: string }>, now: Date) {
     if (this.failNotes) throw new Error('the database went away');
     for (const { subscriptionId, note } of notes) {
-      const s = this.withState(subscriptionId, ['open']);
-      if (!s?.fulfilment) continue;
+      const s = this.rows.get(subscriptionId);
+      if (s?.fulfilment?.state !== 'open') continue;
       Object.assign(s.fulfilment, { note, checkedAt: now });
       this.unsyncedNotes.push({ subscriptionId, note });
     }
@@ -330,24 +331,24 @@ export class InMemoryLedger extends FulfilmentLedger {
 
   async retry(id: string, now: Date) {
     if (!this.rows.has(id)) return null;
-    const s = this.withState(id, ['needs_review']);
-    if (s?.fulfilment) Object.assign(s.fulfilment, { state: 'queued', queuedAt: now, note: null, placingAt: null });
+    const s = this.movable(id, FULFILMENT_MOVES.retry);
+    if (s?.fulfilment) Object.assign(s.fulfilment, { state: FULFILMENT_MOVES.retry.to, queuedAt: now, note: null, placingAt: null });
     return { changed: Boolean(s), subscription: this.get(id) };
   }
 
   async link(id: string, upstreamOrderId: string, now: Date) {
     if (!this.rows.has(id)) return null;
-    const s = this.withState(id, ['needs_review']);
+    const s = this.movable(id, FULFILMENT_MOVES.link);
     if (s) await this.refuseTaken(id, upstreamOrderId);
-    if (s?.fulfilment) Object.assign(s.fulfilment, { state: 'open', upstreamOrderId, placedAt: now, checkedAt: null, note: null });
+    if (s?.fulfilment) Object.assign(s.fulfilment, { state: FULFILMENT_MOVES.link.to, upstreamOrderId, placedAt: now, checkedAt: null, note: null });
     return { changed: Boolean(s), subscription: this.get(id) };
   }
 
   async cancel(id: string) {
     if (!this.rows.has(id)) return null;
-    const s = this.withState(id, ['queued', 'needs_review']);
+    const s = this.movable(id, FULFILMENT_MOVES.cancel);
     if (s?.fulfilment) {
-      s.fulfilment.state = 'canceled';
+      s.fulfilment.state = FULFILMENT_MOVES.cancel.to;
       s.status = 3;
     }
     return { changed: Boolean(s), subscription: this.get(id) };

@@ -10,7 +10,7 @@ import {
   UpstreamOrderTaken,
   type UpstreamUpdate,
 } from '../../application/fulfilment-ledger.port';
-import type { FulfilmentState, UpstreamTarget } from '../../domain/fulfilment';
+import { FULFILMENT_MOVES, FULFILMENT_STATES, type FulfilmentMove, type FulfilmentState, type UpstreamTarget } from '../../domain/fulfilment';
 import { SUBSCRIPTION_STATUS, type Subscription } from '../../domain/subscription';
 import { dateOf, toSubscription } from './subscription.mapper';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
@@ -36,6 +36,20 @@ function isUpstreamOrderTaken(error: unknown): boolean {
   if (driverError?.code !== '23505') return false;
   const named = `${String(driverError.constraint ?? '')} ${String(driverError.message ?? '')} ${error.message}`;
   return named.includes(UPSTREAM_ORDER_ONCE_INDEX);
+}
+
+/** A state of the domain's table as an SQL literal (inline, so the planner matches partial indexes' predicates). */
+function stateText(state: FulfilmentState): string {
+  if (!FULFILMENT_STATES.includes(state)) throw new Error(`Not a fulfilment state: ${state}`);
+  return `'${state}'`;
+}
+
+/** The condition "`column` is one of `states`" (null: no fulfilment), from a move of FULFILMENT_MOVES. */
+function inStates(states: readonly (FulfilmentState | null)[], column = 'fulfilment_state'): string {
+  const named = states.filter((state): state is FulfilmentState => state !== null).map(stateText);
+  const parts = [...(states.includes(null) ? [`${column} IS NULL`] : []), ...(named.length === 1 ? [`${column} = ${named[0]}`] : named.length ? [`${column} IN (${named.join(', ')})`] : [])];
+  if (parts.length === 0) return 'false';
+  return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
 }
 
 /** A limit as a whole number from 1 to 10,000 (a caller's 0 or NaN reads nothing). */
@@ -64,9 +78,9 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     if (!Number.isSafeInteger(target.quantity) || target.quantity < 1) throw new Error(`A fulfilment quantity must be a whole number of at least 1, not ${target.quantity}`);
     const changed = await this.update(
       `UPDATE subscriptions
-          SET fulfilment_state = 'queued', upstream_service_id = $2, upstream_quantity = $3, fulfilment_queued_at = $4, updated_at = $4,
+          SET fulfilment_state = ${stateText(FULFILMENT_MOVES.queue.to)}, upstream_service_id = $2, upstream_quantity = $3, fulfilment_queued_at = $4, updated_at = $4,
               upstream_service_name = $5, refill_days = $6
-        WHERE subscription_id = $1 AND fulfilment_state IS NULL
+        WHERE subscription_id = $1 AND ${inStates(FULFILMENT_MOVES.queue.from)}
         RETURNING subscription_id`,
       [
         subscriptionId,
@@ -84,8 +98,8 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     if (!isUuid(subscriptionId)) return null;
     const [claimed] = await this.update<{ subscription_id: string; profile_link: string; upstream_service_id: string; upstream_quantity: number }>(
       `UPDATE subscriptions
-          SET fulfilment_state = 'placing', fulfilment_placing_at = $2, updated_at = $2
-        WHERE subscription_id = $1 AND fulfilment_state = 'queued'
+          SET fulfilment_state = ${stateText(FULFILMENT_MOVES.claim.to)}, fulfilment_placing_at = $2, updated_at = $2
+        WHERE subscription_id = $1 AND ${inStates(FULFILMENT_MOVES.claim.from)}
         RETURNING subscription_id, profile_link, upstream_service_id, upstream_quantity`,
       [subscriptionId, now],
     );
@@ -96,8 +110,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   /** The unique partial index refuses a second holder of the id: UpstreamOrderTaken, naming the first. */
   markPlaced(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<boolean> {
     return this.holding(upstreamOrderId, () =>
-      this.transition(subscriptionId, ['placing'], {
-        fulfilment_state: 'open',
+      this.transition(subscriptionId, FULFILMENT_MOVES.markPlaced, {
         upstream_order_id: upstreamOrderId,
         fulfilment_placed_at: now,
         fulfilment_note: null,
@@ -107,12 +120,11 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   }
 
   markNeedsReview(subscriptionId: string, note: string, now: Date): Promise<boolean> {
-    return this.transition(subscriptionId, ['placing'], { fulfilment_state: 'needs_review', fulfilment_note: note, updated_at: now });
+    return this.transition(subscriptionId, FULFILMENT_MOVES.markNeedsReview, { fulfilment_note: note, updated_at: now });
   }
 
   requeue(subscriptionId: string, note: string, now: Date): Promise<boolean> {
-    return this.transition(subscriptionId, ['placing'], {
-      fulfilment_state: 'queued',
+    return this.transition(subscriptionId, FULFILMENT_MOVES.requeue, {
       fulfilment_note: note,
       fulfilment_queued_at: now,
       fulfilment_placing_at: null,
@@ -138,8 +150,8 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   async abandonPlacingBefore(cutoff: Date, note: string, now: Date): Promise<string[]> {
     const rows = await this.update<{ subscription_id: string }>(
       `UPDATE subscriptions
-          SET fulfilment_state = 'needs_review', fulfilment_note = $2, updated_at = $3
-        WHERE fulfilment_state = 'placing' AND fulfilment_placing_at < $1
+          SET fulfilment_state = ${stateText(FULFILMENT_MOVES.abandonPlacing.to)}, fulfilment_note = $2, updated_at = $3
+        WHERE ${inStates(FULFILMENT_MOVES.abandonPlacing.from)} AND fulfilment_placing_at < $1
         RETURNING subscription_id`,
       [cutoff, note, now],
     );
@@ -197,15 +209,15 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
                                           WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
               status               = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN u.final_status::smallint ELSE s.status END,
               completed_at         = CASE WHEN u.error IS NULL AND u.final_status IN ('1', '2') THEN coalesce(s.completed_at, $10) ELSE s.completed_at END,
-              fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN 'done'
-                                          WHEN u.error IS NOT NULL AND u.review THEN 'needs_review'
+              fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN ${stateText(FULFILMENT_MOVES.finalWord.to)}
+                                          WHEN u.error IS NOT NULL AND u.review THEN ${stateText(FULFILMENT_MOVES.lostUpstream.to)}
                                           ELSE s.fulfilment_state END,
               fulfilment_note      = coalesce(u.error, u.note),
               fulfilment_checked_at = $10,
               updated_at           = $10
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[], $11::text[])
               AS u (subscription_id, upstream_status, charge, currency, start_count, remains, final_status, error, review, note)
-        WHERE s.subscription_id = u.subscription_id AND s.fulfilment_state = 'open'`,
+        WHERE s.subscription_id = u.subscription_id AND ${inStates(FULFILMENT_MOVES.finalWord.from, 's.fulfilment_state')}`,
       [
         column((u) => u.subscriptionId),
         column((u) => (hasError(u) ? null : storable(u.upstreamStatus))),
@@ -248,8 +260,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   }
 
   retry(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
-    return this.staffTransition(subscriptionId, ['needs_review'], {
-      fulfilment_state: 'queued',
+    return this.staffTransition(subscriptionId, FULFILMENT_MOVES.retry, {
       fulfilment_queued_at: now,
       fulfilment_placing_at: null,
       fulfilment_note: null,
@@ -260,8 +271,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   /** The unique partial index refuses a second holder of the id: UpstreamOrderTaken (its holder null inside the caller's transaction, which the refusal ended). */
   link(subscriptionId: string, upstreamOrderId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
     return this.holding(upstreamOrderId, () =>
-      this.staffTransition(subscriptionId, ['needs_review'], {
-        fulfilment_state: 'open',
+      this.staffTransition(subscriptionId, FULFILMENT_MOVES.link, {
         upstream_order_id: upstreamOrderId,
         fulfilment_placed_at: now,
         fulfilment_checked_at: null,
@@ -272,7 +282,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   }
 
   cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
-    return this.staffTransition(subscriptionId, ['queued', 'needs_review'], { fulfilment_state: 'canceled', status: SUBSCRIPTION_STATUS.Canceled, updated_at: now });
+    return this.staffTransition(subscriptionId, FULFILMENT_MOVES.cancel, { status: SUBSCRIPTION_STATUS.Canceled, updated_at: now });
   }
 
   async findById(subscriptionId: string): Promise<Subscription | null> {
@@ -282,18 +292,20 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   }
 
   /**
-   * One state change: `UPDATE … SET <columns> WHERE subscription_id = $1 AND fulfilment_state = ANY(from)`.
-   * The column names are this class's literals, the values parameters. False when the row was not in
-   * one of the `from` states (or is not there, or the id is not an id).
+   * One move of the table: `UPDATE … SET fulfilment_state = <to>, <columns> WHERE subscription_id = $1
+   * AND fulfilment_state IN (<from>)`. The column names are this class's literals, the values
+   * parameters. False when the row was not in one of the `from` states (or is not there, or the id
+   * is not an id).
    */
-  private async transition(subscriptionId: string, from: readonly FulfilmentState[], set: Record<string, unknown>): Promise<boolean> {
+  private async transition(subscriptionId: string, move: FulfilmentMove, set: Record<string, unknown>): Promise<boolean> {
     if (!isUuid(subscriptionId)) return false;
-    const columns = Object.keys(set);
+    const changes: Record<string, unknown> = { fulfilment_state: move.to, ...set };
+    const columns = Object.keys(changes);
     const changed = await this.update(
-      `UPDATE subscriptions SET ${columns.map((column, i) => `${column} = $${i + 3}`).join(', ')}
-        WHERE subscription_id = $1 AND fulfilment_state = ANY($2::text[])
+      `UPDATE subscriptions SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')}
+        WHERE subscription_id = $1 AND ${inStates(move.from)}
         RETURNING subscription_id`,
-      [subscriptionId, [...from], ...Object.values(set)],
+      [subscriptionId, ...Object.values(changes)],
     );
     return changed.length > 0;
   }
@@ -301,10 +313,10 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   /** A staff action's transition, answered with the subscription as it is now (null for an unknown id). */
   private async staffTransition(
     subscriptionId: string,
-    from: readonly FulfilmentState[],
+    move: FulfilmentMove,
     set: Record<string, unknown>,
   ): Promise<{ changed: boolean; subscription: Subscription } | null> {
-    const changed = await this.transition(subscriptionId, from, set);
+    const changed = await this.transition(subscriptionId, move, set);
     const subscription = await this.findById(subscriptionId);
     return subscription ? { changed, subscription } : null;
   }
