@@ -5,10 +5,10 @@ import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { cooldownSeconds, failureOnce } from './messages';
 import { AuthIntro } from './AuthIntro';
+import { CodeSentTo } from './CodeSentTo';
 import { CodeField } from './CodeField';
 import { OtpActions } from './OtpActions';
 import { useFieldErrors } from './useFieldErrors';
-import { EmailAddress } from '../profile/EmailAddress';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -75,11 +75,7 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
         title="Enter OTP"
         subtitle={
           <>
-            Enter the 6-digit code we sent to{' '}
-            <strong className={styles.email}>
-              <EmailAddress address={email.trim()} />
-            </strong>
-            .
+            <CodeSentTo email={email} />.
           </>
         }
         message={message}
@@ -93,15 +89,7 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
           Verify OTP
         </SubmitButton>
       </form>
-      <OtpActions
-        resendAt={resendAt}
-        busy={busy}
-        onResend={() => void sendAgain()}
-        onChangeEmail={() => {
-          setMessage(null);
-          onChangeEmail();
-        }}
-      />
+      <OtpActions resendAt={resendAt} busy={busy} onResend={() => void sendAgain()} onMessage={setMessage} onChangeEmail={onChangeEmail} />
     </>
   );
 }

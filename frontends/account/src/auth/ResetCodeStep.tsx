@@ -6,10 +6,10 @@ import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from './passwordReset';
 import { AuthIntro } from './AuthIntro';
+import { CodeSentTo } from './CodeSentTo';
 import { CodeField } from './CodeField';
 import { OtpActions } from './OtpActions';
 import { useFieldErrors } from './useFieldErrors';
-import { EmailAddress } from '../profile/EmailAddress';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -90,11 +90,7 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
         title="Reset Password"
         subtitle={
           <>
-            Enter the 6-digit code we sent to{' '}
-            <strong className={styles.email}>
-              <EmailAddress address={email.trim()} />
-            </strong>{' '}
-            and choose a new password.
+            <CodeSentTo email={email} /> and choose a new password.
           </>
         }
         message={message}
@@ -119,15 +115,7 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
           Reset Password
         </SubmitButton>
       </form>
-      <OtpActions
-        resendAt={resendAt}
-        busy={busy}
-        onResend={() => void sendAgain()}
-        onChangeEmail={() => {
-          setMessage(null);
-          onChangeEmail();
-        }}
-      />
+      <OtpActions resendAt={resendAt} busy={busy} onResend={() => void sendAgain()} onMessage={setMessage} onChangeEmail={onChangeEmail} />
     </>
   );
 }
