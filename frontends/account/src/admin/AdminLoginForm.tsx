@@ -1,8 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
+import { type BannerMessage, PasswordField, SubmitButton } from '@growth/kit/ui';
 import { adminFailure, adminLogin } from './adminAuth';
 import form from '@growth/kit/form.module.css';
-import auth from '../auth/Auth.module.css';
+import { AuthIntro } from '../auth/AuthIntro';
+import { EmailField } from '../auth/EmailField';
 import { checkCredentials } from '../auth/credentials';
 import { useFieldErrors } from '../auth/useFieldErrors';
 import styles from './AdminLogin.module.css';
@@ -48,27 +49,9 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
 
   return (
     <>
-      <header className={auth.intro}>
-        <h1 className={auth.title} tabIndex={-1}>
-          Admin Login
-        </h1>
-        <p className={auth.subtitle}>Sign in to manage services, plans and clients.</p>
-      </header>
-      <Banner message={message} />
+      <AuthIntro title="Admin Login" subtitle="Sign in to manage services, plans and clients." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Admin login">
-        <TextField
-          id="admin-email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            edited('email', value);
-          }}
-          error={errors.email}
-        />
+        <EmailField id="admin-email" autoComplete="username" value={email} onChange={setEmail} edited={edited} error={errors.email} />
         <PasswordField
           id="admin-password"
           label="Password"

@@ -1,8 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage, SubmitButton, TextField } from '@growth/kit/ui';
+import { type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import { adminFailure, requestResetCode } from './adminAuth';
 import form from '@growth/kit/form.module.css';
-import auth from '../auth/Auth.module.css';
+import { AuthIntro } from '../auth/AuthIntro';
+import { EmailField } from '../auth/EmailField';
 import { EMAIL_REQUIRED } from '../auth/credentials';
 import { useFieldErrors } from '../auth/useFieldErrors';
 import styles from './AdminLogin.module.css';
@@ -41,27 +42,9 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
 
   return (
     <>
-      <header className={auth.intro}>
-        <h1 className={auth.title} tabIndex={-1}>
-          Forgot Password
-        </h1>
-        <p className={auth.subtitle}>We will e-mail a 6-digit code to reset your password.</p>
-      </header>
-      <Banner message={message} />
+      <AuthIntro title="Forgot Password" subtitle="We will e-mail a 6-digit code to reset your password." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            edited('email', value);
-          }}
-          error={errors.email}
-        />
+        <EmailField id="forgot-email" autoComplete="username" value={email} onChange={setEmail} edited={edited} error={errors.email} />
         <SubmitButton wide busy={busy}>
           Send Code
         </SubmitButton>

@@ -1,8 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
+import { type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
 import { adminFailure, resetPassword } from './adminAuth';
 import form from '@growth/kit/form.module.css';
-import auth from '../auth/Auth.module.css';
+import { AuthIntro } from '../auth/AuthIntro';
+import { EmailField } from '../auth/EmailField';
 import { EMAIL_REQUIRED } from '../auth/credentials';
 import { useFieldErrors } from '../auth/useFieldErrors';
 import styles from './AdminLogin.module.css';
@@ -56,27 +57,9 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
 
   return (
     <>
-      <header className={auth.intro}>
-        <h1 className={auth.title} tabIndex={-1}>
-          Reset Password
-        </h1>
-        <p className={auth.subtitle}>Enter the code from the e-mail and choose a new password.</p>
-      </header>
-      <Banner message={message} />
+      <AuthIntro title="Reset Password" subtitle="Enter the code from the e-mail and choose a new password." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
-        <TextField
-          id="reset-email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            edited('email', value);
-          }}
-          error={errors.email}
-        />
+        <EmailField id="reset-email" autoComplete="username" value={email} onChange={setEmail} edited={edited} error={errors.email} />
         <TextField
           id="reset-otp"
           label="Code"

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, type BannerMessage, SubmitButton } from '@growth/kit/ui';
+import { type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import { adminFailure, stopEmailChange } from './adminAuth';
 import form from '@growth/kit/form.module.css';
-import auth from '../auth/Auth.module.css';
+import { AuthIntro } from '../auth/AuthIntro';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -35,16 +35,11 @@ export function StopEmailChange({ token, onDone }: Props) {
 
   return (
     <>
-      <header className={auth.intro}>
-        <h1 className={auth.title} tabIndex={-1}>
-          Stop the e-mail change
-        </h1>
-        <p className={auth.subtitle}>
-          Someone asked to change the sign-in address of your admin account. If it was not you, stop it: your address stays (or comes back),
-          every session of the account ends, and you set a new password with Forgot Password.
-        </p>
-      </header>
-      <Banner message={message} />
+      <AuthIntro
+        title="Stop the e-mail change"
+        subtitle="Someone asked to change the sign-in address of your admin account. If it was not you, stop it: your address stays (or comes back), every session of the account ends, and you set a new password with Forgot Password."
+        message={message}
+      />
       <form className={form.form} onSubmit={stop} noValidate aria-label="Stop the e-mail change">
         <SubmitButton wide busy={busy}>
           Stop the change
