@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Spinner, useAuth } from '@growth/kit';
-import { Pager } from './Pager';
+import { Pager } from '@growth/kit/ui';
 import { SubscriptionCard } from './SubscriptionCard';
 import { PAGE_SIZE, useSubscriptionPage, type SubscriptionKind } from './useSubscriptionPage';
 import styles from './Services.module.css';
@@ -59,7 +59,7 @@ export function SubscriptionList({ kind, title, failedText, emptyText, emptyHint
   } else if (state.status === 'loading') {
     body = <Spinner label={`Loading ${title.toLowerCase()}…`} />;
     // Between two pages the pager stays (the same element, so focus stays in it), both buttons waiting.
-    if (lastPage !== null && lastPage > 1) pager = <Pager page={page} lastPage={lastPage} busy onPage={goTo} />;
+    if (lastPage !== null && lastPage > 1) pager = <Pager page={page} pages={lastPage} disabled onChange={goTo} />;
   } else if (state.items.length === 0) {
     body = emptyHint ? (
       <div className={styles.empty}>
@@ -86,7 +86,7 @@ export function SubscriptionList({ kind, title, failedText, emptyText, emptyHint
         </ul>
       </>
     );
-    if (meta.lastPage > 1) pager = <Pager page={meta.page} lastPage={meta.lastPage} busy={false} onPage={goTo} />;
+    if (meta.lastPage > 1) pager = <Pager page={meta.page} pages={meta.lastPage} onChange={goTo} />;
   }
 
   return (

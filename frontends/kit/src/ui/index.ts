@@ -10,3 +10,4 @@ export { TextField } from './forms/TextField';
 export { StatusChip, subscriptionStatusLabel } from './StatusChip';
 export { ADMIN_TOAST_MS, Toast } from './Toast';
 export { FOCUSABLE, useModalDialog } from './useModalDialog';
+export { Pager } from './Pager';
