@@ -102,5 +102,16 @@ describe('POST reads in the fast lane (POST /api/plan/getByName)', () => {
     const throughStack = await raw('{"name":"youtube","extra":true}');
     expect(throughStack.status).toBe(200);
     expect(JSON.parse(throughStack.body).plan.slug).toBe('youtube');
+    // A client that leaves halfway through its body: nothing is answered to it, and the next caller is served.
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('POST /api/plan/getByName HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 30\r\n\r\n{"name"');
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    expect((await post({ name: 'youtube' }).expect(200)).body.plan.slug).toBe('youtube');
   });
 });

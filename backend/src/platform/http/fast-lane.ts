@@ -48,7 +48,7 @@ function peekBody(req: IncomingMessage, length: number): Promise<Buffer | null> 
       req.off('error', onEnd);
       req.off('close', onEnd);
       const taken = Buffer.concat(chunks);
-      if (taken.length > 0 && !req.readableEnded) req.unshift(taken);
+      if (taken.length > 0 && !req.readableEnded && !req.destroyed) req.unshift(taken);
       resolve(body);
     };
     const onReadable = () => {
