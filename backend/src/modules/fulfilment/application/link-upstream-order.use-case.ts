@@ -6,9 +6,9 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger, type UpstreamOrderHolder, UpstreamOrderTaken } from '../../subscriptions/application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
+import { subscriptionNotFound } from '../domain/fulfilment.errors';
 import { askProvider, panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
-import { subscriptionNotFound } from './retry-fulfilment.use-case';
 import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
 import { updateOf } from './sync-fulfilment.use-case';
 

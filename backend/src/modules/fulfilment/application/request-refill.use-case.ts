@@ -9,8 +9,8 @@ import { RefillLedger } from '../../subscriptions/application/refill-ledger.port
 import { customerRefusal, REFILL_IN_FLIGHT, type RefillActor } from '../../subscriptions/domain/refill';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { boundedText } from '../domain/bounded-text';
+import { subscriptionNotFound } from '../domain/fulfilment.errors';
 import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel } from './provider-panel.port';
-import { subscriptionNotFound } from './retry-fulfilment.use-case';
 
 /** Staff notes on a refill (shown in the task card's refill history). */
 export const refillUnclearNote = (why: string) => `${why}: the provider may have taken the refill. Check its panel before asking again.`;

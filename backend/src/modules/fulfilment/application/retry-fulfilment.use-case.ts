@@ -6,11 +6,11 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger } from '../../subscriptions/application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
+import { subscriptionNotFound } from '../domain/fulfilment.errors';
 import { PlacementJobs } from './placement-jobs';
 import { panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
 
-export const subscriptionNotFound = () => new AppError('not_found', 'Subscription not found', 'subscription_not_found');
 export const RETRY_CONFLICT_MESSAGE = 'Only an order that needs review can be retried';
 
 /**
