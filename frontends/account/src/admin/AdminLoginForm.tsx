@@ -1,9 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { type BannerMessage, PasswordField, SubmitButton } from '@growth/kit/ui';
+import { type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import { adminFailure, adminLogin } from './adminAuth';
 import form from '@growth/kit/form.module.css';
 import { AuthIntro } from '../auth/AuthIntro';
-import { EmailField } from '../auth/EmailField';
+import { LoginFields } from '../auth/LoginFields';
 import { checkCredentials } from '../auth/credentials';
 import { useFieldErrors } from '../auth/useFieldErrors';
 import styles from './AdminLogin.module.css';
@@ -51,23 +51,19 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
     <>
       <AuthIntro title="Admin Login" subtitle="Sign in to manage services, plans and clients." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Admin login">
-        <EmailField id="admin-email" autoComplete="username" value={email} onChange={setEmail} edited={edited} error={errors.email} />
-        <PasswordField
-          id="admin-password"
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            edited('password', value);
-          }}
-          error={errors.password}
+        <LoginFields
+          idPrefix="admin"
+          emailAutoComplete="username"
+          email={email}
+          onEmailChange={setEmail}
+          password={password}
+          onPasswordChange={setPassword}
+          edited={edited}
+          errors={errors}
+          busy={busy}
+          onForgot={onForgot}
+          forgotClassName={styles.linkRow}
         />
-        <div className={styles.linkRow}>
-          <button type="button" className={form.linkButton} onClick={() => onForgot(email)} disabled={busy}>
-            Forgot Password?
-          </button>
-        </div>
         <SubmitButton wide busy={busy}>
           Login
         </SubmitButton>

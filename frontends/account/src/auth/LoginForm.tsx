@@ -1,13 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { getRuntimeConfig, useAuth } from '@growth/kit';
 import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
 import { GoogleButton } from './GoogleButton';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { checkCredentials } from './credentials';
 import { AuthIntro } from './AuthIntro';
-import { EmailField } from './EmailField';
+import { LoginFields } from './LoginFields';
 import { useFieldErrors } from './useFieldErrors';
 import styles from './Auth.module.css';
 
@@ -58,23 +57,19 @@ export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
     <>
       <AuthIntro title="Welcome Back" subtitle="Sign in to follow your orders and grow faster." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Login">
-        <EmailField id="login-email" autoComplete="email" value={email} onChange={setEmail} edited={edited} error={errors.email} />
-        <PasswordField
-          id="login-password"
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            edited('password', value);
-          }}
-          error={errors.password}
+        <LoginFields
+          idPrefix="login"
+          emailAutoComplete="email"
+          email={email}
+          onEmailChange={setEmail}
+          password={password}
+          onPasswordChange={setPassword}
+          edited={edited}
+          errors={errors}
+          busy={busy}
+          onForgot={onForgot}
+          forgotClassName={styles.forgotRow}
         />
-        <div className={styles.forgotRow}>
-          <button type="button" className={form.linkButton} onClick={() => onForgot(email)} disabled={busy}>
-            Forgot Password?
-          </button>
-        </div>
         <SubmitButton wide busy={busy}>
           Login Now
         </SubmitButton>
