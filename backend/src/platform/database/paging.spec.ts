@@ -16,7 +16,10 @@ function numbered(n: number, exact = true, shownTotal = n) {
     // In reverse, as an IN (...) lookup may answer: the page keeps the keys' order.
     rows: async (keys) => {
       calls.push(`rows ${keys.length}`);
-      return keys.filter((k) => k !== 'k13').map((id) => ({ id, name: id.toUpperCase() })).reverse();
+      return keys
+        .filter((k) => k !== 'k13')
+        .map((id) => ({ id, name: id.toUpperCase() }))
+        .reverse();
     },
     keyOf: (item) => item.id,
   };
@@ -58,7 +61,10 @@ describe('readPage', () => {
     expect(withKeys.items.map((item) => item.id)).toEqual(['k5', 'k6']);
     expect(withKeys.hasNext).toBe(true);
     expect(calls).toEqual(['rows 2']);
-    const plain = await readPage<number>(2, 2, { count: async () => ({ total: 5, exact: true }), keys: async (offset, take) => [1, 2, 3, 4, 5].slice(offset, offset + take) });
+    const plain = await readPage<number>(2, 2, {
+      count: async () => ({ total: 5, exact: true }),
+      keys: async (offset, take) => [1, 2, 3, 4, 5].slice(offset, offset + take),
+    });
     expect(plain).toEqual({ items: [3, 4], total: 5, totalIsExact: true, hasNext: true });
   });
 });

@@ -9,7 +9,7 @@ import { UserRepository } from './user.repository.port';
 /** The account behind a body's userId: 403 for someone else's (unless admin), 404 when unknown. */
 export async function loadOwnUser(users: UserRepository, caller: Principal, userId: string): Promise<User> {
   if (!mayActForUser(caller, userId)) {
-    throw new AppError('forbidden', "You can only access your own account.", 'not_your_account');
+    throw new AppError('forbidden', 'You can only access your own account.', 'not_your_account');
   }
   const user = await users.findById(userId);
   if (!user) throw userNotFound();

@@ -36,33 +36,31 @@ const sides: Side[] = [
       return { ledger, purchase: async () => ledger.add().subscriptionId, close: async () => undefined };
     },
   },
-  ...testDatabaseKinds().map(
-    (kind): Side => ({
-      name: `the ledger on ${kind}`,
-      open: async () => {
-        const dataSource: DataSource = await createTestDataSource([SubscriptionOrmEntity], kind);
-        const uow = new UnitOfWork(dataSource);
-        const subscriptions = new TypeOrmSubscriptionRepository(uow);
-        const [{ user_id: userId }] = await dataSource.query(`INSERT INTO users (email, name) VALUES ('creator@example.com', 'Creator') RETURNING user_id`);
-        const purchase = async () => {
-          const orderId = `order_${randomUUID()}`;
-          const { subscription } = await subscriptions.insertOnce({
-            userId,
-            planId: null,
-            planName: 'YouTube',
-            profileLink: 'https://youtube.com/@creator',
-            orderId,
-            paymentId: `pay_${orderId}`,
-            pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: false, currency: 'USD' },
-            customerEmail: 'creator@example.com',
-            customerName: 'Creator',
-          });
-          return subscription.subscriptionId;
-        };
-        return { ledger: new TypeOrmFulfilmentLedger(uow), purchase, close: () => dataSource.destroy() };
-      },
-    }),
-  ),
+  ...testDatabaseKinds().map((kind): Side => ({
+    name: `the ledger on ${kind}`,
+    open: async () => {
+      const dataSource: DataSource = await createTestDataSource([SubscriptionOrmEntity], kind);
+      const uow = new UnitOfWork(dataSource);
+      const subscriptions = new TypeOrmSubscriptionRepository(uow);
+      const [{ user_id: userId }] = await dataSource.query(`INSERT INTO users (email, name) VALUES ('creator@example.com', 'Creator') RETURNING user_id`);
+      const purchase = async () => {
+        const orderId = `order_${randomUUID()}`;
+        const { subscription } = await subscriptions.insertOnce({
+          userId,
+          planId: null,
+          planName: 'YouTube',
+          profileLink: 'https://youtube.com/@creator',
+          orderId,
+          paymentId: `pay_${orderId}`,
+          pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: false, currency: 'USD' },
+          customerEmail: 'creator@example.com',
+          customerName: 'Creator',
+        });
+        return subscription.subscriptionId;
+      };
+      return { ledger: new TypeOrmFulfilmentLedger(uow), purchase, close: () => dataSource.destroy() };
+    },
+  })),
 ];
 
 describe.each(sides)('fulfilment moves: $name', (side) => {
@@ -98,7 +96,11 @@ describe.each(sides)('fulfilment moves: $name', (side) => {
       return id;
     }
     expect(await ledger.markPlaced(id, upstreamId(), NOW)).toBe(true);
-    if (state === 'done') await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Completed', charge: null, currency: null, startCount: null, remains: null, finalStatus: 1 }], NOW);
+    if (state === 'done')
+      await ledger.recordUpstream(
+        [{ subscriptionId: id, upstreamStatus: 'Completed', charge: null, currency: null, startCount: null, remains: null, finalStatus: 1 }],
+        NOW,
+      );
     return id;
   }
 
@@ -111,7 +113,10 @@ describe.each(sides)('fulfilment moves: $name', (side) => {
     requeue: (id) => ledger.requeue(id, 'Panel unreachable', LATER),
     abandonPlacing: async (id) => (await ledger.abandonPlacingBefore(LATER, 'Placing for too long', LATER)).includes(id),
     finalWord: async (id) => {
-      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Partial', charge: null, currency: null, startCount: null, remains: 20, finalStatus: 2 }], LATER);
+      await ledger.recordUpstream(
+        [{ subscriptionId: id, upstreamStatus: 'Partial', charge: null, currency: null, startCount: null, remains: 20, finalStatus: 2 }],
+        LATER,
+      );
       return undefined;
     },
     lostUpstream: async (id) => {
