@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { growthTier, subscriptionBody } from '../test/subscriptions';
 import { installFakeApi, storeCustomerSession, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
 import { AuthProvider } from '@growth/kit';
 import CompletedServices from './CompletedServices';
@@ -20,23 +21,17 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 function subscription(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `s${n}`,
-    subscriptionId: `s${n}`,
-    planName: 'YouTube',
-    profileLink: `https://youtube.com/@ann${n}`,
-    orderId: `order_${n}`,
-    paymentId: `pay_${n}`,
+  const delivered = { startCount: 1204, remains: 0, quantity: 1000 };
+  return subscriptionBody(n, {
     createdAt: inDays(-5),
     Status: 1,
     statusText: 'Completed',
-    pricing: { pricingId: 'p1', name: 'Growth', price: '7.85', description: '', features: [], isPopular: false, currency: 'USD' },
-    progress: { startCount: 1204, remains: 0, quantity: 1000 },
-    user: 'u1',
+    pricing: growthTier('7.85'),
+    progress: delivered,
     refund: null,
     refill: null,
     ...extra,
-  };
+  });
 }
 
 function refill(extra: Record<string, unknown> = {}) {

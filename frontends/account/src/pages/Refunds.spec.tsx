@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { growthTier, subscriptionBody } from '../test/subscriptions';
 import { installFakeApi, storeCustomerSession, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
 import { AuthProvider } from '@growth/kit';
 import ActiveServices from './ActiveServices';
@@ -20,22 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 function subscription(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `s${n}`,
-    subscriptionId: `s${n}`,
-    planName: 'YouTube',
-    profileLink: `https://youtube.com/@ann${n}`,
-    orderId: `order_${n}`,
-    paymentId: `pay_${n}`,
-    createdAt: daysAgo(2),
-    Status: 0,
-    statusText: 'In Process',
-    pricing: { pricingId: 'p1', name: 'Growth', price: '7.85', description: '', features: [], isPopular: false, currency: 'USD' },
-    progress: null,
-    user: 'u1',
-    refund: null,
-    ...extra,
-  };
+  return subscriptionBody(n, { createdAt: daysAgo(2), statusText: 'In Process', pricing: growthTier('7.85'), progress: null, refund: null, ...extra });
 }
 
 function refund(extra: Record<string, unknown>) {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { subscriptionBody as subscription } from '../test/subscriptions';
 import { installFakeApi, storeCustomerSession, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
 import { AuthProvider } from '@growth/kit';
 import ActiveServices from './ActiveServices';
@@ -13,22 +14,6 @@ beforeEach(() => {
   storeCustomerSession();
   installFakeApi(answers, calls);
 });
-
-function subscription(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `s${n}`,
-    subscriptionId: `s${n}`,
-    planName: 'YouTube',
-    profileLink: `https://youtube.com/@ann${n}`,
-    orderId: `order_${n}`,
-    paymentId: `pay_${n}`,
-    createdAt: '2025-03-04T15:07:00.000Z',
-    Status: 0,
-    pricing: { pricingId: 'p1', name: 'Growth', price: '19.99', description: '', features: [], isPopular: false, currency: 'USD' },
-    user: 'u1',
-    ...extra,
-  };
-}
 
 function listPage(items: unknown[], meta: { total: number; page: number; lastPage: number }): Answer {
   return [200, { success: true, data: items, meta: { ...meta, perPage: 6 } }];
