@@ -129,7 +129,7 @@ describe('A restart while an order is being placed (real server killed, API v2 s
     const plan = await post(a, '/plan/getByName', { name: 'YouTube' });
     const tier = plan.pricing[0];
     const mapped = await post(a, '/admin/fulfilment/mapping', { pricingId: tier.pricingId, serviceId: SERVICE_ID, quantity: QUANTITY }, adminA);
-    expect(mapped.mapping).toEqual({ pricingId: tier.pricingId, serviceId: SERVICE_ID, serviceName: 'YouTube Views', quantity: QUANTITY });
+    expect(mapped.mapping).toEqual({ pricingId: tier.pricingId, serviceId: SERVICE_ID, serviceName: 'YouTube Views', quantity: QUANTITY, refillDays: 0 });
 
     const customer: Customer = await signUpCustomer(handleOf(a, place), { label: 'restart', name: 'Rhea Restart' });
     const link = `https://www.youtube.com/@restart${crypto.randomBytes(4).toString('hex')}`;

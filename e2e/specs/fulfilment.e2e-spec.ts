@@ -29,7 +29,7 @@ describeInBrowser('Automatic fulfilment (real server, API v2 stand-in, Chromium)
     const { login, tier: growth, mapped } = await mapYouTubeTier(shop, 'Growth');
     expect(login).toMatchObject({ success: true, message: 'Login successful' });
     expect(growth).toBeDefined();
-    expect(mapped.mapping).toEqual({ pricingId: growth.pricingId, serviceId: SERVICE_ID, serviceName: 'YouTube Views', quantity: QUANTITY });
+    expect(mapped.mapping).toEqual({ pricingId: growth.pricingId, serviceId: SERVICE_ID, serviceName: 'YouTube Views', quantity: QUANTITY, refillDays: 0 });
 
     const customer: Customer = await signUpCustomer(system, { label: 'fulfilment', name: 'Fern Fulfilment' });
     const link = `https://www.youtube.com/@fern${Date.now().toString(36)}`;

@@ -50,7 +50,7 @@ describeInBrowser('Automatic refund of a cancelled order (real server, API v2 st
   it('the provider cancels: the customer sees the refund on its way, then "Refunded $49.99 on …", and gets both mails', async () => {
     const provider = shop.standIn();
     const { tier: growth, mapped } = await mapYouTubeTier(shop, 'Growth');
-    expect(mapped.mapping).toEqual({ pricingId: growth.pricingId, serviceId: SERVICE_ID, serviceName: 'YouTube Views', quantity: QUANTITY });
+    expect(mapped.mapping).toEqual({ pricingId: growth.pricingId, serviceId: SERVICE_ID, serviceName: 'YouTube Views', quantity: QUANTITY, refillDays: 0 });
     expect(growth.price).toBe('49.99');
 
     const customer: Customer = await signUpCustomer(system, { label: 'refunds', name: 'Rita Refund' });
