@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { USER_ID_KEY, api, useAuth, type PageMeta, type Subscription } from '@growth/kit';
+import { usePaging } from '@growth/kit/ui';
 import { reasonOf } from '../profile/reason';
 import type { DeliveryProgress } from './format';
 
@@ -37,11 +37,6 @@ export interface SubscriptionPage {
   retry(): void;
 }
 
-function pageFrom(search: string): number {
-  const value = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(value) && value > 0 ? value : 1;
-}
-
 function whole(value: unknown, fallback: number): number {
   const n = Number(value);
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
@@ -74,23 +69,10 @@ function useUserId(): { loading: boolean; userId: string } {
  */
 export function useSubscriptionPage(kind: SubscriptionKind): SubscriptionPage {
   const { loading: sessionLoading, userId } = useUserId();
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  const page = pageFrom(search);
   const [state, setState] = useState<SubscriptionPageState>({ status: 'loading' });
-  const [lastPage, setLastPage] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
-
-  const goTo = useCallback(
-    (target: number, replace = false) => {
-      const params = new URLSearchParams(search);
-      if (target > 1) params.set('page', String(target));
-      else params.delete('page');
-      const query = params.toString();
-      navigate(query ? `${location}?${query}` : location, { replace });
-    },
-    [location, navigate, search],
-  );
+  // An address past the end (an old bookmark, a list that shrank) shows the last page instead.
+  const { page, lastPage, clamping, goTo } = usePaging(state.status === 'loaded' ? state.meta.lastPage : null);
 
   useEffect(() => {
     if (sessionLoading) return;
@@ -109,7 +91,6 @@ export function useSubscriptionPage(kind: SubscriptionKind): SubscriptionPage {
       .then((body) => {
         const items = Array.isArray(body.data) ? body.data : [];
         const meta = metaFrom(body.meta, page, items.length);
-        setLastPage(meta.lastPage);
         setState({ status: 'loaded', items, meta });
       })
       .catch((error: unknown) => {
@@ -118,14 +99,8 @@ export function useSubscriptionPage(kind: SubscriptionKind): SubscriptionPage {
     return () => controller.abort();
   }, [kind, userId, page, sessionLoading, attempt]);
 
-  // An address past the end (an old bookmark, a list that shrank): show the last page instead.
-  const overshoot = state.status === 'loaded' && state.items.length === 0 && state.meta.total > 0 && page > state.meta.lastPage;
-  useEffect(() => {
-    if (overshoot && state.status === 'loaded') goTo(state.meta.lastPage, true);
-  }, [overshoot, state, goTo]);
-
   return {
-    state: overshoot ? { status: 'loading' } : state,
+    state: clamping ? { status: 'loading' } : state,
     page,
     lastPage,
     goTo: useCallback((target: number) => goTo(target), [goTo]),

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { TaskPaging } from '@growth/kit';
+import { pageCount, usePaging } from '@growth/kit/ui';
 import { oneOf, positiveInt, useAddressQuery } from '../address/useAddressQuery';
-import { usePageClamp } from '../address/usePageClamp';
 import { useAdminPost, type Loadable } from '../data/useAdminPost';
 import { isDate } from '../overview/period';
 import { AUDIT_KIND_OPTIONS } from './auditSentence';
@@ -94,16 +94,12 @@ export function useAuditLog(): AuditLogPage {
     return { actor: UUID.test(actor) ? actor : '', kind: oneOf(kind, KINDS, 'all'), from: fromDate, to: toDate };
   }, [actor, kind, from, to]);
   const { state, retry } = useAdminPost<AuditAnswer>('/admin/audit', auditRequestBody(page, filters));
+  const paging = state.status === 'loaded' ? state.data.paging : undefined;
+  const { lastPage: pages, clamping, goTo } = usePaging(state.status === 'loaded' ? pageCount(paging?.pages, paging?.total, AUDIT_PAGE_SIZE) : null);
   const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
-  const paging = answer?.paging;
-  const pages =
-    typeof paging?.pages === 'number' ? Math.max(1, paging.pages) : typeof paging?.total === 'number' ? Math.max(1, Math.ceil(paging.total / AUDIT_PAGE_SIZE)) : null;
-
-  const goTo = useCallback((target: number, replace = false) => update({ page: target > 1 ? target : null }, { replace }), [update]);
-  const overshoot = usePageClamp(page, state.status === 'loaded' ? pages : null, goTo);
 
   return {
-    state: overshoot ? { status: 'loading', previous: answer } : state,
+    state: clamping ? { status: 'loading', previous: answer } : state,
     page,
     pages,
     filters,

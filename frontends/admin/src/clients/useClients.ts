@@ -1,4 +1,5 @@
-import { pageCount, useSearchPage, type SearchPage } from '../lists/useSearchPage';
+import { pageCount } from '@growth/kit/ui';
+import { useSearchPage, type SearchPage } from '../lists/useSearchPage';
 
 /** Admin users page size (docs/product.md#limits). */
 export const CLIENTS_PAGE_SIZE = 10;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
+import { usePaging } from '@growth/kit/ui';
 import { positiveInt, searchText, useAddressQuery } from '../address/useAddressQuery';
-import { usePageClamp } from '../address/usePageClamp';
 import { useAdminPost, type Loadable } from '../data/useAdminPost';
 
 export interface SearchPage<T> {
@@ -16,13 +16,6 @@ export interface SearchPage<T> {
   retry(): void;
 }
 
-/** A page count from the server's `lastPage`/`pages`, else counted from `total`. */
-export function pageCount(pages: unknown, total: unknown, pageSize: number): number | null {
-  if (typeof pages === 'number' && Number.isFinite(pages)) return Math.max(1, Math.floor(pages));
-  if (typeof total === 'number' && Number.isFinite(total)) return Math.max(1, Math.ceil(total / pageSize));
-  return null;
-}
-
 /**
  * A searchable, paged admin list (clients, plans): POST `path` {page, limit, search}, with `page`
  * and `q` in the address, so reload, Back and a shared link show the same list. A new search
@@ -33,15 +26,11 @@ export function useSearchPage<T>(path: string, pageSize: number, lastPageOf: (an
   const page = positiveInt(params.get('page'));
   const query = searchText(params.get('q'));
   const { state, retry } = useAdminPost<T>(path, { page, limit: pageSize, search: query });
-
+  const { lastPage, clamping, goTo } = usePaging(state.status === 'loaded' ? lastPageOf(state.data) : null);
   const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
-  const lastPage = answer ? lastPageOf(answer) : null;
-
-  const goTo = useCallback((target: number, replace = false) => update({ page: target > 1 ? target : null }, { replace }), [update]);
-  const overshoot = usePageClamp(page, state.status === 'loaded' ? lastPage : null, goTo);
 
   return {
-    state: overshoot ? { status: 'loading', previous: answer } : state,
+    state: clamping ? { status: 'loading', previous: answer } : state,
     page,
     query,
     lastPage,

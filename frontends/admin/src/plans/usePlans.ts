@@ -1,4 +1,5 @@
-import { pageCount, useSearchPage, type SearchPage } from '../lists/useSearchPage';
+import { pageCount } from '@growth/kit/ui';
+import { useSearchPage, type SearchPage } from '../lists/useSearchPage';
 import { PLANS_PAGE_SIZE, type PlansAnswer } from './planTypes';
 
 const lastPageOf = (answer: PlansAnswer) => pageCount(answer.pages, answer.total, PLANS_PAGE_SIZE);

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
+import { pageCount, usePaging } from '@growth/kit/ui';
 import { useAddressQuery } from '../address/useAddressQuery';
-import { usePageClamp } from '../address/usePageClamp';
 import { useAdminPost, type AdminPost } from '../data/useAdminPost';
-import { pageCount } from '../lists/useSearchPage';
 import { REFUNDS_PAGE_SIZE, refundsAddressPatch, refundsQueryOf, refundsRequestBody, type RefundsQuery } from './refundsQuery';
 import type { RefundsAnswer } from './refundTypes';
 
@@ -26,15 +25,13 @@ export function useRefunds(): Refunds {
   const post = useAdminPost<RefundsAnswer>('/admin/refunds/list', refundsRequestBody(query));
   const { state } = post;
 
+  const answered = state.status === 'loaded' ? pageCount(state.data.paging?.pages, state.data.paging?.total, REFUNDS_PAGE_SIZE) : null;
+  const { lastPage: pages, clamping, goTo } = usePaging(answered);
   const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
-  const pages = answer ? pageCount(answer.paging?.pages, answer.paging?.total, REFUNDS_PAGE_SIZE) : null;
-
-  const goTo = useCallback((page: number, replace = false) => update({ page: page > 1 ? page : null }, { replace }), [update]);
-  const overshoot = usePageClamp(query.page, state.status === 'loaded' ? pages : null, goTo);
 
   return {
     ...post,
-    state: overshoot ? { status: 'loading', previous: answer } : state,
+    state: clamping ? { status: 'loading', previous: answer } : state,
     query,
     pages,
     goTo: useCallback((page: number) => goTo(page), [goTo]),

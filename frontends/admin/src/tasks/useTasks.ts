@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { TaskPaging } from '@growth/kit';
+import { pageCount, usePaging } from '@growth/kit/ui';
 import { useAddressQuery } from '../address/useAddressQuery';
-import { usePageClamp } from '../address/usePageClamp';
 import { useAdminPost, type AdminPost } from '../data/useAdminPost';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { taskAddressPatch, taskQueryOf, taskRequestBody, type TaskQuery } from './taskQuery';
@@ -33,13 +33,6 @@ export function withReturnedRow(data: TasksAnswer, returned: AdminSubscription):
   };
 }
 
-function pagesOf(paging: Partial<TaskPaging> | undefined, limit: number): number | null {
-  if (!paging) return null;
-  if (typeof paging.pages === 'number' && Number.isFinite(paging.pages)) return Math.max(1, paging.pages);
-  if (typeof paging.total === 'number' && Number.isFinite(paging.total)) return Math.max(1, Math.ceil(paging.total / limit));
-  return null;
-}
-
 /**
  * The tasks list (docs/product.md#screens-and-routes, docs/product.md#api): POST /admin/tasks with the status filter, search, sort and page
  * size of the address, so reload, Back and a shared link show the same list.
@@ -50,15 +43,12 @@ export function useTasks(): Tasks {
   const post = useAdminPost<TasksAnswer>('/admin/tasks', taskRequestBody(query));
   const { state } = post;
 
+  const { lastPage: pages, clamping, goTo } = usePaging(state.status === 'loaded' ? pageCount(state.data.paging?.pages, state.data.paging?.total, query.limit) : null);
   const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
-  const pages = pagesOf(answer?.paging, query.limit);
-
-  const goTo = useCallback((page: number, replace = false) => update({ page: page > 1 ? page : null }, { replace }), [update]);
-  const overshoot = usePageClamp(query.page, state.status === 'loaded' ? pages : null, goTo);
 
   return {
     ...post,
-    state: overshoot ? { status: 'loading', previous: answer } : state,
+    state: clamping ? { status: 'loading', previous: answer } : state,
     query,
     pages,
     goTo: useCallback((page: number) => goTo(page), [goTo]),

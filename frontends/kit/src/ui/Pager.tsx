@@ -34,7 +34,10 @@ export function Pager({ page, pages, onChange, disabled = false, label = 'Pages'
     // means the reader moved on.
     const active = document.activeElement as HTMLButtonElement | null;
     if (active && active !== document.body && !active.disabled) return;
-    wanted.map((ref) => ref.current).find((button) => button && !button.disabled)?.focus();
+    wanted
+      .map((ref) => ref.current)
+      .find((button) => button && !button.disabled)
+      ?.focus();
   }, [disabled]);
 
   if (last <= 1 && page <= 1) return null;

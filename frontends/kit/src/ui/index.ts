@@ -1,6 +1,6 @@
-// @growth/kit/ui: kit's form controls and small widgets. Plain components without state of
-// their own, so each app bundles the ones it uses; what must be one instance at run time
-// (session, API client, runtime config) stays in the shared @growth/kit entry.
+// @growth/kit/ui: kit's form controls, small widgets and the paged lists' pager and hook. Plain
+// code without state of its own, so each app bundles the pieces it uses; what must be one instance
+// at run time (session, API client, runtime config) stays in the shared @growth/kit entry.
 export { Banner, failure } from './forms/Banner';
 export type { BannerMessage, BannerProps, BannerTone } from './forms/Banner';
 export { FieldNotes, describedBy } from './forms/FieldNotes';
@@ -11,3 +11,5 @@ export { StatusChip, subscriptionStatusLabel } from './StatusChip';
 export { ADMIN_TOAST_MS, Toast } from './Toast';
 export { FOCUSABLE, useModalDialog } from './useModalDialog';
 export { Pager } from './Pager';
+export { pageCount, pageOf, usePaging } from './usePaging';
+export type { PageInAddress } from './usePaging';
