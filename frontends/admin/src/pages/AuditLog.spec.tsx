@@ -1,16 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type FakeApi } from '../test/fakeApi';
+import { startAdminSpec, visitPage } from '../test/adminPage';
 import AuditLog from './AuditLog';
 
 let api: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
-  setNarrowScreen(false);
-  api = installFakeApi();
+  api = startAdminSpec();
 });
 
 function entry(n: number, extra: Record<string, unknown> = {}) {
@@ -28,15 +24,7 @@ function entry(n: number, extra: Record<string, unknown> = {}) {
   };
 }
 
-function visit(path: string) {
-  const memory = memoryLocation({ path, record: true });
-  render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <AuditLog />
-    </Router>,
-  );
-  return memory;
-}
+const visit = (path: string) => visitPage(<AuditLog />, path);
 
 const page1 = (data: unknown[]) =>
   [200, { success: true, data, paging: { total: data.length, page: 1, limit: 20, pages: 1, hasNext: false, hasPrev: false } }] as [number, unknown];

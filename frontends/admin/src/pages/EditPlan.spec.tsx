@@ -2,20 +2,16 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { cleanFeatures, isValidPrice } from '../plans/planForm';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { installFakeApi, type FakeApi } from '../test/fakeApi';
+import { startAdminSpec, allowModalDialogs } from '../test/adminPage';
 import EditPlan from './EditPlan';
 
 let api: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
-  setNarrowScreen(false);
-  api = installFakeApi();
+  api = startAdminSpec();
   api.answer('GET /admin/fulfilment/services', [200, { success: true, provider: 'manual', services: [] }]);
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
+  allowModalDialogs();
 });
 
 const PLAN_ID = '7f1d0c1e-1111-4222-8333-444455556666';

@@ -1,19 +1,13 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type FakeApi } from '../test/fakeApi';
+import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
 import Plans from './Plans';
 
 let api: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
-  setNarrowScreen(false);
-  api = installFakeApi();
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
+  api = startAdminSpec();
+  allowModalDialogs();
 });
 
 function plan(n: number, extra: Record<string, unknown> = {}) {
@@ -24,15 +18,7 @@ function plansPage(ns: number[], meta: { total: number; page: number; pages: num
   return [200, { success: true, plans: ns.map((n) => plan(n, extra)), ...meta }] as [number, unknown];
 }
 
-function visit(path: string) {
-  const memory = memoryLocation({ path, record: true });
-  render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <Plans />
-    </Router>,
-  );
-  return memory;
-}
+const visit = (path: string) => visitPage(<Plans />, path);
 
 const cards = () => screen.queryAllByRole('article');
 

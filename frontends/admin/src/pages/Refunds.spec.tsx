@@ -1,19 +1,13 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { installFakeApi, setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
+import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
 import Refunds from './Refunds';
 
 let api: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
-  setNarrowScreen(false);
-  api = installFakeApi();
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
+  api = startAdminSpec();
+  allowModalDialogs();
 });
 
 function row(n: number, extra: Record<string, unknown> = {}) {
@@ -62,15 +56,7 @@ function taskOf(n: number, refund: Record<string, unknown>): Answer {
   return [200, { success: true, data: [subscription], paging: { total: 1, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }];
 }
 
-function visit(path: string) {
-  const memory = memoryLocation({ path, record: true });
-  render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <Refunds />
-    </Router>,
-  );
-  return memory;
-}
+const visit = (path: string) => visitPage(<Refunds />, path);
 
 const bodies = () => api.callsTo('/admin/refunds/list').map((call) => call.body);
 const select = () => screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement;

@@ -1,7 +1,6 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
+import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
 import Tasks from './Tasks';
 
 let api: FakeApi;
@@ -9,14 +8,9 @@ let api: FakeApi;
 const NO_ORDERS: Answer = [200, { success: true, data: [], paging: { total: 0, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }];
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
-  setNarrowScreen(false);
-  api = installFakeApi();
+  api = startAdminSpec();
   api.answer('/admin/orders', NO_ORDERS, NO_ORDERS, NO_ORDERS);
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
+  allowModalDialogs();
 });
 
 function task(n: number, extra: Record<string, unknown> = {}) {
@@ -41,15 +35,7 @@ function tasksPage(rows: unknown[], paging: { total: number; page: number; limit
   return [200, { success: true, data: rows, paging: { limit, hasNext: paging.page < paging.pages, hasPrev: paging.page > 1, ...paging } }];
 }
 
-function visit(path: string) {
-  const memory = memoryLocation({ path, record: true });
-  render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <Tasks />
-    </Router>,
-  );
-  return memory;
-}
+const visit = (path: string) => visitPage(<Tasks />, path);
 
 const cards = () => screen.queryAllByRole('article').filter((card) => card.querySelector('h2'));
 const bodies = () => api.callsTo('/admin/tasks').map((call) => call.body);

@@ -1,16 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { type FakeApi } from '../test/fakeApi';
+import { startAdminSpec } from '../test/adminPage';
 import UserServices from './UserServices';
 
 let api: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
-  setNarrowScreen(false);
-  api = installFakeApi();
+  api = startAdminSpec();
 });
 
 function subscription(n: number, extra: Record<string, unknown> = {}) {
