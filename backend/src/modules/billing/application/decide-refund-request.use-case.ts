@@ -15,7 +15,7 @@ import { PaymentOrderRepository } from './payment-order.repository.port';
 import { refundDeclinedMail } from './refund.mails';
 import { RefundRepository } from './refund.repository.port';
 import { RefundSummaries } from './refund-summaries';
-import { staffAmount } from './refund-order.use-case';
+import { staffAmount } from './staff-amount';
 
 export interface RefundDecision {
   requestId: string;

@@ -2,24 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
-import { AppError } from '../../../platform/errors/app-error';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { amountInMinorUnits, formatMinorUnits, minorUnitExponent } from '../../../kernel/money';
+import { formatMinorUnits } from '../../../kernel/money';
 import { subscriptionNotFound } from '../domain/billing.errors';
 import type { Refund } from '../domain/refund';
 import { IssueRefund } from './issue-refund';
-
-/** Staff's amount as minor units of the order's currency; a 400 naming the field when it is not one. */
-export function staffAmount(amount: string | undefined, currency: string): number | null {
-  if (amount === undefined) return null;
-  const minor = amountInMinorUnits(amount, currency);
-  if (minor === null) {
-    const example = minorUnitExponent(currency) === 0 ? '785' : formatMinorUnits(785, currency);
-    throw new AppError('invalid', `amount must be a positive amount in ${currency} with at most ${minorUnitExponent(currency)} decimals, e.g. ${example}`, 'invalid_amount');
-  }
-  return minor;
-}
+import { staffAmount } from './staff-amount';
 
 /**
  * POST /admin/refunds: staff refund any paid order, all that is left or a part (docs/refunds.md).

@@ -6,7 +6,7 @@ import { type ExportOrderStatus, containsPattern } from '../domain/export-filter
 import { OffsetCache, formatLocalDate } from '../domain/time-zone';
 import { reportPeriod } from '../domain/period';
 import { type ExportCursor, ExportSource } from './export-source.port';
-import { exponentOf } from './get-overview.use-case';
+import { exponentOf } from './currency-exponent';
 
 /** Rows per database round trip: one batch is all the export ever holds. */
 export const EXPORT_BATCH = 1000;

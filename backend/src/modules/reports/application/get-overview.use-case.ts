@@ -1,11 +1,11 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { AppConfig } from '../../../platform/config/app-config';
 import { Clock } from '../../../platform/time/clock';
-import { UnsupportedCurrencyError, minorUnitExponent } from '../../../kernel/money';
 import { GetProviderOverviewUseCase } from '../../fulfilment/application/get-provider-overview.use-case';
 import { type Attention, type LowBalance, type Overview, buildOverview, overviewReads } from '../domain/overview';
 import { type Granularity, bucketsOf, checkGranularity, defaultGranularity, previousPeriod, reportPeriod } from '../domain/period';
 import { HOUR, QUARTER_HOUR } from '../domain/time-zone';
+import { exponentOf } from './currency-exponent';
 import { ReportStore } from './report-store.port';
 
 /** The links of "what needs a person now" (the admin screens' own addresses for those lists). */
@@ -22,16 +22,6 @@ export const OVERDUE_HOURS = 48;
 const FOLD_AFTER_MS = 2 * HOUR;
 /** How long the Overview waits for the provider panel's balance before it says "unknown". */
 const BALANCE_WAIT_MS = 3000;
-
-/** The decimals of a currency from billing's table, or null for a code the gateway does not take. */
-export function exponentOf(currency: string): number | null {
-  try {
-    return minorUnitExponent(currency);
-  } catch (error) {
-    if (error instanceof UnsupportedCurrencyError) return null;
-    throw error;
-  }
-}
 
 /**
  * POST /admin/overview (docs/reports.md): the owner's figures for a period in a time zone, read from
