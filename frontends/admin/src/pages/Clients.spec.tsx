@@ -1,17 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { startAdminSpec } from '../test/adminPage';
 import Clients from './Clients';
 
 let api: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
+  api = startAdminSpec();
   localStorage.setItem('adminId', 'a1');
-  setNarrowScreen(false);
-  api = installFakeApi();
 });
 
 function client(n: number) {

@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Dashboard from './Dashboard';
 import { setFlash, takeFlash } from '../layout/flash';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { installFakeApi, type FakeApi } from '../test/fakeApi';
+import { startAdminSpec, visitPage } from '../test/adminPage';
 
 const SERVICES = [
   { serviceId: 's1', serviceHeading: 'YouTube', serviceDescription: 'Views and subscribers.', logo: null, serviceContent: [{ contentId: 'c1', key: 'Views', value: '1K' }] },
@@ -14,23 +13,12 @@ let fake: FakeApi;
 
 beforeEach(() => {
   globalThis.requestAnimationFrame = (fn: FrameRequestCallback) => setTimeout(() => fn(0), 0) as unknown as number;
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
+  fake = startAdminSpec();
   localStorage.setItem('adminId', 'a1');
-  setNarrowScreen(false);
-  fake = installFakeApi();
   fake.answer('GET /admin/fulfilment/provider', [200, { success: true, provider: 'manual' }]);
 });
 
-function visit() {
-  const memory = memoryLocation({ path: '/admin/dashboard', record: true });
-  render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <Dashboard />
-    </Router>,
-  );
-  return memory;
-}
+const visit = () => visitPage(<Dashboard />, '/admin/dashboard');
 
 describe('Dashboard', () => {
   it('says why a service is not listed in the shop, and previews its catalogue card', async () => {

@@ -2,16 +2,14 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import Document from './Document';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { type FakeApi } from '../test/fakeApi';
+import { startAdminSpec } from '../test/adminPage';
 
 let fake: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
+  fake = startAdminSpec();
   localStorage.setItem('adminId', 'a1');
-  setNarrowScreen(false);
-  fake = installFakeApi();
   globalThis.requestAnimationFrame = (fn: FrameRequestCallback) => setTimeout(() => fn(0), 0) as unknown as number;
 });
 

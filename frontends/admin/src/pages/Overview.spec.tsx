@@ -1,8 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Overview from './Overview';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { startAdminSpec, visitPage } from '../test/adminPage';
 import type { CurrencyFigures, OverviewAnswer } from '../overview/overviewTypes';
 
 // The real chart draws on a canvas (uPlot), which jsdom has not; the spec checks what it is given.
@@ -64,10 +63,7 @@ function answerOf(currencies: CurrencyFigures[], overrides: Partial<OverviewAnsw
 let fake: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
-  setNarrowScreen(false);
-  fake = installFakeApi();
+  fake = startAdminSpec();
 });
 
 /** The card of one figure ('Revenue'), within a currency's section when given. */
@@ -76,15 +72,7 @@ async function card(label: string, within_: HTMLElement = document.body): Promis
   return title.closest('li') as HTMLElement;
 }
 
-function visit(path = '/admin/overview') {
-  const memory = memoryLocation({ path, record: true });
-  render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <Overview />
-    </Router>,
-  );
-  return memory;
-}
+const visit = (path = '/admin/overview') => visitPage(<Overview />, path);
 
 describe('Overview', () => {
   it('asks for today per hour in the browser zone, shows a spinner, then the figures', async () => {

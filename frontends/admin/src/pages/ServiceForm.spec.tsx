@@ -2,16 +2,14 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import ServiceForm from './ServiceForm';
-import { installFakeApi, setNarrowScreen, type FakeApi } from '../test/fakeApi';
+import { type FakeApi } from '../test/fakeApi';
+import { startAdminSpec } from '../test/adminPage';
 
 let fake: FakeApi;
 
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('adminToken', 'admin-token');
+  fake = startAdminSpec();
   localStorage.setItem('adminId', 'a1');
-  setNarrowScreen(false);
-  fake = installFakeApi();
   URL.createObjectURL = jest.fn(() => 'blob:preview');
   URL.revokeObjectURL = jest.fn();
 });
