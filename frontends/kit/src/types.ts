@@ -107,14 +107,27 @@ export interface PageMeta {
   lastPage: number;
 }
 
-/** Paging of the admin task list. */
-export interface TaskPaging {
+/** One page of a customer list or of the users list: its rows and their `meta`, each read as possibly missing. */
+export interface MetaPagedAnswer<T> {
+  data?: T[];
+  meta?: Partial<PageMeta>;
+}
+
+/** Paging of the admin lists (tasks, orders, refunds, audit log), as backend/src/platform/http/admin-paging.ts builds it. */
+export interface Paging {
   total: number;
   page: number;
   limit: number;
+  /** At least 1, also for an empty list. */
   pages: number;
   hasNext: boolean;
   hasPrev: boolean;
+}
+
+/** One page of an admin list: its rows and their paging, each read as possibly missing. */
+export interface PagedAnswer<T> {
+  data?: T[];
+  paging?: Partial<Paging>;
 }
 
 /** The session profile (docs/product.md#data-shapes "User session profile"). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { USER_ID_KEY, api, useAuth, type PageMeta, type Subscription } from '@growth/kit';
+import { USER_ID_KEY, api, useAuth, type MetaPagedAnswer, type PageMeta, type Subscription } from '@growth/kit';
 import { usePaging } from '@growth/kit/ui';
 import { reasonOf } from '../profile/reason';
 import type { DeliveryProgress } from './format';
@@ -83,7 +83,7 @@ export function useSubscriptionPage(kind: SubscriptionKind): SubscriptionPage {
     const controller = new AbortController();
     setState({ status: 'loading' });
     api
-      .post<{ data?: ListedSubscription[]; meta?: Partial<PageMeta> }>(
+      .post<MetaPagedAnswer<ListedSubscription>>(
         ENDPOINTS[kind],
         { userId, page, limit: PAGE_SIZE },
         { signal: controller.signal },

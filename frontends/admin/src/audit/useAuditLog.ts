@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { TaskPaging } from '@growth/kit';
+import type { PagedAnswer } from '@growth/kit';
 import { pageCount, usePaging } from '@growth/kit/ui';
 import { oneOf, positiveInt, useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type Loadable } from '../data/useAdminPost';
@@ -32,10 +32,7 @@ export interface AuditEntry {
   createdAt?: string;
 }
 
-export interface AuditAnswer {
-  data?: AuditEntry[];
-  paging?: Partial<TaskPaging>;
-}
+export type AuditAnswer = PagedAnswer<AuditEntry>;
 
 export type AuditKind = (typeof AUDIT_KIND_OPTIONS)[number]['value'] | 'all';
 

@@ -1,3 +1,4 @@
+import type { MetaPagedAnswer } from '@growth/kit';
 import { pageCount } from '@growth/kit/ui';
 import { useSearchPage, type SearchPage } from '../lists/useSearchPage';
 
@@ -15,11 +16,8 @@ export interface Client {
   subscriptions?: { total?: number; active?: number; completed?: number };
 }
 
-export interface ClientsAnswer {
-  data?: Client[];
-  /** Users list paging (docs/product.md#data-shapes): total, page, lastPage. */
-  meta?: { total?: number; page?: number; lastPage?: number };
-}
+/** Users list paging (docs/product.md#data-shapes): total, page, lastPage in `meta`. */
+export type ClientsAnswer = MetaPagedAnswer<Client>;
 
 const lastPageOf = (answer: ClientsAnswer) => pageCount(answer.meta?.lastPage, answer.meta?.total, CLIENTS_PAGE_SIZE);
 

@@ -1,4 +1,4 @@
-import type { TaskPaging } from '@growth/kit';
+import type { PagedAnswer } from '@growth/kit';
 
 /** The two kinds of orders that need an admin's eye (billing). */
 export const ORDER_KINDS = [
@@ -28,7 +28,4 @@ export interface AttentionOrder {
   failureReason?: string | null;
 }
 
-export interface OrdersAnswer {
-  data?: AttentionOrder[];
-  paging?: Partial<TaskPaging>;
-}
+export type OrdersAnswer = PagedAnswer<AttentionOrder>;

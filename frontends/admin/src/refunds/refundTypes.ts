@@ -3,6 +3,7 @@
  * on every subscription body with the admin extras, the rows of POST /admin/refunds/list, and the
  * staff's words for their states and reasons.
  */
+import type { PagedAnswer } from '@growth/kit';
 
 /** `pending` while any refund is on its way, else `processed` if any was, else `failed`; null: only a request. */
 export type RefundState = 'pending' | 'processed' | 'failed';
@@ -60,19 +61,7 @@ export interface RefundRow {
   settledAt: string | null;
 }
 
-export interface RefundPaging {
-  total: number;
-  page: number;
-  limit: number;
-  pages: number;
-  hasNext: boolean;
-  hasPrev: boolean;
-}
-
-export interface RefundsAnswer {
-  data?: RefundRow[];
-  paging?: Partial<RefundPaging>;
-}
+export type RefundsAnswer = PagedAnswer<RefundRow>;
 
 /** The reasons in staff's words. */
 export const REFUND_REASON_TEXT: Record<RefundReason, string> = {

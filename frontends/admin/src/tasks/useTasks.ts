@@ -1,15 +1,12 @@
 import { useCallback } from 'react';
-import type { TaskPaging } from '@growth/kit';
+import type { PagedAnswer } from '@growth/kit';
 import { pageCount, usePaging } from '@growth/kit/ui';
 import { useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type AdminPost } from '../data/useAdminPost';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { taskAddressPatch, taskQueryOf, taskRequestBody, type TaskQuery } from './taskQuery';
 
-export interface TasksAnswer {
-  data?: AdminSubscription[];
-  paging?: Partial<TaskPaging>;
-}
+export type TasksAnswer = PagedAnswer<AdminSubscription>;
 
 export interface Tasks extends AdminPost<TasksAnswer> {
   query: TaskQuery;
