@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { subscriptionBody as subscription } from '../test/subscriptions';
+import { subscriptionBody as subscription } from '../../../kit/src/test/subscriptions';
 import { installFakeApi, storeCustomerSession, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
 import { AuthProvider } from '@growth/kit';
 import ActiveServices from './ActiveServices';

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { subscriptionBody } from '../../../kit/src/test/subscriptions';
 import { installFakeApi, setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
 import Tasks from './Tasks';
@@ -14,20 +15,8 @@ beforeEach(() => {
 });
 
 function task(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `s${n}`,
-    subscriptionId: `s${n}`,
-    planName: 'YouTube',
-    profileLink: `https://youtube.com/@ann${n}`,
-    orderId: `order_${n}`,
-    paymentId: `pay_${n}`,
-    createdAt: '2025-09-02T10:00:00.000Z',
-    Status: 0,
-    pricing: { pricingId: 'p1', name: 'Growth', price: '19.99', description: '', features: [], isPopular: false, currency: 'USD' },
-    user: `u${n}`,
-    customer: { userId: `u${n}`, name: `Ann ${n}`, email: `ann${n}@example.com` },
-    ...extra,
-  };
+  const customer = { userId: `u${n}`, name: `Ann ${n}`, email: `ann${n}@example.com` };
+  return subscriptionBody(n, { createdAt: '2025-09-02T10:00:00.000Z', user: `u${n}`, customer, ...extra });
 }
 
 function tasksPage(rows: unknown[], paging: { total: number; page: number; limit?: number; pages: number }): Answer {

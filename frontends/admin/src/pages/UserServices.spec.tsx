@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type FakeApi } from '../test/fakeApi';
+import { subscriptionBody } from '../../../kit/src/test/subscriptions';
 import { startAdminSpec } from '../test/adminPage';
 import UserServices from './UserServices';
 
@@ -12,19 +13,7 @@ beforeEach(() => {
 });
 
 function subscription(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `s${n}`,
-    subscriptionId: `s${n}`,
-    planName: 'YouTube',
-    profileLink: `https://youtube.com/@ann${n}`,
-    orderId: `order_${n}`,
-    paymentId: `pay_${n}`,
-    createdAt: '2025-09-02T10:00:00.000Z',
-    Status: 0,
-    pricing: { pricingId: 'p1', name: 'Growth', price: '19.99', description: '', features: [], isPopular: false, currency: 'USD' },
-    user: 'u1',
-    ...extra,
-  };
+  return subscriptionBody(n, { createdAt: '2025-09-02T10:00:00.000Z', ...extra });
 }
 
 function visit(path: string) {
