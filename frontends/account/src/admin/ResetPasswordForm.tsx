@@ -1,9 +1,10 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
+import { type BannerMessage, SubmitButton, TextField } from '@growth/kit/ui';
 import { adminFailure, resetPassword } from './adminAuth';
 import form from '@growth/kit/form.module.css';
 import { AuthIntro } from '../auth/AuthIntro';
 import { EmailField } from '../auth/EmailField';
+import { NewPasswordField } from '../auth/NewPasswordField';
 import { EMAIL_REQUIRED } from '../auth/credentials';
 import { useFieldErrors } from '../auth/useFieldErrors';
 import styles from './AdminLogin.module.css';
@@ -75,17 +76,7 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
           error={errors.otp}
           hint="The 6-digit code we e-mailed you."
         />
-        <PasswordField
-          id="reset-password"
-          label="New password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(value) => {
-            setNewPassword(value);
-            edited('newPassword', value);
-          }}
-          error={errors.newPassword}
-        />
+        <NewPasswordField id="reset-password" value={newPassword} onChange={setNewPassword} edited={edited} error={errors.newPassword} />
         <SubmitButton wide busy={busy}>
           Reset Password
         </SubmitButton>

@@ -1,13 +1,13 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorText, useAuth } from '@growth/kit';
 import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
 import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
 import form from '@growth/kit/src/ui/forms/Form.module.css';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from './passwordReset';
 import { AuthIntro } from './AuthIntro';
 import { CodeSentTo } from './CodeSentTo';
 import { CodeField } from './CodeField';
+import { NewPasswordField } from './NewPasswordField';
 import { OtpActions } from './OtpActions';
 import { useFieldErrors } from './useFieldErrors';
 import styles from './Auth.module.css';
@@ -99,15 +99,11 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
       </AuthIntro>
       <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
         <CodeField id="reset-otp" label="Code" value={otp} onChange={setOtp} edited={edited} error={errors.otp} />
-        <PasswordField
+        <NewPasswordField
           id="reset-new-password"
-          label="New password"
-          autoComplete="new-password"
           value={newPassword}
-          onChange={(value) => {
-            setNewPassword(value);
-            edited('newPassword', value);
-          }}
+          onChange={setNewPassword}
+          edited={edited}
           error={errors.newPassword}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         />
