@@ -3,6 +3,8 @@
  * docs/product.md#limits: page sizes 10, 20, 50, 100, default 10). Plain values, no framework: use cases and domain
  * rules may use them too.
  */
+import { pageCount } from '../../kernel/paging';
+
 export const ADMIN_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
 export const DEFAULT_ADMIN_PAGE_SIZE = 10;
 /** Far beyond any real list (100 million rows at 100 a page); keeps offsets well inside integers. */
@@ -24,5 +26,5 @@ export interface AdminPaging {
 }
 
 export function adminPaging(total: number, page: number, limit: number, hasNext: boolean): AdminPaging {
-  return { total, page, limit, pages: Math.max(1, Math.ceil(total / limit)), hasNext, hasPrev: page > 1 };
+  return { total, page, limit, pages: pageCount(total, limit), hasNext, hasPrev: page > 1 };
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../../../platform/errors/app-error';
+import { type PageMeta, pageMeta } from '../../../kernel/paging';
 
 /**
  * Paging rules of the public catalogue list (GET /services/getAll).
@@ -17,12 +18,8 @@ export interface CatalogueQuery {
   search: string;
 }
 
-export interface PageMeta {
-  total: number;
-  page: number;
-  perPage: number;
-  lastPage: number;
-}
+/** The customer lists' paging meta, one for every list (kernel/paging.ts). */
+export { type PageMeta, pageMeta };
 
 export interface Page<T> {
   items: T[];
@@ -43,8 +40,4 @@ export function catalogueQuery(input: { page?: number; limit?: number; search?: 
     perPage: Math.min(limit, MAX_PER_PAGE),
     search: (input.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
   };
-}
-
-export function pageMeta(total: number, page: number, perPage: number): PageMeta {
-  return { total, page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) };
 }

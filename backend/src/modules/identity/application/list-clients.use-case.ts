@@ -3,6 +3,7 @@ import { ensureRole } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppError } from '../../../platform/errors/app-error';
 import { MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
+import { pageCount } from '../../../kernel/paging';
 import type { SubscriptionTotals } from '../domain/subscription-counts';
 import { ClientDirectory, type ClientListQuery, type ClientSummary } from './client-directory.port';
 import { SubscriptionCounts } from './subscription-counts.port';
@@ -37,7 +38,7 @@ export class ListClientsUseCase {
     const counts = await this.subscriptionCounts.countsFor(items.map((client) => client.userId));
     return {
       items: items.map((client) => ({ ...client, subscriptions: counts.get(client.userId) ?? { total: 0, active: 0, completed: 0 } })),
-      meta: { total, page: query.page, lastPage: Math.max(1, Math.ceil(total / query.limit)) },
+      meta: { total, page: query.page, lastPage: pageCount(total, query.limit) },
     };
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { pageCount } from '../../../kernel/paging';
 import { type AdminPlanQuery, PlanRepository, type PlanSummary } from './plan.repository.port';
 
 export interface PlanListPage {
@@ -16,6 +17,6 @@ export class ListPlansUseCase {
 
   async execute(query: AdminPlanQuery): Promise<PlanListPage> {
     const { items, total } = await this.plans.pageForAdmin(query);
-    return { items, total, page: query.page, pages: Math.max(1, Math.ceil(total / query.perPage)) };
+    return { items, total, page: query.page, pages: pageCount(total, query.perPage) };
   }
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../../../platform/errors/app-error';
+import { type PageMeta, pageMeta } from '../../../kernel/paging';
 import { SUBSCRIPTION_STATUS, type Subscription, type SubscriptionStatus } from './subscription';
 
 /**
@@ -25,14 +26,8 @@ export interface ListPageQuery {
   perPage: number;
 }
 
-/** Customer list paging meta (docs/product.md#data-shapes: total, page, perPage, lastPage). */
-export interface PageMeta {
-  total: number;
-  page: number;
-  perPage: number;
-  /** At least 1, also for an empty list, so "page 1 of 1" reads right. */
-  lastPage: number;
-}
+/** The customer lists' paging meta, one for every list (kernel/paging.ts). */
+export { type PageMeta, pageMeta };
 
 export interface SubscriptionPage {
   items: Subscription[];
@@ -51,8 +46,4 @@ export function listPageQuery(input: { userId: string; which: SubscriptionList; 
     throw new AppError('invalid', `limit must be a whole number from 1 to ${MAX_PER_PAGE}`, 'invalid_limit');
   }
   return { userId: input.userId, which: input.which, page, perPage };
-}
-
-export function pageMeta(total: number, page: number, perPage: number): PageMeta {
-  return { total, page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) };
 }
