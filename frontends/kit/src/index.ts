@@ -32,6 +32,8 @@ export type { RuntimeConfig } from './config/runtimeConfig';
 
 export { Spinner } from './ui/Spinner';
 export { PagePlaceholder } from './ui/PagePlaceholder';
+export { PageMessage } from './ui/PageMessage';
+export { PageNotFound } from './ui/PageNotFound';
 export { Logo } from './ui/Logo';
 export { slugify } from './util/slug';
 export { logoSrc } from './util/logo';
