@@ -420,7 +420,8 @@ describe('the Razorpay checkout', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Payment SDK error' })).toBeTruthy();
   });
 
-  it('opens checkout.js with the order, the purple theme and the customer; its handler verifies', async () => {
+  it('opens checkout.js with the order, the shop name, the purple theme and the customer; its handler verifies', async () => {
+    setRuntimeConfig({ remotes: {}, googleClientId: null, shopName: 'Asha Growth Co' });
     answers['POST /payment/order'] = [[200, razorpayOrder]];
     answers['POST /payment/verify'] = [[200, { success: true, message: 'Payment verified' }]];
     const script = await payWithRazorpay();
@@ -435,7 +436,7 @@ describe('the Razorpay checkout', () => {
       amount: 4999,
       currency: 'USD',
       order_id: 'order_1',
-      name: 'Growth Storefront',
+      name: 'Asha Growth Co',
       description: 'YouTube · Growth',
       theme: { color: '#7c3aed' },
       prefill: { email: 'ann@example.com' },

@@ -8,7 +8,8 @@ import { formatMinorUnits } from './money';
 
 /** The Razorpay window's colour: the shop's purple (docs/product.md#limits). */
 export const PAYMENT_THEME_COLOR = '#7c3aed';
-const SHOP_NAME = 'Growth Storefront';
+/** The name the Razorpay window shows: the shop's one name, which the server sends in the runtime config (backend/src/platform/config/brand.ts). */
+const FALLBACK_SHOP_NAME = 'SocialGrowth';
 const DEFAULT_CALLBACK_PATH = '/api/payment/callback';
 
 export interface SandboxOrder {
@@ -138,7 +139,7 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
         amount: order.amount,
         currency: order.currency,
         order_id: order.id,
-        name: SHOP_NAME,
+        name: getRuntimeConfig().shopName || FALLBACK_SHOP_NAME,
         description,
         theme: { color: PAYMENT_THEME_COLOR },
         prefill: { email: user?.email, name: user?.name },
