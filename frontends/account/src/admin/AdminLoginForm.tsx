@@ -1,11 +1,10 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import { adminFailure, adminLogin } from './adminAuth';
 import form from '@growth/kit/form.module.css';
 import { AuthIntro } from '../auth/AuthIntro';
 import { LoginFields } from '../auth/LoginFields';
-import { checkCredentials } from '../auth/credentials';
-import { useFieldErrors } from '../auth/useFieldErrors';
+import { useCredentials } from '../auth/useCredentials';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -18,25 +17,17 @@ interface Props {
   onSignedIn(message: string): void;
 }
 
-const filled = (key: 'email' | 'password', value: string) => (key === 'email' ? value.trim() !== '' : value !== '');
-
 /** Login mode: e-mail and password, both required (docs/product.md#validation). */
 export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: Props) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const { errors, setErrors, edited } = useFieldErrors<'email' | 'password'>(useCallback(filled, []));
+  const credentials = useCredentials('admin', initialEmail);
+  const { email, password } = credentials;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<BannerMessage | null>(notice);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const { errors: found, first } = checkCredentials(email, password);
-    setErrors(found);
-    if (first) {
-      document.getElementById(`admin-${first}`)?.focus();
-      return;
-    }
+    if (!credentials.check()) return;
     setBusy(true);
     try {
       onSignedIn(await adminLogin(email, password));
@@ -51,19 +42,7 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
     <>
       <AuthIntro title="Admin Login" subtitle="Sign in to manage services, plans and clients." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Admin login">
-        <LoginFields
-          idPrefix="admin"
-          emailAutoComplete="username"
-          email={email}
-          onEmailChange={setEmail}
-          password={password}
-          onPasswordChange={setPassword}
-          edited={edited}
-          errors={errors}
-          busy={busy}
-          onForgot={onForgot}
-          forgotClassName={styles.linkRow}
-        />
+        <LoginFields credentials={credentials} emailAutoComplete="username" busy={busy} onForgot={onForgot} forgotClassName={styles.linkRow} />
         <SubmitButton wide busy={busy}>
           Login
         </SubmitButton>

@@ -1,13 +1,11 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { getRuntimeConfig, useAuth } from '@growth/kit';
-import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
+import { failure, type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import { GoogleButton } from './GoogleButton';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
-import { checkCredentials } from './credentials';
+import form from '@growth/kit/form.module.css';
+import { useCredentials } from './useCredentials';
 import { AuthIntro } from './AuthIntro';
 import { LoginFields } from './LoginFields';
-import { useFieldErrors } from './useFieldErrors';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -17,8 +15,6 @@ interface Props {
   onForgot(email: string): void;
 }
 
-const filled = (key: 'email' | 'password', value: string) => (key === 'email' ? value.trim() !== '' : value !== '');
-
 /**
  * Login mode: e-mail and password (both required, docs/product.md#validation), 'Forgot Password?'
  * (the reset by mailed code, docs/accounts.md), Google when the server has it configured, and the
@@ -26,9 +22,8 @@ const filled = (key: 'email' | 'password', value: string) => (key === 'email' ? 
  */
 export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
   const { login, lastAuthError } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { errors, setErrors, edited } = useFieldErrors<'email' | 'password'>(useCallback(filled, []));
+  const credentials = useCredentials('login');
+  const { email, password } = credentials;
   // Without a client id the server cannot check a Google sign-in, so the button is not offered.
   const googleConfigured = !!getRuntimeConfig().googleClientId;
   const [busy, setBusy] = useState(false);
@@ -37,12 +32,7 @@ export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const { errors: found, first } = checkCredentials(email, password);
-    setErrors(found);
-    if (first) {
-      document.getElementById(`login-${first}`)?.focus();
-      return;
-    }
+    if (!credentials.check()) return;
     setBusy(true);
     onAttempt();
     if (await login(email, password)) {
@@ -57,19 +47,7 @@ export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
     <>
       <AuthIntro title="Welcome Back" subtitle="Sign in to follow your orders and grow faster." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Login">
-        <LoginFields
-          idPrefix="login"
-          emailAutoComplete="email"
-          email={email}
-          onEmailChange={setEmail}
-          password={password}
-          onPasswordChange={setPassword}
-          edited={edited}
-          errors={errors}
-          busy={busy}
-          onForgot={onForgot}
-          forgotClassName={styles.forgotRow}
-        />
+        <LoginFields credentials={credentials} emailAutoComplete="email" busy={busy} onForgot={onForgot} forgotClassName={styles.forgotRow} />
         <SubmitButton wide busy={busy}>
           Login Now
         </SubmitButton>
