@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Banner, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { Banner, type BannerMessage } from '@growth/kit/ui';
 import styles from './Auth.module.css';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import { TextField } from '@growth/kit/ui';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { errorText, getRuntimeConfig, useAuth } from '@growth/kit';
-import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { failure, type BannerMessage } from '@growth/kit/ui';
 import { startGoogleSignIn } from './googleIdentity';
 import styles from './Auth.module.css';
 

@@ -1,4 +1,4 @@
-import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
+import { PasswordField } from '@growth/kit/ui';
 
 interface Props {
   id: string;

@@ -1,4 +1,4 @@
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import { ResendCodeButton } from './ResendCodeButton';
 import styles from './Auth.module.css';
 

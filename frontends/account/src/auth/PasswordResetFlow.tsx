@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import type { BannerMessage } from '@growth/kit/ui';
+import form from '@growth/kit/form.module.css';
 import { ForgotEmailStep } from './ForgotEmailStep';
 import { RESEND_WAIT_SECONDS } from './ResendCodeButton';
 import { ResetCodeStep } from './ResetCodeStep';

@@ -1,11 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useAuth, type Country } from '@growth/kit';
-import { Banner, failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import { PasswordField } from '@growth/kit/src/ui/forms/PasswordField';
-import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import { TextField } from '@growth/kit/src/ui/forms/TextField';
+import { Banner, failure, type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
 import { CountryCombobox } from '../countries/CountryCombobox';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import { useFieldErrors } from './useFieldErrors';
 import { EmailAddress } from '../profile/EmailAddress';
 import styles from './Auth.module.css';

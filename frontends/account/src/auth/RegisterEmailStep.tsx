@@ -1,8 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { api, errorText } from '@growth/kit';
-import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
-import { SubmitButton } from '@growth/kit/src/ui/forms/SubmitButton';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import { failure, type BannerMessage, SubmitButton } from '@growth/kit/ui';
+import form from '@growth/kit/form.module.css';
 import { EMAIL_REQUIRED } from './credentials';
 import { cooldownSeconds } from './messages';
 import { AuthIntro } from './AuthIntro';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import type { BannerMessage } from '@growth/kit/ui';
 import { useCountries } from '../countries/useCountries';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 import { RegisterDetailsStep } from './RegisterDetailsStep';
 import { RegisterEmailStep } from './RegisterEmailStep';
 import { RegisterOtpStep } from './RegisterOtpStep';

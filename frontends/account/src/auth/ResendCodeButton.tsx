@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import form from '@growth/kit/src/ui/forms/Form.module.css';
+import form from '@growth/kit/form.module.css';
 
 /** A new code may be asked for this long after the last one (the server's cooldown, docs/accounts.md). */
 export const RESEND_WAIT_SECONDS = 60;

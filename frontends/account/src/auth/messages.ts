@@ -1,5 +1,5 @@
 import { ApiError } from '@growth/kit';
-import { failure, type BannerMessage } from '@growth/kit/src/ui/forms/Banner';
+import { failure, type BannerMessage } from '@growth/kit/ui';
 
 /**
  * A failure banner that says the spec's text once: when the server's reason already starts with it
