@@ -144,6 +144,20 @@ describe('Active Services', () => {
     expect(lines).toEqual(['Started at 1,204 · 350 remaining', 'Started at 120,000', '0 remaining', null, null]);
   });
 
+  it('an address naming an order (the receipt link after paying) brings that card into focus', async () => {
+    answers[ACTIVE] = [listPage([1, 2, 3].map((n) => subscription(n)), { total: 3, page: 1, lastPage: 1 })];
+    const target = subscription(2) as { orderId: string };
+    window.location.hash = `#order-${target.orderId}`;
+    try {
+      visit('/services/active');
+      await waitFor(() => expect(cards()).toHaveLength(3));
+      await waitFor(() => expect(document.activeElement).toBe(cards()[1]));
+      expect(cards()[1].id).toBe(`order-${target.orderId}`);
+    } finally {
+      window.location.hash = '';
+    }
+  });
+
   it('a failure shows the spec text and Retry asks again', async () => {
     answers[ACTIVE] = [
       [500, { success: false, message: 'Database unavailable' }],

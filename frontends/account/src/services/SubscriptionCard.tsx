@@ -40,7 +40,8 @@ export function SubscriptionCard({ subscription: listed }: { subscription: Liste
   ];
 
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    // The card's address (/services/active#order-<id>) is where the receipt after paying links to.
+    <article id={orderAnchor(subscription.orderId) ?? undefined} tabIndex={-1} className={styles.card} aria-labelledby={titleId}>
       <header className={styles.cardHead}>
         <div className={styles.cardTitle}>
           <h2 id={titleId} className={styles.plan}>
@@ -84,4 +85,9 @@ export function SubscriptionCard({ subscription: listed }: { subscription: Liste
       <RefundRequest subscription={subscription} onUpdated={(updated) => setAnswered({ listed, subscription: updated })} />
     </article>
   );
+}
+
+/** The element id of an order's card, from its order id; null without one. */
+export function orderAnchor(orderId: string | null | undefined): string | null {
+  return orderId ? `order-${orderId}` : null;
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Spinner, useAuth } from '@growth/kit';
 import { Pager } from '@growth/kit/ui';
@@ -29,6 +29,18 @@ export function SubscriptionList({ kind, title, failedText, emptyText, emptyHint
   const { logout } = useAuth();
   const [location, navigate] = useLocation();
   const headingId = useId();
+  const shown = state.status === 'loaded' ? state.items : null;
+
+  // An address naming one order (#order-<id>, the receipt's link after paying) brings its card into
+  // view and focus once the page holding it is shown.
+  useEffect(() => {
+    const hash = decodeURIComponent(window.location.hash.slice(1));
+    if (!shown || !hash.startsWith('order-')) return;
+    const card = document.getElementById(hash);
+    if (!card) return;
+    card.scrollIntoView?.({ block: 'center' });
+    card.focus({ preventScroll: true });
+  }, [shown]);
 
   const logInAgain = () => {
     logout();

@@ -260,7 +260,7 @@ describe('the sandbox checkout', () => {
     const receipt = result.querySelector('dl[aria-label="Your order"]') as HTMLElement;
     expect(receipt.textContent).toBe('PackageYouTube · GrowthAmount paid$49.99Order numberorder_1');
     expect(result.textContent).toContain('We e-mailed you a confirmation at ann@example.com.');
-    expect(within(result).getByRole('link', { name: 'View Active Services' }).getAttribute('href')).toBe('/services/active');
+    expect(within(result).getByRole('link', { name: 'View Active Services' }).getAttribute('href')).toBe('/services/active#order-order_1');
     expect(routes()).toEqual(['GET /plans/youtube', 'POST /payment/order', 'POST /payment/sandbox/checkout', 'POST /payment/verify']);
     expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'success' });
     expect(calls[3].body).toEqual(PROOF);

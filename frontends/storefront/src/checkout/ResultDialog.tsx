@@ -113,7 +113,7 @@ export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentR
             <button type="button" className="button button--ghost" onClick={onClose}>
               Close
             </button>
-            <Link href="/services/active" className="button button--primary" data-autofocus>
+            <Link href={orderHref(receipt?.orderId)} className="button button--primary" data-autofocus>
               View Active Services
             </Link>
           </>
@@ -159,4 +159,9 @@ export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentR
       )}
     </Dialog>
   );
+}
+
+/** The paid order's card in the Active list (its card answers to #order-<id>); the list without an id. */
+function orderHref(orderId: string | undefined): string {
+  return orderId ? `/services/active#order-${encodeURIComponent(orderId)}` : '/services/active';
 }
