@@ -34,7 +34,8 @@ export function SubscriptionList({ kind, title, failedText, emptyText, emptyHint
   // An address naming one order (#order-<id>, the receipt's link after paying) brings its card into
   // view and focus once the page holding it is shown.
   useEffect(() => {
-    const hash = decodeURIComponent(window.location.hash.slice(1));
+    // Read as written: order ids are address-safe, and a malformed escape must not break the page.
+    const hash = window.location.hash.slice(1);
     if (!shown || !hash.startsWith('order-')) return;
     const card = document.getElementById(hash);
     if (!card) return;
