@@ -1,8 +1,6 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { AuthProvider, setRuntimeConfig } from '@growth/kit';
-import Pricing from './Pricing';
+import { cleanup, screen, within } from '@testing-library/react';
+import { setRuntimeConfig } from '@growth/kit';
+import { answerAlways, visitPricingPage } from '../test/pricingPage';
 
 /** GET /plans/youtube as the server answers it, with the plan's status. */
 function planAnswer(status: string) {
@@ -24,16 +22,8 @@ function visit(status: string, signedIn = false) {
     localStorage.setItem('userId', 'user-1');
     localStorage.setItem('email', 'ann@example.com');
   }
-  const text = JSON.stringify(planAnswer(status));
-  globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => text }) as Response) as unknown as typeof fetch;
-  const memory = memoryLocation({ path: '/services/youtube' });
-  render(
-    <AuthProvider>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        <Route path="/services/:platform" component={Pricing} />
-      </Router>
-    </AuthProvider>,
-  );
+  answerAlways(planAnswer(status));
+  visitPricingPage();
 }
 
 beforeEach(() => setRuntimeConfig({ remotes: {}, googleClientId: null }));
@@ -69,15 +59,7 @@ describe('an address without a plan (docs/catalogue.md, "Addresses")', () => {
       const [status, body] = answers[String(url).replace(/^\/api/, '')] ?? [404, { success: false, message: 'Page not found', error: 'address_not_found' }];
       return { ok: status < 300, status, text: async () => JSON.stringify(body) } as Response;
     }) as unknown as typeof fetch;
-    const memory = memoryLocation({ path, record: true });
-    render(
-      <AuthProvider>
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          <Route path="/services/:platform" component={Pricing} />
-        </Router>
-      </AuthProvider>,
-    );
-    return memory;
+    return visitPricingPage(path);
   }
 
   it("a renamed service's old address is replaced by its new one", async () => {
@@ -106,14 +88,7 @@ describe('an address without a plan (docs/catalogue.md, "Addresses")', () => {
       const [status, body] = calls === 1 ? [503, { success: false, message: 'down' }] : [200, planAnswer('Active')];
       return { ok: status < 300, status, text: async () => JSON.stringify(body) } as Response;
     }) as unknown as typeof fetch;
-    const memory = memoryLocation({ path: '/services/youtube' });
-    render(
-      <AuthProvider>
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          <Route path="/services/:platform" component={Pricing} />
-        </Router>
-      </AuthProvider>,
-    );
+    visitPricingPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Unable to load pricing.');
     within(alert).getByRole('button', { name: 'Try again' }).click();

@@ -1,15 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { AuthProvider, setRuntimeConfig } from '@growth/kit';
-import Pricing from '../pages/Pricing';
+import { setRuntimeConfig } from '@growth/kit';
+import { answerAlways, visitPricingPage } from '../test/pricingPage';
 import { RefillGuarantee } from './RefillGuarantee';
 
 /** The refill guarantee on the pricing cards (docs/refill.md): from the tier's `refillDays`, not from its text. */
 
 function visit(tiers: Record<string, unknown>[]) {
   localStorage.clear();
-  const text = JSON.stringify({
+  answerAlways({
     success: true,
     planId: 'plan-yt',
     plan: { planId: 'plan-yt', name: 'YouTube', slug: 'youtube', status: 'Active', currency: 'USD' },
@@ -23,15 +21,7 @@ function visit(tiers: Record<string, unknown>[]) {
       ...tier,
     })),
   });
-  globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => text }) as Response) as unknown as typeof fetch;
-  const memory = memoryLocation({ path: '/services/youtube' });
-  render(
-    <AuthProvider>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        <Route path="/services/:platform" component={Pricing} />
-      </Router>
-    </AuthProvider>,
-  );
+  visitPricingPage();
 }
 
 beforeEach(() => setRuntimeConfig({ remotes: {}, googleClientId: null }));
