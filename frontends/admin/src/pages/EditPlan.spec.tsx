@@ -129,6 +129,27 @@ describe('Edit plan', () => {
     expect(document.activeElement).toBe(field('Plan name'));
   });
 
+  it('a field error goes as soon as that field is fixed; the others stay until theirs are', async () => {
+    await loaded();
+    fireEvent.change(field('Plan name'), { target: { value: '' } });
+    fireEvent.change(field('Price (USD)', 1), { target: { value: '19.999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Enter the plan name.')).toBeTruthy();
+    expect(screen.getByText('Enter an amount above 0 with at most 2 decimals, e.g. 19.99.')).toBeTruthy();
+
+    fireEvent.change(field('Plan name'), { target: { value: 'YouTube' } });
+    expect(screen.queryByText('Enter the plan name.')).toBeNull();
+    expect(field('Plan name').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByText('Enter an amount above 0 with at most 2 decimals, e.g. 19.99.')).toBeTruthy();
+
+    // Typing into a field that was fine shows nothing new before the next Save.
+    fireEvent.change(field('Tier name', 1), { target: { value: '' } });
+    expect(screen.queryByText('Every pricing tier needs a name.')).toBeNull();
+    fireEvent.change(field('Price (USD)', 1), { target: { value: '19.99' } });
+    expect(screen.queryByText('Enter an amount above 0 with at most 2 decimals, e.g. 19.99.')).toBeNull();
+    expect(api.callsTo('/plan/update')).toEqual([]);
+  });
+
   it("a refused save shows 'Save failed' with the server's reason and keeps the edits", async () => {
     await loaded();
     fireEvent.change(field('Plan name'), { target: { value: 'YouTube 2' } });

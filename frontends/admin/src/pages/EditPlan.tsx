@@ -8,6 +8,7 @@ import {
   createBody,
   draftOf,
   emptyPlan,
+  errorsStillStanding,
   hasErrors,
   updateBody,
   validatePlan,
@@ -82,6 +83,11 @@ export default function EditPlan() {
     }
   };
 
+  const edit = (next: PlanDraft) => {
+    setDraft(next);
+    setErrors((shown) => errorsStillStanding(shown, next));
+  };
+
   const dropTier = (key: string) => {
     setDraft((current) => (current ? { ...current, tiers: current.tiers.filter((tier) => tier.key !== key) } : current));
     setErrors((current) => {
@@ -129,7 +135,7 @@ export default function EditPlan() {
           saving={saving}
           refusals={refusals}
           removals={removals}
-          onChange={setDraft}
+          onChange={edit}
           onRemoveTier={removeTier}
           onSubmit={save}
         />

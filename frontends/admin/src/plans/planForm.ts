@@ -99,6 +99,25 @@ export function validatePlan(draft: PlanDraft): PlanErrors {
   return errors;
 }
 
+/**
+ * The mistakes still standing after an edit: a shown error goes as soon as its field is fixed, and
+ * no new one appears before the next Save (a field being typed is not wrong yet).
+ */
+export function errorsStillStanding(shown: PlanErrors, draft: PlanDraft): PlanErrors {
+  if (!hasErrors(shown)) return shown;
+  const now = validatePlan(draft);
+  const standing: PlanErrors = { tiers: {} };
+  if (shown.name && now.name) standing.name = now.name;
+  for (const [key, tierShown] of Object.entries(shown.tiers)) {
+    const tierNow = now.tiers[key];
+    const tier: TierErrors = {};
+    if (tierShown.name && tierNow?.name) tier.name = tierNow.name;
+    if (tierShown.price && tierNow?.price) tier.price = tierNow.price;
+    if (tier.name || tier.price) standing.tiers[key] = tier;
+  }
+  return standing;
+}
+
 export function hasErrors(errors: PlanErrors): boolean {
   return Boolean(errors.name) || Object.keys(errors.tiers).length > 0;
 }
