@@ -1,20 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { growthTier, subscriptionBody } from '../../../kit/src/test/subscriptions';
-import { installFakeApi, storeCustomerSession, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
-import { AuthProvider } from '@growth/kit';
-import CompletedServices from './CompletedServices';
+import { signedInCustomerApi, type Answer } from '../test/fakeApi';
+import { visitServicesPage } from '../test/servicesPage';
 
 /** The refill guarantee on the customer's order cards (docs/refill.md): its words, the button, its call. */
 
-const answers: Answers = {};
-const calls: RecordedCall[] = [];
-
-beforeEach(() => {
-  storeCustomerSession();
-  installFakeApi(answers, calls);
-});
+const { answers, calls } = signedInCustomerApi();
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -55,16 +46,7 @@ function listPage(items: unknown[]): Answer {
 const COMPLETED = '/subscription/completedService';
 const REFILL = '/subscription/refill';
 
-function visit() {
-  const memory = memoryLocation({ path: '/services/completed' });
-  render(
-    <AuthProvider>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        <CompletedServices />
-      </Router>
-    </AuthProvider>,
-  );
-}
+const visit = () => visitServicesPage('completed');
 
 const cards = () => screen.queryAllByRole('article');
 const refillButton = (card: HTMLElement) => within(card).queryByRole('button', { name: /Request refill|Requesting/ }) as HTMLButtonElement | null;

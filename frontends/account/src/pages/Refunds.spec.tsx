@@ -1,21 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { growthTier, subscriptionBody } from '../../../kit/src/test/subscriptions';
-import { installFakeApi, storeCustomerSession, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
-import { AuthProvider } from '@growth/kit';
-import ActiveServices from './ActiveServices';
-import CompletedServices from './CompletedServices';
+import { signedInCustomerApi, type Answer } from '../test/fakeApi';
+import { visitServicesPage } from '../test/servicesPage';
 
 /** Refunds on the customer's order cards (docs/refunds.md): the button, its dialog, the refund's words. */
 
-const answers: Answers = {};
-const calls: RecordedCall[] = [];
-
-beforeEach(() => {
-  storeCustomerSession();
-  installFakeApi(answers, calls);
-});
+const { answers, calls } = signedInCustomerApi();
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -37,16 +27,7 @@ const COMPLETED = '/subscription/completedService';
 const REQUEST = '/subscription/refund-request';
 const POLICY = 'Refunds are requested within 10 days of purchase (see our Refund Policy).';
 
-function visit(page: 'active' | 'completed' = 'active') {
-  const memory = memoryLocation({ path: `/services/${page}` });
-  render(
-    <AuthProvider>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        {page === 'active' ? <ActiveServices /> : <CompletedServices />}
-      </Router>
-    </AuthProvider>,
-  );
-}
+const visit = (page: 'active' | 'completed' = 'active') => visitServicesPage(page);
 
 const cards = () => screen.queryAllByRole('article');
 const requestButton = (card: HTMLElement) => within(card).queryByRole('button', { name: 'Request a refund' }) as HTMLButtonElement | null;

@@ -1,19 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { subscriptionBody as subscription } from '../../../kit/src/test/subscriptions';
-import { installFakeApi, storeCustomerSession, type Answer, type Answers, type RecordedCall } from '../test/fakeApi';
-import { AuthProvider } from '@growth/kit';
-import ActiveServices from './ActiveServices';
-import CompletedServices from './CompletedServices';
+import { signedInCustomerApi, type Answer } from '../test/fakeApi';
+import { visitServicesPage } from '../test/servicesPage';
 
-const answers: Answers = {};
-const calls: RecordedCall[] = [];
-
-beforeEach(() => {
-  storeCustomerSession();
-  installFakeApi(answers, calls);
-});
+const { answers, calls } = signedInCustomerApi();
 
 function listPage(items: unknown[], meta: { total: number; page: number; lastPage: number }): Answer {
   return [200, { success: true, data: items, meta: { ...meta, perPage: 6 } }];
@@ -22,17 +12,7 @@ function listPage(items: unknown[], meta: { total: number; page: number; lastPag
 const ACTIVE = '/subscription/activeService';
 const COMPLETED = '/subscription/completedService';
 
-function visit(path: string, page: 'active' | 'completed' = 'active') {
-  const memory = memoryLocation({ path, record: true });
-  render(
-    <AuthProvider>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        {page === 'active' ? <ActiveServices /> : <CompletedServices />}
-      </Router>
-    </AuthProvider>,
-  );
-  return memory;
-}
+const visit = (path: string, page: 'active' | 'completed' = 'active') => visitServicesPage(page, path);
 
 const cards = () => screen.queryAllByRole('article');
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;

@@ -34,3 +34,14 @@ export function storeCustomerSession(): void {
   localStorage.setItem('userId', 'u1');
   localStorage.setItem('email', 'ann@example.com');
 }
+
+/** For a spec file: before each test, a signed-in customer and the fake fetch; returns the answers and calls it uses. */
+export function signedInCustomerApi(): { answers: Answers; calls: RecordedCall[] } {
+  const answers: Answers = {};
+  const calls: RecordedCall[] = [];
+  beforeEach(() => {
+    storeCustomerSession();
+    installFakeApi(answers, calls);
+  });
+  return { answers, calls };
+}
