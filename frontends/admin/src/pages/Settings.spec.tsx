@@ -38,12 +38,17 @@ describe('Settings: change e-mail', () => {
     expect(within(emailPanel()).getByRole('alert').textContent).toBe('Enter a valid email.');
     expect(fake.calls).toHaveLength(0);
 
+    type(emailPanel(), 'New e-mail', 'boss@growth.loc');
+    // Fixed: the message goes at once, before the next Send Code.
+    expect(within(emailPanel()).queryByRole('alert')).toBeNull();
+    expect(within(emailPanel()).getByLabelText('New e-mail').getAttribute('aria-invalid')).not.toBe('true');
     type(emailPanel(), 'New e-mail', 'boss@growth.local');
     // The current password is asked for: a session alone may not move the account away.
     fireEvent.click(within(emailPanel()).getByRole('button', { name: 'Send Code' }));
     expect(within(emailPanel()).getByRole('alert').textContent).toBe('Enter your current password.');
     expect(fake.callsTo('/admin/update-email/request')).toHaveLength(0);
     type(emailPanel(), /^Current password/, 'my admin password');
+    expect(within(emailPanel()).queryByRole('alert')).toBeNull();
     fireEvent.click(within(emailPanel()).getByRole('button', { name: 'Send Code' }));
     expect(await within(emailPanel()).findByLabelText('Code')).toBeTruthy();
     expect(fake.callsTo('/admin/update-email/request')[0].body).toEqual({ adminId: 'a1', newEmail: 'boss@growth.local', currentPassword: 'my admin password' });
@@ -99,6 +104,12 @@ describe('Settings: change password', () => {
     fireEvent.click(within(passwordPanel()).getByRole('button', { name: 'Update Password' }));
     expect(within(passwordPanel()).getByRole('alert').textContent).toBe('Passwords do not match.');
     expect(fake.calls).toHaveLength(0);
+
+    // Fixed: the message goes as soon as the two match, before the next Update Password.
+    type(passwordPanel(), 'Confirm new password', 'new-password-1');
+    expect(within(passwordPanel()).getByRole('alert').textContent).toBe('Passwords do not match.');
+    type(passwordPanel(), 'Confirm new password', 'new-password-12');
+    expect(within(passwordPanel()).queryByRole('alert')).toBeNull();
   });
 
   it('sends old and new password and stores the returned token', async () => {

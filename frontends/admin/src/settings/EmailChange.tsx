@@ -32,6 +32,14 @@ export function EmailChange() {
     return adminId;
   };
 
+  // A field this form refused is cleared, with its message, as soon as it holds something acceptable.
+  const fixField = (field: 'email' | 'password' | 'otp', acceptable: boolean) => {
+    if (invalidField === field && acceptable) {
+      setInvalidField(null);
+      setFailure(null);
+    }
+  };
+
   const request = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
@@ -119,7 +127,10 @@ export function EmailChange() {
             inputMode="email"
             autoComplete="email"
             value={email}
-            onChange={setEmail}
+            onChange={(value) => {
+              setEmail(value);
+              fixField('email', EMAIL_PATTERN.test(value.trim()));
+            }}
             invalid={invalidField === 'email'}
           />
           <PasswordField
@@ -127,7 +138,10 @@ export function EmailChange() {
             label="Current password"
             autoComplete="current-password"
             value={password}
-            onChange={setPassword}
+            onChange={(value) => {
+              setPassword(value);
+              fixField('password', value.length > 0);
+            }}
           />
           <div className={styles.actions}>
             <SubmitButton busy={busy}>Send Code</SubmitButton>
@@ -145,7 +159,11 @@ export function EmailChange() {
             autoComplete="one-time-code"
             maxLength={6}
             value={otp}
-            onChange={(value) => setOtp(value.replace(/\D/g, ''))}
+            onChange={(value) => {
+              const digits = value.replace(/\D/g, '');
+              setOtp(digits);
+              fixField('otp', digits.length > 0);
+            }}
             invalid={invalidField === 'otp'}
           />
           <div className={styles.actions}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { adminApi, getAdminId, setAdminSession } from '@growth/kit';
 import { Banner, PasswordField, SubmitButton } from '../ui';
 import { SESSION_EXPIRED, settingsFailure, type Failure } from './settingsFailure';
@@ -18,18 +18,31 @@ export function PasswordChange() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // Which check of this form refused the last submit; its message goes as soon as the fields pass it.
+  const [refused, setRefused] = useState<'empty' | 'mismatch' | null>(null);
+
+  useEffect(() => {
+    const fixed = refused === 'empty' ? Boolean(oldPassword && newPassword && confirm) : refused === 'mismatch' ? newPassword === confirm : false;
+    if (fixed) {
+      setRefused(null);
+      setFailure(null);
+    }
+  }, [refused, oldPassword, newPassword, confirm]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     setSuccess(null);
+    setRefused(null);
     if (!oldPassword || !newPassword || !confirm) {
+      setRefused('empty');
       setFailure({ text: 'Fill all password fields.', detail: null });
       const empty = !oldPassword ? 'settings-old-password' : !newPassword ? 'settings-new-password' : 'settings-confirm-password';
       document.getElementById(empty)?.focus();
       return;
     }
     if (newPassword !== confirm) {
+      setRefused('mismatch');
       setFailure({ text: 'Passwords do not match.', detail: null });
       document.getElementById('settings-confirm-password')?.focus();
       return;
