@@ -8,13 +8,10 @@ const FRAMEWORK_NAMES =
 /** A framework package, resolved into node_modules or (when it cannot be resolved) by its bare name. */
 const FRAMEWORKS = `(^|/)node_modules/${FRAMEWORK_NAMES}/|^${FRAMEWORK_NAMES}(/|$)`;
 const REMOTES = '(shell|storefront|account|admin)';
-/**
- * The files kit's package.json `exports` names: the only kit files a frontend may import. Its
- * `./src/...` keys are the old deep paths, kept resolvable only until their last importers move.
- */
-const KIT_ENTRY_FILES = Object.entries(require('./frontends/kit/package.json').exports)
-  .filter(([entry]) => !entry.startsWith('./src/'))
-  .map(([, target]) => `^frontends/kit/${target.replace(/^\.\//, '').replace(/[.]/g, '\\.')}$`);
+/** The files kit's package.json `exports` names: the only kit files a frontend may import. */
+const KIT_ENTRY_FILES = Object.values(require('./frontends/kit/package.json').exports).map(
+  (target) => `^frontends/kit/${target.replace(/^\.\//, '').replace(/[.]/g, '\\.')}$`,
+);
 /** Specs and test support may assemble any pieces; the rules hold for the code that ships. */
 const SPECS = '\\.(spec|int-spec|e2e-spec)\\.tsx?$';
 
