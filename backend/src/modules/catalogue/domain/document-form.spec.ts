@@ -1,17 +1,9 @@
-import { AppError } from '../../../platform/errors/app-error';
+import { appErrorOf } from '../../../../test/support/app-error';
 import { documentOf } from './document-form';
 
 const TODAY = '2026-01-15';
 
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return (error as AppError).message;
-  }
-  throw new Error('accepted');
-}
+const messageOf = (run: () => unknown): string => appErrorOf(run).message;
 
 describe('documentOf', () => {
   it('trims, drops blank lines, makes anchors from the headings and dates it today by default', () => {

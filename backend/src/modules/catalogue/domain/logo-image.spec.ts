@@ -1,4 +1,4 @@
-import { AppError } from '../../../platform/errors/app-error';
+import { appErrorOf } from '../../../../test/support/app-error';
 import { LOGO_EMPTY, LOGO_TOO_LARGE, LOGO_WRONG_TYPE, MAX_LOGO_BYTES, sniffLogoType, storedLogoOf } from './logo-image';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
@@ -9,15 +9,7 @@ const GIF = Uint8Array.from(Buffer.from('GIF89a\x01\x00\x01\x00'));
 /** What a file named logo.png declared as image/png may really hold. */
 const TEXT_NAMED_PNG = Uint8Array.from(Buffer.from('This is not an image, just a text file called logo.png\n'));
 
-function failure(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('accepted');
-}
+const failure = appErrorOf;
 
 describe('sniffLogoType', () => {
   it.each([

@@ -1,15 +1,7 @@
-import { AppError } from '../../../platform/errors/app-error';
+import { appErrorOf } from '../../../../test/support/app-error';
 import { CONTENT_ITEM_REQUIRED, HEADING_AND_DESCRIPTION_REQUIRED, serviceFormOf } from './service-form';
 
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return (error as AppError).message;
-  }
-  throw new Error('accepted');
-}
+const messageOf = (run: () => unknown): string => appErrorOf(run).message;
 
 const item = (key: string, value: string, contentId?: string) => ({ key, value, ...(contentId ? { contentId } : {}) });
 

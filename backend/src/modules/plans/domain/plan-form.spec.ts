@@ -1,16 +1,8 @@
-import { AppError } from '../../../platform/errors/app-error';
+import { appErrorOf } from '../../../../test/support/app-error';
 import { planSlugOf } from './plan';
 import { cleanFeatures, newPlanOf, normalisePrice, planChangesOf, PRICE_MESSAGE, tierFormOf } from './plan-form';
 
-function failure(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('accepted');
-}
+const failure = appErrorOf;
 
 const tier = { name: 'Starter', price: '9.99', description: 'First steps', features: ['100 followers'], isPopular: false };
 

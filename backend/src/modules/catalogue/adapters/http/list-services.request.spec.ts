@@ -1,21 +1,9 @@
-import { BadRequestException } from '@nestjs/common';
-import { createValidationPipe } from '../../../../platform/http/validation.pipe';
+import { refusalOf, validated } from '../../../../../test/support/validation';
 import { ListServicesRequest } from './list-services.request';
 
 /** The query DTO through the app's own global validation pipe, as a request would meet it. */
-const pipe = createValidationPipe();
-const validate = (query: Record<string, unknown>) =>
-  pipe.transform(query, { type: 'query', metatype: ListServicesRequest }) as Promise<ListServicesRequest>;
-
-async function messageOf(query: Record<string, unknown>): Promise<string> {
-  try {
-    await validate(query);
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    return String((error as BadRequestException).message);
-  }
-  throw new Error(`accepted ${JSON.stringify(query)}`);
-}
+const validate = validated(ListServicesRequest, 'query');
+const messageOf = (query: Record<string, unknown>) => refusalOf(validate(query), `accepted ${JSON.stringify(query)}`);
 
 describe('ListServicesRequest', () => {
   it('turns digit strings into numbers and leaves absent fields absent', async () => {
