@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
+import { readPage } from '../database/paging';
 import { UnitOfWork } from '../database/unit-of-work';
 import { And, Equal, LessThan, Like, MoreThanOrEqual, type FindOptionsWhere } from 'typeorm';
 import { AuditLog, type AuditEntry, type AuditFilter, type AuditRecord } from './audit-log.port';
@@ -43,11 +44,11 @@ export class TypeOrmAuditLog extends AuditLog {
     if (filter.from && filter.to) where.createdAt = And(MoreThanOrEqual(filter.from), LessThan(filter.to));
     else if (filter.from) where.createdAt = MoreThanOrEqual(filter.from);
     else if (filter.to) where.createdAt = LessThan(filter.to);
-    const [rows, total] = await this.uow.repository(AuditLogOrmEntity).findAndCount({
-      where,
-      order: { createdAt: 'DESC', auditId: 'DESC' },
-      skip: (page - 1) * limit,
-      take: limit,
+    // Read as every list is (database/paging.ts); the rows are the keys.
+    const repository = this.uow.repository(AuditLogOrmEntity);
+    const { items: rows, total } = await readPage(page, limit, {
+      count: async () => ({ total: await repository.count({ where }), exact: true }),
+      keys: (offset, take) => repository.find({ where, order: { createdAt: 'DESC', auditId: 'DESC' }, skip: offset, take }),
     });
     return {
       total,
