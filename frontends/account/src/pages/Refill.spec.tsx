@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { growthTier, subscriptionBody } from '../../../kit/src/test/subscriptions';
+import { growthTier, subscriptionBody } from '@growth/kit/test';
 import { signedInCustomerApi, type Answer } from '../test/fakeApi';
 import { visitServicesPage } from '../test/servicesPage';
 

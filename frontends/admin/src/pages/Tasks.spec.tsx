@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { subscriptionBody } from '../../../kit/src/test/subscriptions';
+import { subscriptionBody } from '@growth/kit/test';
 import { installFakeApi, setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
 import Tasks from './Tasks';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type FakeApi } from '../test/fakeApi';
-import { subscriptionBody } from '../../../kit/src/test/subscriptions';
+import { subscriptionBody } from '@growth/kit/test';
 import { startAdminSpec } from '../test/adminPage';
 import UserServices from './UserServices';
 
