@@ -7,7 +7,7 @@ const wrapper = ({ children }: { children: ReactNode }) => <AuthProvider>{childr
 
 interface Call {
   path: string;
-  body: any;
+  body: Record<string, unknown> | undefined;
   authorization: string | null;
 }
 
