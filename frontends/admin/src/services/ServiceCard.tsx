@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { logoSrc, type Service } from '@growth/kit';
+import type { Service } from '@growth/kit';
+import { ServiceCardHead } from './ServiceCardHead';
 import { ServicePreviewDialog } from './ServicePreviewDialog';
 import type { AdminService } from './useServiceList';
 import styles from './Services.module.css';
@@ -18,20 +19,10 @@ interface Props {
 export function ServiceCard({ service, onDelete, busy }: Props) {
   const [previewing, setPreviewing] = useState(false);
   const listing = service.listing;
-  const logo = logoSrc(service.logo);
   const keys = service.serviceContent.map((item) => item.key).filter(Boolean);
   return (
     <li className={styles.card}>
-      <div className={styles.cardHead}>
-        {logo ? (
-          <img className={styles.logo} src={logo} alt="" width={48} height={48} />
-        ) : (
-          <span className={styles.logoFallback} aria-hidden="true">
-            {service.serviceHeading.trim().charAt(0).toUpperCase() || '?'}
-          </span>
-        )}
-        <h2 className={styles.cardTitle}>{service.serviceHeading}</h2>
-      </div>
+      <ServiceCardHead service={service} Heading="h2" />
       {listing &&
         (listing.listed ? (
           <p className={`${styles.listing} ${styles.listed}`}>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { logoSrc } from '@growth/kit';
 import { useModalDialog } from '@growth/kit/ui';
 import dialog from '../ui/ConfirmDialog.module.css';
+import { ServiceCardHead } from './ServiceCardHead';
 import type { AdminService } from './useServiceList';
 import styles from './Services.module.css';
 
@@ -14,7 +14,6 @@ import styles from './Services.module.css';
 export function ServicePreviewDialog({ service, onClose }: { service: AdminService; onClose(): void }) {
   const modal = useModalDialog({ onEscape: onClose });
   const titleId = useId();
-  const logo = logoSrc(service.logo);
   const listing = service.listing;
   const slug = service.slug ?? '';
   return (
@@ -23,16 +22,7 @@ export function ServicePreviewDialog({ service, onClose }: { service: AdminServi
         {`Preview: ${service.serviceHeading}`}
       </h2>
       <div className={styles.previewCard}>
-        <div className={styles.cardHead}>
-          {logo ? (
-            <img className={styles.logo} src={logo} alt="" width={48} height={48} />
-          ) : (
-            <span className={styles.logoFallback} aria-hidden="true">
-              {service.serviceHeading.trim().charAt(0).toUpperCase() || '?'}
-            </span>
-          )}
-          <h3 className={styles.cardTitle}>{service.serviceHeading}</h3>
-        </div>
+        <ServiceCardHead service={service} Heading="h3" />
         <p className={styles.previewDescription}>{service.serviceDescription}</p>
         <ul className={styles.keys} aria-label={`Content of ${service.serviceHeading}`}>
           {service.serviceContent.map((item, index) => (
