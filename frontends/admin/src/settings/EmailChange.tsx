@@ -32,6 +32,13 @@ export function EmailChange() {
     return adminId;
   };
 
+  // A field this form refuses before calling the server: marked, its message shown, the field focused.
+  const refuse = (field: 'email' | 'password' | 'otp', text: string, inputId: string) => {
+    setInvalidField(field);
+    setFailure({ text, detail: null });
+    document.getElementById(inputId)?.focus();
+  };
+
   // A field this form refused is cleared, with its message, as soon as it holds something acceptable.
   const fixField = (field: 'email' | 'password' | 'otp', acceptable: boolean) => {
     if (invalidField === field && acceptable) {
@@ -45,15 +52,11 @@ export function EmailChange() {
     setFailure(null);
     setNotice(null);
     if (!EMAIL_PATTERN.test(email.trim())) {
-      setInvalidField('email');
-      setFailure({ text: 'Enter a valid email.', detail: null });
-      document.getElementById('settings-new-email')?.focus();
+      refuse('email', 'Enter a valid email.', 'settings-new-email');
       return;
     }
     if (!password) {
-      setInvalidField('password');
-      setFailure({ text: 'Enter your current password.', detail: null });
-      document.getElementById('settings-email-password')?.focus();
+      refuse('password', 'Enter your current password.', 'settings-email-password');
       return;
     }
     setInvalidField(null);
@@ -77,9 +80,7 @@ export function EmailChange() {
     event.preventDefault();
     setFailure(null);
     if (!otp.trim()) {
-      setInvalidField('otp');
-      setFailure({ text: 'Enter the OTP.', detail: null });
-      document.getElementById('settings-email-otp')?.focus();
+      refuse('otp', 'Enter the OTP.', 'settings-email-otp');
       return;
     }
     setInvalidField(null);
