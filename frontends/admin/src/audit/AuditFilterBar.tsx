@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import formStyles from '@growth/kit/form.module.css';
+import { DateField } from '../ui/DateField';
 import { FilterSelect } from '../tasks/FilterSelect';
 import { AUDIT_KIND_OPTIONS } from './auditSentence';
 import type { AuditFilters } from './useAuditLog';
@@ -35,25 +35,8 @@ export function AuditFilterBar({ filters, actors, onRefine }: Props) {
         onChange={(kind) => onRefine({ kind: kind as AuditFilters['kind'] })}
         wide
       />
-      <div className={styles.field}>
-        <label className={formStyles.label} htmlFor={fromId}>
-          From
-        </label>
-        <input id={fromId} type="date" className={formStyles.input} value={filters.from} onChange={(event) => onRefine({ from: event.target.value })} />
-      </div>
-      <div className={styles.field}>
-        <label className={formStyles.label} htmlFor={toId}>
-          To
-        </label>
-        <input
-          id={toId}
-          type="date"
-          className={formStyles.input}
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onRefine({ to: event.target.value })}
-        />
-      </div>
+      <DateField id={fromId} label="From" className={styles.field} value={filters.from} onChange={(from) => onRefine({ from })} />
+      <DateField id={toId} label="To" className={styles.field} value={filters.to} min={filters.from} onChange={(to) => onRefine({ to })} />
       {filtered && (
         <button type="button" className="button button--ghost" onClick={() => onRefine({ actor: '', kind: 'all', from: '', to: '' })}>
           Clear filters

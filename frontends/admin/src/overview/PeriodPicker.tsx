@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import formStyles from '@growth/kit/form.module.css';
+import { DateField } from '../ui/DateField';
 import { PERIOD_CHOICES, isDate, type Period, type PeriodId } from './period';
 import styles from './Overview.module.css';
 
@@ -60,34 +60,8 @@ export function PeriodPicker({ period, disabled, onChoose }: Props) {
       </div>
       {custom && (
         <form className={styles.customDates} onSubmit={apply} aria-label="Custom period" noValidate>
-          <div className={styles.field}>
-            <label className={formStyles.label} htmlFor={fromId}>
-              From
-            </label>
-            <input
-              id={fromId}
-              type="date"
-              className={formStyles.input}
-              value={from}
-              max={to || undefined}
-              onChange={(e) => setFrom(e.target.value)}
-              aria-describedby={problem ? problemId : undefined}
-            />
-          </div>
-          <div className={styles.field}>
-            <label className={formStyles.label} htmlFor={toId}>
-              To
-            </label>
-            <input
-              id={toId}
-              type="date"
-              className={formStyles.input}
-              value={to}
-              min={from || undefined}
-              onChange={(e) => setTo(e.target.value)}
-              aria-describedby={problem ? problemId : undefined}
-            />
-          </div>
+          <DateField id={fromId} label="From" className={styles.field} value={from} max={to} onChange={setFrom} describedBy={problem ? problemId : undefined} />
+          <DateField id={toId} label="To" className={styles.field} value={to} min={from} onChange={setTo} describedBy={problem ? problemId : undefined} />
           <button type="submit" className="button button--primary" disabled={disabled}>
             Show
           </button>
