@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In, QueryFailedError } from 'typeorm';
+import { readPage } from '../../../../platform/database/paging';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { AppError } from '../../../../platform/errors/app-error';
 import { type AdminPlanQuery, PlanRepository, type PlanSummary } from '../../application/plan.repository.port';
@@ -45,16 +46,18 @@ export class TypeOrmPlanRepository extends PlanRepository {
   }
 
   async pageForAdmin(query: AdminPlanQuery): Promise<{ items: PlanSummary[]; total: number }> {
-    const qb = this.plans
-      .createQueryBuilder('p')
-      .orderBy('lower(p.name)', 'ASC')
-      .addOrderBy('p.planId', 'ASC')
-      .offset((query.page - 1) * query.perPage)
-      .limit(query.perPage);
-    if (query.search) {
-      qb.where('(p.name ILIKE :pattern OR p.slug ILIKE :pattern OR p.platform ILIKE :pattern)', { pattern: `%${escapeLike(query.search)}%` });
-    }
-    const [rows, total] = await qb.getManyAndCount();
+    const matching = () => {
+      const qb = this.plans.createQueryBuilder('p');
+      if (query.search) {
+        qb.where('(p.name ILIKE :pattern OR p.slug ILIKE :pattern OR p.platform ILIKE :pattern)', { pattern: `%${escapeLike(query.search)}%` });
+      }
+      return qb;
+    };
+    // Read as every list is (platform/database/paging.ts); few plans, so the rows are the keys.
+    const { items: rows, total } = await readPage(query.page, query.perPage, {
+      count: async () => ({ total: await matching().getCount(), exact: true }),
+      keys: (offset, take) => matching().orderBy('lower(p.name)', 'ASC').addOrderBy('p.planId', 'ASC').offset(offset).limit(take).getMany(),
+    });
     if (rows.length === 0) return { items: [], total };
     const counts: Array<{ plan_id: string; tiers: string | number }> = await this.tiers
       .createQueryBuilder('t')
