@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../ui';
 import type { Client } from './useClients';
+import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
 
 function count(value: unknown): number {
@@ -26,14 +27,7 @@ export function ClientCard({ client }: { client: Client }) {
       <h2 id={titleId} className={styles.name}>
         {name}
       </h2>
-      <dl className={styles.fields}>
-        {rows.map((row) => (
-          <div key={row.label} className={styles.row}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldRows rows={rows} />
       <ul className={styles.counts} aria-label="Services">
         <li className={styles.count}>{count(services.total)} total</li>
         <li className={styles.count}>{count(services.active)} active</li>

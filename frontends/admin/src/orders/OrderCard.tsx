@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatPrice } from '@growth/kit/format';
 import { formatDate } from '../ui';
 import type { AttentionOrder } from './orderTypes';
+import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
 
 /** One order needing attention: order id, customer, plan and tier, price, status, payment id, dates. */
@@ -23,14 +24,7 @@ export function OrderCard({ order }: { order: AttentionOrder }) {
       <h3 id={titleId} className={`${styles.name} ${styles.code}`}>
         {orderId}
       </h3>
-      <dl className={styles.fields}>
-        {rows.map((row) => (
-          <div key={row.label} className={styles.row}>
-            <dt>{row.label}</dt>
-            <dd className={row.mono ? styles.mono : undefined}>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldRows rows={rows} />
     </article>
   );
 }

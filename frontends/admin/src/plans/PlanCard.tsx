@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatDate } from '../ui';
 import { PlanStatusChip } from './PlanStatusChip';
 import type { PlanSummary } from './planTypes';
+import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
 
 interface Props {
@@ -28,14 +29,7 @@ export function PlanCard({ plan, onDelete }: Props) {
         </h2>
         <PlanStatusChip status={plan.status} />
       </header>
-      <dl className={styles.fields}>
-        {rows.map((row) => (
-          <div key={row.label} className={styles.row}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldRows rows={rows} />
       <div className={styles.cardActions}>
         <Link href={`/admin/edit-plan/${encodeURIComponent(plan.planId)}`} className="button button--ghost">
           Edit<span className="kit-visually-hidden"> {name}</span>

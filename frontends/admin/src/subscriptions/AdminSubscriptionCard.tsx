@@ -9,6 +9,7 @@ import { RefundDetails } from '../refunds/RefundDetails';
 import type { AdminRefund } from '../refunds/refundTypes';
 import { formatDate } from '../ui';
 import { ProfileValue } from './ProfileValue';
+import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
 
 /** A subscription as the admin lists show it; the tasks list adds the customer. */
@@ -62,14 +63,7 @@ export function AdminSubscriptionCard({ subscription, showCustomer = false, acti
         </h2>
         <StatusChip status={subscription.Status} statusText={subscription.statusText} />
       </header>
-      <dl className={styles.fields}>
-        {rows.map((row) => (
-          <div key={row.label} className={styles.row}>
-            <dt>{row.label}</dt>
-            <dd className={row.mono ? styles.mono : undefined}>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldRows rows={rows} />
       {subscription.fulfilment && typeof subscription.fulfilment === 'object' && (
         <FulfilmentDetails fulfilment={subscription.fulfilment} paidCurrency={pricing.currency} />
       )}
