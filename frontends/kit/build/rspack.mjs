@@ -2,7 +2,8 @@
 // rspack.config.mjs calls `frontendConfig` with its own name and exposes, so the shared
 // singletons, loaders, file naming and precompression are set in exactly one place.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -35,18 +36,55 @@ export function sharedSingletons(appPackage, { eager = false } = {}) {
   };
 }
 
+const requireHere = createRequire(import.meta.url);
+
 /**
- * Packages of the federation runtime that hold no state of their own: the shell carries them anyway
- * (its bundler runtime and the runtime core it provides to the remotes) and puts them on the global
- * object (share-federation-helpers.cjs); a remote's remoteEntry.js takes them from there instead of
- * bundling a copy (about 4.5 KB of Brotli less per remote entry, docs/operations.md). The bundler
- * runtime and @module-federation/runtime keep per-container state (share scopes, the instance), so
- * every container keeps its own.
+ * The federation runtime as ES modules. By default rspack's federation plugin loads its bundler
+ * runtime (and through it @module-federation/runtime, runtime-core, sdk, error-codes) as CommonJS,
+ * which is never tree-shaken: every build carried all of it, the remotes' node-only and snapshot code
+ * included. Aliasing each package (its bare name and the CommonJS file the plugin names by path) to its
+ * ESM build lets rspack drop what a build does not use (about 4 KB of Brotli less in the shell's
+ * main.js and 5 KB in each remoteEntry.js; docs/operations.md). Every copy must go: two copies of
+ * @module-federation/runtime would be two federation instances, so `finishModules` fails the build
+ * if a CommonJS file of these packages is still bundled.
  */
-const FEDERATION_HELPER_GLOBALS = {
-  '@module-federation/sdk': '_FEDERATION_SDK',
-  '@module-federation/error-codes': '_FEDERATION_ERROR_CODES',
-};
+function federationRuntimeAsEsm() {
+  const packages = {
+    '@module-federation/webpack-bundler-runtime': 'index.js',
+    '@module-federation/runtime': 'index.js',
+    '@module-federation/runtime-core': 'index.js',
+    '@module-federation/sdk': 'index.js',
+    '@module-federation/error-codes': 'index.mjs',
+  };
+  const alias = {};
+  const commonJsFiles = new Set();
+  for (const [name, esmFile] of Object.entries(packages)) {
+    const commonJs = requireHere.resolve(name); // <package>/dist/index.cjs
+    const esm = join(dirname(commonJs), esmFile);
+    alias[`${name}$`] = esm;
+    alias[commonJs] = esm;
+    commonJsFiles.add(commonJs);
+  }
+  // The shell's inject-external-runtime-core plugin asks for runtime-core through runtime-tools.
+  alias['@module-federation/runtime-tools/runtime-core$'] = alias['@module-federation/runtime-core$'];
+  return {
+    apply(compiler) {
+      // After the federation plugin has set its own alias of @module-federation/runtime.
+      compiler.hooks.afterPlugins.tap('FederationRuntimeAsEsm', () => {
+        compiler.options.resolve.alias = { ...compiler.options.resolve.alias, ...alias };
+      });
+      compiler.hooks.compilation.tap('FederationRuntimeAsEsm', (compilation) => {
+        compilation.hooks.finishModules.tap('FederationRuntimeAsEsm', (modules) => {
+          for (const module of modules) {
+            if (commonJsFiles.has(module.resource)) {
+              compilation.errors.push(new rspack.WebpackError(`${module.resource}: the CommonJS copy of a federation runtime package is bundled (kit/build/rspack.mjs federationRuntimeAsEsm)`));
+            }
+          }
+        });
+      });
+    },
+  };
+}
 
 /**
  * @param {object} options
@@ -77,18 +115,19 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
       ...(isHost
         ? {
             remotes: {},
-            runtimePlugins: [[join(kitDir, 'build/share-federation-helpers.cjs'), FEDERATION_HELPER_GLOBALS]],
             experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
           }
         : {
             filename: 'remoteEntry.js',
             exposes,
             manifest: true,
-            experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
+            // disableRemote: a remote loads no other remote, so its bundler runtime needs no remote loading
+            // (the runtime core it uses is the shell's, which keeps it).
+            experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } },
           }),
     });
 
-    const plugins = [federation];
+    const plugins = [federation, federationRuntimeAsEsm()];
     if (isHost) {
       plugins.push(
         new rspack.HtmlRspackPlugin({
@@ -110,13 +149,6 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
       // Remotes need no entry of their own: the container (remoteEntry.js) is their entry.
       entry: isHost ? { main: './src/main.tsx' } : {},
       devtool: production ? false : 'cheap-module-source-map',
-      ...(isHost
-        ? {}
-        : {
-            externals: Object.fromEntries(
-              Object.entries(FEDERATION_HELPER_GLOBALS).map(([request, global]) => [request, `global ${global}`]),
-            ),
-          }),
       target: ['web', 'es2020'],
       output: {
         path: resolve(appDir, 'dist'),
@@ -131,6 +163,7 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+        alias: { 'use-sync-external-store/shim/index.js$': join(kitDir, 'build/use-sync-external-store-shim.mjs') },
       },
       module: {
         rules: [
@@ -147,7 +180,9 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
             type: 'javascript/auto',
           },
           { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset' },
+          // Images and fonts are files of their own, never data: URLs inside the JavaScript: base64 in a
+          // chunk costs more bytes than the file, is parsed with the script and cannot be cached apart.
+          { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' },
         ],
         parser: {
           'css/auto': { namedExports: false },
@@ -163,6 +198,9 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
         // Let federation decide chunking of shared modules; keep names short and stable.
         chunkIds: production ? 'deterministic' : 'named',
         moduleIds: production ? 'deterministic' : 'named',
+        // The shortest export names rspack can prove safe (the default keeps them a little longer, to
+        // change less between builds); a shared module's exports are never renamed either way.
+        mangleExports: production ? 'size' : false,
       },
       performance: { hints: false },
       plugins,
