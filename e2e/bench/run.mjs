@@ -11,7 +11,8 @@
 //   BENCH_STRICT=1     exit 1 when the first-load JavaScript is over budget or a run had non-2xx
 //   DATABASE_URL       benchmark against a fresh database on that PostgreSQL server instead of PGlite
 //   CHROME_PATH        Chromium for the page-weight and Lighthouse parts (default /usr/bin/chromium)
-//   BENCH_LIGHTHOUSE=0 skip the Lighthouse performance runs (mobile profile, simulated throttling)
+//   BENCH_LIGHTHOUSE=0 skip the Lighthouse runs (performance and accessibility of every page, lighthouse.mjs)
+//   BENCH_LIGHTHOUSE_RUNS runs per page, the better kept (default 2)
 //   BENCH_ONLY=load    only the load runs: each endpoint against our server and the bare node:http
 //                      server, side by side (ours/bare), no billing or browser part
 //   BENCH_ONLY=browser only the browser parts (first-load JavaScript and Lighthouse), no load runs
@@ -76,6 +77,7 @@ import { fileURLToPath } from 'node:url';
 import { benchAdmin, printAdminTable } from './admin.mjs';
 import { benchBilling, benchScaleOut, benchVerifyVersusBarePg } from './billing.mjs';
 import { benchFulfilment, printFulfilmentTable } from './fulfilment.mjs';
+import { LIGHTHOUSE_GOAL, lighthouseSessions, measureLighthouse } from './lighthouse.mjs';
 import { benchRefunds, printRefundsTable } from './refunds.mjs';
 
 const require = createRequire(import.meta.url);
@@ -237,50 +239,6 @@ function printBillingTable(billing) {
   for (const row of [billing.sameOrder, billing.differentOrders]) {
     for (const problem of row.problems) log(`  problem: ${problem}`);
   }
-}
-
-/** Pages whose Lighthouse performance score (mobile, local server) the bench reports; goal 95. */
-const LIGHTHOUSE_PATHS = ['/', '/services', '/services/youtube'];
-const LIGHTHOUSE_GOAL = 95;
-
-/**
- * Lighthouse performance of each page, mobile form factor with Lighthouse's default simulated
- * throttling, one fresh Chromium (chrome-launcher, headless) for all pages, on every core.
- * Lighthouse multiplies the main thread's observed CPU time (TBT), so a busy machine lowers scores.
- */
-async function measureLighthouse(baseUrl, chromePath) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const results = [];
-  try {
-    for (const pagePath of LIGHTHOUSE_PATHS) {
-      const { lhr } = await lighthouse(new URL(pagePath, baseUrl).toString(), {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const metric = (id) => lhr.audits[id]?.numericValue ?? null;
-      results.push({
-        path: pagePath,
-        score: lhr.categories.performance.score === null ? null : Math.round(lhr.categories.performance.score * 100),
-        fcpMs: metric('first-contentful-paint'),
-        lcpMs: metric('largest-contentful-paint'),
-        tbtMs: metric('total-blocking-time'),
-        cls: metric('cumulative-layout-shift'),
-        speedIndexMs: metric('speed-index'),
-        runtimeError: lhr.runtimeError?.message ?? null,
-      });
-    }
-  } finally {
-    await chrome.kill();
-  }
-  return results;
 }
 
 /**
@@ -651,13 +609,32 @@ async function main() {
         // Chromium inherits this process's pin to one core; a page load uses the main thread and a
         // compositor/network thread, so give it every core back (the load runs are over by now).
         if (pin) spawnSync('taskset', ['-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
-        const scores = await measureLighthouse(server.baseUrl, chrome.path);
-        log(`Lighthouse performance (mobile, simulated throttling, local server; goal ${LIGHTHOUSE_GOAL}):`);
+        const { DEV_ADMIN } = require(path.join(system.repoRoot, 'backend', 'dist', 'platform', 'config', 'app-config.js'));
+        const sessions = await lighthouseSessions({
+          baseUrl: server.baseUrl,
+          dataDir: store.dataDir,
+          adminCredentials: { email: process.env.ADMIN_EMAIL || DEV_ADMIN.email, password: process.env.ADMIN_PASSWORD || DEV_ADMIN.password },
+        });
+        const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2));
+        const loadBefore = os.loadavg();
+        log(`Lighthouse (mobile, simulated throttling, local server; goal ${LIGHTHOUSE_GOAL} for performance and accessibility; the better of ${lighthouseRuns} runs by performance):`);
+        log('  perf  a11y  JS KB (files)  page');
         const s = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
-        for (const r of scores) {
-          log(`  ${pad(r.score ?? '-', 3)}  ${pad(r.path, 18, true)} FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`);
-        }
-        report.lighthouse = { goal: LIGHTHOUSE_GOAL, pages: scores };
+        const scores = await measureLighthouse({
+          baseUrl: server.baseUrl,
+          chromePath: chrome.path,
+          sessions,
+          runs: lighthouseRuns,
+          log: (r) =>
+            log(`  ${pad(r.performance ?? '-', 4)}  ${pad(r.accessibility ?? '-', 4)}  ${pad(r.scriptKb === null ? '-' : `${fmt(r.scriptKb, 1)} (${r.scriptFiles})`, 13)}  ` +
+              `${r.path}${r.as ? ` (${r.as})` : ''}: FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}; ` +
+              `runs ${r.runs.map((x) => `${x.performance}/${x.accessibility}${x.runtimeError ? ` (${x.runtimeError})` : ''}`).join(', ')}` +
+              `${r.accessibilityFailures.length ? `; a11y fails: ${r.accessibilityFailures.join(', ')}` : ''}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`),
+        });
+        log(`  (JS KB = script bytes transferred during the Lighthouse load; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} after)`);
+        const below = scores.filter((r) => r.performance === null || r.performance < LIGHTHOUSE_GOAL || r.accessibility === null || r.accessibility < LIGHTHOUSE_GOAL);
+        log(`  ${below.length ? `below goal: ${below.map((r) => r.path).join(', ')}` : 'every page at goal'}`);
+        report.lighthouse = { goal: LIGHTHOUSE_GOAL, runs: lighthouseRuns, loadAverageBefore: loadBefore, loadAverageAfter: os.loadavg(), pages: scores };
       }
     }
     mainDone = true;
