@@ -107,6 +107,30 @@ export interface PageMeta {
   lastPage: number;
 }
 
+/** A question of the FAQ with its answer. */
+export interface DocumentFaq {
+  question: string;
+  answer: string;
+}
+
+export interface DocumentSection {
+  /** Anchor of the section on its page: slug of the heading. */
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  items?: string[];
+  faqs?: DocumentFaq[];
+}
+
+/** A stored document (FAQ and policies) as GET /api/documents/:slug answers it in `document` (backend catalogue domain: StoredDocument). */
+export interface StoredDocument {
+  slug: string;
+  title: string;
+  /** 'YYYY-MM-DD' */
+  lastUpdated: string;
+  sections: DocumentSection[];
+}
+
 /** One page of a customer list or of the users list: its rows and their `meta`, each read as possibly missing. */
 export interface MetaPagedAnswer<T> {
   data?: T[];

@@ -1,23 +1,7 @@
-/** The document as GET /api/documents/:slug returns it (backend catalogue domain: StoredDocument). */
-export interface StoredFaq {
-  question: string;
-  answer: string;
-}
+import type { DocumentFaq, StoredDocument } from '@growth/kit';
 
-export interface StoredSection {
-  id?: string;
-  heading: string;
-  paragraphs: string[];
-  items?: string[];
-  faqs?: StoredFaq[];
-}
-
-export interface StoredDocument {
-  slug: string;
-  title: string;
-  lastUpdated: string;
-  sections: StoredSection[];
-}
+/** The document as GET /api/documents/:slug returns it (kit's types). */
+export type { StoredDocument };
 
 /** Public page of each document, where the storefront shows one. */
 export const PUBLIC_PAGES: Record<string, string> = {
@@ -33,7 +17,7 @@ export interface SectionDraft {
   heading: string;
   paragraphs: string;
   items: string;
-  faqs: (StoredFaq & { uid: string })[];
+  faqs: (DocumentFaq & { uid: string })[];
 }
 
 export interface DocumentDraft {
@@ -79,7 +63,7 @@ export function today(now = new Date()): string {
 export interface SaveBody {
   slug: string;
   title: string;
-  content: { lastUpdated?: string; sections: { heading: string; paragraphs: string[]; items: string[]; faqs: StoredFaq[] }[] };
+  content: { lastUpdated?: string; sections: { heading: string; paragraphs: string[]; items: string[]; faqs: DocumentFaq[] }[] };
 }
 
 export type DraftCheck = { ok: true; body: SaveBody } | { ok: false; message: string; focus: string };
@@ -99,7 +83,7 @@ export function checkDocument(slug: string, draft: DocumentDraft): DraftCheck {
   for (const [index, section] of draft.sections.entries()) {
     const heading = section.heading.trim();
     if (!heading) return { ok: false, message: `Section ${index + 1} needs a heading.`, focus: `${section.uid}-heading` };
-    const faqs: StoredFaq[] = [];
+    const faqs: DocumentFaq[] = [];
     for (const faq of section.faqs) {
       const question = faq.question.trim();
       const answer = faq.answer.trim();

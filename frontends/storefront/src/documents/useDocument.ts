@@ -1,26 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '@growth/kit';
-
-export interface DocumentFaq {
-  question: string;
-  answer: string;
-}
-
-export interface DocumentSection {
-  id: string;
-  heading: string;
-  paragraphs: string[];
-  items?: string[];
-  faqs?: DocumentFaq[];
-}
-
-export interface StoredDocument {
-  slug: string;
-  title: string;
-  /** 'YYYY-MM-DD' */
-  lastUpdated: string;
-  sections: DocumentSection[];
-}
+import { api, errorText, type StoredDocument } from '@growth/kit';
 
 export type DocumentState =
   | { status: 'loading' }
