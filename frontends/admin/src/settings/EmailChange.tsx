@@ -32,6 +32,21 @@ export function EmailChange() {
     return adminId;
   };
 
+  // A call for the signed-in admin: the form busy meanwhile, the server's refusal shown; `done` takes the answer.
+  const callAsAdmin = async <T,>(call: (adminId: string) => Promise<T>, done: (answer: T, adminId: string) => void) => {
+    setInvalidField(null);
+    const adminId = adminIdOrFail();
+    if (!adminId) return;
+    setBusy(true);
+    try {
+      done(await call(adminId), adminId);
+    } catch (err) {
+      setFailure(settingsFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   // A field this form refuses before calling the server: marked, its message shown, the field focused.
   const refuse = (field: 'email' | 'password' | 'otp', text: string, inputId: string) => {
     setInvalidField(field);
@@ -59,21 +74,15 @@ export function EmailChange() {
       refuse('password', 'Enter your current password.', 'settings-email-password');
       return;
     }
-    setInvalidField(null);
-    const adminId = adminIdOrFail();
-    if (!adminId) return;
-    setBusy(true);
-    try {
-      const answer = await adminApi.post<{ message?: string }>('/admin/update-email/request', { adminId, newEmail: email.trim(), currentPassword: password });
-      setPassword('');
-      setNotice({ tone: 'info', text: answer.message || 'A code has been sent to the new address.' });
-      setStep('verify');
-      requestAnimationFrame(() => document.getElementById('settings-email-otp')?.focus());
-    } catch (err) {
-      setFailure(settingsFailure(err));
-    } finally {
-      setBusy(false);
-    }
+    await callAsAdmin(
+      (adminId) => adminApi.post<{ message?: string }>('/admin/update-email/request', { adminId, newEmail: email.trim(), currentPassword: password }),
+      (answer) => {
+        setPassword('');
+        setNotice({ tone: 'info', text: answer.message || 'A code has been sent to the new address.' });
+        setStep('verify');
+        requestAnimationFrame(() => document.getElementById('settings-email-otp')?.focus());
+      },
+    );
   };
 
   const verify = async (event: FormEvent) => {
@@ -83,22 +92,16 @@ export function EmailChange() {
       refuse('otp', 'Enter the OTP.', 'settings-email-otp');
       return;
     }
-    setInvalidField(null);
-    const adminId = adminIdOrFail();
-    if (!adminId) return;
-    setBusy(true);
-    try {
-      const answer = await adminApi.post<{ message?: string; token?: string }>('/admin/update-email/verify', { adminId, otp: otp.trim() });
-      if (answer.token) setAdminSession(answer.token, adminId); // the change ended every older session
-      setNotice({ tone: 'success', text: answer.message || 'Email updated' });
-      setStep('input');
-      setEmail('');
-      setOtp('');
-    } catch (err) {
-      setFailure(settingsFailure(err));
-    } finally {
-      setBusy(false);
-    }
+    await callAsAdmin(
+      (adminId) => adminApi.post<{ message?: string; token?: string }>('/admin/update-email/verify', { adminId, otp: otp.trim() }),
+      (answer, adminId) => {
+        if (answer.token) setAdminSession(answer.token, adminId); // the change ended every older session
+        setNotice({ tone: 'success', text: answer.message || 'Email updated' });
+        setStep('input');
+        setEmail('');
+        setOtp('');
+      },
+    );
   };
 
   const back = () => {
