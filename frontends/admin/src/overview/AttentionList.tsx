@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { OverviewAnswer } from './overviewTypes';
+import type { AttentionCount, OverviewAnswer } from './overviewTypes';
 import { groupDigits } from './money';
 import styles from './Overview.module.css';
 
@@ -16,41 +16,19 @@ function plural(count: number, one: string, many: string): string {
   return count === 1 ? one : many;
 }
 
+/** A counted item, when the answer carries it: urgent while its count is above zero. */
+function countedItem(key: string, counted: AttentionCount | undefined, text: (count: number) => string): Item[] {
+  return counted ? [{ key, count: counted.count, text: text(counted.count), link: counted.link, urgent: counted.count > 0 }] : [];
+}
+
 function itemsOf(attention: OverviewAnswer['attention']): Item[] {
-  const items: Item[] = [];
   const { needsReview, refundRequests, overdue, unsynced, lowBalance } = attention;
-  if (needsReview)
-    items.push({
-      key: 'review',
-      count: needsReview.count,
-      text: `${plural(needsReview.count, 'order needs', 'orders need')} review`,
-      link: needsReview.link,
-      urgent: needsReview.count > 0,
-    });
-  if (refundRequests)
-    items.push({
-      key: 'refunds',
-      count: refundRequests.count,
-      text: `${plural(refundRequests.count, 'refund request is', 'refund requests are')} open`,
-      link: refundRequests.link,
-      urgent: refundRequests.count > 0,
-    });
-  if (overdue)
-    items.push({
-      key: 'overdue',
-      count: overdue.count,
-      text: `${plural(overdue.count, 'order has', 'orders have')} waited longer than ${overdue.hours ?? 48} hours`,
-      link: overdue.link,
-      urgent: overdue.count > 0,
-    });
-  if (unsynced)
-    items.push({
-      key: 'unsynced',
-      count: unsynced.count,
-      text: `${plural(unsynced.count, 'order is', 'orders are')} not synced with the provider`,
-      link: unsynced.link,
-      urgent: unsynced.count > 0,
-    });
+  const items: Item[] = [
+    ...countedItem('review', needsReview, (count) => `${plural(count, 'order needs', 'orders need')} review`),
+    ...countedItem('refunds', refundRequests, (count) => `${plural(count, 'refund request is', 'refund requests are')} open`),
+    ...countedItem('overdue', overdue, (count) => `${plural(count, 'order has', 'orders have')} waited longer than ${overdue?.hours ?? 48} hours`),
+    ...countedItem('unsynced', unsynced, (count) => `${plural(count, 'order is', 'orders are')} not synced with the provider`),
+  ];
   if (lowBalance) {
     const balance = lowBalance.balance ? `${lowBalance.currency ?? ''} ${groupDigits(lowBalance.balance)}`.trim() : '';
     const text =
