@@ -1,11 +1,10 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import { adminFailure, requestResetCode } from './adminAuth';
 import form from '@growth/kit/form.module.css';
 import { AuthIntro } from '../auth/AuthIntro';
 import { EmailField } from '../auth/EmailField';
-import { EMAIL_REQUIRED } from '../auth/credentials';
-import { useFieldErrors } from '../auth/useFieldErrors';
+import { useEmailForm } from '../auth/useEmailForm';
 import styles from './AdminLogin.module.css';
 
 interface Props {
@@ -18,19 +17,13 @@ interface Props {
 /** Forgot mode: asks for a reset code by e-mail, then leads to the reset mode. */
 export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
   const [email, setEmail] = useState(initialEmail);
-  const { errors, setErrors, edited } = useFieldErrors<'email'>(useCallback((_key, value) => value.trim() !== '', []));
-  const [busy, setBusy] = useState(false);
+  const { errors, edited, check, busy, setBusy } = useEmailForm('forgot-email');
   const [message, setMessage] = useState<BannerMessage | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    if (!email.trim()) {
-      setErrors({ email: EMAIL_REQUIRED });
-      document.getElementById('forgot-email')?.focus();
-      return;
-    }
-    setErrors({});
+    if (!check(email)) return;
     setBusy(true);
     try {
       onSent(email.trim(), await requestResetCode(email));

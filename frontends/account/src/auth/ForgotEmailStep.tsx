@@ -1,12 +1,11 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { errorText } from '@growth/kit';
 import { failure, type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import form from '@growth/kit/form.module.css';
-import { EMAIL_REQUIRED } from './credentials';
 import { requestPasswordReset } from './passwordReset';
 import { AuthIntro } from './AuthIntro';
 import { EmailField } from './EmailField';
-import { useFieldErrors } from './useFieldErrors';
+import { useEmailForm } from './useEmailForm';
 
 interface Props {
   email: string;
@@ -18,18 +17,12 @@ interface Props {
 
 /** "Forgot Password?" step 1: the address a reset code is mailed to. */
 export function ForgotEmailStep({ email, onEmailChange, message, onMessage: setMessage, onSent }: Props) {
-  const [busy, setBusy] = useState(false);
-  const { errors, setErrors, edited } = useFieldErrors<'email'>(useCallback((_key, value) => !!value.trim(), []));
+  const { errors, edited, check, busy, setBusy } = useEmailForm('forgot-email');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    if (!email.trim()) {
-      setErrors({ email: EMAIL_REQUIRED });
-      document.getElementById('forgot-email')?.focus();
-      return;
-    }
-    setErrors({});
+    if (!check(email)) return;
     setBusy(true);
     try {
       setMessage({ tone: 'success', text: await requestPasswordReset(email) });

@@ -1,12 +1,11 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { api, errorText } from '@growth/kit';
 import { failure, type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import form from '@growth/kit/form.module.css';
-import { EMAIL_REQUIRED } from './credentials';
 import { cooldownSeconds } from './messages';
 import { AuthIntro } from './AuthIntro';
 import { EmailField } from './EmailField';
-import { useFieldErrors } from './useFieldErrors';
+import { useEmailForm } from './useEmailForm';
 
 interface Props {
   email: string;
@@ -20,18 +19,12 @@ interface Props {
 
 /** Register step 1 ('Verify Your Email'): the address a code is sent to. */
 export function RegisterEmailStep({ email, onEmailChange, message, onMessage: setMessage, onSent }: Props) {
-  const [busy, setBusy] = useState(false);
-  const { errors, setErrors, edited } = useFieldErrors<'email'>(useCallback((_key, value) => !!value.trim(), []));
+  const { errors, edited, check, busy, setBusy } = useEmailForm('register-email');
 
   const sendOtp = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    if (!email.trim()) {
-      setErrors({ email: EMAIL_REQUIRED });
-      document.getElementById('register-email')?.focus();
-      return;
-    }
-    setErrors({});
+    if (!check(email)) return;
     setBusy(true);
     try {
       await api.post('/user/request-otp', { email: email.trim() });
