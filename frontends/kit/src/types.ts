@@ -107,6 +107,16 @@ export interface PageMeta {
   lastPage: number;
 }
 
+/** The answer of an action that reports in words (a confirmation the page shows as it is). */
+export interface MessageAnswer {
+  message?: string;
+}
+
+/** The answer of an admin's change to their own account: the words and the session that replaces the old one. */
+export interface MessageAndTokenAnswer extends MessageAnswer {
+  token?: string;
+}
+
 /** A question of the FAQ with its answer. */
 export interface DocumentFaq {
   question: string;

@@ -1,4 +1,4 @@
-import { ApiError, adminApi, extractErrorText, setAdminSession } from '@growth/kit';
+import { ApiError, adminApi, extractErrorText, setAdminSession, type MessageAnswer } from '@growth/kit';
 import { failure, type BannerMessage } from '@growth/kit/ui';
 
 /** The admin screens' failure (docs/product.md#error-texts): 'Error' with the server's message, or 'Operation failed'. */
@@ -45,18 +45,18 @@ export async function adminLogin(email: string, password: string): Promise<strin
 
 /** POST /admin/forgot-password: always the same answer (no account enumeration). */
 export async function requestResetCode(email: string): Promise<string> {
-  const answer = await adminApi.post<{ message?: string }>('/admin/forgot-password', { email: email.trim() });
+  const answer = await adminApi.post<MessageAnswer>('/admin/forgot-password', { email: email.trim() });
   return answer.message || 'If this e-mail belongs to an admin, a reset code has been sent.';
 }
 
 /** POST /admin/reset-password. */
 export async function resetPassword(email: string, otp: string, newPassword: string): Promise<string> {
-  const answer = await adminApi.post<{ message?: string }>('/admin/reset-password', { email: email.trim(), otp: otp.trim(), newPassword });
+  const answer = await adminApi.post<MessageAnswer>('/admin/reset-password', { email: email.trim(), otp: otp.trim(), newPassword });
   return answer.message || 'Password reset. Please log in.';
 }
 
 /** POST /admin/update-email/stop with the token of the link mailed to the old address; resolves with the server's message. */
 export async function stopEmailChange(token: string): Promise<string> {
-  const answer = await adminApi.post<{ message?: string }>('/admin/update-email/stop', { token });
+  const answer = await adminApi.post<MessageAnswer>('/admin/update-email/stop', { token });
   return answer.message || 'The e-mail change was stopped.';
 }

@@ -1,4 +1,4 @@
-import { api, type SessionGrant, type SessionUser } from '@growth/kit';
+import { api, type MessageAnswer, type SessionGrant, type SessionUser } from '@growth/kit';
 
 /** The server's one answer to POST /user/forgot-password, used when it sends none. */
 export const FORGOT_PASSWORD_SENT = 'If this e-mail has an account, a reset code has been sent.';
@@ -15,7 +15,7 @@ interface ResetAnswer {
 
 /** POST /user/forgot-password: the same answer whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const answer = await api.post<{ message?: string }>('/user/forgot-password', { email: email.trim() });
+  const answer = await api.post<MessageAnswer>('/user/forgot-password', { email: email.trim() });
   return answer.message || FORGOT_PASSWORD_SENT;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Spinner, adminApi, type Service } from '@growth/kit';
+import { Spinner, adminApi, type MessageAnswer, type Service } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { takeFlash } from '../layout/flash';
 import { ConfirmDialog, ErrorBanner, Toast, uiStyles } from '../ui';
@@ -29,7 +29,7 @@ export default function Dashboard() {
     setDeleting(true);
     setDeleteError(null);
     try {
-      const answer = await adminApi.post<{ message?: string }>('/services/delete', { serviceId: pending.serviceId });
+      const answer = await adminApi.post<MessageAnswer>('/services/delete', { serviceId: pending.serviceId });
       remove(pending.serviceId);
       setToast(answer.message || 'Service deleted');
       // The card and its Delete button are gone: the focus goes to the page's first action.

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Spinner, adminApi, slugify, type Service } from '@growth/kit';
+import { Spinner, adminApi, slugify, type MessageAnswer, type Service } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { Banner, ErrorBanner, SubmitButton, TextArea, TextField } from '../ui';
 import { ContentRows } from '../services/ContentRows';
@@ -86,7 +86,7 @@ export default function ServiceForm() {
     setInvalid(null);
     setSaving(true);
     try {
-      const answer = await adminApi.post<{ message?: string }>(serviceId ? '/services/update' : '/services/create', requestBody(checked.form, serviceId, logo));
+      const answer = await adminApi.post<MessageAnswer>(serviceId ? '/services/update' : '/services/create', requestBody(checked.form, serviceId, logo));
       setFlash(answer.message || (serviceId ? 'Service updated' : 'Service created'));
       navigate('/admin/dashboard');
     } catch (err) {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { adminApi, getAdminId, setAdminSession } from '@growth/kit';
+import { adminApi, getAdminId, setAdminSession, type MessageAndTokenAnswer, type MessageAnswer } from '@growth/kit';
 import { Banner, PasswordField, SubmitButton, TextField } from '../ui';
 import { SESSION_EXPIRED, settingsFailure, type Failure } from './settingsFailure';
 import formStyles from '@growth/kit/form.module.css';
@@ -75,7 +75,7 @@ export function EmailChange() {
       return;
     }
     await callAsAdmin(
-      (adminId) => adminApi.post<{ message?: string }>('/admin/update-email/request', { adminId, newEmail: email.trim(), currentPassword: password }),
+      (adminId) => adminApi.post<MessageAnswer>('/admin/update-email/request', { adminId, newEmail: email.trim(), currentPassword: password }),
       (answer) => {
         setPassword('');
         setNotice({ tone: 'info', text: answer.message || 'A code has been sent to the new address.' });
@@ -93,7 +93,7 @@ export function EmailChange() {
       return;
     }
     await callAsAdmin(
-      (adminId) => adminApi.post<{ message?: string; token?: string }>('/admin/update-email/verify', { adminId, otp: otp.trim() }),
+      (adminId) => adminApi.post<MessageAndTokenAnswer>('/admin/update-email/verify', { adminId, otp: otp.trim() }),
       (answer, adminId) => {
         if (answer.token) setAdminSession(answer.token, adminId); // the change ended every older session
         setNotice({ tone: 'success', text: answer.message || 'Email updated' });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { adminApi, getAdminId, setAdminSession } from '@growth/kit';
+import { adminApi, getAdminId, setAdminSession, type MessageAndTokenAnswer } from '@growth/kit';
 import { Banner, PasswordField, SubmitButton } from '../ui';
 import { SESSION_EXPIRED, settingsFailure, type Failure } from './settingsFailure';
 import formStyles from '@growth/kit/form.module.css';
@@ -54,7 +54,7 @@ export function PasswordChange() {
     }
     setBusy(true);
     try {
-      const answer = await adminApi.post<{ message?: string; token?: string }>('/admin/update-password', { adminId, oldPassword, newPassword });
+      const answer = await adminApi.post<MessageAndTokenAnswer>('/admin/update-password', { adminId, oldPassword, newPassword });
       if (answer.token) setAdminSession(answer.token, adminId); // the change ended every older session
       setSuccess(answer.message || 'Password updated');
       setOldPassword('');

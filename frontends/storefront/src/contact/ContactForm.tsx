@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, extractErrorText, ApiError } from '@growth/kit';
+import { api, extractErrorText, ApiError, type MessageAnswer } from '@growth/kit';
 import styles from './ContactForm.module.css';
 
 /** The contact request's serviceType values (docs/product.md#catalogue). */
@@ -37,7 +37,7 @@ export function ContactForm() {
     setSending(true);
     setResult(null);
     try {
-      const body = await api.post<{ message?: string }>('/contact/contact', {
+      const body = await api.post<MessageAnswer>('/contact/contact', {
         user_name: fields.user_name.trim(),
         user_email: fields.user_email.trim(),
         serviceType: fields.serviceType,
