@@ -4,7 +4,7 @@ import {
   isPlausibleStartCount,
   UPSTREAM_BOUNDS,
   type UpstreamFacts,
-} from '../../subscriptions/domain/fulfilment';
+} from '../../../kernel/upstream-facts';
 import { boundedText, quoted } from './bounded-text';
 import { type FinalStatus, interpretUpstreamStatus, normalWord } from './upstream-status';
 
