@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { type BannerMessage, SubmitButton } from '@growth/kit/ui';
+import type { BannerMessage } from '@growth/kit/ui';
 import { adminFailure, requestResetCode } from './adminAuth';
 import form from '@growth/kit/form.module.css';
 import { AuthIntro } from '../auth/AuthIntro';
-import { EmailField } from '../auth/EmailField';
+import { EmailForm } from '../auth/EmailForm';
 import { useEmailForm } from '../auth/useEmailForm';
 import styles from './AdminLogin.module.css';
 
@@ -17,7 +17,8 @@ interface Props {
 /** Forgot mode: asks for a reset code by e-mail, then leads to the reset mode. */
 export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
   const [email, setEmail] = useState(initialEmail);
-  const { errors, edited, check, busy, setBusy } = useEmailForm('forgot-email');
+  const emailForm = useEmailForm('forgot-email', 'username');
+  const { check, setBusy } = emailForm;
   const [message, setMessage] = useState<BannerMessage | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -36,12 +37,7 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
   return (
     <>
       <AuthIntro title="Forgot Password" subtitle="We will e-mail a 6-digit code to reset your password." message={message} />
-      <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
-        <EmailField id="forgot-email" autoComplete="username" value={email} onChange={setEmail} edited={edited} error={errors.email} />
-        <SubmitButton wide busy={busy}>
-          Send Code
-        </SubmitButton>
-      </form>
+      <EmailForm label="Request a reset code" submitLabel="Send Code" email={email} onEmailChange={setEmail} state={emailForm} onSubmit={submit} />
       <button type="button" className={`${form.linkButton} ${styles.back}`} onClick={() => onBack(email)}>
         Back to Login
       </button>

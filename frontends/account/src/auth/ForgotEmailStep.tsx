@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import { errorText } from '@growth/kit';
-import { failure, type BannerMessage, SubmitButton } from '@growth/kit/ui';
-import form from '@growth/kit/form.module.css';
+import { failure, type BannerMessage } from '@growth/kit/ui';
 import { requestPasswordReset } from './passwordReset';
 import { AuthIntro } from './AuthIntro';
-import { EmailField } from './EmailField';
+import { EmailForm } from './EmailForm';
 import { useEmailForm } from './useEmailForm';
 
 interface Props {
@@ -17,7 +16,8 @@ interface Props {
 
 /** "Forgot Password?" step 1: the address a reset code is mailed to. */
 export function ForgotEmailStep({ email, onEmailChange, message, onMessage: setMessage, onSent }: Props) {
-  const { errors, edited, check, busy, setBusy } = useEmailForm('forgot-email');
+  const emailForm = useEmailForm('forgot-email', 'email');
+  const { check, setBusy } = emailForm;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,12 +36,7 @@ export function ForgotEmailStep({ email, onEmailChange, message, onMessage: setM
   return (
     <>
       <AuthIntro title="Forgot Password" subtitle="Enter the e-mail of your account and we will send you a 6-digit code to choose a new password." message={message} />
-      <form className={form.form} onSubmit={submit} noValidate aria-label="Request a reset code">
-        <EmailField id="forgot-email" autoComplete="email" value={email} onChange={onEmailChange} edited={edited} error={errors.email} />
-        <SubmitButton wide busy={busy}>
-          Send Code
-        </SubmitButton>
-      </form>
+      <EmailForm label="Request a reset code" submitLabel="Send Code" email={email} onEmailChange={onEmailChange} state={emailForm} onSubmit={submit} />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import { api, errorText } from '@growth/kit';
-import { failure, type BannerMessage, SubmitButton } from '@growth/kit/ui';
-import form from '@growth/kit/form.module.css';
+import { failure, type BannerMessage } from '@growth/kit/ui';
 import { cooldownSeconds } from './messages';
 import { AuthIntro } from './AuthIntro';
-import { EmailField } from './EmailField';
+import { EmailForm } from './EmailForm';
 import { useEmailForm } from './useEmailForm';
 
 interface Props {
@@ -19,7 +18,8 @@ interface Props {
 
 /** Register step 1 ('Verify Your Email'): the address a code is sent to. */
 export function RegisterEmailStep({ email, onEmailChange, message, onMessage: setMessage, onSent }: Props) {
-  const { errors, edited, check, busy, setBusy } = useEmailForm('register-email');
+  const emailForm = useEmailForm('register-email', 'email');
+  const { check, setBusy } = emailForm;
 
   const sendOtp = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,12 +50,7 @@ export function RegisterEmailStep({ email, onEmailChange, message, onMessage: se
   return (
     <>
       <AuthIntro title="Verify Your Email" subtitle="We will send a 6-digit code to your e-mail." message={message} />
-      <form className={form.form} onSubmit={sendOtp} noValidate aria-label="Verify your email">
-        <EmailField id="register-email" autoComplete="email" value={email} onChange={onEmailChange} edited={edited} error={errors.email} />
-        <SubmitButton wide busy={busy}>
-          Send OTP
-        </SubmitButton>
-      </form>
+      <EmailForm label="Verify your email" submitLabel="Send OTP" email={email} onEmailChange={onEmailChange} state={emailForm} onSubmit={sendOtp} />
     </>
   );
 }

@@ -5,11 +5,12 @@ import { useFieldErrors } from './useFieldErrors';
 const filled = (_key: 'email', value: string) => value.trim() !== '';
 
 /**
- * A form whose one field is the e-mail (docs/product.md#validation: required): the field's error,
- * whether the form waits for the server (`busy`), and `check(email)`, which shows 'Please enter your e-mail.' and focuses the field (`inputId`) when it is
- * empty, clears the error otherwise, and says whether the form may go to the server.
+ * A form whose one field is the e-mail (docs/product.md#validation: required), rendered by
+ * EmailForm: the field's id and autocomplete, its error, whether the form waits for the server
+ * (`busy`), and `check(email)`, which shows 'Please enter your e-mail.' and focuses the field when
+ * it is empty, clears the error otherwise, and says whether the form may go to the server.
  */
-export function useEmailForm(inputId: string) {
+export function useEmailForm(inputId: string, autoComplete: 'email' | 'username') {
   const { errors, setErrors, edited } = useFieldErrors<'email'>(filled);
   const [busy, setBusy] = useState(false);
   const check = (email: string) => {
@@ -21,5 +22,7 @@ export function useEmailForm(inputId: string) {
     setErrors({});
     return true;
   };
-  return { errors, edited, check, busy, setBusy };
+  return { inputId, autoComplete, errors, edited, check, busy, setBusy };
 }
+
+export type EmailFormState = ReturnType<typeof useEmailForm>;
