@@ -141,9 +141,13 @@ export interface StoredDocument {
   sections: DocumentSection[];
 }
 
-/** One page of a customer list or of the users list: its rows and their `meta`, each read as possibly missing. */
-export interface MetaPagedAnswer<T> {
+/** A list answered whole: its rows under `data`, read as possibly missing. */
+export interface ListAnswer<T> {
   data?: T[];
+}
+
+/** One page of a customer list or of the users list: its rows and their `meta`, each read as possibly missing. */
+export interface MetaPagedAnswer<T> extends ListAnswer<T> {
   meta?: Partial<PageMeta>;
 }
 
@@ -159,9 +163,18 @@ export interface Paging {
 }
 
 /** One page of an admin list: its rows and their paging, each read as possibly missing. */
-export interface PagedAnswer<T> {
-  data?: T[];
+export interface PagedAnswer<T> extends ListAnswer<T> {
   paging?: Partial<Paging>;
+}
+
+/**
+ * The answer of an action on one subscription (refund request, refill, a status or fulfilment step):
+ * the subscription as it now stands, as the list that shows it types its rows, and the server's
+ * words when it refused or did part of it.
+ */
+export interface SubscriptionAnswer<T> {
+  subscription?: T | null;
+  message?: unknown;
 }
 
 /** The session profile (docs/product.md#data-shapes "User session profile"). */

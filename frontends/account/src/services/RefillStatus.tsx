@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '@growth/kit';
+import { api, type SubscriptionAnswer } from '@growth/kit';
 import { reasonOf } from '../profile/reason';
 import { refillView } from './refill';
 import type { ListedSubscription } from './useSubscriptionPage';
@@ -46,7 +46,7 @@ export function RefillStatus({ subscription, onUpdated }: Props) {
     setError(null);
     setAnswer(null);
     try {
-      const body = await api.post<{ subscription?: ListedSubscription; message?: unknown }>('/subscription/refill', {
+      const body = await api.post<SubscriptionAnswer<ListedSubscription>>('/subscription/refill', {
         subscriptionId: subscription.subscriptionId,
       });
       const message = typeof body.message === 'string' && body.message.trim() ? body.message.trim() : 'Refill requested.';

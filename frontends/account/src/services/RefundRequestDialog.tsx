@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { api } from '@growth/kit';
+import { api, type SubscriptionAnswer } from '@growth/kit';
 import { formatPrice } from '@growth/kit/format';
 import { useModalDialog, FieldNotes, describedBy, SubmitButton } from '@growth/kit/ui';
 import form from '@growth/kit/form.module.css';
@@ -55,7 +55,7 @@ export function RefundRequestDialog({ subscription, onSent, onClose }: Props) {
     setError(null);
     setBusy(true);
     try {
-      const body = await api.post<{ subscription?: ListedSubscription; message?: unknown }>('/subscription/refund-request', {
+      const body = await api.post<SubscriptionAnswer<ListedSubscription>>('/subscription/refund-request', {
         subscriptionId: subscription.subscriptionId,
         reason: trimmed,
       });

@@ -1,4 +1,4 @@
-import { adminApi } from '@growth/kit';
+import { adminApi, type ListAnswer } from '@growth/kit';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { serverMessage } from '../ui';
 import { amountText, targetOfSubscription, type RefundTarget } from './refundTarget';
@@ -16,7 +16,7 @@ export async function targetOfRow(row: RefundRow, prefillFailed: boolean): Promi
   const prefill = prefillFailed ? row.amount : null;
   let notice: string;
   try {
-    const answer = await adminApi.post<{ data?: AdminSubscription[] }>('/admin/tasks', {
+    const answer = await adminApi.post<ListAnswer<AdminSubscription>>('/admin/tasks', {
       page: 1,
       limit: 10,
       sortBy: 'createdAt',

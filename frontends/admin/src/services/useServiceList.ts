@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { adminApi, type Service } from '@growth/kit';
+import { adminApi, type ListAnswer, type Service } from '@growth/kit';
 
 /** Whether the public catalogue lists a service, and why not (docs/catalogue.md, "Listing rule"). */
 export interface ServiceListing {
@@ -30,7 +30,7 @@ export function useServiceList() {
     const controller = new AbortController();
     setState({ status: 'loading' });
     adminApi
-      .post<{ data?: AdminService[] }>('/services/listForAdmin', { page: 1, limit: 100 }, { signal: controller.signal })
+      .post<ListAnswer<AdminService>>('/services/listForAdmin', { page: 1, limit: 100 }, { signal: controller.signal })
       .then((answer) => setState({ status: 'loaded', services: answer.data ?? [] }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', error });

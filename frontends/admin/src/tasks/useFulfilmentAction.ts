@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { adminApi } from '@growth/kit';
+import { adminApi, type SubscriptionAnswer } from '@growth/kit';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { serverMessage } from '../ui';
 import { withReturnedRow, type TasksAnswer } from './useTasks';
@@ -81,7 +81,7 @@ export function useStaffRefill(): StaffRefill {
     setBusy(true);
     setError(null);
     try {
-      const answer = await adminApi.post<{ subscription?: AdminSubscription | null; message?: unknown }>('/admin/fulfilment/refill', {
+      const answer = await adminApi.post<SubscriptionAnswer<AdminSubscription>>('/admin/fulfilment/refill', {
         subscriptionId: subscription.subscriptionId,
       });
       const returned = answer.subscription;
@@ -130,7 +130,7 @@ export function useFulfilmentAction(update: (change: (data: TasksAnswer) => Task
       setLinkError(null);
       try {
         const body = kind === 'link' ? { subscriptionId: target.subscriptionId, upstreamOrderId } : { subscriptionId: target.subscriptionId };
-        const answer = await adminApi.post<{ subscription?: AdminSubscription | null }>(`/admin/fulfilment/${kind}`, body);
+        const answer = await adminApi.post<SubscriptionAnswer<AdminSubscription>>(`/admin/fulfilment/${kind}`, body);
         const returned = answer.subscription;
         if (!returned || typeof returned !== 'object') {
           if (kind === 'link') setLinkError('No subscription returned');

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { adminApi } from '@growth/kit';
+import { adminApi, type SubscriptionAnswer } from '@growth/kit';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { withReturnedRow, type TasksAnswer } from './useTasks';
 
@@ -43,7 +43,7 @@ export function useStatusToggle(update: (change: (data: TasksAnswer) => TasksAns
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await adminApi.post<{ subscription?: AdminSubscription | null }>('/admin/upStatus', {
+      const answer = await adminApi.post<SubscriptionAnswer<AdminSubscription>>('/admin/upStatus', {
         subscriptionId: target.subscriptionId,
         Status: status,
       });

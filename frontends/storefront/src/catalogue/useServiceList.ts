@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText, type Service } from '@growth/kit';
+import { api, errorText, type ListAnswer, type Service } from '@growth/kit';
 
 export type ServiceListState =
   | { status: 'loading' }
@@ -20,7 +20,7 @@ export function useServiceList(limit: number, search = ''): ServiceListState {
     const controller = new AbortController();
     setState((current) => (current.status === 'loaded' ? current : { status: 'loading' }));
     api
-      .get<{ data?: Service[] }>('/services/getAll', {
+      .get<ListAnswer<Service>>('/services/getAll', {
         query: { page: 1, limit, search }, // an empty search is left out of the URL
         signal: controller.signal,
       })
