@@ -141,6 +141,11 @@ export interface StoredDocument {
   sections: DocumentSection[];
 }
 
+/** GET /api/documents/:slug. */
+export interface DocumentAnswer {
+  document: StoredDocument;
+}
+
 /** A list answered whole: its rows under `data`, read as possibly missing. */
 export interface ListAnswer<T> {
   data?: T[];

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { ApiError, Spinner, adminApi } from '@growth/kit';
+import { ApiError, Spinner, adminApi, type DocumentAnswer } from '@growth/kit';
 import { Banner, ErrorBanner, SubmitButton, TextField } from '../ui';
 import { PUBLIC_PAGES, checkDocument, draftOf, newSection, today, type DocumentDraft, type SectionDraft, type StoredDocument } from './documentDraft';
 import { SectionEditor } from './SectionEditor';
@@ -32,7 +32,7 @@ export function DocumentEditor({ slug, name }: Props) {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
     adminApi
-      .get<{ document: StoredDocument }>(`/documents/${encodeURIComponent(slug)}`, { signal: controller.signal })
+      .get<DocumentAnswer>(`/documents/${encodeURIComponent(slug)}`, { signal: controller.signal })
       .then((answer) => {
         setDraft(draftOf(answer.document));
         setLoad({ status: 'ready', fresh: false });

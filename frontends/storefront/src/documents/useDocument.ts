@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText, type StoredDocument } from '@growth/kit';
+import { api, errorText, type DocumentAnswer, type StoredDocument } from '@growth/kit';
 
 export type DocumentState =
   | { status: 'loading' }
@@ -16,7 +16,7 @@ export function useDocument(slug: string): DocumentState {
     const controller = new AbortController();
     setState({ status: 'loading' });
     api
-      .get<{ document: StoredDocument }>(`/documents/${encodeURIComponent(slug)}`, { signal: controller.signal })
+      .get<DocumentAnswer>(`/documents/${encodeURIComponent(slug)}`, { signal: controller.signal })
       .then((body) => setState({ status: 'loaded', document: body.document }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error), retry });
