@@ -10,7 +10,7 @@ import { subscriptionNotFound } from '../domain/fulfilment.errors';
 import { askProvider, panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
 import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
-import { updateOf } from './sync-fulfilment.use-case';
+import { updateOf } from './upstream-sync';
 
 export const LINK_CONFLICT_MESSAGE = 'Only an order that needs review can be linked to a provider order';
 export const unknownUpstreamOrder = (upstreamOrderId: string, why: string) =>

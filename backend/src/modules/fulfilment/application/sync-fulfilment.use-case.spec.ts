@@ -4,7 +4,8 @@ import { InMemoryLedger, RecordingJobQueue, ScriptedPanel } from '../../../../te
 import { ShortfallJobs } from './shortfall-jobs';
 import { PlacementJobs } from './placement-jobs';
 import { ProviderError } from './provider-panel.port';
-import { ABANDONED_NOTE, CALLS_IN_FLIGHT, statusCallFailedNote, SyncFulfilmentUseCase, unreportedNote, unstoredNote } from './sync-fulfilment.use-case';
+import { ABANDONED_NOTE, statusCallFailedNote, SyncFulfilmentUseCase, unreportedNote, unstoredNote } from './sync-fulfilment.use-case';
+import { CALLS_IN_FLIGHT } from './upstream-sync';
 
 describe('SyncFulfilmentUseCase (one sync pass)', () => {
   let ledger: InMemoryLedger;

@@ -3,8 +3,8 @@ import { Clock } from '../../../platform/time/clock';
 import { CompletionMails } from '../../subscriptions/application/completion-mails';
 import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
 import { boundedText } from '../domain/bounded-text';
-import { readUpstreamAnswer } from '../domain/upstream-answer';
 import { PlacementJobs } from './placement-jobs';
+import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS, updateOf } from './upstream-sync';
 import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
 import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
 
@@ -16,27 +16,10 @@ interface Asked {
   stop: string | null;
 }
 
-/**
- * A `placing` older than the panel's call timeout plus this was cut short: its call can no longer be
- * running (the app stopped during it). The margin covers clock differences between instances.
- */
-export const ABANDON_PLACING_MARGIN_MS = 30_000;
 /** A `queued` order waiting longer than this lost its job (the enqueue failed, or the queue lost it): it is enqueued again. */
 export const RESEND_QUEUED_AFTER_MS = 30_000;
 /** At most this many status calls per pass (100,000 orders); the next pass goes on with the rest, least recently checked first. */
 export const MAX_BATCHES_PER_PASS = 1_000;
-/**
- * Status calls under way at once. A real panel answers in 100–500 ms, so one call at a time would
- * make 10,000 orders a pass of 10–50 s; a few in flight keep it a few seconds without hammering the
- * panel (each call still carries at most STATUS_BATCH ids).
- */
-export const CALLS_IN_FLIGHT = 4;
-/**
- * An order the provider keeps answering with an error for ("Incorrect order ID": deleted on the
- * panel, a wrong id linked…) goes to review once it was placed longer ago than this; before, the
- * error may be a panel that does not report a brand-new order yet.
- */
-export const REVIEW_UNREPORTED_AFTER_MS = 60 * 60_000;
 export const unreportedNote = (upstreamOrderId: string, error: string) =>
   `The provider does not report order ${upstreamOrderId} (${error}): check its panel, then link the right order, retry or cancel.`;
 /** At most this many lost jobs are enqueued again per pass. */
@@ -288,21 +271,4 @@ export class SyncFulfilmentUseCase {
 function reasonOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return boundedText(text, PROVIDER_ERROR_CHARS) ?? 'no reason given';
-}
-
-/**
- * What one order's answer changes: its facts and, for a final word, its Status; or the provider's
- * error for that id. Also how a linked order's first answer is stored (LinkUpstreamOrderUseCase).
- */
-export function updateOf(order: Pick<OpenUpstreamOrder, 'subscriptionId' | 'quantity'>, answer: ProviderOrderStatus | { error: string } | undefined): UpstreamUpdate {
-  const unknown = { upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null };
-  if (!answer) return { subscriptionId: order.subscriptionId, ...unknown, error: 'The provider did not report this order' };
-  if ('error' in answer) return { subscriptionId: order.subscriptionId, ...unknown, error: boundedText(String(answer.error), PROVIDER_ERROR_CHARS) ?? 'no reason given' };
-  const read = readUpstreamAnswer(answer, order.quantity);
-  return {
-    subscriptionId: order.subscriptionId,
-    ...read.facts,
-    ...(read.finalStatus !== undefined ? { finalStatus: read.finalStatus } : {}),
-    ...(read.doubt !== null ? { note: read.doubt } : {}),
-  };
 }

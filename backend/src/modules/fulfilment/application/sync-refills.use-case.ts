@@ -6,7 +6,7 @@ import { boundedText } from '../domain/bounded-text';
 import { UPSTREAM_BOUNDS } from '../../subscriptions/domain/fulfilment';
 import { CONNECTION_CLOSED_MESSAGE, PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, STATUS_BATCH } from './provider-panel.port';
 import { REFILL_ABANDONED_NOTE } from './request-refill.use-case';
-import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS } from './sync-fulfilment.use-case';
+import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS } from './upstream-sync';
 
 
 /** At most this many `refill_status` calls per pass; the next pass goes on with the rest. */
