@@ -1,6 +1,6 @@
-import { PasswordField } from '@growth/kit/ui';
 import form from '@growth/kit/form.module.css';
 import { EmailField } from './EmailField';
+import { PasswordEntry } from './PasswordEntry';
 import type { Credentials } from './useCredentials';
 
 interface Props {
@@ -19,15 +19,14 @@ export function LoginFields({ credentials, emailAutoComplete, busy, onForgot, fo
   return (
     <>
       <EmailField id={`${idPrefix}-email`} autoComplete={emailAutoComplete} value={email} onChange={setEmail} edited={edited} error={errors.email} />
-      <PasswordField
+      <PasswordEntry
         id={`${idPrefix}-password`}
         label="Password"
         autoComplete="current-password"
+        field="password"
         value={password}
-        onChange={(value) => {
-          setPassword(value);
-          edited('password', value);
-        }}
+        onChange={setPassword}
+        edited={edited}
         error={errors.password}
       />
       <div className={forgotClassName}>

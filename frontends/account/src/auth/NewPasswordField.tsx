@@ -1,4 +1,4 @@
-import { PasswordField } from '@growth/kit/ui';
+import { PasswordEntry } from './PasswordEntry';
 
 interface Props {
   id: string;
@@ -11,19 +11,6 @@ interface Props {
 }
 
 /** The new password of the customer's and the admin's password reset. */
-export function NewPasswordField({ id, value, onChange, edited, error, hint }: Props) {
-  return (
-    <PasswordField
-      id={id}
-      label="New password"
-      autoComplete="new-password"
-      value={value}
-      onChange={(next) => {
-        onChange(next);
-        edited('newPassword', next);
-      }}
-      error={error}
-      hint={hint}
-    />
-  );
+export function NewPasswordField(props: Props) {
+  return <PasswordEntry label="New password" autoComplete="new-password" field="newPassword" {...props} />;
 }
