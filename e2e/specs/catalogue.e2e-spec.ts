@@ -3,7 +3,7 @@
  * server-side search, the cards, and the same pricing page reached from a card and from the
  * footer's platform link.
  */
-import { describeInBrowser, recordRequests, useSystem } from '../support/harness';
+import { describeInBrowser, recordRequests, useSystem, withPage } from '../support/harness';
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -11,10 +11,8 @@ describeInBrowser('Catalogue (real server, Chromium)', () => {
   const system = useSystem({ browser: true });
 
   test('lists the seeded services (limit 100) with logo, heading, description, content keys and View Package', async () => {
-    const context = await system.browser.newContext({ viewport: DESKTOP });
-    const requests = recordRequests(context);
-    const page = await context.newPage();
-    try {
+    await withPage(system, DESKTOP, {}, async (page, context) => {
+      const requests = recordRequests(context);
       await page.goto(system.url('/services'));
       const cards = page.getByTestId('catalogue-card');
       await cards.nth(7).waitFor();
@@ -32,16 +30,12 @@ describeInBrowser('Catalogue (real server, Chromium)', () => {
       expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
       const list = requests.find((r) => new URL(r.url()).pathname === '/api/services/getAll');
       expect(new URL(list!.url()).searchParams.get('limit')).toBe('100');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('the search toggle reveals a search box; typing narrows the list through the server, and no match says so', async () => {
-    const context = await system.browser.newContext({ viewport: { width: 360, height: 780 } });
-    const requests = recordRequests(context);
-    const page = await context.newPage();
-    try {
+    await withPage(system, { width: 360, height: 780 }, {}, async (page, context) => {
+      const requests = recordRequests(context);
       await page.goto(system.url('/services'));
       const cards = page.getByTestId('catalogue-card');
       await cards.nth(7).waitFor();
@@ -71,17 +65,13 @@ describeInBrowser('Catalogue (real server, Chromium)', () => {
       await page.getByRole('button', { name: 'Close search' }).click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="catalogue-card"]').length === 8);
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('catalogue-search');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test.each(['YouTube', 'TikTok', 'LinkedIn'])(
     'the %s card and the footer link open the same pricing page',
     async (platform) => {
-      const context = await system.browser.newContext({ viewport: DESKTOP });
-      const page = await context.newPage();
-      try {
+      await withPage(system, DESKTOP, {}, async (page) => {
         await page.goto(system.url('/services'));
         const card = page.getByTestId('catalogue-card').filter({ has: page.getByRole('heading', { name: platform, exact: true }) });
         await card.getByRole('link', { name: 'View Package' }).click();
@@ -98,9 +88,7 @@ describeInBrowser('Catalogue (real server, Chromium)', () => {
         expect(new URL(fromCard.url).pathname).toBe(`/services/${platform.toLowerCase()}`);
         expect(fromCard.heading).toBe(`${platform} Growth Services`);
         expect(fromCard.plan).toBe(`${platform} Packages`);
-      } finally {
-        await context.close();
-      }
+      });
     },
   );
 });
