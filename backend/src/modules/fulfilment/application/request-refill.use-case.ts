@@ -11,11 +11,7 @@ import type { Subscription } from '../../subscriptions/domain/subscription';
 import { boundedText } from '../domain/bounded-text';
 import { subscriptionNotFound } from '../domain/fulfilment.errors';
 import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel } from './provider-panel.port';
-
-/** Staff notes on a refill (shown in the task card's refill history). */
-export const refillUnclearNote = (why: string) => `${why}: the provider may have taken the refill. Check its panel before asking again.`;
-export const REFILL_ABANDONED_NOTE = 'The app stopped while this refill was being asked: check the provider panel before asking again.';
-export const REFILL_CLOSED_BY_STAFF_NOTE = 'Closed by staff, who asked the provider for a new refill after checking its panel.';
+import { REFILL_CLOSED_BY_STAFF_NOTE, refillUnclearNote } from './refill-notes';
 
 export const REFILL_IN_FLIGHT_MESSAGE = 'A refill for this order is already under way. You can ask for another once it is finished.';
 export const STAFF_REFILL_IN_FLIGHT_MESSAGE = 'A refill for this order is already under way with the provider; wait until it is settled.';

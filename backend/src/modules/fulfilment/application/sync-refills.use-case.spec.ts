@@ -3,7 +3,7 @@ import { ManualClock } from '../../../../test/support/fakes';
 import { type NewRefill, type OpenRefill, type ProviderRefillSupport, RefillLedger, type RefillUpdate } from '../../subscriptions/application/refill-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { CONNECTION_CLOSED_MESSAGE, ProviderError } from './provider-panel.port';
-import { REFILL_ABANDONED_NOTE } from './request-refill.use-case';
+import { REFILL_ABANDONED_NOTE } from './refill-notes';
 import { SyncRefillsUseCase } from './sync-refills.use-case';
 
 /** Open refills in memory: what the sync pass reads, and what it records. */

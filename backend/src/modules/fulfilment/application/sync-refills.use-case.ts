@@ -5,7 +5,7 @@ import { readRefillWord } from '../../subscriptions/domain/refill';
 import { boundedText } from '../domain/bounded-text';
 import { UPSTREAM_BOUNDS } from '../../subscriptions/domain/fulfilment';
 import { CONNECTION_CLOSED_MESSAGE, PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, STATUS_BATCH } from './provider-panel.port';
-import { REFILL_ABANDONED_NOTE } from './request-refill.use-case';
+import { REFILL_ABANDONED_NOTE } from './refill-notes';
 import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS } from './upstream-sync';
 
 
