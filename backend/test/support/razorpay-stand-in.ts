@@ -2,6 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PaymentsConfig } from '../../src/platform/config/app-config';
+
+/** The key pair the gateway specs give the stand-in and the gateway; the secret must show in no log and no message. */
+export const STAND_IN_KEYS = { keyId: 'rzp_test_StandIn0000001', keySecret: 'stand-in-key-secret-do-not-log' };
+
+/** The payments config of a Razorpay gateway with the stand-in's keys (its `apiUrl` given by the spec). */
+export function standInPaymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig {
+  return { provider: 'razorpay', ...STAND_IN_KEYS, webhookSecret: 'hook-secret', apiUrl: null, ...overrides };
+}
 
 /** One request as the stand-in received it, for assertions. */
 export interface RecordedRequest {

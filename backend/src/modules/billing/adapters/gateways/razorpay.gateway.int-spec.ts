@@ -1,7 +1,6 @@
 import { createServer } from 'node:net';
-import { Logger } from '@nestjs/common';
-import { RazorpayStandIn, startRazorpayStandIn } from '../../../../../test/support/razorpay-stand-in';
-import type { PaymentsConfig } from '../../../../platform/config/app-config';
+import { RazorpayStandIn, STAND_IN_KEYS, standInPaymentsConfig, startRazorpayStandIn } from '../../../../../test/support/razorpay-stand-in';
+import { captureLogger } from '../../../../../test/support/logs';
 import { AppError } from '../../../../platform/errors/app-error';
 import { GATEWAY_REFUSED_MESSAGE, GATEWAY_UNREACHABLE_MESSAGE, RazorpayGateway } from './razorpay.gateway';
 
@@ -9,14 +8,11 @@ import { GATEWAY_REFUSED_MESSAGE, GATEWAY_UNREACHABLE_MESSAGE, RazorpayGateway }
  * Real: the `razorpay` SDK, its axios client, HTTP over 127.0.0.1. Fake: Razorpay itself, replaced
  * by the local stand-in (test/support/razorpay-stand-in.ts) that speaks the Orders API's shapes.
  */
-const KEY_ID = 'rzp_test_StandIn0000001';
-const KEY_SECRET = 'stand-in-key-secret-do-not-log';
+const { keyId: KEY_ID, keySecret: KEY_SECRET } = STAND_IN_KEYS;
 /** Short, so the timeout case stays fast; the stand-in answers everything else in milliseconds. */
 const TIMEOUT_MS = 400;
 
-function paymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig {
-  return { provider: 'razorpay', keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: 'hook-secret', apiUrl: null, ...overrides };
-}
+const paymentsConfig = standInPaymentsConfig;
 
 /** A 127.0.0.1 port nobody listens on. */
 async function closedPort(): Promise<number> {
@@ -43,11 +39,7 @@ describe('RazorpayGateway against the Razorpay stand-in', () => {
 
   beforeEach(() => {
     logged = [];
-    for (const level of ['log', 'warn', 'error'] as const) {
-      jest.spyOn(Logger.prototype, level).mockImplementation((...args: unknown[]) => {
-        logged.push(String(args[0]));
-      });
-    }
+    captureLogger(logged);
   });
 
   afterEach(() => {

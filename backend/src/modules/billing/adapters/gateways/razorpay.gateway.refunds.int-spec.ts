@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Logger } from '@nestjs/common';
-import { RazorpayStandIn, razorpayError, startRazorpayStandIn, type StandInPayment } from '../../../../../test/support/razorpay-stand-in';
-import type { PaymentsConfig } from '../../../../platform/config/app-config';
+import {
+  RazorpayStandIn,
+  razorpayError,
+  STAND_IN_KEYS,
+  standInPaymentsConfig,
+  startRazorpayStandIn,
+  type StandInPayment,
+} from '../../../../../test/support/razorpay-stand-in';
+import { captureLogger } from '../../../../../test/support/logs';
 import { RefundCallError, type NewGatewayRefund } from '../../application/payment-gateway.port';
 import { RazorpayGateway } from './razorpay.gateway';
 
@@ -11,14 +17,11 @@ import { RazorpayGateway } from './razorpay.gateway';
  * HTTP over 127.0.0.1. Fake: Razorpay itself, replaced by the local stand-in
  * (test/support/razorpay-stand-in.ts) that speaks the Refunds API and keeps its rules.
  */
-const KEY_ID = 'rzp_test_StandIn0000001';
-const KEY_SECRET = 'stand-in-key-secret-do-not-log';
+const { keyId: KEY_ID, keySecret: KEY_SECRET } = STAND_IN_KEYS;
 /** Short, so the timeout cases stay fast; the stand-in answers everything else in milliseconds. */
 const TIMEOUT_MS = 400;
 
-function paymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig {
-  return { provider: 'razorpay', keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: 'hook-secret', apiUrl: null, ...overrides };
-}
+const paymentsConfig = standInPaymentsConfig;
 
 describe('RazorpayGateway refunds against the Razorpay stand-in', () => {
   let standIn: RazorpayStandIn;
@@ -39,11 +42,7 @@ describe('RazorpayGateway refunds against the Razorpay stand-in', () => {
   beforeEach(() => {
     logged = [];
     messages = [];
-    for (const level of ['log', 'warn', 'error'] as const) {
-      jest.spyOn(Logger.prototype, level).mockImplementation((...args: unknown[]) => {
-        logged.push(String(args[0]));
-      });
-    }
+    captureLogger(logged);
   });
 
   afterEach(async () => {
