@@ -66,14 +66,14 @@ export async function lighthouseSessions({ baseUrl, dataDir, adminCredentials })
 }
 
 /**
- * Lighthouse of each page, `runs` times (a busy machine makes scores vary; the run with the better
+ * Lighthouse of each page (or of `paths` only), `runs` times (a busy machine makes scores vary; the run with the better
  * performance score is kept, all are listed). One fresh Chromium (chrome-launcher, headless); each run
  * in a new tab driven through puppeteer-core (Lighthouse's own copy), so that a signed-in page gets its
  * local storage from a script that runs before the page's scripts, after Lighthouse has reset the
  * origin's storage and cache. Lighthouse multiplies the main thread's observed CPU time (TBT), so a
  * busy machine lowers performance scores; accessibility does not depend on it.
  */
-export async function measureLighthouse({ baseUrl, chromePath, sessions, runs = 2, log = () => {} }) {
+export async function measureLighthouse({ baseUrl, chromePath, sessions, runs = 2, paths = null, log = () => {} }) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const puppeteer = createRequire(require.resolve('lighthouse'))('puppeteer-core');
@@ -85,7 +85,7 @@ export async function measureLighthouse({ baseUrl, chromePath, sessions, runs = 
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const results = [];
   try {
-    for (const { path: pagePath, as } of LIGHTHOUSE_PAGES) {
+    for (const { path: pagePath, as } of LIGHTHOUSE_PAGES.filter((page) => !paths || paths.includes(page.path))) {
       const attempts = [];
       for (let run = 0; run < runs; run++) {
         const page = await browser.newPage();

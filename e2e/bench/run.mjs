@@ -13,6 +13,7 @@
 //   CHROME_PATH        Chromium for the page-weight and Lighthouse parts (default /usr/bin/chromium)
 //   BENCH_LIGHTHOUSE=0 skip the Lighthouse runs (performance and accessibility of every page, lighthouse.mjs)
 //   BENCH_LIGHTHOUSE_RUNS runs per page, the better kept (default 2)
+//   BENCH_LIGHTHOUSE_PATHS only these pages, comma-separated (e.g. /contact,/faq)
 //   BENCH_ONLY=load    only the load runs: each endpoint against our server and the bare node:http
 //                      server, side by side (ours/bare), no billing or browser part
 //   BENCH_ONLY=browser only the browser parts (first-load JavaScript and Lighthouse), no load runs
@@ -625,9 +626,10 @@ async function main() {
           chromePath: chrome.path,
           sessions,
           runs: lighthouseRuns,
+          paths: process.env.BENCH_LIGHTHOUSE_PATHS ? process.env.BENCH_LIGHTHOUSE_PATHS.split(',').map((p) => p.trim()) : null,
           log: (r) =>
             log(`  ${pad(r.performance ?? '-', 4)}  ${pad(r.accessibility ?? '-', 4)}  ${pad(r.scriptKb === null ? '-' : `${fmt(r.scriptKb, 1)} (${r.scriptFiles})`, 13)}  ` +
-              `${r.path}${r.as ? ` (${r.as})` : ''}: FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}; ` +
+              `${r.path}${r.as ? ` (${r.as})` : ''}${r.finalUrl && new URL(r.finalUrl).pathname !== r.path ? ` -> ${new URL(r.finalUrl).pathname}` : ''}: FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}; ` +
               `runs ${r.runs.map((x) => `${x.performance}/${x.accessibility}${x.runtimeError ? ` (${x.runtimeError})` : ''}`).join(', ')}` +
               `${r.accessibilityFailures.length ? `; a11y fails: ${r.accessibilityFailures.join(', ')}` : ''}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`),
         });
