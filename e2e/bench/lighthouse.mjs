@@ -14,8 +14,9 @@ export const LIGHTHOUSE_GOAL = 95;
 
 /** The pages, and who looks at them: null a visitor, 'customer' or 'admin' signed in. */
 export const LIGHTHOUSE_PAGES = [
-  ...['/', '/services', '/services/youtube', '/about', '/contact', '/faq', '/terms', '/privacy', '/refund',
-    '/shipping-delivery', '/cookie-policy', '/login'].map((path) => ({ path, as: null })),
+  ...['/', '/services', '/services/youtube', '/about', '/contact', '/faq', '/terms', '/privacy', '/refund', '/shipping-delivery', '/cookie-policy', '/login'].map(
+    (path) => ({ path, as: null }),
+  ),
   { path: '/profile', as: 'customer' },
   { path: '/services/active', as: 'customer' },
   { path: '/admin/tasks', as: 'admin' },
@@ -25,7 +26,10 @@ function latestOtp(dataDir, email) {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return undefined;
   let code;
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     try {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
       if (String(mail.to).toLowerCase() === email) code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? code;
@@ -48,7 +52,7 @@ export async function lighthouseSessions({ baseUrl, dataDir, adminCredentials })
     const password = 'correct horse battery';
     await api.must(200, 'POST', '/api/user/request-otp', { email });
     let otp;
-    for (const deadline = Date.now() + 15_000; !(otp = latestOtp(dataDir, email)); ) {
+    for (const deadline = Date.now() + 15_000; !(otp = latestOtp(dataDir, email));) {
       if (Date.now() > deadline) throw new Error(`No OTP mail to ${email} in ${dataDir}/outbox`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -79,8 +83,16 @@ export async function measureLighthouse({ baseUrl, chromePath, sessions, runs = 
   const puppeteer = createRequire(require.resolve('lighthouse'))('puppeteer-core');
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const results = [];
@@ -100,18 +112,28 @@ export async function measureLighthouse({ baseUrl, chromePath, sessions, runs = 
               }
             }, entries);
           }
-          const { lhr } = await lighthouse(new URL(pagePath, baseUrl).toString(), {
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-          }, undefined, page);
+          const { lhr } = await lighthouse(
+            new URL(pagePath, baseUrl).toString(),
+            {
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+            },
+            undefined,
+            page,
+          );
           attempts.push(summary(lhr));
         } finally {
           await page.close();
         }
       }
       const best = attempts.reduce((a, b) => ((b.performance ?? -1) > (a.performance ?? -1) ? b : a));
-      const row = { path: pagePath, as, ...best, runs: attempts.map((a) => ({ performance: a.performance, accessibility: a.accessibility, runtimeError: a.runtimeError })) };
+      const row = {
+        path: pagePath,
+        as,
+        ...best,
+        runs: attempts.map((a) => ({ performance: a.performance, accessibility: a.accessibility, runtimeError: a.runtimeError })),
+      };
       results.push(row);
       log(row);
     }
@@ -130,9 +152,7 @@ function summary(lhr) {
     performance: score('performance'),
     accessibility: score('accessibility'),
     // What failed of accessibility, by audit id (an empty list when it scores 100).
-    accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-      .map((ref) => ref.id),
+    accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
     finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl ?? null,
     scriptKb: scripts ? scripts.transferSize / 1024 : null,
     scriptFiles: scripts?.requestCount ?? null,
