@@ -41,6 +41,8 @@ describe('Admin: plans', () => {
     return (token ? req.set('Authorization', `Bearer ${token}`) : req).send(body);
   };
   const pricingPage = (slug: string) => request(server()).get(`/api/plans/${slug}`);
+  /** The tiers as the pricing page offers them: the admin's fields and each tier's refill guarantee (none here: no tier is mapped, docs/refill.md). */
+  const offered = <T extends object>(tiers: T[]) => tiers.map((tier) => ({ ...tier, refillDays: 0 }));
   const planOf = async (planId: string): Promise<AdminPlan> => (await post('plan/getByPlanId', { planId }).expect(200)).body.plan;
   const planIdOf = async (slug: string): Promise<string> => (await pricingPage(slug).expect(200)).body.planId;
   const auditActions = async (entityId: string) =>
@@ -83,7 +85,7 @@ describe('Admin: plans', () => {
       });
       const page = await pricingPage('spotify').expect(200);
       expect(page.body.plan).toEqual({ planId: spotify.planId, name: 'Spotify', slug: 'spotify', platform: 'Spotify', status: 'Active', currency: 'USD' });
-      expect(page.body.pricing).toEqual(spotify.pricing);
+      expect(page.body.pricing).toEqual(offered(spotify.pricing));
       expect(await auditActions(spotify.planId)).toEqual(['plan.create']);
     });
 
@@ -158,7 +160,7 @@ describe('Admin: plans', () => {
       const planId = await planIdOf('youtube');
       const plan = await planOf(planId);
       expect(plan).toMatchObject({ planId, name: 'YouTube', slug: 'youtube', status: 'Active', currency: 'USD' });
-      expect(plan.pricing).toEqual((await pricingPage('youtube').expect(200)).body.pricing);
+      expect((await pricingPage('youtube').expect(200)).body.pricing).toEqual(offered(plan.pricing));
       const missing = await post('plan/getByPlanId', { planId: '00000000-0000-4000-8000-000000000000' }).expect(404);
       expect(missing.body).toEqual({ success: false, message: 'Plan not found', error: 'plan_not_found' });
       expect((await post('plan/getByPlanId', { planId: 'youtube' }).expect(400)).body.message).toBe('planId must be a valid id');
@@ -215,7 +217,7 @@ describe('Admin: plans', () => {
       await pricingPage('facebook').expect(200);
       const res = await post('plan/deletePricing', { pricingId: growth.pricingId }).expect(200);
       expect(res.body).toEqual({ success: true, plan: expect.objectContaining({ planId, pricing: [starter, pro] }) });
-      expect((await pricingPage('facebook').expect(200)).body.pricing).toEqual([starter, pro]);
+      expect((await pricingPage('facebook').expect(200)).body.pricing).toEqual(offered([starter, pro]));
       await post('plan/deletePricing', { pricingId: growth.pricingId }).expect(404);
       await post('plan/deletePricing', { pricingId: starter.pricingId }).expect(200);
       const last = await post('plan/deletePricing', { pricingId: pro.pricingId }).expect(409);
