@@ -29,19 +29,24 @@ const ring = (cx, cy, r0, r1) => (x, y) => {
   return d >= r0 * r0 && d <= r1 * r1;
 };
 const segment = (ax, ay, bx, by, w) => (x, y) => {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)));
   return (x - ax - t * dx) ** 2 + (y - ay - t * dy) ** 2 <= (w / 2) ** 2;
 };
 const polygon = (pts) => (x, y) => {
   let inside = false;
   for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const [xi, yi] = pts[i], [xj, yj] = pts[j];
+    const [xi, yi] = pts[i],
+      [xj, yj] = pts[j];
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 };
-const union = (...fs) => (x, y) => fs.some((f) => f(x, y));
+const union =
+  (...fs) =>
+  (x, y) =>
+    fs.some((f) => f(x, y));
 const minus = (a, b) => (x, y) => a(x, y) && !b(x, y);
 const and = (a, b) => (x, y) => a(x, y) && b(x, y);
 
@@ -51,18 +56,28 @@ const tile = roundedSquare(0, 0, 64, 64, 14);
 const logos = {
   youtube: [
     [tile, hex('#FF0000')],
-    [polygon([[24, 18], [24, 46], [47, 32]]), WHITE],
+    [
+      polygon([
+        [24, 18],
+        [24, 46],
+        [47, 32],
+      ]),
+      WHITE,
+    ],
   ],
   instagram: [
-    [tile, (x, y) => {
-      // diagonal gradient yellow-orange -> pink -> purple
-      const t = Math.min(1, Math.max(0, (x + (64 - y)) / 128));
-      const stops = [hex('#FEDA75'), hex('#FA7E1E'), hex('#D62976'), hex('#962FBF'), hex('#4F5BD5')];
-      const s = (1 - t) * (stops.length - 1);
-      const i = Math.min(stops.length - 2, Math.floor(s));
-      const f = s - i;
-      return stops[i].map((c, k) => Math.round(c * (1 - f) + stops[i + 1][k] * f));
-    }],
+    [
+      tile,
+      (x, y) => {
+        // diagonal gradient yellow-orange -> pink -> purple
+        const t = Math.min(1, Math.max(0, (x + (64 - y)) / 128));
+        const stops = [hex('#FEDA75'), hex('#FA7E1E'), hex('#D62976'), hex('#962FBF'), hex('#4F5BD5')];
+        const s = (1 - t) * (stops.length - 1);
+        const i = Math.min(stops.length - 2, Math.floor(s));
+        const f = s - i;
+        return stops[i].map((c, k) => Math.round(c * (1 - f) + stops[i + 1][k] * f));
+      },
+    ],
     [minus(roundedSquare(13, 13, 51, 51, 12), roundedSquare(17.5, 17.5, 46.5, 46.5, 8)), WHITE],
     [ring(32, 32, 6, 10.5), WHITE],
     [disc(42.5, 21.5, 2.6), WHITE],
@@ -75,19 +90,55 @@ const logos = {
   threads: [
     [tile, hex('#101010')],
     // an "@": open outer ring, inner ring, and the stem joining them
-    [minus(ring(32, 32, 15, 19.5), polygon([[32, 32], [52, 36], [52, 52], [40, 52]])), WHITE],
+    [
+      minus(
+        ring(32, 32, 15, 19.5),
+        polygon([
+          [32, 32],
+          [52, 36],
+          [52, 52],
+          [40, 52],
+        ]),
+      ),
+      WHITE,
+    ],
     [ring(32, 32, 4.5, 8.5), WHITE],
     [union(rect(38, 24, 42, 38), segment(40, 38, 46, 40, 4)), WHITE],
   ],
   telegram: [
     [tile, hex('#229ED9')],
-    [polygon([[13, 31], [50, 16], [44, 48], [33, 40], [27, 46], [26, 37]]), WHITE],
-    [polygon([[26, 37], [44, 23], [31, 38], [27, 46]]), hex('#C8DAEA')],
+    [
+      polygon([
+        [13, 31],
+        [50, 16],
+        [44, 48],
+        [33, 40],
+        [27, 46],
+        [26, 37],
+      ]),
+      WHITE,
+    ],
+    [
+      polygon([
+        [26, 37],
+        [44, 23],
+        [31, 38],
+        [27, 46],
+      ]),
+      hex('#C8DAEA'),
+    ],
   ],
   linkedin: [
     [tile, hex('#0A66C2')],
     [union(disc(20, 18, 4.2), rect(16, 25, 24, 48)), WHITE],
-    [union(rect(28, 25, 35, 48), rect(42, 34, 49, 48), and(ring(40, 35, 2.5, 9.2), (x, y) => y <= 35)), WHITE],
+    [
+      union(
+        rect(28, 25, 35, 48),
+        rect(42, 34, 49, 48),
+        and(ring(40, 35, 2.5, 9.2), (x, y) => y <= 35),
+      ),
+      WHITE,
+    ],
   ],
   tiktok: (() => {
     const note = (dx, dy) =>
@@ -124,7 +175,8 @@ function render(layers) {
       let acc = [0, 0, 0, 0];
       for (let sy = 0; sy < SS; sy++) {
         for (let sx = 0; sx < SS; sx++) {
-          const fx = x + (sx + 0.5) / SS, fy = y + (sy + 0.5) / SS;
+          const fx = x + (sx + 0.5) / SS,
+            fy = y + (sy + 0.5) / SS;
           let c = [0, 0, 0, 0];
           for (const [shape, paint] of layers) {
             if (shape(fx, fy)) c = typeof paint === 'function' ? paint(fx, fy) : paint;

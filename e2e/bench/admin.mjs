@@ -84,11 +84,66 @@ function client(baseUrl) {
 
 /** The columns each seeding INSERT fills; a NOT NULL column without a default missing here stops the bench. */
 const USER_COLUMNS = ['user_id', 'email', 'name', 'phone', 'country_id', 'calling_id', 'created_at', 'updated_at', 'email_verified_at', 'token_version'];
-const SUBSCRIPTION_COLUMNS = ['subscription_id', 'user_id', 'plan_id', 'plan_name', 'profile_link', 'order_id', 'payment_id', 'status', 'pricing', 'customer_email', 'customer_name', 'created_at', 'updated_at'];
-const PAYMENT_ORDER_COLUMNS = ['order_id', 'user_id', 'email', 'customer_name', 'plan_id', 'plan_name', 'plan_slug', 'tier', 'amount', 'currency', 'profile_link', 'status', 'payment_id', 'created_at', 'updated_at', 'expires_at', 'paid_at', 'subscription_id'];
-const REFUND_COLUMNS = ['refund_id', 'order_id', 'subscription_id', 'payment_id', 'amount', 'currency', 'reason', 'actor_role', 'state', 'idempotency_key', 'created_at', 'updated_at', 'settled_at'];
+const SUBSCRIPTION_COLUMNS = [
+  'subscription_id',
+  'user_id',
+  'plan_id',
+  'plan_name',
+  'profile_link',
+  'order_id',
+  'payment_id',
+  'status',
+  'pricing',
+  'customer_email',
+  'customer_name',
+  'created_at',
+  'updated_at',
+];
+const PAYMENT_ORDER_COLUMNS = [
+  'order_id',
+  'user_id',
+  'email',
+  'customer_name',
+  'plan_id',
+  'plan_name',
+  'plan_slug',
+  'tier',
+  'amount',
+  'currency',
+  'profile_link',
+  'status',
+  'payment_id',
+  'created_at',
+  'updated_at',
+  'expires_at',
+  'paid_at',
+  'subscription_id',
+];
+const REFUND_COLUMNS = [
+  'refund_id',
+  'order_id',
+  'subscription_id',
+  'payment_id',
+  'amount',
+  'currency',
+  'reason',
+  'actor_role',
+  'state',
+  'idempotency_key',
+  'created_at',
+  'updated_at',
+  'settled_at',
+];
 /** The fulfilment columns a provider charge needs (migration 1764500000000-fulfilment's CHECKs). */
-const CHARGE_COLUMNS = ['fulfilment_state', 'upstream_service_id', 'upstream_quantity', 'fulfilment_queued_at', 'upstream_order_id', 'upstream_charge', 'upstream_currency'];
+const CHARGE_COLUMNS = [
+  'fulfilment_state',
+  'upstream_service_id',
+  'upstream_quantity',
+  'fulfilment_queued_at',
+  'upstream_order_id',
+  'upstream_charge',
+  'upstream_currency',
+];
 const SEEDED = { users: USER_COLUMNS, subscriptions: SUBSCRIPTION_COLUMNS, payment_orders: PAYMENT_ORDER_COLUMNS, refunds: REFUND_COLUMNS };
 
 async function checkSeedColumns(db) {
@@ -99,7 +154,9 @@ async function checkSeedColumns(db) {
   );
   const missing = rows.filter((r) => !SEEDED[r.table_name].includes(r.column_name));
   if (missing.length) {
-    throw new Error(`the admin bench does not fill these NOT NULL columns (a migration added them): ${missing.map((r) => `${r.table_name}.${r.column_name}`).join(', ')}`);
+    throw new Error(
+      `the admin bench does not fill these NOT NULL columns (a migration added them): ${missing.map((r) => `${r.table_name}.${r.column_name}`).join(', ')}`,
+    );
   }
 }
 
@@ -235,19 +292,34 @@ async function checkRollups(db) {
     d: `date_trunc('day', f.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
     m: `date_trunc('month', f.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
   };
-  const dims = [['all', `''`, 'f.cost_currency IS NULL'], ['platform', 'f.platform', 'f.cost_currency IS NULL'], ['tier', 'f.tier', 'f.cost_currency IS NULL'], ['cost', 'f.cost_currency', 'f.cost_currency IS NOT NULL']];
+  const dims = [
+    ['all', `''`, 'f.cost_currency IS NULL'],
+    ['platform', 'f.platform', 'f.cost_currency IS NULL'],
+    ['tier', 'f.tier', 'f.cost_currency IS NULL'],
+    ['cost', 'f.cost_currency', 'f.cost_currency IS NOT NULL'],
+  ];
   const counted = Object.entries(bucket).flatMap(([span, b]) =>
-    dims.map(([dim, value, where]) => `SELECT '${span}' AS span, '${dim}' AS dim, ${b} AS bucket, ${value} AS value, f.currency, ${measures.map((m) => `sum(f.${m}) AS ${m}`).join(', ')}
-      FROM facts f WHERE ${where} GROUP BY 3, 4, 5 HAVING ${measures.map((m) => `sum(f.${m}) <> 0`).join(' OR ')}`),
+    dims.map(
+      ([
+        dim,
+        value,
+        where,
+      ]) => `SELECT '${span}' AS span, '${dim}' AS dim, ${b} AS bucket, ${value} AS value, f.currency, ${measures.map((m) => `sum(f.${m}) AS ${m}`).join(', ')}
+      FROM facts f WHERE ${where} GROUP BY 3, 4, 5 HAVING ${measures.map((m) => `sum(f.${m}) <> 0`).join(' OR ')}`,
+    ),
   );
   const kept = `SELECT span, dim, bucket, value, currency, ${measures.map((m) => `sum(${m}) AS ${m}`).join(', ')} FROM report_sales
     GROUP BY span, dim, bucket, value, currency HAVING ${measures.map((m) => `sum(${m}) <> 0`).join(' OR ')}`;
-  const { rows: [sales] } = await db.query(`
+  const {
+    rows: [sales],
+  } = await db.query(`
     WITH facts AS MATERIALIZED (${facts}), counted AS MATERIALIZED (${counted.join(' UNION ALL ')}), kept AS MATERIALIZED (${kept})
     SELECT (SELECT count(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM counted) x)::int AS only_kept,
            (SELECT count(*) FROM (SELECT * FROM counted EXCEPT SELECT * FROM kept) x)::int AS only_counted,
            (SELECT count(*) FROM kept)::int AS rows, (SELECT count(*) FROM report_sales)::int AS stored`);
-  const { rows: [attention] } = await db.query(`
+  const {
+    rows: [attention],
+  } = await db.query(`
     WITH kept AS (SELECT kind, CASE WHEN kind = 'in_process' THEN bucket END AS bucket, sum(n) AS n FROM report_attention GROUP BY 1, 2 HAVING sum(n) <> 0),
     counted AS (
       SELECT 'needs_review' AS kind, NULL::timestamptz AS bucket, count(*) AS n FROM subscriptions WHERE fulfilment_state = 'needs_review' HAVING count(*) > 0
@@ -262,7 +334,9 @@ async function checkRollups(db) {
 
 /** What the seeded shop holds: orders, refunds and the rollup rows the triggers made of them. */
 async function shopSize(db) {
-  const { rows: [r] } = await db.query(`
+  const {
+    rows: [r],
+  } = await db.query(`
     SELECT (SELECT count(*) FROM payment_orders WHERE status = 'paid')::int AS paid_orders, (SELECT count(*) FROM refunds)::int AS refunds,
            (SELECT count(*) FROM subscriptions WHERE upstream_charge IS NOT NULL)::int AS charged, (SELECT count(*) FROM report_sales)::int AS rollup_rows`);
   return r;
@@ -304,7 +378,12 @@ export function overviewQueries(now = new Date()) {
   const monthIndex = y * 12 + (m - 1) - 11;
   const yearAgo = `${Math.floor(monthIndex / 12)}-${String((monthIndex % 12) + 1).padStart(2, '0')}-01`;
   return [
-    { key: 'overview30d', name: 'overview: 30 days per day (Kolkata)', path: '/api/admin/overview', body: { from: addDays(today, -29), to: today, granularity: 'day', tz } },
+    {
+      key: 'overview30d',
+      name: 'overview: 30 days per day (Kolkata)',
+      path: '/api/admin/overview',
+      body: { from: addDays(today, -29), to: today, granularity: 'day', tz },
+    },
     { key: 'overview12m', name: 'overview: 12 months per month (Kolkata)', path: '/api/admin/overview', body: { from: yearAgo, to: today, granularity: 'month', tz } },
   ];
 }
@@ -440,11 +519,18 @@ async function measureExport(api, db, token, pid, which, log, label = '') {
   const result = await timeExport(api.baseUrl, token, urlPath, pid);
   const table = which === 'orders' ? 'payment_orders' : 'users';
   const since = new URL(urlPath, 'http://x').searchParams;
-  const { rows: [{ n }] } = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE created_at >= $1::date::timestamp AT TIME ZONE 'UTC' AND created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`, [since.get('from'), since.get('to')]);
+  const {
+    rows: [{ n }],
+  } = await db.query(
+    `SELECT count(*)::int AS n FROM ${table} WHERE created_at >= $1::date::timestamp AT TIME ZONE 'UTC' AND created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+    [since.get('from'), since.get('to')],
+  );
   result.expectedRows = n;
   result.rowsOk = result.rows === n;
-  log(`    export ${which}.csv${label}: ${result.rows.toLocaleString('en-US')} rows${result.rowsOk ? '' : ` (EXPECTED ${n.toLocaleString('en-US')})`}, ${(result.bytes / 1048576).toFixed(1)} MiB in ${result.seconds} s ` +
-    `(first byte ${result.firstByteMs} ms): ${result.rowsPerSecond.toLocaleString('en-US')} rows/s; server RSS ${result.rssBeforeMiB} MiB before, ${result.rssPeakMiB} MiB at its peak`);
+  log(
+    `    export ${which}.csv${label}: ${result.rows.toLocaleString('en-US')} rows${result.rowsOk ? '' : ` (EXPECTED ${n.toLocaleString('en-US')})`}, ${(result.bytes / 1048576).toFixed(1)} MiB in ${result.seconds} s ` +
+      `(first byte ${result.firstByteMs} ms): ${result.rowsPerSecond.toLocaleString('en-US')} rows/s; server RSS ${result.rssBeforeMiB} MiB before, ${result.rssPeakMiB} MiB at its peak`,
+  );
   return result;
 }
 
@@ -627,7 +713,17 @@ const short = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 
 export function printAdminTable(admin, log) {
   const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
   const [a, b] = admin.sizes.map(short);
-  const header = [pad('query', 46, true), pad(`${a} med`, 8), pad(`${a} p95`, 8), pad(`${b} med`, 8), pad(`${b} p95`, 8), pad('ratio', 6), pad('bar 2x', 6), pad(`rows/total ${a}`, 15), pad(`rows/total ${b}`, 15)];
+  const header = [
+    pad('query', 46, true),
+    pad(`${a} med`, 8),
+    pad(`${a} p95`, 8),
+    pad(`${b} med`, 8),
+    pad(`${b} p95`, 8),
+    pad('ratio', 6),
+    pad('bar 2x', 6),
+    pad(`rows/total ${a}`, 15),
+    pad(`rows/total ${b}`, 15),
+  ];
   log(header.join(' | '));
   log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
   for (const row of admin.rows) {
@@ -645,8 +741,10 @@ export function printAdminTable(admin, log) {
       ].join(' | '),
     );
   }
-  log(`(milliseconds per request, start to last byte, ${admin.runs} runs after ${admin.warmups} warm-ups; ratio = ${b} median / ${a} median; ` +
-    `load average ${admin.small.loadAverageBefore.join(' ')} before the ${a} runs, ${admin.large.loadAverageBefore.join(' ')} before the ${b} runs)`);
+  log(
+    `(milliseconds per request, start to last byte, ${admin.runs} runs after ${admin.warmups} warm-ups; ratio = ${b} median / ${a} median; ` +
+      `load average ${admin.small.loadAverageBefore.join(' ')} before the ${a} runs, ${admin.large.loadAverageBefore.join(' ')} before the ${b} runs)`,
+  );
 }
 
 /**
@@ -674,7 +772,7 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
     server = await system.startServer({ store, cpu: pin ? serverCore : undefined, logFile: path.join(store.dataDir, 'server.log') });
     log(`  server up (migrations run) in ${((performance.now() - clock) / 1000).toFixed(1)} s on ${server.baseUrl}`);
     await db.connect();
-    await db.query('SET maintenance_work_mem = \'256MB\'');
+    await db.query("SET maintenance_work_mem = '256MB'");
     await checkSeedColumns(db);
     const [{ version }] = (await db.query('SELECT version()')).rows;
     // Two plans priced in rupees: the Overview's figures come per currency.
@@ -693,10 +791,14 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
     const smallCounters = await checkCounters(db);
     const smallRollups = await checkRollups(db);
     const smallShop = await shopSize(db);
-    log(`  reports at ${SMALL.toLocaleString('en-US')}: ${smallShop.paid_orders.toLocaleString('en-US')} paid orders, ${smallShop.refunds.toLocaleString('en-US')} refunds, ${smallShop.charged.toLocaleString('en-US')} provider charges, ` +
-      `${smallShop.rollup_rows.toLocaleString('en-US')} rollup rows; rollups ${smallRollups.ok ? 'equal GROUP BY over the source tables' : `DIFFER from GROUP BY: ${JSON.stringify(smallRollups)}`}`);
-    log(`  seeded ${customers.toLocaleString('en-US')} customers (${customerSeconds.toFixed(1)} s) and ${SMALL.toLocaleString('en-US')} subscriptions (${((performance.now() - clock) / 1000).toFixed(1)} s, VACUUM ANALYZE included); ` +
-      `counters ${smallCounters.ok ? 'match count(*)' : `DO NOT match count(*): ${JSON.stringify(smallCounters)}`}`);
+    log(
+      `  reports at ${SMALL.toLocaleString('en-US')}: ${smallShop.paid_orders.toLocaleString('en-US')} paid orders, ${smallShop.refunds.toLocaleString('en-US')} refunds, ${smallShop.charged.toLocaleString('en-US')} provider charges, ` +
+        `${smallShop.rollup_rows.toLocaleString('en-US')} rollup rows; rollups ${smallRollups.ok ? 'equal GROUP BY over the source tables' : `DIFFER from GROUP BY: ${JSON.stringify(smallRollups)}`}`,
+    );
+    log(
+      `  seeded ${customers.toLocaleString('en-US')} customers (${customerSeconds.toFixed(1)} s) and ${SMALL.toLocaleString('en-US')} subscriptions (${((performance.now() - clock) / 1000).toFixed(1)} s, VACUUM ANALYZE included); ` +
+        `counters ${smallCounters.ok ? 'match count(*)' : `DO NOT match count(*): ${JSON.stringify(smallCounters)}`}`,
+    );
 
     // An order id of the first 10,000, so the same fragment finds the same row at both sizes.
     const [{ order_id: someOrder }] = (await db.query('SELECT order_id FROM subscriptions ORDER BY subscription_id LIMIT 1')).rows;
@@ -722,9 +824,13 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
     const largeCounters = await checkCounters(db);
     const largeRollups = await checkRollups(db);
     const largeShop = await shopSize(db);
-    log(`  reports at ${large.toLocaleString('en-US')}: ${largeShop.paid_orders.toLocaleString('en-US')} paid orders, ${largeShop.refunds.toLocaleString('en-US')} refunds, ${largeShop.charged.toLocaleString('en-US')} provider charges, ` +
-      `${largeShop.rollup_rows.toLocaleString('en-US')} rollup rows; rollups ${largeRollups.ok ? 'equal GROUP BY over the source tables' : `DIFFER from GROUP BY: ${JSON.stringify(largeRollups)}`}`);
-    log(`  grown in ${growSeconds.toFixed(1)} s, VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s; counters ${largeCounters.ok ? 'match count(*)' : `DO NOT match count(*): ${JSON.stringify(largeCounters)}`}`);
+    log(
+      `  reports at ${large.toLocaleString('en-US')}: ${largeShop.paid_orders.toLocaleString('en-US')} paid orders, ${largeShop.refunds.toLocaleString('en-US')} refunds, ${largeShop.charged.toLocaleString('en-US')} provider charges, ` +
+        `${largeShop.rollup_rows.toLocaleString('en-US')} rollup rows; rollups ${largeRollups.ok ? 'equal GROUP BY over the source tables' : `DIFFER from GROUP BY: ${JSON.stringify(largeRollups)}`}`,
+    );
+    log(
+      `  grown in ${growSeconds.toFixed(1)} s, VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s; counters ${largeCounters.ok ? 'match count(*)' : `DO NOT match count(*): ${JSON.stringify(largeCounters)}`}`,
+    );
 
     log(`  at ${large.toLocaleString('en-US')} subscriptions:`);
     const big = await measureAll(api, token, list, { runs, warmups }, log);
@@ -733,7 +839,12 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
     // The same download from a second instance whose V8 heap may not pass 96 MiB: it completes only
     // if the export's memory does not grow with the rows (the first instance's peak is mostly the
     // collector taking its time).
-    const cappedServer = await system.startServer({ store, env: { NODE_OPTIONS: `--max-old-space-size=${CAPPED_HEAP_MIB}` }, logFile: path.join(store.dataDir, 'server-capped.log'), quiet: true });
+    const cappedServer = await system.startServer({
+      store,
+      env: { NODE_OPTIONS: `--max-old-space-size=${CAPPED_HEAP_MIB}` },
+      logFile: path.join(store.dataDir, 'server-capped.log'),
+      quiet: true,
+    });
     let cappedExport;
     try {
       cappedExport = await measureExport({ baseUrl: cappedServer.baseUrl }, db, token, cappedServer.pid, 'orders', log, ` (heap capped at ${CAPPED_HEAP_MIB} MiB)`);
@@ -759,7 +870,10 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
       `(the statements one call of each query ran, recorded between a second server instance and PostgreSQL, in order, with their`,
       ` parameters; statements other than reads listed without a plan; written by e2e/bench/admin.mjs, ${new Date().toISOString()})`,
       `${version}`,
-      `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; sizes of the tables and indexes:`,
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}; sizes of the tables and indexes:`,
       await sizes(db),
     ].join('\n');
     if (explainFile) {
@@ -798,8 +912,15 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
         rollupsOk: smallRollups.ok && largeRollups.ok,
         rollups: { small: smallRollups, large: largeRollups },
         shop: { small: smallShop, large: largeShop },
-        overview: rows.filter((r) => r.path === '/api/admin/overview').map((r) => ({ key: r.key, body: r.body, smallMedianMs: r.small.median, largeMedianMs: r.large.median, ratio: r.ratio, ok: r.ok })),
-        exports: { ordersSmall: smallExport, ordersLarge: largeExport, customersLarge: customersExport, ordersLargeCappedHeap: { heapMiB: CAPPED_HEAP_MIB, ...cappedExport } },
+        overview: rows
+          .filter((r) => r.path === '/api/admin/overview')
+          .map((r) => ({ key: r.key, body: r.body, smallMedianMs: r.small.median, largeMedianMs: r.large.median, ratio: r.ratio, ok: r.ok })),
+        exports: {
+          ordersSmall: smallExport,
+          ordersLarge: largeExport,
+          customersLarge: customersExport,
+          ordersLargeCappedHeap: { heapMiB: CAPPED_HEAP_MIB, ...cappedExport },
+        },
       },
       explainFile: explainFile ? path.relative(system.repoRoot, explainFile) : null,
     };

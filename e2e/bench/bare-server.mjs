@@ -8,7 +8,11 @@ const [file, port] = process.argv.slice(2);
 const routes = new Map(
   JSON.parse(fs.readFileSync(file, 'utf8')).map((r) => [
     `${r.method} ${r.path}`,
-    { status: r.status, headers: { 'content-type': r.contentType, 'content-length': Buffer.byteLength(Buffer.from(r.bodyBase64, 'base64')) }, body: Buffer.from(r.bodyBase64, 'base64') },
+    {
+      status: r.status,
+      headers: { 'content-type': r.contentType, 'content-length': Buffer.byteLength(Buffer.from(r.bodyBase64, 'base64')) },
+      body: Buffer.from(r.bodyBase64, 'base64'),
+    },
   ]),
 );
 

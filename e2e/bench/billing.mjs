@@ -29,7 +29,10 @@ function readMails(dataDir) {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   const mails = [];
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     try {
       mails.push(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')));
     } catch {
@@ -68,7 +71,13 @@ async function waitForConfirmations(dataDir, orderIds) {
   }
 }
 
-const paymentId = () => `pay_${crypto.randomBytes(16).toString('base64').replace(/[^A-Za-z0-9]/g, '').padEnd(14, 'x').slice(0, 14)}`;
+const paymentId = () =>
+  `pay_${crypto
+    .randomBytes(16)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(14, 'x')
+    .slice(0, 14)}`;
 
 /**
  * Runs both measurements against `baseUrl` (store: the harness's, for the outbox).
@@ -80,7 +89,8 @@ export async function benchBilling({ baseUrl, dataDir, orders = 20, rounds = 10,
   try {
     // Setup through the API: one customer, the YouTube plan's first tier.
     const runtime = await api.must(200, 'GET', '/api/runtime-config');
-    if (runtime?.payments?.provider !== 'sandbox') throw new Error(`the billing bench needs PAYMENTS_PROVIDER=sandbox (the server says ${JSON.stringify(runtime?.payments)})`);
+    if (runtime?.payments?.provider !== 'sandbox')
+      throw new Error(`the billing bench needs PAYMENTS_PROVIDER=sandbox (the server says ${JSON.stringify(runtime?.payments)})`);
     const email = `bench.${Date.now().toString(36)}.${crypto.randomBytes(3).toString('hex')}@example.com`;
     const password = 'correct horse battery';
     await api.must(200, 'POST', '/api/user/request-otp', { email });
@@ -170,7 +180,8 @@ export async function benchBilling({ baseUrl, dataDir, orders = 20, rounds = 10,
           else if (answer.json?.subscription?.orderId !== ids[i]) check.problems.push(`${ids[i]}: answered the subscription of ${answer.json?.subscription?.orderId}`);
           else subs.add(answer.json.subscription.subscriptionId);
         });
-        if (subs.size !== result.answers.filter((x) => x.status === 200).length) check.problems.push(`round: ${subs.size} distinct subscriptionIds for ${PARALLEL} orders`);
+        if (subs.size !== result.answers.filter((x) => x.status === 200).length)
+          check.problems.push(`round: ${subs.size} distinct subscriptionIds for ${PARALLEL} orders`);
         for (const [id, n] of mail.counts) if (n !== 1) check.problems.push(`${id}: ${n} confirmation mails`);
         check.mailWaits.push(mail.waitedMs);
       }
@@ -185,14 +196,25 @@ export async function benchBilling({ baseUrl, dataDir, orders = 20, rounds = 10,
       b.wallMs += result.wallMs;
     }
 
-    const mailWait = (waits) => ({ mailWaitP50Ms: percentile([...waits].sort((x, y) => x - y), 50), mailWaitMaxMs: Math.max(...waits) });
+    const mailWait = (waits) => ({
+      mailWaitP50Ms: percentile(
+        [...waits].sort((x, y) => x - y),
+        50,
+      ),
+      mailWaitMaxMs: Math.max(...waits),
+    });
     const orderSorted = [...orderTimes].sort((x, y) => x - y);
     return {
       endpoint: 'POST /api/payment/verify',
       parallel: PARALLEL,
       sameOrder: summary(`${PARALLEL} parallel × 1 order (${orders} orders)`, a.samples, a.wallMs, a.problems, { orders, ...mailWait(a.mailWaits) }),
       differentOrders: summary(`${PARALLEL} parallel × ${PARALLEL} orders (${rounds} rounds)`, b.samples, b.wallMs, b.problems, { rounds, ...mailWait(b.mailWaits) }),
-      createOrder: { count: orderSorted.length, p50: percentile(orderSorted, 50), p99: percentile(orderSorted, 99), note: 'POST /api/payment/order, one at a time (setup, not under load)' },
+      createOrder: {
+        count: orderSorted.length,
+        p50: percentile(orderSorted, 50),
+        p99: percentile(orderSorted, 99),
+        note: 'POST /api/payment/order, one at a time (setup, not under load)',
+      },
     };
   } finally {
     api.close();
@@ -247,7 +269,12 @@ export async function benchScaleOut({ system, log, rounds = 5, keySecret = 'sand
       const answers = await Promise.all(
         ids.map((orderId, i) => {
           const payId = paymentId();
-          return targets[i % targets.length].call('POST', '/api/payment/verify', { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: sign(orderId, payId) }, token);
+          return targets[i % targets.length].call(
+            'POST',
+            '/api/payment/verify',
+            { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: sign(orderId, payId) },
+            token,
+          );
         }),
       );
       const wallMs = performance.now() - started;
@@ -385,7 +412,9 @@ export async function benchVerifyVersusBarePg({ system, log, rounds = 5, keySecr
 
     const app = { wallMs: 0, count: 0, non200: 0, samples: [] };
     const bare = { wallMs: 0, count: 0, errors: [], samples: [] };
-    log(`  the script: ${script.length} statements recorded on the wire for one verification; ${rounds} rounds × ${PARALLEL} parallel, server and bare script alternating`);
+    log(
+      `  the script: ${script.length} statements recorded on the wire for one verification; ${rounds} rounds × ${PARALLEL} parallel, server and bare script alternating`,
+    );
     for (let round = 0; round <= rounds; round++) {
       const counted = round > 0; // round 0 warms both sides
       const appIds = [];

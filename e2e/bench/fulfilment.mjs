@@ -59,8 +59,31 @@ const NO_PASS_OF_ITS_OWN_MS = '86400000';
 
 /** The columns the seeding INSERTs fill; a NOT NULL column without a default missing here stops the bench. */
 const USER_COLUMNS = ['user_id', 'email', 'name', 'phone', 'country_id', 'calling_id', 'created_at', 'updated_at', 'email_verified_at', 'token_version'];
-const SUBSCRIPTION_COLUMNS = ['subscription_id', 'user_id', 'plan_id', 'plan_name', 'profile_link', 'order_id', 'payment_id', 'status', 'pricing', 'customer_email', 'customer_name', 'created_at', 'updated_at'];
-const FULFILMENT_COLUMNS = ['fulfilment_state', 'upstream_service_id', 'upstream_quantity', 'upstream_order_id', 'upstream_status', 'fulfilment_queued_at', 'fulfilment_placing_at', 'fulfilment_placed_at'];
+const SUBSCRIPTION_COLUMNS = [
+  'subscription_id',
+  'user_id',
+  'plan_id',
+  'plan_name',
+  'profile_link',
+  'order_id',
+  'payment_id',
+  'status',
+  'pricing',
+  'customer_email',
+  'customer_name',
+  'created_at',
+  'updated_at',
+];
+const FULFILMENT_COLUMNS = [
+  'fulfilment_state',
+  'upstream_service_id',
+  'upstream_quantity',
+  'upstream_order_id',
+  'upstream_status',
+  'fulfilment_queued_at',
+  'fulfilment_placing_at',
+  'fulfilment_placed_at',
+];
 
 const CUSTOMER_EMAIL = 'fulfilment.bench@example.com';
 
@@ -72,7 +95,9 @@ async function seed(db, orders, serviceId, refills) {
   );
   const missing = notNull.filter((r) => !(r.table_name === 'users' ? USER_COLUMNS : SUBSCRIPTION_COLUMNS).includes(r.column_name));
   if (missing.length) {
-    throw new Error(`the fulfilment bench does not fill these NOT NULL columns (a migration added them): ${missing.map((r) => `${r.table_name}.${r.column_name}`).join(', ')}`);
+    throw new Error(
+      `the fulfilment bench does not fill these NOT NULL columns (a migration added them): ${missing.map((r) => `${r.table_name}.${r.column_name}`).join(', ')}`,
+    );
   }
   await db.query(`
     INSERT INTO users (${USER_COLUMNS.join(', ')})
@@ -168,7 +193,10 @@ function statusCallsSince(standIn, from) {
     minIdsPerCall: perCall.length ? Math.min(...perCall) : 0,
     idsAsked: seen.size,
     idsAskedTwice: [...seen.values()].filter((n) => n > 1).length,
-    otherCalls: standIn.requests.slice(from).filter((r) => r.action !== 'status' && r.action !== 'refill_status').map((r) => r.action),
+    otherCalls: standIn.requests
+      .slice(from)
+      .filter((r) => r.action !== 'status' && r.action !== 'refill_status')
+      .map((r) => r.action),
   };
 }
 
@@ -240,7 +268,8 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
   const orders = Number(process.env.BENCH_FULFILMENT_ORDERS ?? 10_000);
   if (!(Number.isInteger(orders) && orders >= COMPLETED_EVERY)) throw new Error(`BENCH_FULFILMENT_ORDERS must be a whole number of at least ${COMPLETED_EVERY}`);
   const refills = Number(process.env.BENCH_FULFILMENT_REFILLS ?? Math.min(1_000, orders));
-  if (!(Number.isInteger(refills) && refills >= 0 && refills <= orders)) throw new Error('BENCH_FULFILMENT_REFILLS must be a whole number from 0 to BENCH_FULFILMENT_ORDERS');
+  if (!(Number.isInteger(refills) && refills >= 0 && refills <= orders))
+    throw new Error('BENCH_FULFILMENT_REFILLS must be a whole number from 0 to BENCH_FULFILMENT_ORDERS');
   const { DEV_ADMIN } = require(path.join(system.repoRoot, 'backend', 'dist', 'platform', 'config', 'app-config.js'));
   const startedAt = new Date().toISOString();
   const standIn = await startProviderStandIn();
@@ -261,7 +290,9 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
   try {
     let clock = performance.now();
     server = await start();
-    log(`  ${database === 'postgres' ? `database ${store.databaseName}` : `PGlite in ${store.dataDir}`}; server up (migrations run) in ${((performance.now() - clock) / 1000).toFixed(1)} s; stand-in ${standIn.url}`);
+    log(
+      `  ${database === 'postgres' ? `database ${store.databaseName}` : `PGlite in ${store.dataDir}`}; server up (migrations run) in ${((performance.now() - clock) / 1000).toFixed(1)} s; stand-in ${standIn.url}`,
+    );
 
     clock = performance.now();
     if (database === 'postgres') {
@@ -274,8 +305,10 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
     }
     seedStandIn(standIn, orders, serviceId, refills);
     const seedSeconds = (performance.now() - clock) / 1000;
-    log(`  seeded ${orders.toLocaleString('en-US')} open upstream orders and ${refills.toLocaleString('en-US')} open refills (every ${COMPLETED_EVERY}th Completed on the stand-in) in ${seedSeconds.toFixed(1)} s` +
-      (database === 'pglite' ? ' (server stopped, PGlite seeded by the bench, server started again)' : ''));
+    log(
+      `  seeded ${orders.toLocaleString('en-US')} open upstream orders and ${refills.toLocaleString('en-US')} open refills (every ${COMPLETED_EVERY}th Completed on the stand-in) in ${seedSeconds.toFixed(1)} s` +
+        (database === 'pglite' ? ' (server stopped, PGlite seeded by the bench, server started again)' : ''),
+    );
     const before = standIn.requests.filter((r) => r.action === 'status').length;
     if (before > 0) throw new Error(`the server asked the stand-in for statuses ${before} times before the bench did (FULFILMENT_SYNC_EVERY_MS not honoured?)`);
 
@@ -296,7 +329,14 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
       refills,
     );
     log(`  ${first.name}: ${first.wallMs.toFixed(0)} ms`);
-    const second = await pass(api, token, standIn, `second pass: ${(orders - finishing).toLocaleString('en-US')} open + ${(refills - refillsSettling).toLocaleString('en-US')} refills, no change`, orders - finishing, refills - refillsSettling);
+    const second = await pass(
+      api,
+      token,
+      standIn,
+      `second pass: ${(orders - finishing).toLocaleString('en-US')} open + ${(refills - refillsSettling).toLocaleString('en-US')} refills, no change`,
+      orders - finishing,
+      refills - refillsSettling,
+    );
     log(`  ${second.name}: ${second.wallMs.toFixed(0)} ms`);
     // A real panel is not on this machine: each answer takes a round trip. The pass keeps
     // CALLS_IN_FLIGHT calls under way, so its time is about calls / 4 × the round trip.
@@ -334,7 +374,8 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
   }
 }
 
-const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n, digits = 0) =>
+  n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
 
 /** The part's table: one row per pass. */
@@ -377,9 +418,11 @@ export function printFulfilmentTable(result, log) {
       ].join(' | '),
     );
   }
-  log('(wall = the POST from start to last byte; pass = the server\'s own timing; calls and max ids = status calls the stand-in received and the most ids in one;');
+  log("(wall = the POST from start to last byte; pass = the server's own timing; calls and max ids = status calls the stand-in received and the most ids in one;");
   log(` r. = the refill part of the same pass: open refills asked, refill_status calls, the most ids in one, refills settled, its own ms;`);
   log(` ok = every open order and open refill asked exactly once, at most ${result.statusBatchLimit} ids a call)`);
   const o = result.outcome;
-  log(`Outcome through /api/admin/tasks: ${fmt(o.completed)} Completed (want ${fmt(o.expectedCompleted)}), ${fmt(o.inProcess)} In Process (want ${fmt(o.expectedInProcess)})${o.ok ? '' : ': MISMATCH'}`);
+  log(
+    `Outcome through /api/admin/tasks: ${fmt(o.completed)} Completed (want ${fmt(o.expectedCompleted)}), ${fmt(o.inProcess)} In Process (want ${fmt(o.expectedInProcess)})${o.ok ? '' : ': MISMATCH'}`,
+  );
 }

@@ -212,7 +212,7 @@ async function recordingProxy(databaseUrl) {
         const body = fromClient.subarray(5, 1 + length);
         fromClient = fromClient.subarray(1 + length);
         if (type === 'Q' || type === 'E') {
-          const record = { label, at: performance.now(), sql: type === 'Q' ? cstring(body, 0)[0] : bound ?? '(unknown statement)', result: null };
+          const record = { label, at: performance.now(), sql: type === 'Q' ? cstring(body, 0)[0] : (bound ?? '(unknown statement)'), result: null };
           records.push(record);
           waiting.push(record);
         } else if (type === 'P') {
@@ -238,7 +238,7 @@ async function recordingProxy(databaseUrl) {
         if (type === 'C' && open) open.result = cstring(body, 0)[0];
         else if (type === 'E' && open) {
           let code = '';
-          for (let at = 0; at < body.length && body[at] !== 0; ) {
+          for (let at = 0; at < body.length && body[at] !== 0;) {
             const field = String.fromCharCode(body[at]);
             const [value, next] = cstring(body, at + 1);
             if (field === 'C') code = value;
@@ -376,7 +376,9 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
   try {
     let clock = performance.now();
     server = await start();
-    log(`  ${database === 'postgres' ? `database ${store.databaseName}` : `PGlite in ${store.dataDir}`}; server up (migrations run) in ${((performance.now() - clock) / 1000).toFixed(1)} s`);
+    log(
+      `  ${database === 'postgres' ? `database ${store.databaseName}` : `PGlite in ${store.dataDir}`}; server up (migrations run) in ${((performance.now() - clock) / 1000).toFixed(1)} s`,
+    );
     api = jsonClient(server.baseUrl, { maxSockets: PARALLEL + 10 });
 
     // --- setup: a customer, the admin, paid orders ---------------------------------------------
@@ -399,12 +401,24 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
 
     /** One paid order: created, paid with the sandbox card, verified; answers its ids and price. */
     async function paidOrder() {
-      const created = await api.must(200, 'POST', '/api/payment/order', { userId, planId: plan.planId, pricingId, currency: 'USD', profileLink: 'https://www.youtube.com/@refunds' }, token);
+      const created = await api.must(
+        200,
+        'POST',
+        '/api/payment/order',
+        { userId, planId: plan.planId, pricingId, currency: 'USD', profileLink: 'https://www.youtube.com/@refunds' },
+        token,
+      );
       const { id: orderId, amount, currency } = created.order;
       if (currency !== 'USD' || !Number.isSafeInteger(amount)) throw new Error(`POST /api/payment/order answered ${JSON.stringify(created.order)}`);
       const proof = await api.must(200, 'POST', '/api/payment/sandbox/checkout', { orderId, outcome: 'success' }, token);
       if (!proof.razorpay_payment_id) throw new Error(`the sandbox checkout did not pay ${orderId}: ${JSON.stringify(proof).slice(0, 300)}`);
-      const verified = await api.must(200, 'POST', '/api/payment/verify', { razorpay_order_id: orderId, razorpay_payment_id: proof.razorpay_payment_id, razorpay_signature: proof.razorpay_signature }, token);
+      const verified = await api.must(
+        200,
+        'POST',
+        '/api/payment/verify',
+        { razorpay_order_id: orderId, razorpay_payment_id: proof.razorpay_payment_id, razorpay_signature: proof.razorpay_signature },
+        token,
+      );
       const subscriptionId = verified.subscription?.subscriptionId;
       if (!subscriptionId) throw new Error(`POST /api/payment/verify answered no subscription for ${orderId}`);
       return { orderId, subscriptionId, amount, paymentId: proof.razorpay_payment_id };
@@ -420,7 +434,11 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
     const [same] = await paidOrders(1);
     const [counted] = database === 'postgres' ? await paidOrders(1) : [null];
     const all = [...warmUp, ...different, same, ...(counted ? [counted] : [])];
-    const confirmations = await waitForMails(box, all.map((o) => o.orderId), 'confirmed');
+    const confirmations = await waitForMails(
+      box,
+      all.map((o) => o.orderId),
+      'confirmed',
+    );
     if (confirmations.missing) throw new Error(`${confirmations.missing} of ${all.length} setup orders got no confirmation mail`);
     const setupSeconds = (performance.now() - clock) / 1000;
     log(`  setup: a customer, ${all.length} paid orders (sandbox checkout + verify), admin logged in: ${setupSeconds.toFixed(1)} s`);
@@ -465,7 +483,11 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
     if (warmBad.length) throw new Error(`warm-up: ${warmBad.length} refunds answered ${warmBad[0].status}: ${warmBad[0].text.slice(0, 300)}`);
     const warmSettled = await waitProcessed(warm.answers.map((a) => a.json.refund.refundId));
     if (warmSettled.at === null) throw new Error(`warm-up: ${PARALLEL - warmSettled.rows.length} refunds not processed within ${WAIT_MS} ms`);
-    await waitForMails(box, warmUp.map((o) => o.orderId), 'processed');
+    await waitForMails(
+      box,
+      warmUp.map((o) => o.orderId),
+      'processed',
+    );
 
     // --- differentOrders -----------------------------------------------------------------------
     log(`  ${PARALLEL} parallel refunds of the whole price, one per order`);
@@ -484,7 +506,11 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
     const bSettled = await waitProcessed(bIds);
     if (bSettled.at === null) bProblems.push(`${bIds.length - bSettled.rows.length} refunds not processed within ${WAIT_MS} ms`);
     const serverSettle = bSettled.rows.map((r) => Date.parse(r.settledAt) - Date.parse(r.createdAt)).sort((x, y) => x - y);
-    const bMails = await waitForMails(box, different.map((o) => o.orderId), 'processed');
+    const bMails = await waitForMails(
+      box,
+      different.map((o) => o.orderId),
+      'processed',
+    );
     // Exactly one refund per order, and the refunded total is the paid total (the list's amounts).
     const differentIds = new Set(different.map((o) => o.orderId));
     const bRows = (await listAll({})).filter((r) => r.kind === 'refund' && differentIds.has(r.orderId));
@@ -494,7 +520,12 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
     const paidTotal = different.reduce((s, o) => s + o.amount, 0);
     const refundedTotal = bRows.reduce((s, r) => s + usdMinorUnits(r.amount), 0);
     if (refundedTotal !== paidTotal) bProblems.push(`refunded ${refundedTotal} minor units in all, paid ${paidTotal}`);
-    const issuedMails = await waitForMails(box, different.map((o) => o.orderId), 'issued', 0);
+    const issuedMails = await waitForMails(
+      box,
+      different.map((o) => o.orderId),
+      'issued',
+      0,
+    );
     for (const [orderId, n] of issuedMails.counts) if (n !== 1) bProblems.push(`${orderId}: ${n} "refund issued" mails`);
     for (const [orderId, n] of bMails.counts) if (n !== 1) bProblems.push(`${orderId}: ${n} "refund processed" mails`);
     const differentOrders = summary(`${PARALLEL} parallel × ${PARALLEL} orders`, b.answers, b.wallMs, {
@@ -523,7 +554,15 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
     const ok = a.answers.filter((x) => x.status === 200);
     const conflicts = a.answers.filter((x) => x.status === 409);
     if (ok.length !== 1 || conflicts.length !== PARALLEL - 1) {
-      aProblems.push(`${ok.length} × 200 and ${conflicts.length} × 409 (want 1 and ${PARALLEL - 1}); others: ${a.answers.filter((x) => x.status !== 200 && x.status !== 409).map((x) => `${x.status} ${x.text.slice(0, 120)}`).slice(0, 3).join('; ') || 'none'}`);
+      aProblems.push(
+        `${ok.length} × 200 and ${conflicts.length} × 409 (want 1 and ${PARALLEL - 1}); others: ${
+          a.answers
+            .filter((x) => x.status !== 200 && x.status !== 409)
+            .map((x) => `${x.status} ${x.text.slice(0, 120)}`)
+            .slice(0, 3)
+            .join('; ') || 'none'
+        }`,
+      );
     }
     const conflictMessages = {};
     for (const x of conflicts) {
@@ -583,10 +622,15 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
       const settlement = tally(of('settlement'));
       statements = {
         measured: true,
-        what: 'statements the server sent to PostgreSQL (a simple Query or an Execute, recorded on the wire), BEGIN and COMMIT included; ' +
+        what:
+          'statements the server sent to PostgreSQL (a simple Query or an Execute, recorded on the wire), BEGIN and COMMIT included; ' +
           "the mail relay's idle polls (its claim answering UPDATE 0) counted apart as relayIdlePolls",
         idleWindowMs: IDLE_WINDOW_MS,
-        idle: { statements: idle.length, relayClaims: idle.filter((r) => isRelayClaim(r.sql)).length, other: idle.filter((r) => !isRelayClaim(r.sql)).map((r) => oneLine(r.sql)) },
+        idle: {
+          statements: idle.length,
+          relayClaims: idle.filter((r) => isRelayClaim(r.sql)).length,
+          other: idle.filter((r) => !isRelayClaim(r.sql)).map((r) => oneLine(r.sql)),
+        },
         requestMs: answer.ms,
         request,
         settlementWindowMs: mailAfterMs + RELAY_GRACE_MS,
@@ -637,7 +681,8 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
       };
     });
     const gProblems = [];
-    if (gateway.differentOrders.minPerOrder !== 1 || gateway.differentOrders.maxPerOrder !== 1) gProblems.push(`differentOrders: ${gateway.differentOrders.minPerOrder}–${gateway.differentOrders.maxPerOrder} gateway refunds per order (want 1)`);
+    if (gateway.differentOrders.minPerOrder !== 1 || gateway.differentOrders.maxPerOrder !== 1)
+      gProblems.push(`differentOrders: ${gateway.differentOrders.minPerOrder}–${gateway.differentOrders.maxPerOrder} gateway refunds per order (want 1)`);
     if (gateway.sameOrder.gatewayRefunds !== 1) gProblems.push(`sameOrder: ${gateway.sameOrder.gatewayRefunds} gateway refunds (want 1)`);
     if (statements.measured && statements.request.gatewayRefundCalls + statements.settlement.gatewayRefundCalls !== 1) {
       gProblems.push(`the counted refund made ${statements.request.gatewayRefundCalls + statements.settlement.gatewayRefundCalls} gateway refund calls (want 1)`);
@@ -672,12 +717,24 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
   }
 }
 
-const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n, digits = 0) =>
+  n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
 
 /** The part's table: one line per figure. */
 export function printRefundsTable(result, log) {
-  const header = [pad(`refunds: ${result.endpoint} (${result.database})`, 48, true), pad('calls', 5), pad('calls/s', 7), pad('p50 ms', 7), pad('p99 ms', 7), pad('max ms', 7), pad('200', 4), pad('409', 4), pad('other', 5), pad('problems', 8)];
+  const header = [
+    pad(`refunds: ${result.endpoint} (${result.database})`, 48, true),
+    pad('calls', 5),
+    pad('calls/s', 7),
+    pad('p50 ms', 7),
+    pad('p99 ms', 7),
+    pad('max ms', 7),
+    pad('200', 4),
+    pad('409', 4),
+    pad('other', 5),
+    pad('problems', 8),
+  ];
   log(header.join(' | '));
   log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
   for (const row of [result.differentOrders, result.sameOrder]) {
@@ -697,28 +754,50 @@ export function printRefundsTable(result, log) {
       ].join(' | '),
     );
   }
-  log(`(latency per call, start to last byte; calls/s = calls / the burst's wall time: ${fmt(result.differentOrders.refundsPerSecond)} refunds/s over ${result.parallel} orders; ` +
-    `load average ${result.loadAverageBefore.map((n) => n.toFixed(2)).join(' ')} before, ${result.loadAverageAfter.map((n) => n.toFixed(2)).join(' ')} after)`);
+  log(
+    `(latency per call, start to last byte; calls/s = calls / the burst's wall time: ${fmt(result.differentOrders.refundsPerSecond)} refunds/s over ${result.parallel} orders; ` +
+      `load average ${result.loadAverageBefore.map((n) => n.toFixed(2)).join(' ')} before, ${result.loadAverageAfter.map((n) => n.toFixed(2)).join(' ')} after)`,
+  );
   const d = result.differentOrders;
-  const cpu = (row) => (row.serverCpuMs === null ? 'not measured (no /proc)' : `${fmt(row.serverCpuMs)} ms in a ${fmt(row.burstWallMs)} ms burst (${fmt(row.serverCpuMs / row.count, 1)} ms a call)`);
+  const cpu = (row) =>
+    row.serverCpuMs === null
+      ? 'not measured (no /proc)'
+      : `${fmt(row.serverCpuMs)} ms in a ${fmt(row.burstWallMs)} ms burst (${fmt(row.serverCpuMs / row.count, 1)} ms a call)`;
   log(`server CPU (user + system, the server's process only): ${result.parallel} orders ${cpu(d)}; one order ${cpu(result.sameOrder)}`);
   const s = d.settle;
-  log(`settlement (SANDBOX_REFUND_SETTLE_MS ${fmt(s.settingMs)}): all ${fmt(d.count)} processed in the list ${fmt(s.allProcessedAfterBurstMs)} ms after the burst ended ` +
-    `(${fmt(s.allProcessedAfterStartMs)} ms after it began, polled every ${s.pollMs} ms); each refund's createdAt → settledAt p50 ${fmt(s.createdToProcessedP50Ms)} / max ${fmt(s.createdToProcessedMaxMs)} ms`);
-  log(`money: ${fmt(d.paidTotalMinor / 100, 2)} USD paid, ${fmt(d.refundedTotalMinor / 100, 2)} USD refunded over ${fmt(d.count)} orders; ${d.refundsPerOrder.min === 1 && d.refundsPerOrder.max === 1 ? 'one refund per order' : `refunds per order ${d.refundsPerOrder.min}–${d.refundsPerOrder.max}`}`);
+  log(
+    `settlement (SANDBOX_REFUND_SETTLE_MS ${fmt(s.settingMs)}): all ${fmt(d.count)} processed in the list ${fmt(s.allProcessedAfterBurstMs)} ms after the burst ended ` +
+      `(${fmt(s.allProcessedAfterStartMs)} ms after it began, polled every ${s.pollMs} ms); each refund's createdAt → settledAt p50 ${fmt(s.createdToProcessedP50Ms)} / max ${fmt(s.createdToProcessedMaxMs)} ms`,
+  );
+  log(
+    `money: ${fmt(d.paidTotalMinor / 100, 2)} USD paid, ${fmt(d.refundedTotalMinor / 100, 2)} USD refunded over ${fmt(d.count)} orders; ${d.refundsPerOrder.min === 1 && d.refundsPerOrder.max === 1 ? 'one refund per order' : `refunds per order ${d.refundsPerOrder.min}–${d.refundsPerOrder.max}`}`,
+  );
   const a = result.sameOrder;
-  log(`one order: the accepted refund ${fmt(a.acceptedMs, 1)} ms, the 409s p50 ${fmt(a.conflictP50, 1)} / max ${fmt(a.conflictMax, 1)} ms; ${a.refundsInList} refund in the list; 409 messages: ${Object.entries(a.conflictMessages).map(([m, n]) => `${n} × "${m}"`).join(', ') || 'none'}`);
+  log(
+    `one order: the accepted refund ${fmt(a.acceptedMs, 1)} ms, the 409s p50 ${fmt(a.conflictP50, 1)} / max ${fmt(a.conflictMax, 1)} ms; ${a.refundsInList} refund in the list; 409 messages: ${
+      Object.entries(a.conflictMessages)
+        .map(([m, n]) => `${n} × "${m}"`)
+        .join(', ') || 'none'
+    }`,
+  );
   const g = result.gateway;
-  log(`gateway calls (rows of sandbox_refunds): ${fmt(g.differentOrders.gatewayRefunds)} for the ${fmt(g.differentOrders.orders)} orders (${g.differentOrders.minPerOrder}–${g.differentOrders.maxPerOrder} each), ` +
-    `${fmt(g.sameOrder.gatewayRefunds)} for the one order raced ${result.parallel} times` +
-    (result.statements.measured ? `; the counted refund called the gateway ${result.statements.request.gatewayRefundCalls + result.statements.settlement.gatewayRefundCalls} time(s) (the sandbox's lookup by our key, on the wire)` : ''));
+  log(
+    `gateway calls (rows of sandbox_refunds): ${fmt(g.differentOrders.gatewayRefunds)} for the ${fmt(g.differentOrders.orders)} orders (${g.differentOrders.minPerOrder}–${g.differentOrders.maxPerOrder} each), ` +
+      `${fmt(g.sameOrder.gatewayRefunds)} for the one order raced ${result.parallel} times` +
+      (result.statements.measured
+        ? `; the counted refund called the gateway ${result.statements.request.gatewayRefundCalls + result.statements.settlement.gatewayRefundCalls} time(s) (the sandbox's lookup by our key, on the wire)`
+        : ''),
+  );
   const st = result.statements;
   if (!st.measured) {
     log(`SQL statements per refund: NOT measured (${st.reason})`);
   } else {
-    const line = (t) => `${t.statements} (${t.transactions} transactions, ${t.writes} writes, ${t.sandbox} on the sandbox's tables${t.errors ? `, ${t.errors} errors` : ''})`;
-    log(`SQL statements per refund (on the wire): ${st.total}, ${st.totalWithoutSandbox} without the sandbox's own; the request ${line(st.request)} in ${fmt(st.requestMs, 1)} ms; ` +
-      `settlement ${line(st.settlement)} until processed and mailed; the relay's idle polls apart (${st.request.relayIdlePolls + st.settlement.relayIdlePolls} in the windows, ${st.idle.statements} statements in ${st.idleWindowMs / 1000} s idle)`);
+    const line = (t) =>
+      `${t.statements} (${t.transactions} transactions, ${t.writes} writes, ${t.sandbox} on the sandbox's tables${t.errors ? `, ${t.errors} errors` : ''})`;
+    log(
+      `SQL statements per refund (on the wire): ${st.total}, ${st.totalWithoutSandbox} without the sandbox's own; the request ${line(st.request)} in ${fmt(st.requestMs, 1)} ms; ` +
+        `settlement ${line(st.settlement)} until processed and mailed; the relay's idle polls apart (${st.request.relayIdlePolls + st.settlement.relayIdlePolls} in the windows, ${st.idle.statements} statements in ${st.idleWindowMs / 1000} s idle)`,
+    );
     log(`  by table: request ${JSON.stringify(st.request.byTable)}; settlement ${JSON.stringify(st.settlement.byTable)}`);
   }
   for (const row of [result.differentOrders, result.sameOrder]) for (const problem of row.problems) log(`  problem: ${problem}`);

@@ -141,9 +141,7 @@ function fetchRaw(baseUrl, endpoint) {
     const req = http.request(url, { method: endpoint.method, headers: endpoint.headers }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, contentType: res.headers['content-type'], body: Buffer.concat(chunks), headers: res.headers }),
-      );
+      res.on('end', () => resolve({ status: res.statusCode, contentType: res.headers['content-type'], body: Buffer.concat(chunks), headers: res.headers }));
     });
     req.on('error', reject);
     req.end(endpoint.body);
@@ -194,11 +192,21 @@ function load(baseUrl, endpoint) {
   return JSON.parse(result.stdout.trim().split('\n').at(-1));
 }
 
-const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n, digits = 0) =>
+  n === undefined || n === null || Number.isNaN(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
 
 function printTable(rows) {
-  const header = [pad('endpoint', 34, true), pad('server', 6, true), pad('req/s', 10), pad('p50 ms', 8), pad('p99 ms', 8), pad('non-2xx', 8), pad('errors', 7), pad('ours/bare', 10)];
+  const header = [
+    pad('endpoint', 34, true),
+    pad('server', 6, true),
+    pad('req/s', 10),
+    pad('p50 ms', 8),
+    pad('p99 ms', 8),
+    pad('non-2xx', 8),
+    pad('errors', 7),
+    pad('ours/bare', 10),
+  ];
   log(header.join(' | '));
   log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
   for (const row of rows) {
@@ -218,7 +226,16 @@ function printTable(rows) {
 }
 
 function printBillingTable(billing) {
-  const header = [pad(`billing: ${billing.endpoint}`, 42, true), pad('calls', 6), pad('req/s', 8), pad('p50 ms', 8), pad('p99 ms', 8), pad('max ms', 8), pad('non-200', 8), pad('problems', 8)];
+  const header = [
+    pad(`billing: ${billing.endpoint}`, 42, true),
+    pad('calls', 6),
+    pad('req/s', 8),
+    pad('p50 ms', 8),
+    pad('p99 ms', 8),
+    pad('max ms', 8),
+    pad('non-200', 8),
+    pad('problems', 8),
+  ];
   log(header.join(' | '));
   log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
   for (const row of [billing.sameOrder, billing.differentOrders]) {
@@ -235,8 +252,10 @@ function printBillingTable(billing) {
       ].join(' | '),
     );
   }
-  log(`(latency per call, start to last byte; req/s = calls / summed wall time of the bursts; mail wait after a burst: ` +
-    `p50 ${fmt(billing.sameOrder.mailWaitP50Ms)} / ${fmt(billing.differentOrders.mailWaitP50Ms)} ms)`);
+  log(
+    `(latency per call, start to last byte; req/s = calls / summed wall time of the bursts; mail wait after a burst: ` +
+      `p50 ${fmt(billing.sameOrder.mailWaitP50Ms)} / ${fmt(billing.differentOrders.mailWaitP50Ms)} ms)`,
+  );
   for (const row of [billing.sameOrder, billing.differentOrders]) {
     for (const problem of row.problems) log(`  problem: ${problem}`);
   }
@@ -345,7 +364,12 @@ async function runBarePgPart() {
   const startedAt = new Date().toISOString();
   let result;
   try {
-    result = await benchVerifyVersusBarePg({ system, log, rounds: Number(process.env.BENCH_BAREPG_ROUNDS ?? 5), keySecret: process.env.RAZORPAY_KEY_SECRET || 'sandbox-key-secret' });
+    result = await benchVerifyVersusBarePg({
+      system,
+      log,
+      rounds: Number(process.env.BENCH_BAREPG_ROUNDS ?? 5),
+      keySecret: process.env.RAZORPAY_KEY_SECRET || 'sandbox-key-secret',
+    });
   } catch (error) {
     log(`Bare-pg part failed: ${error?.stack ?? error}`);
     return { startedAt, failed: true, error: String(error?.message ?? error) };
@@ -358,9 +382,13 @@ async function runBarePgPart() {
   const header = [pad('verifications, 50 parallel', 34, true), pad('count', 6), pad('per s', 8), pad('p50 ms', 8), pad('p99 ms', 8)];
   log(header.join(' | '));
   log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
-  for (const row of result.rows) log([pad(row.name, 34, true), pad(fmt(row.count), 6), pad(fmt(row.perSecond), 8), pad(fmt(row.p50, 1), 8), pad(fmt(row.p99, 1), 8)].join(' | '));
-  log(`(server / bare pg: ${fmt(result.ratio, 3)}; goal 0.5. The script, ${result.script.length} statements: ${result.script.map((sql) => sql.slice(0, 40)).join(' | ')})`);
-  if (result.rows[0].non200 > 0 || result.rows[1].errors > 0) log(`  problems: ${result.rows[0].non200} non-200 answers, ${result.rows[1].errors} failed replays ${JSON.stringify(result.rows[1].firstErrors)}`);
+  for (const row of result.rows)
+    log([pad(row.name, 34, true), pad(fmt(row.count), 6), pad(fmt(row.perSecond), 8), pad(fmt(row.p50, 1), 8), pad(fmt(row.p99, 1), 8)].join(' | '));
+  log(
+    `(server / bare pg: ${fmt(result.ratio, 3)}; goal 0.5. The script, ${result.script.length} statements: ${result.script.map((sql) => sql.slice(0, 40)).join(' | ')})`,
+  );
+  if (result.rows[0].non200 > 0 || result.rows[1].errors > 0)
+    log(`  problems: ${result.rows[0].non200} non-200 answers, ${result.rows[1].errors} failed replays ${JSON.stringify(result.rows[1].firstErrors)}`);
   return { startedAt, loadAverage: os.loadavg(), ...result };
 }
 
@@ -385,7 +413,17 @@ async function runScalePart() {
   log(header.join(' | '));
   log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
   for (const row of scale.rows) {
-    log([pad(row.name, 32, true), pad(fmt(row.count), 6), pad(fmt(row.requestsPerSecond), 8), pad(fmt(row.p50, 1), 8), pad(fmt(row.p99, 1), 8), pad(fmt(row.non200), 8), pad(fmt(row.problemCount), 8)].join(' | '));
+    log(
+      [
+        pad(row.name, 32, true),
+        pad(fmt(row.count), 6),
+        pad(fmt(row.requestsPerSecond), 8),
+        pad(fmt(row.p50, 1), 8),
+        pad(fmt(row.p99, 1), 8),
+        pad(fmt(row.non200), 8),
+        pad(fmt(row.problemCount), 8),
+      ].join(' | '),
+    );
     for (const problem of row.problems) log(`  problem: ${problem}`);
   }
   log(`(two web processes / one: ${fmt(scale.twoOverOne, 2)}x on ${scale.cpus} cores shared by PostgreSQL, Redis, the worker and this client)`);
@@ -434,8 +472,10 @@ async function main() {
   if (pin) spawnSync('taskset', ['-p', '-c', String(LOAD_CORE), String(process.pid)], { stdio: 'ignore' });
   const startedAt = new Date().toISOString();
   if (adminOnly) {
-    log('Benchmark (BENCH_ONLY=admin): the admin lists; ' +
-      (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset; PostgreSQL not pinned)` : 'no taskset: processes not pinned'));
+    log(
+      'Benchmark (BENCH_ONLY=admin): the admin lists; ' +
+        (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset; PostgreSQL not pinned)` : 'no taskset: processes not pinned'),
+    );
     const admin = await runAdminPart();
     if (!admin.skipped) writeEntry('admin', admin);
     if (admin.failed) process.exitCode = 1;
@@ -446,8 +486,10 @@ async function main() {
     return;
   }
   if (fulfilmentOnly) {
-    log('Benchmark (BENCH_ONLY=fulfilment): the status sync against the API v2 stand-in; ' +
-      (pin ? `server on core ${SERVER_CORE}, client and stand-in on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+    log(
+      'Benchmark (BENCH_ONLY=fulfilment): the status sync against the API v2 stand-in; ' +
+        (pin ? `server on core ${SERVER_CORE}, client and stand-in on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'),
+    );
     const fulfilment = await runFulfilmentPart();
     writeEntry('fulfilment', fulfilment);
     if (fulfilment.failed) process.exitCode = 1;
@@ -472,8 +514,10 @@ async function main() {
     return;
   }
   if (refundsOnly) {
-    log('Benchmark (BENCH_ONLY=refunds): staff refunds against the sandbox gateway; ' +
-      (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+    log(
+      'Benchmark (BENCH_ONLY=refunds): staff refunds against the sandbox gateway; ' +
+        (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'),
+    );
     const refunds = await runRefundsPart();
     writeEntry('refunds', refunds);
     // A refund twice, a race that let two through or money that does not add up fails the part.
@@ -481,11 +525,15 @@ async function main() {
     return;
   }
   if (billingOnly) {
-    log(`Benchmark (BENCH_ONLY=billing): POST /api/payment/verify, ${billingOrders} orders × 50 parallel, ${billingRounds} rounds × 50 orders; ` +
-      (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+    log(
+      `Benchmark (BENCH_ONLY=billing): POST /api/payment/verify, ${billingOrders} orders × 50 parallel, ${billingRounds} rounds × 50 orders; ` +
+        (pin ? `server on core ${SERVER_CORE}, client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'),
+    );
   } else {
-    log(`Benchmark: ${connections} connections, ${warmup} s warm-up + ${duration} s per run; ` +
-      (pin ? `servers on core ${SERVER_CORE}, autocannon and the billing client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'));
+    log(
+      `Benchmark: ${connections} connections, ${warmup} s warm-up + ${duration} s per run; ` +
+        (pin ? `servers on core ${SERVER_CORE}, autocannon and the billing client on core ${LOAD_CORE} (taskset)` : 'no taskset: processes not pinned'),
+    );
   }
 
   const store = await system.createStore({ label: 'bench' });
@@ -493,7 +541,18 @@ async function main() {
   log(`Database: ${profile}${process.env.REDIS_URL ? ', queue: Redis' : ''}; LOG_LEVEL ${process.env.LOG_LEVEL ?? 'default (info)'}`);
   let server;
   let bare;
-  const report = { startedAt, duration, warmup, connections, pinned: pin, database: store.databaseUrl ? 'postgres' : 'pglite', cpus: os.cpus().length, node: process.version, endpoints: [], rows: [] };
+  const report = {
+    startedAt,
+    duration,
+    warmup,
+    connections,
+    pinned: pin,
+    database: store.databaseUrl ? 'postgres' : 'pglite',
+    cpus: os.cpus().length,
+    node: process.version,
+    endpoints: [],
+    rows: [],
+  };
   let failed = false;
   let mainDone = false;
   try {
@@ -520,7 +579,13 @@ async function main() {
       }
       report.endpoints.push({ name: endpoint.name, path: endpoint.path, bytes: answer.body.length, contentType: answer.contentType, items });
       log(`  ${endpoint.name}: ${answer.status}, ${fmt(answer.body.length)} bytes${items === null ? '' : `, ${items} items`}, ${answer.contentType}`);
-      responses.push({ method: endpoint.method, path: endpoint.path, status: answer.status, contentType: answer.contentType, bodyBase64: answer.body.toString('base64') });
+      responses.push({
+        method: endpoint.method,
+        path: endpoint.path,
+        status: answer.status,
+        contentType: answer.contentType,
+        bodyBase64: answer.body.toString('base64'),
+      });
     }
     if (!only || loadOnly) bare = await startBare(responses);
 
@@ -547,7 +612,12 @@ async function main() {
       bare = undefined;
       log();
       printTable(report.rows);
-      log(`(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes; median of ${loadRounds} alternating rounds each, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')})`);
+      log(
+        `(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes; median of ${loadRounds} alternating rounds each, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')})`,
+      );
     }
 
     if (!browserOnly && !loadOnly) {
@@ -587,15 +657,21 @@ async function main() {
         const gzipOnly = await measurePageWeight(server.baseUrl, 'gzip');
         log("First-load JavaScript of / (fresh context, the browser's own Accept-Encoding; encoded = bytes on the wire, KB = 1024 bytes):");
         for (const f of [...weight.files].sort((a, b) => b.encodedBytes - a.encodedBytes)) {
-          log(`  ${pad(fmt(f.encodedBytes / KB, 1), 7)} KB  ${pad(f.encoding, 8, true)} ${pad(f.decodedBytes === null ? '' : `(${fmt(f.decodedBytes / KB, 1)} KB raw)`, 16, true)} ${f.path}`);
+          log(
+            `  ${pad(fmt(f.encodedBytes / KB, 1), 7)} KB  ${pad(f.encoding, 8, true)} ${pad(f.decodedBytes === null ? '' : `(${fmt(f.decodedBytes / KB, 1)} KB raw)`, 16, true)} ${f.path}`,
+          );
         }
         const totalKb = weight.totalEncoded / KB;
         const verdict = totalKb <= GOAL_KB ? 'within goal' : totalKb <= BUDGET_KB ? 'within budget, over goal' : 'OVER BUDGET';
-        log(`  total: ${fmt(totalKb, 1)} KB encoded (${fmt(weight.totalDecoded / KB, 1)} KB raw) in ${weight.files.length} files; budget ${BUDGET_KB} KB, goal ${GOAL_KB} KB: ${verdict}`);
+        log(
+          `  total: ${fmt(totalKb, 1)} KB encoded (${fmt(weight.totalDecoded / KB, 1)} KB raw) in ${weight.files.length} files; budget ${BUDGET_KB} KB, goal ${GOAL_KB} KB: ${verdict}`,
+        );
         const uncompressed = weight.files.filter((f) => f.encoding === 'identity' && f.encodedBytes > 1024);
         if (uncompressed.length) log(`  note: sent without compression: ${uncompressed.map((f) => f.path).join(', ')}`);
         const gzipKb = gzipOnly.totalEncoded / KB;
-        log(`  a browser that takes gzip only: ${fmt(gzipKb, 1)} KB encoded in ${gzipOnly.files.length} files (${gzipOnly.files.map((f) => `${f.path.split('/').pop()} ${fmt(f.encodedBytes / KB, 1)}`).join(', ')})`);
+        log(
+          `  a browser that takes gzip only: ${fmt(gzipKb, 1)} KB encoded in ${gzipOnly.files.length} files (${gzipOnly.files.map((f) => `${f.path.split('/').pop()} ${fmt(f.encodedBytes / KB, 1)}`).join(', ')})`,
+        );
         report.pageWeight = { ...weight, totalKb, budgetKb: BUDGET_KB, goalKb: GOAL_KB, verdict, gzipOnly: { files: gzipOnly.files, totalKb: gzipKb } };
         if (strict && totalKb > BUDGET_KB) failed = true;
       }
@@ -618,7 +694,9 @@ async function main() {
         });
         const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2));
         const loadBefore = os.loadavg();
-        log(`Lighthouse (mobile, simulated throttling, local server; goal ${LIGHTHOUSE_GOAL} for performance and accessibility; the better of ${lighthouseRuns} runs by performance):`);
+        log(
+          `Lighthouse (mobile, simulated throttling, local server; goal ${LIGHTHOUSE_GOAL} for performance and accessibility; the better of ${lighthouseRuns} runs by performance):`,
+        );
         log('  perf  a11y  JS KB (files)  page');
         const s = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
         const scores = await measureLighthouse({
@@ -628,12 +706,19 @@ async function main() {
           runs: lighthouseRuns,
           paths: process.env.BENCH_LIGHTHOUSE_PATHS ? process.env.BENCH_LIGHTHOUSE_PATHS.split(',').map((p) => p.trim()) : null,
           log: (r) =>
-            log(`  ${pad(r.performance ?? '-', 4)}  ${pad(r.accessibility ?? '-', 4)}  ${pad(r.scriptKb === null ? '-' : `${fmt(r.scriptKb, 1)} (${r.scriptFiles})`, 13)}  ` +
-              `${r.path}${r.as ? ` (${r.as})` : ''}${r.finalUrl && new URL(r.finalUrl).pathname !== r.path ? ` -> ${new URL(r.finalUrl).pathname}` : ''}: FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}; ` +
-              `runs ${r.runs.map((x) => `${x.performance}/${x.accessibility}${x.runtimeError ? ` (${x.runtimeError})` : ''}`).join(', ')}` +
-              `${r.accessibilityFailures.length ? `; a11y fails: ${r.accessibilityFailures.join(', ')}` : ''}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`),
+            log(
+              `  ${pad(r.performance ?? '-', 4)}  ${pad(r.accessibility ?? '-', 4)}  ${pad(r.scriptKb === null ? '-' : `${fmt(r.scriptKb, 1)} (${r.scriptFiles})`, 13)}  ` +
+                `${r.path}${r.as ? ` (${r.as})` : ''}${r.finalUrl && new URL(r.finalUrl).pathname !== r.path ? ` -> ${new URL(r.finalUrl).pathname}` : ''}: FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${fmt(r.tbtMs)} ms, CLS ${fmt(r.cls, 3)}, SI ${s(r.speedIndexMs)}; ` +
+                `runs ${r.runs.map((x) => `${x.performance}/${x.accessibility}${x.runtimeError ? ` (${x.runtimeError})` : ''}`).join(', ')}` +
+                `${r.accessibilityFailures.length ? `; a11y fails: ${r.accessibilityFailures.join(', ')}` : ''}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`,
+            ),
         });
-        log(`  (JS KB = script bytes transferred during the Lighthouse load; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} after)`);
+        log(
+          `  (JS KB = script bytes transferred during the Lighthouse load; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' / ')} after)`,
+        );
         const below = scores.filter((r) => r.performance === null || r.performance < LIGHTHOUSE_GOAL || r.accessibility === null || r.accessibility < LIGHTHOUSE_GOAL);
         log(`  ${below.length ? `below goal: ${below.map((r) => r.path).join(', ')}` : 'every page at goal'}`);
         report.lighthouse = { goal: LIGHTHOUSE_GOAL, runs: lighthouseRuns, loadAverageBefore: loadBefore, loadAverageAfter: os.loadavg(), pages: scores };
@@ -689,7 +774,9 @@ async function main() {
     log(`\nResults written to ${path.relative(system.repoRoot, out)}`);
   }
   if (failed && strict) {
-    log('BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, JavaScript over budget, the refunds part failed or found a refund wrong, the fulfilment part failed or missed its bar, or the admin part failed, missed the 2x bar or found its counters off).');
+    log(
+      'BENCH_STRICT: failing (non-2xx/errors under load, a billing check failed, JavaScript over budget, the refunds part failed or found a refund wrong, the fulfilment part failed or missed its bar, or the admin part failed, missed the 2x bar or found its counters off).',
+    );
     process.exitCode = 1;
   } else if (failed) {
     log('Warning: our server answered non-2xx or errored under load, a billing check failed, or the refunds, fulfilment or admin part failed (see the tables).');

@@ -66,9 +66,7 @@ function runWorker() {
 }
 
 function attack({ host, port, count, openPerSecond, byteEveryMs, path: target, stopAt }) {
-  const head =
-    `POST ${target} HTTP/1.1\r\nHost: ${host}:${port}\r\nContent-Type: application/json\r\n` +
-    `Content-Length: ${BODY_LENGTH}\r\n\r\n{`;
+  const head = `POST ${target} HTTP/1.1\r\nHost: ${host}:${port}\r\nContent-Type: application/json\r\n` + `Content-Length: ${BODY_LENGTH}\r\n\r\n{`;
   /** @type {Set<{ socket: net.Socket, openedAt: number, written: number, mine: boolean, firstLine: string }>} */
   const open = new Set();
   const held = []; // ms from connect to the server's close, per socket the server closed
@@ -79,8 +77,7 @@ function attack({ host, port, count, openPerSecond, byteEveryMs, path: target, s
   let started = 0;
   let closedByServer = 0;
 
-  const report = () =>
-    process.send?.({ type: 'progress', opened, open: open.size, closedByServer, failedToOpen });
+  const report = () => process.send?.({ type: 'progress', opened, open: open.size, closedByServer, failedToOpen });
   const progressTimer = setInterval(report, 1_000);
 
   const openOne = () => {
@@ -229,12 +226,18 @@ async function runConductor() {
     serverPid = server.pid;
   }
   const { hostname: host, port } = new URL(baseUrl);
-  const health0 = await fetch(`${baseUrl}/api/health`).then((r) => r.status).catch((e) => e.message);
-  log(`slow bodies: ${fmt(settings.sockets)} sockets over ${settings.workers} attacker process(es), ${fmt(settings.openPerSecond)}/s, ` +
-    `a byte every ${fmt(settings.byteEveryMs)} ms to POST ${settings.path}, for at most ${settings.durationS} s; ` +
-    `health every ${settings.probeEveryMs} ms (fail after ${settings.probeTimeoutMs} ms)`);
-  log(`server ${baseUrl} (pid ${serverPid ?? '?'}, open files ${openFiles(serverPid) ?? '?'}, health ${health0}); ` +
-    `ulimit -n here ${spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim()}`);
+  const health0 = await fetch(`${baseUrl}/api/health`)
+    .then((r) => r.status)
+    .catch((e) => e.message);
+  log(
+    `slow bodies: ${fmt(settings.sockets)} sockets over ${settings.workers} attacker process(es), ${fmt(settings.openPerSecond)}/s, ` +
+      `a byte every ${fmt(settings.byteEveryMs)} ms to POST ${settings.path}, for at most ${settings.durationS} s; ` +
+      `health every ${settings.probeEveryMs} ms (fail after ${settings.probeTimeoutMs} ms)`,
+  );
+  log(
+    `server ${baseUrl} (pid ${serverPid ?? '?'}, open files ${openFiles(serverPid) ?? '?'}, health ${health0}); ` +
+      `ulimit -n here ${spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim()}`,
+  );
 
   const probes = []; // { at (ms since attack start), ok, ms, why }
   const samples = []; // { at, open, closedByServer, files }
@@ -323,7 +326,10 @@ async function runConductor() {
   const stillOpen = results.reduce((n, r) => n + r.stillOpen, 0);
 
   const summarise = (list) => {
-    const ms = list.filter((p) => p.ok).map((p) => p.ms).sort((a, b) => a - b);
+    const ms = list
+      .filter((p) => p.ok)
+      .map((p) => p.ms)
+      .sort((a, b) => a - b);
     const failures = list.filter((p) => !p.ok);
     const reasons = {};
     for (const f of failures) reasons[f.why] = (reasons[f.why] ?? 0) + 1;
@@ -382,18 +388,24 @@ async function runConductor() {
     },
   };
   log('');
-  log(`slow sockets: ${fmt(opened)} opened (${fmt(failedToOpen)} failed to open${failedToOpen ? ` ${JSON.stringify(openErrors)}` : ''}); ` +
-    `${fmt(held.length)} cut by the server after p50 ${fmt(summary.sockets.heldMs.p50)} ms, p99 ${fmt(summary.sockets.heldMs.p99)} ms, ` +
-    `max ${fmt(summary.sockets.heldMs.max)} ms; ${fmt(stillOpen)} still open at the end of the run` +
-    (stillOpen ? ` (held ${fmt(summary.sockets.heldAtEndMs.min)}–${fmt(summary.sockets.heldAtEndMs.max)} ms, closed by the attacker)` : ''));
+  log(
+    `slow sockets: ${fmt(opened)} opened (${fmt(failedToOpen)} failed to open${failedToOpen ? ` ${JSON.stringify(openErrors)}` : ''}); ` +
+      `${fmt(held.length)} cut by the server after p50 ${fmt(summary.sockets.heldMs.p50)} ms, p99 ${fmt(summary.sockets.heldMs.p99)} ms, ` +
+      `max ${fmt(summary.sockets.heldMs.max)} ms; ${fmt(stillOpen)} still open at the end of the run` +
+      (stillOpen ? ` (held ${fmt(summary.sockets.heldAtEndMs.min)}–${fmt(summary.sockets.heldAtEndMs.max)} ms, closed by the attacker)` : ''),
+  );
   log(`server answers on the cut sockets: ${JSON.stringify(answers)}; most open files on the server: ${fmt(summary.sockets.mostFilesOpenOnServer)}`);
   for (const [name, s] of Object.entries({ before, during, after })) {
-    log(`health ${name.padEnd(6)}: ${fmt(s.probes)} probes, ${fmt(s.failures)} failed${s.failures ? ` ${JSON.stringify(s.reasons)}` : ''}; ` +
-      `p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms`);
+    log(
+      `health ${name.padEnd(6)}: ${fmt(s.probes)} probes, ${fmt(s.failures)} failed${s.failures ? ` ${JSON.stringify(s.reasons)}` : ''}; ` +
+        `p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms`,
+    );
   }
-  log(downFrom === null
-    ? 'health never failed during the attack'
-    : `health failed between ${summary.health.failedFromS} s and ${summary.health.failedUntilS} s after the attack began`);
+  log(
+    downFrom === null
+      ? 'health never failed during the attack'
+      : `health failed between ${summary.health.failedFromS} s and ${summary.health.failedUntilS} s after the attack began`,
+  );
   fs.writeFileSync(path.join(system.artifactsDir, 'slow-bodies.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
   if (server) await server.stop();

@@ -18,7 +18,10 @@ describeInBrowser('Accessibility (axe-core, real server, Chromium)', () => {
   const system = useSystem({ browser: true });
 
   test.each(PAGES)('$path has no serious or critical violation', async ({ path, ready }) => {
-    for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 900 }]) {
+    for (const viewport of [
+      { width: 360, height: 780 },
+      { width: 1280, height: 900 },
+    ]) {
       // The shop's CSP forbids inline scripts: let the test inject axe (this context only).
       await withPage(system, viewport, { bypassCSP: true }, async (page) => {
         await page.goto(system.url(path));

@@ -87,7 +87,10 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
     await withPage(system, DESKTOP, {}, async (page) => {
       await page.goto(system.url('/services/youtube'));
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.getByText(/\$\d+\.\d\d/).first().waitFor();
+      await page
+        .getByText(/\$\d+\.\d\d/)
+        .first()
+        .waitFor();
       expect(await page.getByText(shown, { exact: true }).count()).toBe(0);
     });
 
@@ -109,7 +112,12 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
       await firstPrice.fill(price);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Plan saved').waitFor();
-      expect(await page.getByLabel(/^Price/).first().inputValue()).toBe(price);
+      expect(
+        await page
+          .getByLabel(/^Price/)
+          .first()
+          .inputValue(),
+      ).toBe(price);
     });
 
     await withPage(system, DESKTOP, {}, async (page) => {
@@ -189,9 +197,14 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
       await page.goto(system.url('/admin/audit'));
       await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
       // A sentence naming the order (a link to the tasks searched for it) and its customer.
-      const entry = page.getByRole('article').filter({ has: page.locator(`a[href="/admin/tasks?q=${encodeURIComponent(orderId)}"]`) }).first();
+      const entry = page
+        .getByRole('article')
+        .filter({ has: page.locator(`a[href="/admin/tasks?q=${encodeURIComponent(orderId)}"]`) })
+        .first();
       await entry.waitFor();
-      expect((await entry.locator('p').first().textContent())?.replace(/\s+/g, ' ')).toMatch(new RegExp(`^admin@\\S+ \\(admin\\) marked order order_\\S+ of ${customer.email.replace(/\./g, '\\.')} Completed$`));
+      expect((await entry.locator('p').first().textContent())?.replace(/\s+/g, ' ')).toMatch(
+        new RegExp(`^admin@\\S+ \\(admin\\) marked order order_\\S+ of ${customer.email.replace(/\./g, '\\.')} Completed$`),
+      );
     });
   });
 
@@ -211,11 +224,17 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
           };
           await page.goto(system.url('/admin/client'));
           await check('Clients');
-          await page.getByRole('link', { name: /^View services of / }).first().click();
+          await page
+            .getByRole('link', { name: /^View services of / })
+            .first()
+            .click();
           await check('User Services');
           await page.goto(system.url('/admin/plan'));
           await check('Plans');
-          await page.getByRole('link', { name: /^Edit / }).first().click();
+          await page
+            .getByRole('link', { name: /^Edit / })
+            .first()
+            .click();
           await check('Edit Plan');
           await page.goto(system.url('/admin/tasks'));
           await check('Tasks');

@@ -68,7 +68,10 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Services' }).click();
       await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
-      const cards = page.getByRole('list', { name: 'Services' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+      const cards = page
+        .getByRole('list', { name: 'Services' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 2 }) });
       await cards.first().waitFor();
       expect(await cards.count()).toBeGreaterThan(0); // the seeded services
     });
@@ -109,7 +112,12 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       const plan = await fetch(system.url('/api/plan/create'), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
-        body: JSON.stringify({ name: heading, platform: heading, status: 'Active', pricing: [{ name: 'Starter', price: '9.90', description: 'First plays.', features: ['1,000 plays'], isPopular: true }] }),
+        body: JSON.stringify({
+          name: heading,
+          platform: heading,
+          status: 'Active',
+          pricing: [{ name: 'Starter', price: '9.90', description: 'First plays.', features: ['1,000 plays'], isPopular: true }],
+        }),
       });
       expect(plan.status).toBe(201);
 
@@ -163,7 +171,11 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       await page.waitForURL('**/admin/login');
       expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
       expect((await ended).status()).toBe(200);
-      const reuse = await fetch(system.url('/api/admin/audit'), { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+      const reuse = await fetch(system.url('/api/admin/audit'), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(reuse.status).toBe(401);
     });
   });

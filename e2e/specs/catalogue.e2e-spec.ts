@@ -68,27 +68,32 @@ describeInBrowser('Catalogue (real server, Chromium)', () => {
     });
   });
 
-  test.each(['YouTube', 'TikTok', 'LinkedIn'])(
-    'the %s card and the footer link open the same pricing page',
-    async (platform) => {
-      await withPage(system, DESKTOP, {}, async (page) => {
-        await page.goto(system.url('/services'));
-        const card = page.getByTestId('catalogue-card').filter({ has: page.getByRole('heading', { name: platform, exact: true }) });
-        await card.getByRole('link', { name: 'View Package' }).click();
-        await page.getByTestId('pricing-tier').nth(2).waitFor();
-        const fromCard = { url: page.url(), heading: await page.getByRole('heading', { level: 1 }).innerText(), plan: await page.getByRole('heading', { level: 2 }).first().innerText() };
+  test.each(['YouTube', 'TikTok', 'LinkedIn'])('the %s card and the footer link open the same pricing page', async (platform) => {
+    await withPage(system, DESKTOP, {}, async (page) => {
+      await page.goto(system.url('/services'));
+      const card = page.getByTestId('catalogue-card').filter({ has: page.getByRole('heading', { name: platform, exact: true }) });
+      await card.getByRole('link', { name: 'View Package' }).click();
+      await page.getByTestId('pricing-tier').nth(2).waitFor();
+      const fromCard = {
+        url: page.url(),
+        heading: await page.getByRole('heading', { level: 1 }).innerText(),
+        plan: await page.getByRole('heading', { level: 2 }).first().innerText(),
+      };
 
-        await page.goto(system.url('/services'));
-        await page.getByTestId('catalogue-card').first().waitFor();
-        await page.getByRole('contentinfo').getByRole('navigation', { name: 'Services' }).getByRole('link', { name: platform, exact: true }).click();
-        await page.getByTestId('pricing-tier').nth(2).waitFor();
-        const fromFooter = { url: page.url(), heading: await page.getByRole('heading', { level: 1 }).innerText(), plan: await page.getByRole('heading', { level: 2 }).first().innerText() };
+      await page.goto(system.url('/services'));
+      await page.getByTestId('catalogue-card').first().waitFor();
+      await page.getByRole('contentinfo').getByRole('navigation', { name: 'Services' }).getByRole('link', { name: platform, exact: true }).click();
+      await page.getByTestId('pricing-tier').nth(2).waitFor();
+      const fromFooter = {
+        url: page.url(),
+        heading: await page.getByRole('heading', { level: 1 }).innerText(),
+        plan: await page.getByRole('heading', { level: 2 }).first().innerText(),
+      };
 
-        expect(fromFooter).toEqual(fromCard);
-        expect(new URL(fromCard.url).pathname).toBe(`/services/${platform.toLowerCase()}`);
-        expect(fromCard.heading).toBe(`${platform} Growth Services`);
-        expect(fromCard.plan).toBe(`${platform} Packages`);
-      });
-    },
-  );
+      expect(fromFooter).toEqual(fromCard);
+      expect(new URL(fromCard.url).pathname).toBe(`/services/${platform.toLowerCase()}`);
+      expect(fromCard.heading).toBe(`${platform} Growth Services`);
+      expect(fromCard.plan).toBe(`${platform} Packages`);
+    });
+  });
 });

@@ -60,9 +60,12 @@ function scalars(node: unknown): string[] {
 /** Every `${NAME...}` in the file's values: its name, operator (':-', '-', ':?', '?' or '') and word. */
 function references(compose: unknown): { name: string; operator: string; word: string; raw: string }[] {
   const text = scalars(compose).join('\n');
-  return [...text.replace(/\$\$/g, '').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}/g)].map(
-    ([raw, name, operator, word]) => ({ name, operator: operator ?? '', word: word ?? '', raw }),
-  );
+  return [...text.replace(/\$\$/g, '').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}/g)].map(([raw, name, operator, word]) => ({
+    name,
+    operator: operator ?? '',
+    word: word ?? '',
+    raw,
+  }));
 }
 
 /** Compose's interpolation (`${A}`, `${A:-d}`, `${A-d}`, `${A:?msg}`, `${A?msg}`, `$$`), as the CLI does it. */
@@ -91,14 +94,14 @@ function parseEnvFile(text: string): Vars {
 /** .env.example with its blanks filled the way its comments ask (made-up values, e-mail addresses). */
 function filledExample(example: Vars): Vars {
   return Object.fromEntries(
-    Object.entries(example).map(([name, value]) => [
-      name,
-      value !== '' ? value : /EMAIL/.test(name) ? 'owner@shop.example' : randomBytes(32).toString('hex'),
-    ]),
+    Object.entries(example).map(([name, value]) => [name, value !== '' ? value : /EMAIL/.test(name) ? 'owner@shop.example' : randomBytes(32).toString('hex')]),
   );
 }
 
-const envFileText = (vars: Vars) => Object.entries(vars).map(([k, v]) => `${k}=${v}`).join('\n') + '\n';
+const envFileText = (vars: Vars) =>
+  Object.entries(vars)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n') + '\n';
 
 /** Host address of a published port, in the file's short or long syntax or as a CLI prints it. */
 function hostIpOf(port: Port): string {
@@ -116,9 +119,14 @@ describe('docker-compose.yml (real runtime profile)', () => {
   const mailName = Object.keys(services).find((name) => /mailpit|mailhog|mail/.test(name)) ?? 'mailpit';
   const example = parseEnvFile(fs.readFileSync(envExampleFile, 'utf8'));
   const filled = filledExample(example);
-  const required = [...new Set(references(compose).filter((r) => r.operator.endsWith('?')).map((r) => r.name))];
-  const resolvedEnv = (service: Service, vars: Vars = filled) =>
-    Object.fromEntries(Object.entries(environmentOf(service)).map(([k, v]) => [k, interpolate(v, vars)]));
+  const required = [
+    ...new Set(
+      references(compose)
+        .filter((r) => r.operator.endsWith('?'))
+        .map((r) => r.name),
+    ),
+  ];
+  const resolvedEnv = (service: Service, vars: Vars = filled) => Object.fromEntries(Object.entries(environmentOf(service)).map(([k, v]) => [k, interpolate(v, vars)]));
 
   test('is valid YAML with postgres, redis, a mail catcher and the app', () => {
     expect(document.errors.map((e) => e.message)).toEqual([]);
@@ -232,7 +240,7 @@ describe('docker-compose.yml (real runtime profile)', () => {
     });
   });
 
-  test('every published port listens on 127.0.0.1 only (the app and Mailpit\'s web UI)', () => {
+  test("every published port listens on 127.0.0.1 only (the app and Mailpit's web UI)", () => {
     const published = Object.entries(services).flatMap(([name, service]) =>
       (service.ports ?? []).map((port) => [name, typeof port === 'object' ? port : interpolate(String(port), filled)] as const),
     );
@@ -281,9 +289,7 @@ describe('docker-compose.yml (real runtime profile)', () => {
       expect(used.length).toBeGreaterThan(0);
       for (const volume of used) expect(declared).toContain(volume);
     }
-    expect(
-      (services.postgres.volumes ?? []).some((v) => String(typeof v === 'string' ? v : v.target).includes('/var/lib/postgresql/data')),
-    ).toBe(true);
+    expect((services.postgres.volumes ?? []).some((v) => String(typeof v === 'string' ? v : v.target).includes('/var/lib/postgresql/data'))).toBe(true);
   });
 
   describe('through a Compose CLI (`config`)', () => {
@@ -386,7 +392,10 @@ describe('Dockerfile and .dockerignore', () => {
   });
 
   test('.dockerignore keeps local installs, builds and data out of the context', () => {
-    const ignore = fs.readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignore = fs
+      .readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['**/node_modules', '**/dist', '**/.data', '.git']) expect(ignore).toContain(entry);
   });
 });

@@ -38,7 +38,10 @@ describeInBrowser('Contact (real server, Chromium)', () => {
       const platform = form.getByLabel('Platform');
       // Placeholders first, disabled; the spec's options after them.
       expect(await service.locator('option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, (o as HTMLOptionElement).disabled]))).toEqual([
-        ['', true], ['growth', false], ['management', false], ['consultation', false],
+        ['', true],
+        ['growth', false],
+        ['management', false],
+        ['consultation', false],
       ]);
       expect(await platform.locator('option:not([disabled])').allInnerTexts()).toEqual(['YouTube', 'Instagram', 'LinkedIn', 'Twitter', 'TikTok', 'Spotify']);
       for (const field of ['Name', 'Email', 'Service', 'Platform', 'Message']) {

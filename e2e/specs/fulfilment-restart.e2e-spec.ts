@@ -141,7 +141,13 @@ describe('A restart while an order is being placed (real server killed, API v2 s
     const orderId = bought.orderId as string;
     const subscriptionId = bought.subscriptionId as string;
 
-    await pollUntil('the stand-in received the add', async () => provider.addCount(), (count) => count >= 1, 20_000, 50);
+    await pollUntil(
+      'the stand-in received the add',
+      async () => provider.addCount(),
+      (count) => count >= 1,
+      20_000,
+      50,
+    );
     const addReceivedAt = Date.now();
     mark('add received by the stand-in');
     expect(provider.addCount()).toBe(1);

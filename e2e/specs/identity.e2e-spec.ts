@@ -79,7 +79,10 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       await page.getByLabel('Password', { exact: true }).fill(account.password);
       const country = page.getByRole('combobox', { name: 'Country' });
       await country.fill('GERM');
-      await page.getByRole('listbox', { name: 'Country' }).getByRole('option', { name: /Germany/ }).click();
+      await page
+        .getByRole('listbox', { name: 'Country' })
+        .getByRole('option', { name: /Germany/ })
+        .click();
       expect(await country.inputValue()).toBe('Germany');
       await page.getByLabel('Gender').selectOption({ label: 'Female' });
       await page.getByRole('button', { name: 'Complete Registration' }).click();
@@ -93,7 +96,10 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       ]);
 
       // The profile shows the new account.
-      await page.getByRole('banner').getByRole('link', { name: /^Profile of / }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Profile of / })
+        .click();
       await page.waitForURL((url) => url.pathname === '/profile');
       await page.getByRole('heading', { level: 1, name: account.name }).waitFor();
       const main = page.getByRole('main');
@@ -134,7 +140,12 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       // Stored on the server: a reload shows it, and the header's profile button carries the name.
       await page.reload();
       await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
-      expect(await page.getByRole('banner').getByRole('link', { name: `Profile of ${account.renamed}` }).getAttribute('title')).toBe(account.renamed);
+      expect(
+        await page
+          .getByRole('banner')
+          .getByRole('link', { name: `Profile of ${account.renamed}` })
+          .getAttribute('title'),
+      ).toBe(account.renamed);
 
       // Logout clears the session and goes home; the server ends it too, so a copy of the token opens nothing.
       const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -145,7 +156,11 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       expect((await ended).status()).toBe(200);
-      const reuse = await fetch(system.url('/api/user/getById'), { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ userId }) });
+      const reuse = await fetch(system.url('/api/user/getById'), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ userId }),
+      });
       expect(reuse.status).toBe(401);
     });
   });
@@ -288,10 +303,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
         await page.waitForURL((url) => url.pathname === '/');
         await page.goto(system.url('/profile'));
         await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
-        for (const role of [
-          page.getByRole('button', { name: 'Edit Profile' }),
-          page.getByRole('link', { name: 'View Services' }),
-        ]) {
+        for (const role of [page.getByRole('button', { name: 'Edit Profile' }), page.getByRole('link', { name: 'View Services' })]) {
           expect([w, await fullyVisibleSideways(page, role)]).toEqual([w, true]);
         }
         expect([w, await sidewaysScroll(page)]).toEqual([w, 0]);

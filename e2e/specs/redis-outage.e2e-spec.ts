@@ -87,16 +87,25 @@ describeWithRedisServer('Redis outage under the real server', () => {
     expect(mailsTo(store, email)).toHaveLength(0);
 
     await redis.start();
-    const mails = await eventually(() => mailsTo(store, email), (found) => found.length > 0);
+    const mails = await eventually(
+      () => mailsTo(store, email),
+      (found) => found.length > 0,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toMatch(/\b\d{6}\b/);
-    await eventually(() => mailsTo(store, 'outage.three@example.com'), (found) => found.length > 0);
+    await eventually(
+      () => mailsTo(store, 'outage.three@example.com'),
+      (found) => found.length > 0,
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // a second copy would be here by now
     expect(mailsTo(store, email)).toHaveLength(1);
     expect(mailsTo(store, 'outage.two@example.com')).toHaveLength(1);
     expect(mailsTo(store, 'outage.three@example.com')).toHaveLength(1);
 
-    const healed = await eventually(() => health(running), (body) => body.rateLimits?.store === 'redis');
+    const healed = await eventually(
+      () => health(running),
+      (body) => body.rateLimits?.store === 'redis',
+    );
     expect(healed).toMatchObject({ status: 'ok', rateLimits: { store: 'redis' } });
     expect(output(running).match(FALLBACK_LINE)).toHaveLength(1);
     expect(output(running)).not.toContain('Unhandled error event');
@@ -121,7 +130,10 @@ describeWithRedisServer('Redis outage under the real server', () => {
 
     await redis.start();
     const restarted = await start();
-    const mails = await eventually(() => mailsTo(store, email), (found) => found.length > 0);
+    const mails = await eventually(
+      () => mailsTo(store, email),
+      (found) => found.length > 0,
+    );
     expect(mails).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(mailsTo(store, email)).toHaveLength(1);

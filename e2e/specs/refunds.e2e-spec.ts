@@ -86,10 +86,7 @@ describeInBrowser('Automatic refund of a cancelled order (real server, API v2 st
 
       const orderId = listed.data.find((row: { profileLink: string }) => row.profileLink === link)?.orderId as string;
       const mails = await refundMailsTo(system.store.dataDir, customer.email, 2);
-      expect(mails.map((mail) => mail.subject)).toEqual([
-        `Refund of 49.99 USD on its way (${orderId})`,
-        `Your refund of 49.99 USD was processed (${orderId})`,
-      ]);
+      expect(mails.map((mail) => mail.subject)).toEqual([`Refund of 49.99 USD on its way (${orderId})`, `Your refund of 49.99 USD was processed (${orderId})`]);
       expect(mails[0].text).toContain('Part of your order could not be delivered (Canceled by the provider)');
     });
 

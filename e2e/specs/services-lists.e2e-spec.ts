@@ -45,18 +45,9 @@ describeInBrowser('Active and Completed lists (real server, Chromium)', () => {
   });
 
   /** A page signed in as the customer (the session as the login leaves it, docs/product.md#roles). */
-  async function withCustomerPage<T>(
-    viewport: { width: number; height: number },
-    fn: (page: Page) => Promise<T>,
-    options: { bypassCSP?: boolean } = {},
-  ) {
+  async function withCustomerPage<T>(viewport: { width: number; height: number }, fn: (page: Page) => Promise<T>, options: { bypassCSP?: boolean } = {}) {
     expect(customer).toBeDefined();
-    return withPage(
-      system,
-      viewport,
-      { ...options, session: customer, screenshotOnFailure: `services-lists-failed-${viewport.width}.png` },
-      fn,
-    );
+    return withPage(system, viewport, { ...options, session: customer, screenshotOnFailure: `services-lists-failed-${viewport.width}.png` }, fn);
   }
 
   test('pages through Active (6 then 2) with Next, Previous, reload and Back; details; Completed; the profile counters', async () => {
@@ -108,7 +99,12 @@ describeInBrowser('Active and Completed lists (real server, Chromium)', () => {
       expect(await cards.count()).toBe(2);
       expect(await main.getByText('Page 2 of 2', { exact: true }).isVisible()).toBe(true);
       expect([await previous.isDisabled(), await next.isDisabled()]).toEqual([false, true]);
-      expect(await cards.last().getByRole('link', { name: /^Open Profile/ }).getAttribute('href')).toBe(links[0]);
+      expect(
+        await cards
+          .last()
+          .getByRole('link', { name: /^Open Profile/ })
+          .getAttribute('href'),
+      ).toBe(links[0]);
 
       // A reload stays on page 2.
       await page.reload();
@@ -139,7 +135,10 @@ describeInBrowser('Active and Completed lists (real server, Chromium)', () => {
       await page.waitForURL((url) => url.pathname === '/profile');
       await page.getByRole('heading', { level: 1, name: 'Lena Lists' }).waitFor();
       const counter = (label: string) =>
-        main.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) }).innerText();
+        main
+          .getByRole('listitem')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .innerText();
       expect((await counter('Active')).replace(/\s+/g, ' ').trim()).toBe(`${PURCHASES} Active`);
       expect((await counter('Completed')).replace(/\s+/g, ' ').trim()).toBe('0 Completed');
       expect((await counter('Total services')).replace(/\s+/g, ' ').trim()).toBe(`${PURCHASES} Total services`);

@@ -30,7 +30,11 @@ describeInBrowser('The shop has no dead ends (real server, Chromium)', () => {
   beforeAll(async () => {
     customer = await signUpCustomer(system, { label: 'asha', name: 'Asha Rao' });
     adminToken = (await post('/admin/login', ADMIN)).token;
-    await post('/services/create', { serviceHeading: 'Myspace', serviceDescription: 'Friends for your page.', serviceContent: JSON.stringify([{ key: 'Friends', value: '1,000' }]) }, adminToken);
+    await post(
+      '/services/create',
+      { serviceHeading: 'Myspace', serviceDescription: 'Friends for your page.', serviceContent: JSON.stringify([{ key: 'Friends', value: '1,000' }]) },
+      adminToken,
+    );
   });
 
   async function buy(page: Page, platform: string, tier = 'Growth') {
@@ -42,7 +46,10 @@ describeInBrowser('The shop has no dead ends (real server, Chromium)', () => {
   test.each(WIDTHS)('a service without a plan on sale is not in the catalogue ($name)', async ({ name, viewport }) => {
     await withPage(system, viewport, { screenshotOnFailure: `dead-ends-catalogue-${name}-failure.png` }, async (page) => {
       await page.goto(system.url('/services'));
-      await page.getByRole('link', { name: /View Package/ }).first().waitFor();
+      await page
+        .getByRole('link', { name: /View Package/ })
+        .first()
+        .waitFor();
       const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
       expect(headings).toEqual(expect.arrayContaining(['YouTube', 'Instagram', 'Facebook']));
       expect(headings).not.toContain('Myspace');
@@ -105,7 +112,10 @@ describeInBrowser('The shop has no dead ends (real server, Chromium)', () => {
       const dialog = await buy(page, 'instagram');
       await dialog.getByLabel('Profile link').fill('@asha.bakes');
       await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('dialog', { name: 'Pay with a test card' }).getByRole('button', { name: /payment is declined/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Pay with a test card' })
+        .getByRole('button', { name: /payment is declined/ })
+        .click();
       const failed = page.getByRole('alertdialog', { name: 'Verification failed' });
       await failed.waitFor();
       await screenshot(page, `dead-ends-declined-${name}.png`, { fullPage: false });

@@ -52,8 +52,7 @@ function dribble(client: RawClient, text: string, everyMs: number): void {
   client.socket.once('close', () => clearInterval(timer));
 }
 
-const HEAD = (length: number) =>
-  `POST /api/plan/getByName HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+const HEAD = (length: number) => `POST /api/plan/getByName HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
 describe('Slow and idle clients (real server, HTTP_*_TIMEOUT 1 s / 2 s / 1 s)', () => {
   let store: Store;
@@ -99,7 +98,10 @@ describe('Slow and idle clients (real server, HTTP_*_TIMEOUT 1 s / 2 s / 1 s)', 
     dribble(slowHead, HEAD(2), 200);
 
     const [headMs, silentMs] = await Promise.all([slowHead.closed, silent.closed]);
-    for (const [client, ms] of [[slowHead, headMs], [silent, silentMs]] as const) {
+    for (const [client, ms] of [
+      [slowHead, headMs],
+      [silent, silentMs],
+    ] as const) {
       expect(client.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
       expect(ms).toBeGreaterThanOrEqual(HEADERS_S * 1000 - 100);
       expect(ms).toBeLessThan(HEADERS_S * 1000 + CHECK_SLACK_MS);

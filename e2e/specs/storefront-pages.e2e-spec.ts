@@ -21,9 +21,23 @@ const PAGES: PublicPage[] = [
   {
     path: '/',
     heading: 'Grow your social media with real, organic engagement',
-    texts: ['View Services', 'Our Services', 'View More Services', 'Simple 3-Step Process', 'Choose a Service', 'Pay Securely',
-      'Watch Your Growth', 'Why Choose SocialGrowth?', 'Delivery Within 24-48 Hours', '30-Day Money-Back Guarantee',
-      'Success Stories', 'Monthly Revenue', 'Growth Rate', 'Time to Success', 'Get Started'],
+    texts: [
+      'View Services',
+      'Our Services',
+      'View More Services',
+      'Simple 3-Step Process',
+      'Choose a Service',
+      'Pay Securely',
+      'Watch Your Growth',
+      'Why Choose SocialGrowth?',
+      'Delivery Within 24-48 Hours',
+      '30-Day Money-Back Guarantee',
+      'Success Stories',
+      'Monthly Revenue',
+      'Growth Rate',
+      'Time to Success',
+      'Get Started',
+    ],
   },
   { path: '/services', heading: 'Our Services', texts: ['Back to Home', 'YouTube', 'Facebook', 'View Package'] },
   {
@@ -176,7 +190,12 @@ describeInBrowser('Storefront pages (real server, Chromium)', () => {
       await page.goto(system.url(path));
       await page.getByText('Last updated September 2, 2025').waitFor();
       const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-      expect((await crumbs.innerText()).replace(/\s*\/\s*/g, ' / ').replace(/\s+/g, ' ').trim()).toBe(`Home / ${title}`);
+      expect(
+        (await crumbs.innerText())
+          .replace(/\s*\/\s*/g, ' / ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ).toBe(`Home / ${title}`);
       expect(await crumbs.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
 
       const index = page.getByRole('navigation', { name: 'On this page' });

@@ -55,11 +55,7 @@ function paymentId(): string {
  * (HMAC-SHA256 of "order|payment" with the sandbox key secret), verify. Returns the subscription;
  * fails when the verification does not answer 'Payment verified'.
  */
-export async function buyWithSandbox(
-  system: SystemHandle,
-  customer: Session,
-  options: { plan?: string; tier?: number; profileLink: string },
-): Promise<Subscription> {
+export async function buyWithSandbox(system: SystemHandle, customer: Session, options: { plan?: string; tier?: number; profileLink: string }): Promise<Subscription> {
   const plan = await post(system, '/plan/getByName', { name: options.plan ?? 'YouTube' });
   const pricing = plan.pricing[options.tier ?? 0];
   if (!pricing) throw new Error(`${plan.name} has no pricing tier ${options.tier ?? 0}`);
@@ -71,12 +67,7 @@ export async function buyWithSandbox(
   );
   const payment = paymentId();
   const signature = crypto.createHmac('sha256', SANDBOX_KEY_SECRET).update(`${order.id}|${payment}`).digest('hex');
-  const verified = await post(
-    system,
-    '/payment/verify',
-    { razorpay_order_id: order.id, razorpay_payment_id: payment, razorpay_signature: signature },
-    customer.token,
-  );
+  const verified = await post(system, '/payment/verify', { razorpay_order_id: order.id, razorpay_payment_id: payment, razorpay_signature: signature }, customer.token);
   if (verified.message !== 'Payment verified' || !verified.subscription) {
     throw new Error(`POST /api/payment/verify did not verify order ${order.id}: ${JSON.stringify(verified).slice(0, 500)}`);
   }

@@ -5,15 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import {
-  artifactsDir,
-  createStore,
-  findChrome,
-  launchBrowser,
-  startServer,
-  type RunningServer,
-  type Store,
-} from './system';
+import { artifactsDir, createStore, findChrome, launchBrowser, startServer, type RunningServer, type Store } from './system';
 
 export { artifactsDir };
 
@@ -77,9 +69,7 @@ export function recordProblems(page: Page): string[] {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
   });
-  page.on('requestfailed', (request) =>
-    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
-  );
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
   return problems;
 }
 

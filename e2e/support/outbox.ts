@@ -31,9 +31,7 @@ export async function waitForOtp(dataDir: string, to: string, options: { since?:
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   const wanted = to.trim().toLowerCase();
   for (;;) {
-    const mails = readOutbox(dataDir).filter(
-      (mail) => mail.to.trim().toLowerCase() === wanted && (!options.since || Date.parse(mail.sentAt) >= options.since),
-    );
+    const mails = readOutbox(dataDir).filter((mail) => mail.to.trim().toLowerCase() === wanted && (!options.since || Date.parse(mail.sentAt) >= options.since));
     const code = mails.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     if (Date.now() > deadline) {

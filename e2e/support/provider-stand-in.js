@@ -192,7 +192,10 @@ async function startProviderStandIn(options = {}) {
       }
       case 'status': {
         if (params.orders !== undefined) {
-          const ids = params.orders.split(',').map((id) => id.trim()).filter(Boolean);
+          const ids = params.orders
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean);
           if (ids.length > STATUS_BATCH) return { error: `Too many orders: at most ${STATUS_BATCH} per request` };
           // No prototype: an id such as `__proto__` or `constructor` is a key like any other.
           /** @type {Record<string, unknown>} */
@@ -208,7 +211,10 @@ async function startProviderStandIn(options = {}) {
       case 'refill': {
         if (!tuning.refillSupport) return { error: tuning.noRefillError };
         if (params.orders !== undefined) {
-          const ids = params.orders.split(',').map((id) => id.trim()).filter(Boolean);
+          const ids = params.orders
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean);
           if (ids.length > STATUS_BATCH) return { error: `Too many orders: at most ${STATUS_BATCH} per request` };
           return ids.map((id) => {
             const asked = refillOf(id);
@@ -222,7 +228,10 @@ async function startProviderStandIn(options = {}) {
       case 'refill_status': {
         if (!tuning.refillSupport) return { error: tuning.noRefillError };
         if (params.refills !== undefined) {
-          const ids = params.refills.split(',').map((id) => id.trim()).filter(Boolean);
+          const ids = params.refills
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean);
           if (ids.length > STATUS_BATCH) return { error: `Too many refills: at most ${STATUS_BATCH} per request` };
           return ids.map((id) => ({ refill: idValue(id), status: refillStatusOf(id) }));
         }

@@ -113,10 +113,7 @@ function missingBuildOutputs() {
 function assertBuilt() {
   const missing = missingBuildOutputs();
   if (missing.length > 0) {
-    throw new Error(
-      `The system under test is not built (missing: ${missing.join(', ')}). ` +
-        'Run `npx nx run-many -t build` at the repository root first.',
-    );
+    throw new Error(`The system under test is not built (missing: ${missing.join(', ')}). ` + 'Run `npx nx run-many -t build` at the repository root first.');
   }
 }
 
@@ -160,7 +157,10 @@ function redactUrl(url) {
  * @returns {Promise<Store>}
  */
 async function createStore(options = {}) {
-  const label = (options.label ?? 'e2e').replace(/[^a-z0-9]+/gi, '_').toLowerCase().slice(0, 20);
+  const label = (options.label ?? 'e2e')
+    .replace(/[^a-z0-9]+/gi, '_')
+    .toLowerCase()
+    .slice(0, 20);
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), `growth-${label}-`));
   /** @type {Record<string, string>} */
   const env = { DATA_DIR: dataDir };
@@ -346,8 +346,7 @@ async function startServer(options) {
     }
   });
 
-  const describeOutput = () =>
-    `--- server stderr ---\n${stderr.toString() || '(empty)'}\n--- server stdout (tail) ---\n${stdout.toString() || '(empty)'}`;
+  const describeOutput = () => `--- server stderr ---\n${stderr.toString() || '(empty)'}\n--- server stdout (tail) ---\n${stdout.toString() || '(empty)'}`;
 
   const timeoutMs = options.timeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS ?? 120_000);
   const deadline = Date.now() + timeoutMs;
@@ -362,9 +361,7 @@ async function startServer(options) {
       stopping = true;
       child.kill('SIGKILL');
       await exitPromise;
-      throw new Error(
-        `The server did not become healthy within ${timeoutMs} ms (last: ${lastProblem}).\n${describeOutput()}`,
-      );
+      throw new Error(`The server did not become healthy within ${timeoutMs} ms (last: ${lastProblem}).\n${describeOutput()}`);
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });

@@ -59,11 +59,9 @@ async function startThrowawayRedis() {
 
   const start = async () => {
     if (child) return;
-    const started = spawn(
-      binary,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const started = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     running.add(started);
     started.once('exit', () => running.delete(started));
     child = started;

@@ -49,10 +49,9 @@ describe('admin account API', () => {
   /** Another admin account, made directly in the table (there is no "create admin" call). */
   async function addAdmin(label: string, password = 'admin password 1'): Promise<{ adminId: string; email: string; password: string }> {
     const email = `${label}-${randomUUID().slice(0, 8)}@staff.example`;
-    const [row] = (await t.app.get(DataSource).query('INSERT INTO admins (email, password_hash) VALUES ($1, $2) RETURNING admin_id', [
-      email,
-      await hasher.hash(password),
-    ])) as { admin_id: string }[];
+    const [row] = (await t.app
+      .get(DataSource)
+      .query('INSERT INTO admins (email, password_hash) VALUES ($1, $2) RETURNING admin_id', [email, await hasher.hash(password)])) as { admin_id: string }[];
     return { adminId: row.admin_id, email, password };
   }
 
@@ -291,7 +290,14 @@ describe('admin account API', () => {
       const code = codeIn(await nextMail(thief));
       const token = stopTokenIn(await nextMail(admin.email));
 
-      expect((await http().post('/api/admin/update-email/stop').send({ token: `${admin.adminId}.forged` }).expect(400)).body).toEqual({
+      expect(
+        (
+          await http()
+            .post('/api/admin/update-email/stop')
+            .send({ token: `${admin.adminId}.forged` })
+            .expect(400)
+        ).body,
+      ).toEqual({
         success: false,
         message: 'This link is not valid any more.',
         error: 'invalid_stop_link',
@@ -332,7 +338,7 @@ describe('admin account API', () => {
       expect((await auditOf(admin.adminId)).find((row) => row.action === 'admin.email.stop')).toMatchObject({ before: { email: thief }, after: { email: admin.email } });
     });
 
-    it("answers 409 for an address another admin has, and 429 for a second code within 60 s", async () => {
+    it('answers 409 for an address another admin has, and 429 for a second code within 60 s', async () => {
       const admin = await addAdmin('conflict');
       const other = await addAdmin('holder');
       const { token } = await logIn(admin.email, admin.password);
@@ -340,16 +346,24 @@ describe('admin account API', () => {
         const res = await post('update-email/request', { adminId: admin.adminId, newEmail: taken, currentPassword: admin.password }, token).expect(409);
         expect(res.body).toEqual({ success: false, message: 'This email is already in use.', error: 'email_taken' });
       }
-      await post('update-email/request', { adminId: admin.adminId, newEmail: `a-${randomUUID().slice(0, 8)}@staff.example`, currentPassword: admin.password }, token).expect(200);
+      await post(
+        'update-email/request',
+        { adminId: admin.adminId, newEmail: `a-${randomUUID().slice(0, 8)}@staff.example`, currentPassword: admin.password },
+        token,
+      ).expect(200);
       clock.advance(15_000);
-      const soon = await post('update-email/request', { adminId: admin.adminId, newEmail: `b-${randomUUID().slice(0, 8)}@staff.example`, currentPassword: admin.password }, token).expect(429);
+      const soon = await post(
+        'update-email/request',
+        { adminId: admin.adminId, newEmail: `b-${randomUUID().slice(0, 8)}@staff.example`, currentPassword: admin.password },
+        token,
+      ).expect(429);
       expect(soon.body).toEqual({ success: false, message: 'Please wait 45 seconds before requesting a new code.', error: 'code_cooldown' });
       expect(soon.headers['retry-after']).toBe('45');
     });
   });
 
   describe('POST /api/admin/logout', () => {
-    it('ends this session on the server; the admin\'s other sessions go on', async () => {
+    it("ends this session on the server; the admin's other sessions go on", async () => {
       const admin = await addAdmin('leaver');
       const desk = await logIn(admin.email, admin.password);
       const laptop = await logIn(admin.email, admin.password);

@@ -109,7 +109,16 @@ describe('admin audit log API', () => {
     expect(res.body.data).toHaveLength(2);
     for (const entry of res.body.data) {
       expect(Object.keys(entry).sort()).toEqual(['action', 'adminEmail', 'adminId', 'after', 'auditId', 'before', 'createdAt', 'entity', 'entityId', 'subject']);
-      expect(entry).toMatchObject({ adminId: admin.adminId, adminEmail: DEV_ADMIN.email, action: 'admin.password.update', entity: 'admin', entityId: admin.adminId, subject: null, before: null, after: null });
+      expect(entry).toMatchObject({
+        adminId: admin.adminId,
+        adminEmail: DEV_ADMIN.email,
+        action: 'admin.password.update',
+        entity: 'admin',
+        entityId: admin.adminId,
+        subject: null,
+        before: null,
+        after: null,
+      });
       expect(new Date(entry.createdAt).toISOString()).toBe(entry.createdAt);
     }
     expect(Date.parse(res.body.data[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(res.body.data[1].createdAt));
@@ -156,8 +165,20 @@ describe('admin audit log API', () => {
       const res = await post('admin/audit', { kind: 'subscription' }, staff.token).expect(200);
       expect(res.body.paging.total).toBe(1);
       const [entry] = res.body.data;
-      expect(entry).toMatchObject({ action: 'subscription.status', entity: 'subscription', entityId: bought.subscriptionId, before: { Status: 0 }, after: { Status: 1 } });
-      expect(entry.subject).toEqual({ label: bought.orderId, orderId: bought.orderId, userId: customer.userId, customerEmail: customer.email, customerName: 'Ben Buyer' });
+      expect(entry).toMatchObject({
+        action: 'subscription.status',
+        entity: 'subscription',
+        entityId: bought.subscriptionId,
+        before: { Status: 0 },
+        after: { Status: 1 },
+      });
+      expect(entry.subject).toEqual({
+        label: bought.orderId,
+        orderId: bought.orderId,
+        userId: customer.userId,
+        customerEmail: customer.email,
+        customerName: 'Ben Buyer',
+      });
 
       const users = await post('admin/audit', { kind: 'user' }, staff.token).expect(200);
       expect(users.body.data.find((e: { entityId: string }) => e.entityId === customer.userId)?.subject).toEqual({
@@ -171,7 +192,12 @@ describe('admin audit log API', () => {
     it('names the plan of a plan entry (its current name and id, for the plan editor); a record deleted since is named by nothing', async () => {
       const created = await post(
         'plan/create',
-        { name: 'Deezer', platform: 'Deezer', status: 'Pending', pricing: [{ name: 'Starter', price: '9.90', description: 'First listeners.', features: ['1,000 plays'], isPopular: false }] },
+        {
+          name: 'Deezer',
+          platform: 'Deezer',
+          status: 'Pending',
+          pricing: [{ name: 'Starter', price: '9.90', description: 'First listeners.', features: ['1,000 plays'], isPopular: false }],
+        },
         staff.token,
       ).expect(201);
       const planId = created.body.plan.planId as string;

@@ -44,7 +44,9 @@ describe('admin clients API', () => {
   /** A customer inserted by SQL (registering twelve over the API takes as many password hashes). */
   async function inserted(label: string): Promise<CustomerSession> {
     const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-    const [row] = await t.app.get(DataSource).query(`INSERT INTO users (email, name, phone) VALUES ($1, $2, '+1 555 010 0199') RETURNING user_id`, [email, `Test ${label}`]);
+    const [row] = await t.app
+      .get(DataSource)
+      .query(`INSERT INTO users (email, name, phone) VALUES ($1, $2, '+1 555 010 0199') RETURNING user_id`, [email, `Test ${label}`]);
     return { userId: row.user_id, email, token: '' };
   }
 
@@ -74,7 +76,12 @@ describe('admin clients API', () => {
   it('lists ten customers a page, newest first, each with their subscription counters, and the meta', async () => {
     const res = await getAll({ page: 1, limit: 10 }).expect(200);
     expect(res.body.success).toBe(true);
-    expect(emails(res)).toEqual([...customers].reverse().slice(0, 10).map((c) => c.email));
+    expect(emails(res)).toEqual(
+      [...customers]
+        .reverse()
+        .slice(0, 10)
+        .map((c) => c.email),
+    );
     expect(res.body.meta).toEqual({ total: 12, page: 1, lastPage: 2 });
     expect(res.body.data[0]).toEqual({
       userId: customers[11].userId,

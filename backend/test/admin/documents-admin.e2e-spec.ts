@@ -87,9 +87,17 @@ describe('Admin: documents', () => {
     ['content as text', { ...SHIPPING, content: 'text' }, 'content must be an object { lastUpdated?, sections }'],
     ['no sections', { ...SHIPPING, content: { sections: [] } }, 'content.sections must hold at least one section'],
     ['a heading that is not text', { ...SHIPPING, content: { sections: [{ heading: 5, paragraphs: [] }] } }, 'content.sections.0.heading must be text'],
-    ['paragraphs that are not a list', { ...SHIPPING, content: { sections: [{ heading: 'H', paragraphs: 'one' }] } }, 'content.sections.0.paragraphs must be a list of texts'],
+    [
+      'paragraphs that are not a list',
+      { ...SHIPPING, content: { sections: [{ heading: 'H', paragraphs: 'one' }] } },
+      'content.sections.0.paragraphs must be a list of texts',
+    ],
     ['a section without text', { ...SHIPPING, content: { sections: [{ heading: 'Empty', paragraphs: [' '] }] } }, 'content.sections.0 ("Empty") has no text'],
-    ['a date that is not one', { ...SHIPPING, content: { lastUpdated: 'yesterday', sections: SHIPPING.content.sections } }, 'content.lastUpdated must be a date like 2025-09-02'],
+    [
+      'a date that is not one',
+      { ...SHIPPING, content: { lastUpdated: 'yesterday', sections: SHIPPING.content.sections } },
+      'content.lastUpdated must be a date like 2025-09-02',
+    ],
   ])('refuses %s with 400: %s', async (_label, body, message) => {
     expect((await save(body).expect(400)).body).toEqual({ success: false, message, error: expect.any(String) });
   });

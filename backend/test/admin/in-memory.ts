@@ -98,5 +98,4 @@ export class RecordingAuditLog extends AuditLog {
   }
 }
 
-
 export { InlineUnitOfWork as DirectUnitOfWork, ManualClock, PlainHasher, RecordingMailer } from '../support/fakes';

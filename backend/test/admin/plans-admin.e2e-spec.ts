@@ -46,9 +46,7 @@ describe('Admin: plans', () => {
   const planOf = async (planId: string): Promise<AdminPlan> => (await post('plan/getByPlanId', { planId }).expect(200)).body.plan;
   const planIdOf = async (slug: string): Promise<string> => (await pricingPage(slug).expect(200)).body.planId;
   const auditActions = async (entityId: string) =>
-    (await t.app.get(DataSource).query('SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY created_at', [entityId])).map(
-      (row: { action: string }) => row.action,
-    );
+    (await t.app.get(DataSource).query('SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY created_at', [entityId])).map((row: { action: string }) => row.action);
 
   const SPOTIFY = {
     name: 'Spotify',
@@ -77,7 +75,14 @@ describe('Admin: plans', () => {
           status: 'Active',
           currency: 'USD',
           pricing: [
-            { pricingId: expect.any(String), name: 'Starter', price: '9.90', description: 'First listeners.', features: ['1,000 plays', 'Playlist placement'], isPopular: false },
+            {
+              pricingId: expect.any(String),
+              name: 'Starter',
+              price: '9.90',
+              description: 'First listeners.',
+              features: ['1,000 plays', 'Playlist placement'],
+              isPopular: false,
+            },
             { pricingId: expect.any(String), name: 'Growth', price: '24.00', description: 'Most chosen.', features: ['5,000 plays'], isPopular: true },
             { pricingId: expect.any(String), name: 'Pro', price: '59.99', description: 'For labels.', features: ['10,000 plays', '24/7 support'], isPopular: true },
           ],
@@ -110,7 +115,11 @@ describe('Admin: plans', () => {
       ['an unknown status', { status: 'Live' }, 'status must be Active, Inactive or Pending'],
       ['a blank name', { name: '  ' }, 'name is required'],
       ['a currency without minor units', { currency: 'JPY' }, 'currency must have minor units: JPY has none'],
-      ['a currency the gateway does not take', { currency: 'ZZZ' }, 'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): ZZZ is not'],
+      [
+        'a currency the gateway does not take',
+        { currency: 'ZZZ' },
+        'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): ZZZ is not',
+      ],
     ])('refuses %s with 400', async (_label, change, message) => {
       const res = await post('plan/create', { ...SPOTIFY, platform: 'Deezer', ...change }).expect(400);
       expect(res.body).toEqual({ success: false, message, error: expect.any(String) });
@@ -233,7 +242,11 @@ describe('Admin: plans', () => {
       await pricingPage('spotify').expect(404);
       await post('plan/getByPlanId', { planId }).expect(404);
       await post('plan/deletePlan', { planId }).expect(404);
-      const order = await post('payment/order', { userId: customer.userId, planId, pricingId: tier.pricingId, profileLink: 'https://open.spotify.com/artist/1' }, customer.token);
+      const order = await post(
+        'payment/order',
+        { userId: customer.userId, planId, pricingId: tier.pricingId, profileLink: 'https://open.spotify.com/artist/1' },
+        customer.token,
+      );
       expect(order.status).toBe(404);
       expect(await auditActions(planId)).toEqual(['plan.create', 'plan.delete']);
     });
@@ -244,11 +257,7 @@ describe('Admin: plans', () => {
       const planId = await planIdOf('linkedin');
       const plan = await planOf(planId);
       const order = () =>
-        post(
-          'payment/order',
-          { userId: customer.userId, planId, pricingId: plan.pricing[0].pricingId, profileLink: 'https://www.linkedin.com/in/ann' },
-          customer.token,
-        );
+        post('payment/order', { userId: customer.userId, planId, pricingId: plan.pricing[0].pricingId, profileLink: 'https://www.linkedin.com/in/ann' }, customer.token);
       await order().expect(200);
       for (const status of ['Inactive', 'Pending']) {
         await post('plan/update', { planId, name: plan.name, status, pricing: [] }).expect(200);

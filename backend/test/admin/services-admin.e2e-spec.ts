@@ -32,7 +32,12 @@ describe('Admin: services', () => {
       await request(t.app.getHttpServer())
         .post('/api/plan/create')
         .set('Authorization', `Bearer ${admin.token}`)
-        .send({ name: platform, platform, status: 'Active', pricing: [{ name: 'Starter', price: '9.90', description: 'First plays.', features: ['1,000 plays'], isPopular: true }] })
+        .send({
+          name: platform,
+          platform,
+          status: 'Active',
+          pricing: [{ name: 'Starter', price: '9.90', description: 'First plays.', features: ['1,000 plays'], isPopular: true }],
+        })
         .expect(201);
     }
   });
@@ -92,7 +97,9 @@ describe('Admin: services', () => {
     });
 
     it('creates a service without a logo, also from a JSON body', async () => {
-      const res = await post('create').send({ ...fields('No Logo'), serviceContent: CONTENT }).expect(201);
+      const res = await post('create')
+        .send({ ...fields('No Logo'), serviceContent: CONTENT })
+        .expect(201);
       expect(res.body.data).toMatchObject({ serviceHeading: 'No Logo', logo: null });
     });
 
@@ -122,7 +129,11 @@ describe('Admin: services', () => {
       ['no items', { ...fields('No Items'), serviceContent: '[]' }, 'At least one content item is required.'],
       ['content that is not JSON', { ...fields('Bad Json'), serviceContent: '[{key: 1' }, 'serviceContent must be a JSON list of {key, value} items'],
       ['content that is not a list', { ...fields('Not A List'), serviceContent: '{"key":"a","value":"b"}' }, 'serviceContent must be a JSON list of {key, value} items'],
-      ['an item whose value is a number', { ...fields('Number Value'), serviceContent: '[{"key":"a","value":5}]' }, 'serviceContent must be a JSON list of {key, value} items'],
+      [
+        'an item whose value is a number',
+        { ...fields('Number Value'), serviceContent: '[{"key":"a","value":5}]' },
+        'serviceContent must be a JSON list of {key, value} items',
+      ],
       ['an escaped NUL in an item', { ...fields('Nul'), serviceContent: '[{"key":"a","value":"b\\u0000"}]' }, 'serviceContent must not contain control characters'],
     ])('refuses %s with 400: %s', async (_label, body, message) => {
       const res = await form('create', body).expect(400);
@@ -152,9 +163,7 @@ describe('Admin: services', () => {
     let service: { serviceId: string; serviceHeading: string; logo: string; serviceContent: Array<{ contentId: string; key: string; value: string }> };
 
     beforeAll(async () => {
-      service = (
-        await form('create', fields('Soundcloud', [...CONTENT, { key: 'Refill', value: '30 days' }]), { bytes: PNG }).expect(201)
-      ).body.data;
+      service = (await form('create', fields('Soundcloud', [...CONTENT, { key: 'Refill', value: '30 days' }]), { bytes: PNG }).expect(201)).body.data;
     });
 
     it('getById answers the service as the catalogue shows it', async () => {
@@ -185,11 +194,7 @@ describe('Admin: services', () => {
           serviceHeading: 'SoundCloud',
           serviceDescription: 'Plays and followers for SoundCloud artists.',
           logo: service.logo,
-          serviceContent: [
-            { contentId: third.contentId, key: 'Refill', value: '60 days' },
-            { contentId: expect.any(String), key: 'Support', value: '24/7' },
-            first,
-          ],
+          serviceContent: [{ contentId: third.contentId, key: 'Refill', value: '60 days' }, { contentId: expect.any(String), key: 'Support', value: '24/7' }, first],
         },
       });
       const shown = (await catalogue()).data.find((s: { serviceId: string }) => s.serviceId === service.serviceId);
@@ -198,12 +203,16 @@ describe('Admin: services', () => {
     });
 
     it('updates with a new logo (multipart)', async () => {
-      const res = await form('update', {
-        serviceId: service.serviceId,
-        serviceHeading: service.serviceHeading,
-        serviceDescription: 'New logo.',
-        serviceContent: JSON.stringify(service.serviceContent),
-      }, { bytes: JPEG }).expect(200);
+      const res = await form(
+        'update',
+        {
+          serviceId: service.serviceId,
+          serviceHeading: service.serviceHeading,
+          serviceDescription: 'New logo.',
+          serviceContent: JSON.stringify(service.serviceContent),
+        },
+        { bytes: JPEG },
+      ).expect(200);
       expect(res.body.data.logo).toBe(JPEG.toString('base64'));
       expect(res.body.data.serviceContent).toEqual(service.serviceContent);
     });
@@ -214,7 +223,9 @@ describe('Admin: services', () => {
         .send({ serviceId: service.serviceId, ...fields('SoundCloud'), serviceContent: [{ contentId: other.serviceContent[0].contentId, key: 'k', value: 'v' }] })
         .expect(404);
       expect(foreign.body.message).toBe('Content item not found');
-      const unknown = await post('update').send({ serviceId: '00000000-0000-4000-8000-000000000000', ...fields('Nobody') }).expect(404);
+      const unknown = await post('update')
+        .send({ serviceId: '00000000-0000-4000-8000-000000000000', ...fields('Nobody') })
+        .expect(404);
       expect(unknown.body).toMatchObject({ message: 'Service not found', error: 'service_not_found' });
     });
 
@@ -240,9 +251,7 @@ describe('Admin: services', () => {
       expect((await catalogue()).data.some((s: { serviceId: string }) => s.serviceId === service.serviceId)).toBe(false);
       await post('delete').send({ serviceId: service.serviceId }).expect(404);
       await post('getById').send({ serviceId: service.serviceId }).expect(404);
-      expect(await auditActions(service.serviceId)).toEqual(
-        expect.arrayContaining(['service.create', 'service.update', 'service.content.delete', 'service.delete']),
-      );
+      expect(await auditActions(service.serviceId)).toEqual(expect.arrayContaining(['service.create', 'service.update', 'service.content.delete', 'service.delete']));
     });
 
     it.each([

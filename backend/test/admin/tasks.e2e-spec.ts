@@ -56,7 +56,8 @@ describe('admin tasks API', () => {
     bob = await signUpCustomer(t, 'bob');
     admin = await adminToken(t);
     // 25 of Alice's (YouTube, days 1..25 of January) and 3 of Bob's (Instagram, TikTok, X, in March).
-    for (let day = 1; day <= 25; day++) await bought(alice, 'Test alice', `order_Alice${String(day).padStart(2, '0')}`, 'YouTube', `2025-01-${String(day).padStart(2, '0')}T10:00:00Z`);
+    for (let day = 1; day <= 25; day++)
+      await bought(alice, 'Test alice', `order_Alice${String(day).padStart(2, '0')}`, 'YouTube', `2025-01-${String(day).padStart(2, '0')}T10:00:00Z`);
     await bought(bob, 'Test bob', 'order_BobInsta', 'Instagram', '2025-03-01T10:00:00Z');
     await bought(bob, 'Test bob', 'order_BobTikTok', 'TikTok', '2025-03-02T10:00:00Z');
     await bought(bob, 'Test bob', 'order_BobX', 'X', '2025-03-03T10:00:00Z');
@@ -95,7 +96,16 @@ describe('admin tasks API', () => {
 
     it('takes page and limit (10, 20, 50, 100), also as digit text', async () => {
       const second = await tasks({ page: 2, limit: 20 }).expect(200);
-      expect(orderIds(second)).toEqual(['order_Alice08', 'order_Alice07', 'order_Alice06', 'order_Alice05', 'order_Alice04', 'order_Alice03', 'order_Alice02', 'order_Alice01']);
+      expect(orderIds(second)).toEqual([
+        'order_Alice08',
+        'order_Alice07',
+        'order_Alice06',
+        'order_Alice05',
+        'order_Alice04',
+        'order_Alice03',
+        'order_Alice02',
+        'order_Alice01',
+      ]);
       expect(second.body.paging).toEqual({ total: 28, page: 2, limit: 20, pages: 2, hasNext: false, hasPrev: true });
       const text = await tasks({ page: '3', limit: '10' }).expect(200);
       expect(text.body.paging).toEqual({ total: 28, page: 3, limit: 10, pages: 3, hasNext: false, hasPrev: true });
@@ -213,7 +223,11 @@ describe('admin tasks API', () => {
         checkedAt: '2025-05-01T10:05:00.000Z',
         margin: { amount: '19.71181', currency: 'USD' },
       });
-      expect(eur).toMatchObject({ orderId: 'order_Alice02', progress: null, fulfilment: { upstreamStatus: 'Processing', charge: '0.25', currency: 'EUR', margin: null } });
+      expect(eur).toMatchObject({
+        orderId: 'order_Alice02',
+        progress: null,
+        fulfilment: { upstreamStatus: 'Processing', charge: '0.25', currency: 'EUR', margin: null },
+      });
     });
 
     it('filters the orders that need review, newest first, with the note, and combines it with the Status filter and the search', async () => {
@@ -256,7 +270,14 @@ describe('admin tasks API', () => {
       const res = await post('admin/upStatus', { subscriptionId: id, Status: 1 }, admin.token).expect(200);
       expect(res.body).toEqual({
         success: true,
-        subscription: expect.objectContaining({ _id: id, subscriptionId: id, orderId: 'order_Alice25', Status: 1, user: alice.userId, customer: { userId: alice.userId, name: 'Test alice', email: alice.email } }),
+        subscription: expect.objectContaining({
+          _id: id,
+          subscriptionId: id,
+          orderId: 'order_Alice25',
+          Status: 1,
+          user: alice.userId,
+          customer: { userId: alice.userId, name: 'Test alice', email: alice.email },
+        }),
       });
 
       expect(orderIds(await active())).not.toContain('order_Alice25');
@@ -268,7 +289,17 @@ describe('admin tasks API', () => {
       expect((await post('user/getById', { userId: alice.userId }, alice.token).expect(200)).body.subscriptions).toEqual({ total: 25, active: 24, completed: 1 });
 
       const audit = await t.app.get(DataSource).query('SELECT actor_id, actor_role, action, entity, entity_id, before, after FROM audit_log WHERE entity_id = $1', [id]);
-      expect(audit).toEqual([{ actor_id: admin.adminId, actor_role: 'admin', action: 'subscription.status', entity: 'subscription', entity_id: id, before: { Status: 0 }, after: { Status: 1 } }]);
+      expect(audit).toEqual([
+        {
+          actor_id: admin.adminId,
+          actor_role: 'admin',
+          action: 'subscription.status',
+          entity: 'subscription',
+          entity_id: id,
+          before: { Status: 0 },
+          after: { Status: 1 },
+        },
+      ]);
     });
 
     it('moves it back to In Process; setting the Status it has changes and records nothing', async () => {
@@ -281,7 +312,12 @@ describe('admin tasks API', () => {
       expect(orderIds(await active())).toContain('order_Alice24');
       const audit = await t.app.get(DataSource).query('SELECT before, after FROM audit_log WHERE entity_id = $1 ORDER BY created_at, audit_id', [id]);
       expect(audit).toHaveLength(2);
-      expect(audit).toEqual(expect.arrayContaining([{ before: { Status: 0 }, after: { Status: 1 } }, { before: { Status: 1 }, after: { Status: 0 } }]));
+      expect(audit).toEqual(
+        expect.arrayContaining([
+          { before: { Status: 0 }, after: { Status: 1 } },
+          { before: { Status: 1 }, after: { Status: 0 } },
+        ]),
+      );
     });
 
     it('answers 404 for an unknown subscription', async () => {
@@ -294,7 +330,9 @@ describe('admin tasks API', () => {
         const res = await post('admin/upStatus', { subscriptionId: ids.order_Alice23, Status }, admin.token).expect(400);
         expect(res.body.message).toMatch(/^Status /);
       }
-      expect((await post('admin/upStatus', { subscriptionId: 'nope', Status: 1 }, admin.token).expect(400)).body.message).toBe('subscriptionId must be a valid subscription id');
+      expect((await post('admin/upStatus', { subscriptionId: 'nope', Status: 1 }, admin.token).expect(400)).body.message).toBe(
+        'subscriptionId must be a valid subscription id',
+      );
       expect((await post('admin/upStatus', { subscriptionId: `${ids.order_Alice23}\u0000`, Status: 1 }, admin.token).expect(400)).body.message).toBe(
         'subscriptionId must not contain control characters',
       );

@@ -68,7 +68,11 @@ export class InMemoryPaymentOrders extends PaymentOrderRepository {
   /** The admin's lists with the real one's rules: newest first, order id breaking ties, exact totals. */
   async pageForAdmin(kind: AdminOrderKind, staleBefore: Date, page: number, limit: number) {
     const matches = [...this.rows.values()]
-      .filter((o) => (kind === 'paid-without-subscription' ? o.status === 'paid' && o.subscriptionId === null && o.voidReason === null : o.status !== 'paid' && o.createdAt < staleBefore))
+      .filter((o) =>
+        kind === 'paid-without-subscription'
+          ? o.status === 'paid' && o.subscriptionId === null && o.voidReason === null
+          : o.status !== 'paid' && o.createdAt < staleBefore,
+      )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.orderId < b.orderId ? 1 : a.orderId > b.orderId ? -1 : 0));
     const start = (page - 1) * limit;
     return { items: matches.slice(start, start + limit).map(copy), total: matches.length, totalIsExact: true, hasNext: matches.length > start + limit };
@@ -265,7 +269,15 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     planId: '22222222-2222-4222-8222-222222222222',
     planName: 'YouTube',
     planSlug: 'youtube',
-    tier: { pricingId: '33333333-3333-4333-8333-333333333333', name: 'Growth', price: '49.99', description: 'More views', features: ['1,000 real subscribers'], isPopular: true, currency: 'USD' },
+    tier: {
+      pricingId: '33333333-3333-4333-8333-333333333333',
+      name: 'Growth',
+      price: '49.99',
+      description: 'More views',
+      features: ['1,000 real subscribers'],
+      isPopular: true,
+      currency: 'USD',
+    },
     amount: 4999,
     refundedAmount: 0,
     currency: 'USD',

@@ -117,7 +117,10 @@ describe.each(testDatabaseKinds())('Order money and lifetime (%s)', (database) =
       const proof = await payWithSandboxCard(created.id);
       const delivery = webhookDelivery(capturedEvent(created.id, proof.razorpay_payment_id, 19990, 'KWD'));
       expect((await deliverWebhook(t, delivery).expect(200)).body.outcome).toBe('completed');
-      const mails = await eventually(() => confirmationMails(t.dataDir, ann.email), (found) => found.length > 0);
+      const mails = await eventually(
+        () => confirmationMails(t.dataDir, ann.email),
+        (found) => found.length > 0,
+      );
       expect(mails.map((mail) => mail.text.split('\n').find((line) => line.startsWith('Amount:')))).toEqual(['Amount: 19.990 KWD']);
     });
 
@@ -168,7 +171,10 @@ describe.each(testDatabaseKinds())('Order money and lifetime (%s)', (database) =
       expect(await subscriptionsOf(t, created.id)).toEqual([]);
       expect(await orderRow(t, created.id)).toMatchObject({ status: 'paid', payment_id: proof.razorpay_payment_id });
       expect((await db().query('SELECT void_reason FROM payment_orders WHERE order_id = $1', [created.id]))[0].void_reason).toBe('expired');
-      const refunds = await eventually(() => refundsOf(created.id), (rows) => rows[0]?.state === 'processed');
+      const refunds = await eventually(
+        () => refundsOf(created.id),
+        (rows) => rows[0]?.state === 'processed',
+      );
       expect(refunds).toEqual([
         {
           amount: '1999',
@@ -179,7 +185,10 @@ describe.each(testDatabaseKinds())('Order money and lifetime (%s)', (database) =
         },
       ]);
       // The mail is relayed from the outbox after the commit: wait for it, then there is exactly one.
-      const told = await eventually(() => outboxMails(t.dataDir, ann.email, 'Your payment is being refunded'), (mails) => mails.length > 0);
+      const told = await eventually(
+        () => outboxMails(t.dataDir, ann.email, 'Your payment is being refunded'),
+        (mails) => mails.length > 0,
+      );
       expect(told).toHaveLength(1);
 
       // The same proof again, and Razorpay's webhook: still no subscription, still one refund.
@@ -221,7 +230,10 @@ describe.each(testDatabaseKinds())('Order money and lifetime (%s)', (database) =
       for (const id of [first.id, second.id]) {
         expect(await subscriptionsOf(t, id)).toEqual([]);
         expect((await db().query('SELECT void_reason FROM payment_orders WHERE order_id = $1', [id]))[0].void_reason).toBe('withdrawn');
-        const refunds = await eventually(() => refundsOf(id), (rows) => rows[0]?.state === 'processed');
+        const refunds = await eventually(
+          () => refundsOf(id),
+          (rows) => rows[0]?.state === 'processed',
+        );
         expect(refunds.map((r) => [r.amount, r.state])).toEqual([['1999', 'processed']]);
       }
     });
@@ -237,8 +249,7 @@ describe.each(testDatabaseKinds())('Order money and lifetime (%s)', (database) =
   });
 
   describe('the redirect callback sends back a code, never words', () => {
-    const callback = (form: Record<string, string>) =>
-      request(t.app.getHttpServer()).post('/api/payment/callback').type('form').send(form).expect(303);
+    const callback = (form: Record<string, string>) => request(t.app.getHttpServer()).post('/api/payment/callback').type('form').send(form).expect(303);
 
     it("turns a declined payment's error[description] (anyone can post this form) into reason=declined", async () => {
       const plan = await createPlan('Mixcloud', 'USD');
@@ -260,7 +271,12 @@ describe.each(testDatabaseKinds())('Order money and lifetime (%s)', (database) =
       clock.advance(31 * MINUTE);
       const res = await callback(proof);
       expect(res.headers.location).toBe('/services/pandora?payment=failed&reason=expired');
-      expect(await eventually(() => refundsOf(created.id), (rows) => rows.length > 0)).toHaveLength(1);
+      expect(
+        await eventually(
+          () => refundsOf(created.id),
+          (rows) => rows.length > 0,
+        ),
+      ).toHaveLength(1);
     });
 
     it('says not_verified for a forged signature, and success for a good one', async () => {

@@ -84,10 +84,12 @@ describe('Payments (sandbox gateway)', () => {
       expect(order.amount).toBe(Math.round(Number(youtube.pricing[1].price) * 100));
     });
 
-    it('defaults the currency to the plan\'s (USD) and refuses another', async () => {
+    it("defaults the currency to the plan's (USD) and refuses another", async () => {
       const { currency: _omit, ...withoutCurrency } = orderBody(ann);
       expect((await as(t, ann).post('/api/payment/order', withoutCurrency).expect(200)).body.order.currency).toBe('USD');
-      const res = await as(t, ann).post('/api/payment/order', orderBody(ann, { currency: 'EUR' })).expect(400);
+      const res = await as(t, ann)
+        .post('/api/payment/order', orderBody(ann, { currency: 'EUR' }))
+        .expect(400);
       expect(res.body).toEqual({ success: false, message: 'currency must be USD for YouTube packages', error: 'invalid_currency' });
     });
 
@@ -112,9 +114,13 @@ describe('Payments (sandbox gateway)', () => {
 
     it('refuses a tier of another plan, and an unknown plan', async () => {
       const instagram = await planOf(t, 'instagram');
-      const foreign = await as(t, ann).post('/api/payment/order', orderBody(ann, { pricingId: instagram.pricing[0].pricingId })).expect(404);
+      const foreign = await as(t, ann)
+        .post('/api/payment/order', orderBody(ann, { pricingId: instagram.pricing[0].pricingId }))
+        .expect(404);
       expect(foreign.body.error).toBe('pricing_not_found');
-      const unknown = await as(t, ann).post('/api/payment/order', orderBody(ann, { planId: '00000000-0000-4000-8000-000000000000' })).expect(404);
+      const unknown = await as(t, ann)
+        .post('/api/payment/order', orderBody(ann, { planId: '00000000-0000-4000-8000-000000000000' }))
+        .expect(404);
       expect(unknown.body).toMatchObject({ message: 'Plan not found', error: 'plan_not_found' });
     });
 
@@ -155,7 +161,10 @@ describe('Payments (sandbox gateway)', () => {
         },
       });
       expect(await orderRow(order.id)).toMatchObject({ status: 'paid', payment_id: proof.razorpay_payment_id });
-      const mails = await eventually(() => confirmationMails(t.dataDir, ann.email).filter((m) => m.text.includes(order.id)), (m) => m.length > 0);
+      const mails = await eventually(
+        () => confirmationMails(t.dataDir, ann.email).filter((m) => m.text.includes(order.id)),
+        (m) => m.length > 0,
+      );
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toContain('Plan: YouTube');
       expect(mails[0].text).toContain(`Package: ${youtube.pricing[1].name}`);
@@ -183,7 +192,9 @@ describe('Payments (sandbox gateway)', () => {
       const mine = await newOrder(ann);
       const other = await newOrder(ann);
       const proof = signedProof(mine.id);
-      await as(t, ann).post('/api/payment/verify', { ...proof, razorpay_order_id: other.id }).expect(400);
+      await as(t, ann)
+        .post('/api/payment/verify', { ...proof, razorpay_order_id: other.id })
+        .expect(400);
       expect(await subscriptionsOf(other.id)).toHaveLength(0);
     });
 
@@ -197,7 +208,7 @@ describe('Payments (sandbox gateway)', () => {
       expect(res.body).toMatchObject({ success: false, message });
     });
 
-    it('answers 404 for an unknown order and 403 for another customer\'s', async () => {
+    it("answers 404 for an unknown order and 403 for another customer's", async () => {
       await as(t, ann).post('/api/payment/verify', signedProof('order_DoesNotExist01')).expect(404);
       const order = await newOrder(ann);
       await as(t, bob).post('/api/payment/verify', signedProof(order.id)).expect(403);
@@ -218,7 +229,10 @@ describe('Payments (sandbox gateway)', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
       expect(new Set(answers.map((a) => a.body.subscription.subscriptionId)).size).toBe(1);
       expect(await subscriptionsOf(order.id)).toHaveLength(1);
-      await eventually(() => confirmationMails(t.dataDir, ann.email).filter((m) => m.text.includes(order.id)), (m) => m.length > 0);
+      await eventually(
+        () => confirmationMails(t.dataDir, ann.email).filter((m) => m.text.includes(order.id)),
+        (m) => m.length > 0,
+      );
       await new Promise((resolve) => setTimeout(resolve, 500)); // a second mail would have arrived by now
       expect(confirmationMails(t.dataDir, ann.email).filter((m) => m.text.includes(order.id))).toHaveLength(1);
     });
@@ -239,7 +253,7 @@ describe('Payments (sandbox gateway)', () => {
       await as(t, bob).post('/api/payment/verify', proof).expect(200);
     });
 
-    it('answers a failure card as Razorpay\'s payment.failed and marks the order failed', async () => {
+    it("answers a failure card as Razorpay's payment.failed and marks the order failed", async () => {
       const order = await newOrder(bob);
       const res = await as(t, bob).post('/api/payment/sandbox/checkout', { orderId: order.id, outcome: 'failure' }).expect(200);
       expect(res.body).toMatchObject({
@@ -251,7 +265,7 @@ describe('Payments (sandbox gateway)', () => {
       expect(await subscriptionsOf(order.id)).toHaveLength(0);
     });
 
-    it('is only for the order\'s owner, and not for a paid order', async () => {
+    it("is only for the order's owner, and not for a paid order", async () => {
       const order = await newOrder(bob);
       await as(t, ann).post('/api/payment/sandbox/checkout', { orderId: order.id, outcome: 'success' }).expect(403);
       await as(t, bob).post('/api/payment/sandbox/checkout', { orderId: order.id, outcome: 'maybe' }).expect(400);
@@ -287,7 +301,7 @@ describe('Payments (sandbox gateway)', () => {
       expect(await subscriptionsOf(order.id)).toHaveLength(0);
     });
 
-    it('ignores ids that cannot be Razorpay\'s (a NUL byte, SQL) without a 500', async () => {
+    it("ignores ids that cannot be Razorpay's (a NUL byte, SQL) without a 500", async () => {
       const order = await newOrder(ann);
       for (const bad of [`${order.id}\u0000`, `${order.id}' OR '1'='1`]) {
         const res = await deliver(webhookDelivery(capturedEvent(bad, paymentId(), order.amount))).expect(200);
@@ -323,15 +337,17 @@ describe('Payments (sandbox gateway)', () => {
       const answers = await Promise.all([...hooks, ...browsers]);
       expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
       expect(await subscriptionsOf(order.id)).toHaveLength(1);
-      await eventually(() => confirmationMails(t.dataDir, bob.email).filter((m) => m.text.includes(order.id)), (m) => m.length > 0);
+      await eventually(
+        () => confirmationMails(t.dataDir, bob.email).filter((m) => m.text.includes(order.id)),
+        (m) => m.length > 0,
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(confirmationMails(t.dataDir, bob.email).filter((m) => m.text.includes(order.id))).toHaveLength(1);
     });
   });
 
   describe('POST /payment/callback (redirect mode)', () => {
-    const form = (fields: Record<string, string>) =>
-      request(t.app.getHttpServer()).post('/api/payment/callback').type('form').send(fields).redirects(0);
+    const form = (fields: Record<string, string>) => request(t.app.getHttpServer()).post('/api/payment/callback').type('form').send(fields).redirects(0);
 
     it('verifies the posted payment and lands on the pricing page with the result', async () => {
       const order = await newOrder(ann);
@@ -369,10 +385,13 @@ describe('Payments (sandbox gateway)', () => {
       expect(report.completed).toBeGreaterThanOrEqual(1);
       expect(await subscriptionsOf(order.id)).toHaveLength(1);
       expect(await orderRow(order.id)).toMatchObject({ status: 'paid' });
-      await eventually(() => confirmationMails(t.dataDir, ann.email).filter((m) => m.text.includes(order.id)), (m) => m.length > 0);
+      await eventually(
+        () => confirmationMails(t.dataDir, ann.email).filter((m) => m.text.includes(order.id)),
+        (m) => m.length > 0,
+      );
     });
 
-    it('runs as a job through the app\'s queue (BullMQ on Redis when REDIS_URL is set), scheduled once', async () => {
+    it("runs as a job through the app's queue (BullMQ on Redis when REDIS_URL is set), scheduled once", async () => {
       const queue = t.app.get(JobQueue);
       if (process.env.REDIS_URL) {
         const schedulers = await t.app.get<Queue>(getQueueToken(BILLING_QUEUE), { strict: false }).getJobSchedulers();
@@ -387,7 +406,10 @@ describe('Payments (sandbox gateway)', () => {
       await as(t, bob).post('/api/payment/sandbox/checkout', { orderId: order.id, outcome: 'success' }).expect(200);
       clock.advance(6 * 60_000);
       await queue.enqueue(BILLING_QUEUE, RECONCILE_ORDERS_JOB, {});
-      const rows = await eventually(() => subscriptionsOf(order.id), (r) => r.length === 1);
+      const rows = await eventually(
+        () => subscriptionsOf(order.id),
+        (r) => r.length === 1,
+      );
       expect(rows).toHaveLength(1);
     });
   });

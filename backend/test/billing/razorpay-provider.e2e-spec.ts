@@ -125,7 +125,7 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
 
     it.each([
       ['answers HTTP 500', () => standIn.failNext(500), GATEWAY_UNREACHABLE_MESSAGE],
-      ['answers a proxy\'s 502 page', () => standIn.failNext(502, '<html><body>Bad Gateway</body></html>'), GATEWAY_UNREACHABLE_MESSAGE],
+      ["answers a proxy's 502 page", () => standIn.failNext(502, '<html><body>Bad Gateway</body></html>'), GATEWAY_UNREACHABLE_MESSAGE],
       ['drops the connection', () => standIn.closeNext(), GATEWAY_UNREACHABLE_MESSAGE],
       ['refuses the request (401)', () => standIn.failNext(401, razorpayError('BAD_REQUEST_ERROR', 'Authentication failed')), GATEWAY_REFUSED_MESSAGE],
     ])('answers 502 with a message for people and stores no order when Razorpay %s', async (_what, script, message) => {
@@ -151,14 +151,20 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
 
       const res = await as(t, ann).post('/api/payment/verify', proof).expect(200);
 
-      expect(res.body).toMatchObject({ success: true, message: 'Payment verified', subscription: { orderId: order.id, paymentId: proof.razorpay_payment_id, Status: 0 } });
+      expect(res.body).toMatchObject({
+        success: true,
+        message: 'Payment verified',
+        subscription: { orderId: order.id, paymentId: proof.razorpay_payment_id, Status: 0 },
+      });
       expect(await subscriptionsOf(order.id)).toEqual([expect.objectContaining({ payment_id: proof.razorpay_payment_id })]);
       expect(await orderRow(order.id)).toMatchObject({ status: 'paid', payment_id: proof.razorpay_payment_id });
     });
 
     it("refuses a payment signed with the sandbox's default secret with 400", async () => {
       const order = await newOrder();
-      const res = await as(t, ann).post('/api/payment/verify', signedProof(order.id, paymentId(), SANDBOX_KEY_SECRET)).expect(400);
+      const res = await as(t, ann)
+        .post('/api/payment/verify', signedProof(order.id, paymentId(), SANDBOX_KEY_SECRET))
+        .expect(400);
       expect(res.body).toEqual({ success: false, message: 'Payment verification failed: the payment signature is not valid.', error: 'invalid_signature' });
       expect(await subscriptionsOf(order.id)).toHaveLength(0);
       expect(await orderRow(order.id)).toMatchObject({ status: 'created' });
@@ -195,7 +201,7 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
   });
 
   describe('the stuck-order sweep', () => {
-    it("completes an order Razorpay reports captured and fails one whose only payment failed once it is 30 minutes old", async () => {
+    it('completes an order Razorpay reports captured and fails one whose only payment failed once it is 30 minutes old', async () => {
       const paid = await newOrder(0);
       const declined = await newOrder(2);
       const untouched = await newOrder(1);

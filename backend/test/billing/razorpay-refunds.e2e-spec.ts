@@ -31,7 +31,13 @@ describe('Refunds (Razorpay gateway against the stand-in)', () => {
   beforeAll(async () => {
     standIn = await startRazorpayStandIn({ keyId: KEY_ID, keySecret: KEY_SECRET });
     t = await createTestApp({
-      env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, RAZORPAY_API_URL: standIn.url },
+      env: {
+        PAYMENTS_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: KEY_ID,
+        RAZORPAY_KEY_SECRET: KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        RAZORPAY_API_URL: standIn.url,
+      },
       overrides: [{ provide: Clock, useValue: clock }],
     });
     ann = await signUpCustomer(t, 'ann');
@@ -56,7 +62,9 @@ describe('Refunds (Razorpay gateway against the stand-in)', () => {
         .expect(200)
     ).body.order;
     const payment = standIn.addPayment(order.id, { status: 'captured' });
-    const verified = await as(t, ann).post('/api/payment/verify', signedProof(order.id, payment.id, KEY_SECRET)).expect(200);
+    const verified = await as(t, ann)
+      .post('/api/payment/verify', signedProof(order.id, payment.id, KEY_SECRET))
+      .expect(200);
     return { subscriptionId: verified.body.subscription.subscriptionId, orderId: order.id, paymentId: payment.id, amount: order.amount };
   }
 
@@ -71,7 +79,12 @@ describe('Refunds (Razorpay gateway against the stand-in)', () => {
     const calls = refundCalls(order.paymentId);
     expect(calls).toHaveLength(1);
     expect(calls[0].auth).toEqual({ keyId: KEY_ID, keySecret: KEY_SECRET });
-    expect(calls[0].body).toEqual({ amount: 313, speed: 'normal', receipt: res.body.refund.refundId, notes: { refund_id: res.body.refund.refundId, order_id: order.orderId, reason: 'staff' } });
+    expect(calls[0].body).toEqual({
+      amount: 313,
+      speed: 'normal',
+      receipt: res.body.refund.refundId,
+      notes: { refund_id: res.body.refund.refundId, order_id: order.orderId, reason: 'staff' },
+    });
     expect(calls[0].headers['x-refund-idempotency']).toBe(`refund-${res.body.refund.refundId}`);
     expect(res.body.refund).toMatchObject({ state: 'processed', amount: '3.13', gatewayRefundId: standIn.refunds(order.paymentId)[0].id });
     expect(res.body.subscription.refund).toMatchObject({ state: 'processed', refunded: '3.13' });
@@ -111,7 +124,10 @@ describe('Refunds (Razorpay gateway against the stand-in)', () => {
     const res = await staff().post('/api/admin/refunds', { subscriptionId: order.subscriptionId, reason: 'Goodwill' }).expect(200);
     const { refundId, gatewayRefundId } = res.body.refund;
     expect(res.body.refund.state).toBe('pending');
-    const event = { event: 'refund.failed', payload: { refund: { entity: { id: gatewayRefundId, payment_id: order.paymentId, amount: order.amount, status: 'failed', notes: { refund_id: refundId } } } } };
+    const event = {
+      event: 'refund.failed',
+      payload: { refund: { entity: { id: gatewayRefundId, payment_id: order.paymentId, amount: order.amount, status: 'failed', notes: { refund_id: refundId } } } },
+    };
 
     standIn.settleRefund(gatewayRefundId, 'failed'); // Razorpay fails it, then tells us
     await deliverWebhook(t, webhookDelivery(event, 'sandbox-webhook-secret')).expect(400);

@@ -67,7 +67,13 @@ describe('Refunds (sandbox gateway)', () => {
     const proof = (await as(t, who).post('/api/payment/sandbox/checkout', { orderId: order.id, outcome: 'success' }).expect(200)).body;
     const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = proof;
     const verified = await as(t, who).post('/api/payment/verify', { razorpay_order_id, razorpay_payment_id, razorpay_signature }).expect(200);
-    return { subscriptionId: verified.body.subscription.subscriptionId, orderId: order.id, paymentId: razorpay_payment_id, cents: centsOf(pricing.price), price: pricing.price };
+    return {
+      subscriptionId: verified.body.subscription.subscriptionId,
+      orderId: order.id,
+      paymentId: razorpay_payment_id,
+      cents: centsOf(pricing.price),
+      price: pricing.price,
+    };
   }
 
   /** The order as its customer sees it in the Active list. */
@@ -99,13 +105,30 @@ describe('Refunds (sandbox gateway)', () => {
     it('refunds a part, then the rest; the customer sees it processed, is mailed twice per refund, and nothing more can be refunded', async () => {
       const order = await buy(ann);
       const part = await staff().post('/api/admin/refunds', { subscriptionId: order.subscriptionId, amount: '7.85', reason: 'Half of the views came late' }).expect(200);
-      expect(part.body.refund).toMatchObject({ state: 'pending', amount: '7.85', currency: 'USD', reason: 'staff', note: 'Half of the views came late', gatewayRefundId: expect.stringMatching(/^rfnd_/) });
+      expect(part.body.refund).toMatchObject({
+        state: 'pending',
+        amount: '7.85',
+        currency: 'USD',
+        reason: 'staff',
+        note: 'Half of the views came late',
+        gatewayRefundId: expect.stringMatching(/^rfnd_/),
+      });
       expect(part.body.subscription.refund).toMatchObject({ state: 'pending', requested: '7.85', refunded: '0.00', refundable: decimal(order.cents - 785) });
 
       const card = await settled(order, ann);
-      expect(card?.refund).toEqual({ state: 'processed', requested: '7.85', refunded: '7.85', currency: 'USD', refundedAt: expect.any(String), requestState: null, message: null });
+      expect(card?.refund).toEqual({
+        state: 'processed',
+        requested: '7.85',
+        refunded: '7.85',
+        currency: 'USD',
+        refundedAt: expect.any(String),
+        requestState: null,
+        message: null,
+      });
 
-      const over = await staff().post('/api/admin/refunds', { subscriptionId: order.subscriptionId, amount: decimal(order.cents), reason: 'Refund all of it' }).expect(409);
+      const over = await staff()
+        .post('/api/admin/refunds', { subscriptionId: order.subscriptionId, amount: decimal(order.cents), reason: 'Refund all of it' })
+        .expect(409);
       expect(over.body).toEqual({ success: false, message: `Only ${decimal(order.cents - 785)} USD is left to refund on this order.`, error: 'refund_over_limit' });
 
       const rest = await staff().post('/api/admin/refunds', { subscriptionId: order.subscriptionId, reason: 'Customer cancelled the campaign' }).expect(200);
@@ -191,15 +214,32 @@ describe('Refunds (sandbox gateway)', () => {
   describe('POST /subscription/refund-request (customer) and POST /admin/refund-requests/decide (staff)', () => {
     it('a request approved for a part: open on the card, listed for staff, refunded and processed', async () => {
       const order = await buy(ann);
-      const asked = await as(t, ann).post('/api/subscription/refund-request', { subscriptionId: order.subscriptionId, reason: 'Half of the subscribers never came.' }).expect(200);
-      expect(asked.body.subscription.refund).toEqual({ state: null, requested: '0.00', refunded: '0.00', currency: 'USD', refundedAt: null, requestState: 'open', message: null });
+      const asked = await as(t, ann)
+        .post('/api/subscription/refund-request', { subscriptionId: order.subscriptionId, reason: 'Half of the subscribers never came.' })
+        .expect(200);
+      expect(asked.body.subscription.refund).toEqual({
+        state: null,
+        requested: '0.00',
+        refunded: '0.00',
+        currency: 'USD',
+        refundedAt: null,
+        requestState: 'open',
+        message: null,
+      });
 
       const again = await as(t, ann).post('/api/subscription/refund-request', { subscriptionId: order.subscriptionId, reason: 'Asking once more.' }).expect(409);
       expect(again.body.error).toBe('refund_request_open');
 
       const open = await staff().post('/api/admin/refunds/list', { state: 'open', q: order.orderId }).expect(200);
       expect(open.body.data).toEqual([
-        expect.objectContaining({ kind: 'request', state: 'open', reason: 'customer_request', note: 'Half of the subscribers never came.', orderId: order.orderId, customer: expect.objectContaining({ email: ann.email }) }),
+        expect.objectContaining({
+          kind: 'request',
+          state: 'open',
+          reason: 'customer_request',
+          note: 'Half of the subscribers never came.',
+          orderId: order.orderId,
+          customer: expect.objectContaining({ email: ann.email }),
+        }),
       ]);
       const requestId = (await task(order)).refund?.requestId as string;
       expect(requestId).toBe(open.body.data[0].id);
@@ -221,9 +261,15 @@ describe('Refunds (sandbox gateway)', () => {
       const bare = await staff().post('/api/admin/refund-requests/decide', { requestId, approve: false }).expect(400);
       expect(bare.body.message).toContain('message');
 
-      const declined = await staff().post('/api/admin/refund-requests/decide', { requestId, approve: false, message: 'The order was delivered in full on time.' }).expect(200);
+      const declined = await staff()
+        .post('/api/admin/refund-requests/decide', { requestId, approve: false, message: 'The order was delivered in full on time.' })
+        .expect(200);
       expect(declined.body.refund).toBeNull();
-      expect((await customerCard(ann, order.subscriptionId))?.refund).toMatchObject({ state: null, requestState: 'declined', message: 'The order was delivered in full on time.' });
+      expect((await customerCard(ann, order.subscriptionId))?.refund).toMatchObject({
+        state: null,
+        requestState: 'declined',
+        message: 'The order was delivered in full on time.',
+      });
       const declinedMails = await eventually(
         () => mailsTo(ann.email, 'About your refund request').filter((m) => m.subject.includes(order.orderId)),
         (mails) => mails.length > 0,
@@ -255,9 +301,7 @@ describe('Refunds (sandbox gateway)', () => {
       expect(asks.filter((res) => res.status === 409).map((res) => res.body.error)).toEqual(Array(49).fill('refund_request_open'));
       const requestId = (await task(order)).refund?.requestId as string;
 
-      const approvals = await Promise.all(
-        Array.from({ length: 50 }, () => staff().post('/api/admin/refund-requests/decide', { requestId, approve: true })),
-      );
+      const approvals = await Promise.all(Array.from({ length: 50 }, () => staff().post('/api/admin/refund-requests/decide', { requestId, approve: true })));
       expect(approvals.filter((res) => res.status === 200)).toHaveLength(1);
       expect(approvals.filter((res) => res.status === 409)).toHaveLength(49);
       expect((await refundRows(order.orderId)).map((r) => Number(r.amount))).toEqual([order.cents]);
@@ -268,10 +312,14 @@ describe('Refunds (sandbox gateway)', () => {
     it('refuses a missing or too short reason, and an unknown request id', async () => {
       const order = await buy(ann);
       expect((await as(t, ann).post('/api/subscription/refund-request', { subscriptionId: order.subscriptionId }).expect(400)).body.message).toContain('reason');
-      expect((await as(t, ann).post('/api/subscription/refund-request', { subscriptionId: order.subscriptionId, reason: ' a ' }).expect(400)).body.message).toContain('reason');
+      expect((await as(t, ann).post('/api/subscription/refund-request', { subscriptionId: order.subscriptionId, reason: ' a ' }).expect(400)).body.message).toContain(
+        'reason',
+      );
       const unknown = await staff().post('/api/admin/refund-requests/decide', { requestId: '4c1f0a5e-2b7d-4e3a-9f60-8d2c1b0a9e71', approve: true }).expect(404);
       expect(unknown.body.error).toBe('refund_request_not_found');
-      expect((await staff().post('/api/admin/refund-requests/decide', { requestId: '4c1f0a5e-2b7d-4e3a-9f60-8d2c1b0a9e71', approve: 'yes' }).expect(400)).body.message).toContain('approve');
+      expect(
+        (await staff().post('/api/admin/refund-requests/decide', { requestId: '4c1f0a5e-2b7d-4e3a-9f60-8d2c1b0a9e71', approve: 'yes' }).expect(400)).body.message,
+      ).toContain('approve');
     });
   });
 
@@ -299,7 +347,19 @@ describe('Refunds (sandbox gateway)', () => {
       const event = {
         entity: 'event',
         event: 'refund.processed',
-        payload: { refund: { entity: { id: gatewayRefundId, entity: 'refund', amount: 200, currency: 'USD', payment_id: order.paymentId, notes: { refund_id: refundId }, status: 'processed' } } },
+        payload: {
+          refund: {
+            entity: {
+              id: gatewayRefundId,
+              entity: 'refund',
+              amount: 200,
+              currency: 'USD',
+              payment_id: order.paymentId,
+              notes: { refund_id: refundId },
+              status: 'processed',
+            },
+          },
+        },
       };
 
       const forged = webhookDelivery(event, 'not-the-webhook-secret');
@@ -320,7 +380,10 @@ describe('Refunds (sandbox gateway)', () => {
     });
 
     it('ignores a signed refund event for a refund that is not ours', async () => {
-      const delivery = webhookDelivery({ event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_NotOurs0000001', notes: { refund_id: '4c1f0a5e-2b7d-4e3a-9f60-8d2c1b0a9e71' } } } } });
+      const delivery = webhookDelivery({
+        event: 'refund.processed',
+        payload: { refund: { entity: { id: 'rfnd_NotOurs0000001', notes: { refund_id: '4c1f0a5e-2b7d-4e3a-9f60-8d2c1b0a9e71' } } } },
+      });
       expect((await deliverWebhook(t, delivery).expect(200)).body.outcome).toBe('ignored');
     });
   });

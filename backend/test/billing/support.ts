@@ -91,10 +91,7 @@ export function deliverWebhook(t: TestApp, delivery: { body: string; eventId: st
 
 /** The stored order row (status, payment_id, failure_reason, amount, currency), read from the database. */
 export async function orderRow(t: TestApp, orderId: string) {
-  const rows = await t.app.get(DataSource).query(
-    'SELECT status, payment_id, failure_reason, amount, currency FROM payment_orders WHERE order_id = $1',
-    [orderId],
-  );
+  const rows = await t.app.get(DataSource).query('SELECT status, payment_id, failure_reason, amount, currency FROM payment_orders WHERE order_id = $1', [orderId]);
   return rows[0];
 }
 

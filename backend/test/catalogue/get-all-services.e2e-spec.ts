@@ -25,7 +25,9 @@ describe('GET /api/services/getAll', () => {
 
   describe('on the seeded catalogue', () => {
     it('lists the eight platforms in order, ten per page by default, in the envelope', async () => {
-      const res = await get('').expect(200).expect('Content-Type', /application\/json/);
+      const res = await get('')
+        .expect(200)
+        .expect('Content-Type', /application\/json/);
       expect(Object.keys(res.body)).toEqual(['success', 'data', 'meta']);
       expect(res.body.success).toBe(true);
       expect(res.body.meta).toEqual({ total: 8, page: 1, perPage: 10, lastPage: 1 });
@@ -134,11 +136,9 @@ describe('GET /api/services/getAll', () => {
           updatedAt: new Date(base + i),
         })),
       );
-      await dataSource.getRepository(ServiceContentOrmEntity).insert(
-        identifiers.flatMap(({ serviceId }) =>
-          [0, 1, 2, 3].map((position) => ({ serviceId, key: `Key ${position}`, value: 'Value', position })),
-        ),
-      );
+      await dataSource
+        .getRepository(ServiceContentOrmEntity)
+        .insert(identifiers.flatMap(({ serviceId }) => [0, 1, 2, 3].map((position) => ({ serviceId, key: `Key ${position}`, value: 'Value', position }))));
       await dataSource.query(`
         WITH plan AS (
           INSERT INTO plans (name, slug, platform)

@@ -19,9 +19,7 @@ interface Section {
 }
 
 const textOf = (sections: Section[]) =>
-  sections
-    .flatMap((s) => [s.heading, ...s.paragraphs, ...(s.items ?? []), ...(s.faqs ?? []).flatMap((f) => [f.question, f.answer])])
-    .join('\n');
+  sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.items ?? []), ...(s.faqs ?? []).flatMap((f) => [f.question, f.answer])]).join('\n');
 
 describe('GET /api/documents/:slug', () => {
   let t: TestApp;
@@ -34,7 +32,9 @@ describe('GET /api/documents/:slug', () => {
   afterAll(() => t?.close());
 
   it.each(SLUGS)('serves %s in the envelope, last updated 2 September 2025', async (slug) => {
-    const res = await get(slug).expect(200).expect('Content-Type', /application\/json/);
+    const res = await get(slug)
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     expect(Object.keys(res.body)).toEqual(['success', 'document']);
     expect(res.body.success).toBe(true);
     const { document } = res.body;

@@ -34,13 +34,18 @@ describe('catalogue listing rule and pricing page addresses', () => {
   let dir: string;
   const http = () => request(t.app.getHttpServer());
   const asAdmin = (path: string, body: object) => http().post(`/api/${path}`).set('Authorization', `Bearer ${admin}`).send(body);
-  const listed = async () => ((await http().get('/api/services/getAll?page=1&limit=100').expect(200)).body.data as Array<{ serviceHeading: string }>).map((s) => s.serviceHeading);
+  const listed = async () =>
+    ((await http().get('/api/services/getAll?page=1&limit=100').expect(200)).body.data as Array<{ serviceHeading: string }>).map((s) => s.serviceHeading);
   const adminRow = async (heading: string) =>
     ((await asAdmin('services/listForAdmin', { page: 1, limit: 100 }).expect(200)).body.data as Array<{ serviceHeading: string; slug: string; listing: object }>).find(
       (s) => s.serviceHeading === heading,
     );
   const newService = (heading: string) =>
-    asAdmin('services/create', { serviceHeading: heading, serviceDescription: `${heading} growth`, serviceContent: JSON.stringify([{ key: 'Delivery', value: '24-48 hours' }]) }).expect(201);
+    asAdmin('services/create', {
+      serviceHeading: heading,
+      serviceDescription: `${heading} growth`,
+      serviceContent: JSON.stringify([{ key: 'Delivery', value: '24-48 hours' }]),
+    }).expect(201);
   const newPlan = (platform: string, status = 'Active') =>
     asAdmin('plan/create', {
       name: platform,
@@ -152,7 +157,9 @@ describe('catalogue listing rule and pricing page addresses', () => {
   });
 
   it('answers 400 for an address the API cannot take', async () => {
-    const res = await http().get(`/api/services/address/${'a'.repeat(101)}`).expect(400);
+    const res = await http()
+      .get(`/api/services/address/${'a'.repeat(101)}`)
+      .expect(400);
     expect(res.body).toMatchObject({ success: false, message: 'slug must be at most 100 characters' });
   });
 });

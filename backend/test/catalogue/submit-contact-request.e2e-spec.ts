@@ -47,8 +47,7 @@ async function waitForMail(dir: string, match: (mail: OutboxMail) => boolean, ti
 describe('POST /api/contact/contact', () => {
   let t: TestApp;
   const post = () => request(t.app.getHttpServer()).post('/api/contact/contact');
-  const rows = () =>
-    t.app.get(DataSource).query('SELECT name, email, service_type, platform, message, created_at, handled_at FROM contact_requests ORDER BY created_at');
+  const rows = () => t.app.get(DataSource).query('SELECT name, email, service_type, platform, message, created_at, handled_at FROM contact_requests ORDER BY created_at');
 
   beforeAll(async () => {
     // These cases send far more requests than a visitor may (rate limits are checked below).
@@ -58,7 +57,10 @@ describe('POST /api/contact/contact', () => {
   afterAll(() => t?.close());
 
   it('stores the request, answers with the thanks, and mails support reply-to the visitor', async () => {
-    const res = await post().send(valid).expect(201).expect('Content-Type', /application\/json/);
+    const res = await post()
+      .send(valid)
+      .expect(201)
+      .expect('Content-Type', /application\/json/);
     expect(res.body).toEqual({ success: true, message: THANKS });
 
     const stored = await rows();
@@ -84,10 +86,14 @@ describe('POST /api/contact/contact', () => {
   it('accepts every service type and platform of the form, and their spelling in any case', async () => {
     for (const serviceType of ['growth', 'management', 'consultation']) {
       for (const platform of ['YouTube', 'Instagram', 'LinkedIn', 'Twitter', 'TikTok', 'Spotify']) {
-        await post().send({ ...valid, serviceType, platform }).expect(201);
+        await post()
+          .send({ ...valid, serviceType, platform })
+          .expect(201);
       }
     }
-    await post().send({ ...valid, serviceType: 'Consultation', platform: 'spotify', message: 'Case check: lower-case platform.' }).expect(201);
+    await post()
+      .send({ ...valid, serviceType: 'Consultation', platform: 'spotify', message: 'Case check: lower-case platform.' })
+      .expect(201);
     const [row] = await t.app.get(DataSource).query(`SELECT service_type, platform FROM contact_requests WHERE message = 'Case check: lower-case platform.'`);
     expect(row).toEqual({ service_type: 'consultation', platform: 'Spotify' });
   });
@@ -124,7 +130,9 @@ describe('POST /api/contact/contact', () => {
     ['message not text', { message: { text: 'hello world' } }, 'message must be text'],
   ])('refuses %s with 400 naming the field', async (_case, change, message) => {
     const before = (await rows()).length;
-    const res = await post().send({ ...valid, ...change }).expect(400);
+    const res = await post()
+      .send({ ...valid, ...change })
+      .expect(400);
     expect(res.body).toEqual({ success: false, message, error: 'invalid' });
     expect((await rows()).length).toBe(before);
   });
@@ -137,14 +145,22 @@ describe('POST /api/contact/contact', () => {
   });
 
   it('accepts a message of exactly 10 and exactly 5000 characters', async () => {
-    await post().send({ ...valid, message: 'x'.repeat(10) }).expect(201);
-    await post().send({ ...valid, message: 'y'.repeat(5000) }).expect(201);
+    await post()
+      .send({ ...valid, message: 'x'.repeat(10) })
+      .expect(201);
+    await post()
+      .send({ ...valid, message: 'y'.repeat(5000) })
+      .expect(201);
   });
 
   it('refuses control characters (PostgreSQL refuses NUL) with 400 naming the field, and keeps line breaks and tabs', async () => {
-    const res = await post().send({ ...valid, user_email: 'nul@example.com', message: 'Hello\u0000 there, please help.' }).expect(400);
+    const res = await post()
+      .send({ ...valid, user_email: 'nul@example.com', message: 'Hello\u0000 there, please help.' })
+      .expect(400);
     expect(res.body).toEqual({ success: false, message: 'message must not contain control characters', error: 'invalid' });
-    await post().send({ ...valid, user_email: 'lines@example.com', message: 'Hello,\r\n\tplease help.' }).expect(201);
+    await post()
+      .send({ ...valid, user_email: 'lines@example.com', message: 'Hello,\r\n\tplease help.' })
+      .expect(201);
     const [row] = await t.app.get(DataSource).query(`SELECT message FROM contact_requests WHERE email = 'lines@example.com'`);
     expect(row.message).toBe('Hello,\r\n\tplease help.');
   });
@@ -163,7 +179,9 @@ describe('POST /api/contact/contact', () => {
   });
 
   it('ignores fields it does not know', async () => {
-    await post().send({ ...valid, user_email: 'extra@example.com', handled_at: '2025-01-01', id: 'x' }).expect(201);
+    await post()
+      .send({ ...valid, user_email: 'extra@example.com', handled_at: '2025-01-01', id: 'x' })
+      .expect(201);
     const [row] = await t.app.get(DataSource).query(`SELECT handled_at FROM contact_requests WHERE email = 'extra@example.com'`);
     expect(row.handled_at).toBeNull();
   });

@@ -84,7 +84,7 @@ describe('Fulfilment admin routes (api-v2 panel)', () => {
   });
 
   describe('GET /admin/fulfilment/services', () => {
-    it('lists the provider\'s services with rate, min and max as the plan editor shows them', async () => {
+    it("lists the provider's services with rate, min and max as the plan editor shows them", async () => {
       const res = await admin.get('/api/admin/fulfilment/services').expect(200);
       expect(res.body.provider).toBe('api-v2');
       expect(res.body.services).toEqual([
@@ -276,14 +276,18 @@ describe('Fulfilment admin routes (manual panel, the default)', () => {
 
   it('leaves every order to staff, even of a tier that has a mapping row', async () => {
     const youtube = await planOf(t, 'youtube');
-    await t.app.get(DataSource).query(`INSERT INTO tier_fulfilment (pricing_id, service_id, service_name, quantity) VALUES ($1, '3', 'YouTube Views', 1000)`, [
-      youtube.pricing[0].pricingId,
-    ]);
+    await t.app
+      .get(DataSource)
+      .query(`INSERT INTO tier_fulfilment (pricing_id, service_id, service_name, quantity) VALUES ($1, '3', 'YouTube Views', 1000)`, [youtube.pricing[0].pricingId]);
     const ann = await signUpCustomer(t, 'ann');
     const { orderId } = await buy(t, ann, youtube, youtube.pricing[0].pricingId, 'https://www.youtube.com/@manual');
     const task = await taskOf(t, admin.token, orderId);
     expect(task).toMatchObject({ Status: 0, statusText: 'In Process', fulfilment: null });
-    const active = await request(t.app.getHttpServer()).post('/api/subscription/activeService').set('Authorization', `Bearer ${ann.token}`).send({ userId: ann.userId }).expect(200);
+    const active = await request(t.app.getHttpServer())
+      .post('/api/subscription/activeService')
+      .set('Authorization', `Bearer ${ann.token}`)
+      .send({ userId: ann.userId })
+      .expect(200);
     expect(active.body.data[0]).toMatchObject({ orderId, progress: null });
   });
 });

@@ -99,11 +99,21 @@ describe('Fulfilment against a hostile provider panel', () => {
 
       expect(await pass()).toMatchObject({ orders: 450, requests: 5, updated: 450, finished: 100 });
 
-      for (const [order, word] of [[orders[0], 'constructor'], [orders[1], '__proto__']] as const) {
-        expect(await taskOf(t, admin.token, order.orderId)).toMatchObject({ Status: 0, statusText: 'In Process', fulfilment: { state: 'open', upstreamStatus: word, note: null } });
+      for (const [order, word] of [
+        [orders[0], 'constructor'],
+        [orders[1], '__proto__'],
+      ] as const) {
+        expect(await taskOf(t, admin.token, order.orderId)).toMatchObject({
+          Status: 0,
+          statusText: 'In Process',
+          fulfilment: { state: 'open', upstreamStatus: word, note: null },
+        });
       }
       expect(await taskOf(t, admin.token, orders[2].orderId)).toMatchObject({ Status: 1, fulfilment: { state: 'done' } });
-      expect(await taskOf(t, admin.token, orders[449].orderId)).toMatchObject({ Status: 0, fulfilment: { state: 'open', upstreamStatus: 'In progress', startCount: 100, remains: 500 } });
+      expect(await taskOf(t, admin.token, orders[449].orderId)).toMatchObject({
+        Status: 0,
+        fulfilment: { state: 'open', upstreamStatus: 'In progress', startCount: 100, remains: 500 },
+      });
       // And again on the next pass: nothing comes back first.
       expect(await pass()).toMatchObject({ orders: 350, updated: 350 });
     });
@@ -122,7 +132,9 @@ describe('Fulfilment against a hostile provider panel', () => {
       expect(statusCalls(since)).toHaveLength(report.requests);
       const task = await taskOf(t, admin.token, huge.orderId);
       expect(task.fulfilment).toMatchObject({ state: 'open', upstreamStatus: null });
-      expect(task.fulfilment?.note).toBe("The provider's status answer for this order failed (The provider sent an answer over 16 MiB); it is asked again on the next pass.");
+      expect(task.fulfilment?.note).toBe(
+        "The provider's status answer for this order failed (The provider sent an answer over 16 MiB); it is asked again on the next pass.",
+      );
       for (const other of [orders[0], orders[36], orders[38], orders[99]]) {
         expect((await taskOf(t, admin.token, other.orderId)).fulfilment).toMatchObject({ note: null, checkedAt: clock.now().toISOString() });
       }
@@ -182,7 +194,7 @@ describe('Fulfilment against a hostile provider panel', () => {
   });
 
   describe('one provider order, one order of ours', () => {
-    it('sends the second order answered with the first one\'s id to review, naming the first; Link to that id is refused, Link to its own id follows it', async () => {
+    it("sends the second order answered with the first one's id to review, naming the first; Link to that id is refused, Link to its own id follows it", async () => {
       const first = await buy(t, ann, youtube, youtube.pricing[0].pricingId, `https://www.youtube.com/@hostile-link-${++links}`);
       const taken = (await taskInState(t, admin.token, first.orderId, 'open')).fulfilment?.upstreamOrderId as string;
 

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FulfilmentIntake } from '../../src/modules/fulfilment/application/fulfilment-intake';
-import {
-  ProviderError,
-  ProviderPanel,
-  type ProviderOrderStatus,
-  type ProviderService,
-} from '../../src/modules/fulfilment/application/provider-panel.port';
+import { ProviderError, ProviderPanel, type ProviderOrderStatus, type ProviderService } from '../../src/modules/fulfilment/application/provider-panel.port';
 import { type TierMapping, TierMappingRepository } from '../../src/modules/fulfilment/application/tier-mapping.repository.port';
 import {
   type ClaimedPlacement,
@@ -287,7 +282,12 @@ export class InMemoryLedger extends FulfilmentLedger {
       .filter((s) => s.fulfilment?.state === 'open' && (s.fulfilment.checkedAt === null || s.fulfilment.checkedAt < checkedBefore))
       .sort((a, b) => (a.fulfilment!.checkedAt?.getTime() ?? -1) - (b.fulfilment!.checkedAt?.getTime() ?? -1) || a.subscriptionId.localeCompare(b.subscriptionId))
       .slice(0, limit)
-      .map((s) => ({ subscriptionId: s.subscriptionId, upstreamOrderId: s.fulfilment!.upstreamOrderId!, quantity: s.fulfilment!.quantity, placedAt: s.fulfilment!.placedAt }));
+      .map((s) => ({
+        subscriptionId: s.subscriptionId,
+        upstreamOrderId: s.fulfilment!.upstreamOrderId!,
+        quantity: s.fulfilment!.quantity,
+        placedAt: s.fulfilment!.placedAt,
+      }));
   }
 
   /** As the real one: a fact left out (null) keeps the last known value, but a final Partial's remains is its own; the note is the error, else the update's note. */

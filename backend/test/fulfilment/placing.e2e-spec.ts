@@ -44,8 +44,13 @@ describe('Fulfilment through the provider panel', () => {
   const mappedTier = () => youtube.pricing[0].pricingId;
   const addsFor = (link: string) => addsOf(panel.standIn).filter((params) => params.link === link);
   const list = async (which: 'activeService' | 'completedService') =>
-    (await request(t.app.getHttpServer()).post(`/api/subscription/${which}`).set('Authorization', `Bearer ${ann.token}`).send({ userId: ann.userId, limit: 50 }).expect(200))
-      .body.data as Array<Record<string, unknown>>;
+    (
+      await request(t.app.getHttpServer())
+        .post(`/api/subscription/${which}`)
+        .set('Authorization', `Bearer ${ann.token}`)
+        .send({ userId: ann.userId, limit: 50 })
+        .expect(200)
+    ).body.data as Array<Record<string, unknown>>;
 
   /** A sync pass a minute later, as the repeating job runs it (a pass asks the orders not checked since it started). */
   const syncAMinuteLater = () => {
@@ -61,7 +66,7 @@ describe('Fulfilment through the provider panel', () => {
     return { orderId, link, upstreamOrderId: task.fulfilment?.upstreamOrderId as string };
   }
 
-  it('places a paid order upstream once, and moves it to the customer\'s Completed list when the provider says Completed, with nobody touching it', async () => {
+  it("places a paid order upstream once, and moves it to the customer's Completed list when the provider says Completed, with nobody touching it", async () => {
     const link = newLink();
     const { orderId, subscriptionId } = await buy(t, ann, youtube, mappedTier(), link);
 
@@ -69,7 +74,11 @@ describe('Fulfilment through the provider panel', () => {
     expect(addsFor(link)).toEqual([{ action: 'add', service: '3', link, quantity: '1000' }]);
     const upstreamOrderId = placed.fulfilment?.upstreamOrderId as string;
     expect(panel.standIn.orders.get(upstreamOrderId)).toMatchObject({ service: '3', link, quantity: 1000 });
-    expect(placed).toMatchObject({ Status: 0, statusText: 'In Process', fulfilment: { state: 'open', serviceId: '3', serviceName: 'YouTube Views', quantity: 1000, upstreamStatus: null } });
+    expect(placed).toMatchObject({
+      Status: 0,
+      statusText: 'In Process',
+      fulfilment: { state: 'open', serviceId: '3', serviceName: 'YouTube Views', quantity: 1000, upstreamStatus: null },
+    });
 
     panel.standIn.setOrder(upstreamOrderId, { status: 'In progress', start_count: '1204', remains: '350' });
     expect(await syncAMinuteLater()).toMatchObject({ orders: 1, requests: 1, updated: 1, finished: 0 });
@@ -94,7 +103,7 @@ describe('Fulfilment through the provider panel', () => {
     expect(addsFor(link)).toHaveLength(1);
   });
 
-  it('ends an order as Partial, Canceled or Refunded (Status 2, 3, 4) with its text, in the customer\'s Completed list', async () => {
+  it("ends an order as Partial, Canceled or Refunded (Status 2, 3, 4) with its text, in the customer's Completed list", async () => {
     const words = [
       ['Partial', 2, 'Partial'],
       ['cancelled', 3, 'Canceled'],
@@ -114,7 +123,7 @@ describe('Fulfilment through the provider panel', () => {
     }
   });
 
-  it('keeps an order with a status word it does not know Active, and shows staff the provider\'s raw text', async () => {
+  it("keeps an order with a status word it does not know Active, and shows staff the provider's raw text", async () => {
     const { orderId, upstreamOrderId } = await placedOrder();
     panel.standIn.setOrder(upstreamOrderId, { status: 'Awaiting moderation' });
     await syncAMinuteLater();
@@ -131,9 +140,17 @@ describe('Fulfilment through the provider panel', () => {
   });
 
   it.each([
-    ['an answer slower than the timeout', { slow: TIMEOUT_MS + 1_000 }, /^The provider .+: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/],
+    [
+      'an answer slower than the timeout',
+      { slow: TIMEOUT_MS + 1_000 },
+      /^The provider .+: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/,
+    ],
     ['HTTP 500', { http: 500 }, /^The provider answered HTTP 500.*: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/],
-    ['an answer that is not JSON', { garbage: true as const }, /^The provider .+: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/],
+    [
+      'an answer that is not JSON',
+      { garbage: true as const },
+      /^The provider .+: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/,
+    ],
     ['a cut connection', { hangUp: true as const }, /^The provider .+: it may have placed the order\. Check its panel, then link the order, retry or cancel\.$/],
   ])('puts an order whose add got %s in review, and never places it a second time', async (_what, behaviour, note) => {
     panel.standIn.script('add', behaviour);
@@ -150,17 +167,23 @@ describe('Fulfilment through the provider panel', () => {
     expect(addsFor(link)).toHaveLength(1);
   });
 
-  it('puts an order the provider refused in review with the provider\'s words', async () => {
+  it("puts an order the provider refused in review with the provider's words", async () => {
     panel.standIn.script('add', { error: 'Not enough funds on balance' });
     const link = newLink();
     const { orderId } = await buy(t, ann, youtube, mappedTier(), link);
     const task = await taskInState(t, admin, orderId, 'needs_review');
     expect(task.fulfilment?.note).toBe('The provider refused the order: Not enough funds on balance');
-    expect((await asAdmin(t, admin).post('/api/admin/tasks', { fulfilment: 'needs_review', q: orderId }).expect(200)).body.data.map((s: { orderId: string }) => s.orderId)).toEqual([orderId]);
+    expect(
+      (await asAdmin(t, admin).post('/api/admin/tasks', { fulfilment: 'needs_review', q: orderId }).expect(200)).body.data.map((s: { orderId: string }) => s.orderId),
+    ).toEqual([orderId]);
   });
 
   /** Waits until the order's job has run once and left its note (the provider was unreachable). */
-  const noted = (orderId: string) => eventually(() => taskOf(t, admin, orderId), (task) => Boolean(task.fulfilment?.note));
+  const noted = (orderId: string) =>
+    eventually(
+      () => taskOf(t, admin, orderId),
+      (task) => Boolean(task.fulfilment?.note),
+    );
 
   it('queues an order again while the provider cannot be reached, and places it once the provider is back', async () => {
     const link = newLink();
@@ -198,12 +221,17 @@ describe('Fulfilment through the provider panel', () => {
       const { orderId, subscriptionId, link } = await orderInReview();
       clock.advance(1_000); // staff look at the panel first (the retry's job id has its own time)
       const res = await asAdmin(t, admin).post('/api/admin/fulfilment/retry', { subscriptionId }).expect(200);
-      expect(res.body).toMatchObject({ success: true, subscription: { subscriptionId, orderId, Status: 0, customer: { userId: ann.userId }, fulfilment: { state: 'queued', note: null } } });
+      expect(res.body).toMatchObject({
+        success: true,
+        subscription: { subscriptionId, orderId, Status: 0, customer: { userId: ann.userId }, fulfilment: { state: 'queued', note: null } },
+      });
       await taskInState(t, admin, orderId, 'open');
       expect(addsFor(link)).toHaveLength(2);
 
       const audit = await asAdmin(t, admin).post('/api/admin/audit', {}).expect(200);
-      expect(audit.body.data.find((entry: { action: string; entityId: string }) => entry.action === 'fulfilment.retry' && entry.entityId === subscriptionId)).toMatchObject({
+      expect(
+        audit.body.data.find((entry: { action: string; entityId: string }) => entry.action === 'fulfilment.retry' && entry.entityId === subscriptionId),
+      ).toMatchObject({
         entity: 'subscription',
         before: { state: 'needs_review', note: expect.stringContaining('HTTP 500') },
         after: { state: 'queued' },
@@ -229,7 +257,9 @@ describe('Fulfilment through the provider panel', () => {
       expect(malformed.body.message).toBe('upstreamOrderId must be the order id the provider panel shows (letters, digits, - _ . :)');
 
       panel.standIn.setOrder(upstreamOrderId, { status: 'In progress', start_count: '500', remains: '900', charge: '0.90000' });
-      const res = await asAdmin(t, admin).post('/api/admin/fulfilment/link', { subscriptionId, upstreamOrderId: Number(upstreamOrderId) }).expect(200);
+      const res = await asAdmin(t, admin)
+        .post('/api/admin/fulfilment/link', { subscriptionId, upstreamOrderId: Number(upstreamOrderId) })
+        .expect(200);
       expect(res.body.subscription).toMatchObject({
         subscriptionId,
         Status: 0,
@@ -244,7 +274,9 @@ describe('Fulfilment through the provider panel', () => {
       expect(addsFor(link)).toHaveLength(1);
 
       const audit = await asAdmin(t, admin).post('/api/admin/audit', {}).expect(200);
-      expect(audit.body.data.find((entry: { action: string; entityId: string }) => entry.action === 'fulfilment.link' && entry.entityId === subscriptionId)).toMatchObject({
+      expect(
+        audit.body.data.find((entry: { action: string; entityId: string }) => entry.action === 'fulfilment.link' && entry.entityId === subscriptionId),
+      ).toMatchObject({
         before: { state: 'needs_review', note: expect.stringContaining('it may have placed the order') },
         after: { state: 'open', upstreamOrderId, upstreamStatus: 'In progress' },
       });

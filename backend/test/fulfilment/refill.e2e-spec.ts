@@ -93,7 +93,9 @@ describe('Refills through the provider panel', () => {
         ['2', false],
         ['3', false],
       ]);
-      const mapped = await asAdmin(t, admin).post('/api/admin/fulfilment/mapping', { pricingId: guaranteed(), serviceId: '1', quantity: 1000, refillDays: 30 }).expect(200);
+      const mapped = await asAdmin(t, admin)
+        .post('/api/admin/fulfilment/mapping', { pricingId: guaranteed(), serviceId: '1', quantity: 1000, refillDays: 30 })
+        .expect(200);
       expect(mapped.body.mapping).toMatchObject({ serviceId: '1', quantity: 1000, refillDays: 30 });
       await asAdmin(t, admin).post('/api/admin/fulfilment/mapping', { pricingId: withoutGuarantee(), serviceId: '1', quantity: 500 }).expect(200);
 
@@ -118,18 +120,30 @@ describe('Refills through the provider panel', () => {
     const asked = await askRefill(ann, subscriptionId).expect(200);
     expect(asked.body).toMatchObject({ success: true, subscription: { subscriptionId, refill: { state: 'requested', canRequest: false, days: 30 } } });
     expect(asked.body.message).toMatch(/^Refill requested/);
-    expect(refillCalls().slice(callsBefore).map((r) => r.params)).toEqual([{ action: 'refill', order: upstreamOrderId }]);
+    expect(
+      refillCalls()
+        .slice(callsBefore)
+        .map((r) => r.params),
+    ).toEqual([{ action: 'refill', order: upstreamOrderId }]);
     const refillId = [...panel.standIn.refills].find(([, r]) => r.order === upstreamOrderId)?.[0] as string;
 
     const again = await askRefill(ann, subscriptionId).expect(409);
-    expect(again.body).toMatchObject({ success: false, error: 'refill_in_flight', message: 'A refill for this order is already under way. You can ask for another once it is finished.' });
+    expect(again.body).toMatchObject({
+      success: false,
+      error: 'refill_in_flight',
+      message: 'A refill for this order is already under way. You can ask for another once it is finished.',
+    });
     expect(refillCalls()).toHaveLength(callsBefore + 1);
 
     panel.standIn.setRefill(refillId, { status: 'Inprogress' });
     const statusBefore = refillStatusCalls().length;
     const pass = await syncAMinuteLater();
     expect(pass).toMatchObject({ refills: { refills: 1, requests: 1, settled: 0 } });
-    expect(refillStatusCalls().slice(statusBefore).map((r) => r.params)).toEqual([{ action: 'refill_status', refills: refillId }]);
+    expect(
+      refillStatusCalls()
+        .slice(statusBefore)
+        .map((r) => r.params),
+    ).toEqual([{ action: 'refill_status', refills: refillId }]);
     expect((await completedList(ann)).find((s) => s.orderId === orderId)?.refill).toMatchObject({ state: 'in_progress' });
     const staffView = (await taskOf(t, admin, orderId)).refill;
     expect(staffView).toMatchObject({ state: 'in_progress', review: false });
@@ -148,7 +162,9 @@ describe('Refills through the provider panel', () => {
     // At most one request a day: the next one is refused with the time it may be asked.
     const tooSoon = await askRefill(ann, subscriptionId).expect(409);
     expect(tooSoon.body.error).toBe('refill_too_soon');
-    expect(tooSoon.body.message).toMatch(/^A refill was requested less than 24 hours ago\. You can ask for the next one after \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC\.$/);
+    expect(tooSoon.body.message).toMatch(
+      /^A refill was requested less than 24 hours ago\. You can ask for the next one after \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC\.$/,
+    );
     clock.advance(24 * 60 * 60_000);
     const nextDay = await askRefill(ann, subscriptionId).expect(200);
     expect(nextDay.body.subscription.refill).toMatchObject({ state: 'requested' });
@@ -223,7 +239,7 @@ describe('Refills through the provider panel', () => {
     expect((await asAdmin(t, admin).get('/api/admin/fulfilment/provider').expect(200)).body).toMatchObject({ refill: 'supported', refillMessage: null });
   });
 
-  it('keeps the provider\'s words for staff when it refuses, and shows the customer a plain sentence', async () => {
+  it("keeps the provider's words for staff when it refuses, and shows the customer a plain sentence", async () => {
     const { orderId, subscriptionId } = await completedOrder();
     panel.standIn.script('refill', { error: 'Refill is not possible: the order is older than 30 days' });
     const res = await askRefill(ann, subscriptionId).expect(200);
@@ -281,7 +297,11 @@ describe('Refills through the provider panel', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => askRefill(ann, subscriptionId)));
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     expect(answers.filter((res) => res.status === 409)).toHaveLength(19);
-    expect(refillCalls().slice(before).map((r) => r.params.order)).toEqual([upstreamOrderId]);
+    expect(
+      refillCalls()
+        .slice(before)
+        .map((r) => r.params.order),
+    ).toEqual([upstreamOrderId]);
   });
 
   it('lets only the owner ask (403 another customer, 404 unknown, 400 malformed), and staff any placed order', async () => {
@@ -295,12 +315,19 @@ describe('Refills through the provider panel', () => {
     const plain = await buy(t, ann, instagram, withoutGuarantee(), newLink());
     await taskInState(t, admin, plain.orderId, 'open');
     const staff = await staffRefill(plain.subscriptionId).expect(200);
-    expect(staff.body.subscription.refill).toMatchObject({ days: 0, canRequest: false, review: false, history: [expect.objectContaining({ actor: 'staff', state: 'open' })] });
-    expect((await staffRefill(plain.subscriptionId).expect(409)).body.message).toBe('A refill for this order is already under way with the provider; wait until it is settled.');
-    // The customer sees nothing of it: the order carries no guarantee.
-    const body = (await request(server()).post('/api/subscription/activeService').set('Authorization', `Bearer ${ann.token}`).send({ userId: ann.userId, limit: 50 }).expect(200)).body.data.find(
-      (s: { subscriptionId: string }) => s.subscriptionId === plain.subscriptionId,
+    expect(staff.body.subscription.refill).toMatchObject({
+      days: 0,
+      canRequest: false,
+      review: false,
+      history: [expect.objectContaining({ actor: 'staff', state: 'open' })],
+    });
+    expect((await staffRefill(plain.subscriptionId).expect(409)).body.message).toBe(
+      'A refill for this order is already under way with the provider; wait until it is settled.',
     );
+    // The customer sees nothing of it: the order carries no guarantee.
+    const body = (
+      await request(server()).post('/api/subscription/activeService').set('Authorization', `Bearer ${ann.token}`).send({ userId: ann.userId, limit: 50 }).expect(200)
+    ).body.data.find((s: { subscriptionId: string }) => s.subscriptionId === plain.subscriptionId);
     expect(body.refill).toBeNull();
 
     // Not placed upstream: a manual order (its tier has no mapping).
@@ -314,9 +341,9 @@ describe('Refills through the provider panel', () => {
       const task = await taskInState(t, admin, orderId, 'open');
       const upstreamOrderId = task.fulfilment?.upstreamOrderId as string;
       const active = async () =>
-        (await request(server()).post('/api/subscription/activeService').set('Authorization', `Bearer ${ann.token}`).send({ userId: ann.userId, limit: 50 }).expect(200)).body.data.find(
-          (s: { orderId: string }) => s.orderId === orderId,
-        );
+        (
+          await request(server()).post('/api/subscription/activeService').set('Authorization', `Bearer ${ann.token}`).send({ userId: ann.userId, limit: 50 }).expect(200)
+        ).body.data.find((s: { orderId: string }) => s.orderId === orderId);
       panel.standIn.setOrder(upstreamOrderId, { status: 'Pending', start_count: '0', remains: '0' });
       await syncAMinuteLater();
       expect(await active()).toMatchObject({ Status: 0, progress: null });
@@ -332,7 +359,10 @@ describe('Refills through the provider panel', () => {
 
     it('goes out once when the provider completes an order, with the package, the link and where to see it', async () => {
       const { orderId, link } = await completedOrder();
-      const mails = await eventually(() => completedMails(orderId), (found) => found.length > 0);
+      const mails = await eventually(
+        () => completedMails(orderId),
+        (found) => found.length > 0,
+      );
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toBe(`Your order is complete: Instagram ${instagram.pricing[0].name} (${orderId})`);
       expect(mails[0].text).toContain(`Link: ${link}`);
@@ -352,7 +382,10 @@ describe('Refills through the provider panel', () => {
       await toggle(0);
       await toggle(1);
       await Promise.all([toggle(0), toggle(1)]);
-      const mails = await eventually(() => completedMails(manual.orderId), (found) => found.length > 0);
+      const mails = await eventually(
+        () => completedMails(manual.orderId),
+        (found) => found.length > 0,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(completedMails(manual.orderId)).toHaveLength(1);
       expect(mails[0].text).not.toMatch(/refill guarantee/);

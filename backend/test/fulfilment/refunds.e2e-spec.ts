@@ -119,7 +119,9 @@ async function completedOf(shop: Shop, orderId: string): Promise<Row | undefined
 
 /** Staff's refunds list (POST /admin/refunds/list) for one order, optionally of one state. */
 async function refundRows(shop: Shop, orderId: string, state?: string): Promise<Row[]> {
-  const res = await asAdmin(shop.t, shop.admin).post('/api/admin/refunds/list', { q: orderId, limit: 100, ...(state ? { state } : {}) }).expect(200);
+  const res = await asAdmin(shop.t, shop.admin)
+    .post('/api/admin/refunds/list', { q: orderId, limit: 100, ...(state ? { state } : {}) })
+    .expect(200);
   return (res.body.data as Row[]).filter((row) => row.orderId === orderId);
 }
 
@@ -202,7 +204,11 @@ describe('Automatic refunds of what the provider did not deliver', () => {
       actor: { role: 'system', id: null },
     });
 
-    const mails = await until('both refund mails are in the outbox', async () => refundMails(shop, orderId), (m) => m.processed.length > 0);
+    const mails = await until(
+      'both refund mails are in the outbox',
+      async () => refundMails(shop, orderId),
+      (m) => m.processed.length > 0,
+    );
     expect(mails.issued.map((mail) => mail.subject)).toEqual([`Refund of ${PRICE} USD on its way (${orderId})`]);
     expect(mails.issued[0].text).toContain(`Part of your order could not be delivered (${note})`);
     expect(mails.issued[0].text).toContain(`Refund: ${PRICE} USD of ${PRICE} USD paid`);
@@ -226,9 +232,15 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     // What the order left: 19.99 paid − 3.13 refunded − 1.20000 the provider charged.
     expect(task.fulfilment).toMatchObject({ charge: CHARGE, margin: { amount: '15.66000', currency: 'USD' } });
     expect(task.refund).toMatchObject({ refundable: '16.86', requested: '3.13' });
-    expect(await refundRows(shop, orderId)).toEqual([expect.objectContaining({ kind: 'refund', amount: '3.13', note: '157 of 1,000 not delivered', reason: 'undelivered' })]);
+    expect(await refundRows(shop, orderId)).toEqual([
+      expect.objectContaining({ kind: 'refund', amount: '3.13', note: '157 of 1,000 not delivered', reason: 'undelivered' }),
+    ]);
 
-    const mails = await until('both refund mails are in the outbox', async () => refundMails(shop, orderId), (m) => m.processed.length > 0);
+    const mails = await until(
+      'both refund mails are in the outbox',
+      async () => refundMails(shop, orderId),
+      (m) => m.processed.length > 0,
+    );
     expect(mails.issued.map((mail) => mail.subject)).toEqual([`Refund of 3.13 USD on its way (${orderId})`]);
     expect(mails.issued[0].text).toContain('(157 of 1,000 not delivered)');
     expect(mails.processed.map((mail) => mail.subject)).toEqual([`Your refund of 3.13 USD was processed (${orderId})`]);
@@ -254,7 +266,11 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     expect(rows.map((row) => [row.kind, row.state, row.amount])).toEqual([['refund', 'processed', PRICE]]);
     expect(await completedOf(shop, orderId)).toMatchObject({ refund: { state: 'processed', requested: PRICE, refunded: PRICE } });
     expect((await taskOf(shop.t, shop.admin, orderId)).refund).toMatchObject({ refundable: '0.00' });
-    const mails = await until('the processed mail is in the outbox', async () => refundMails(shop, orderId), (m) => m.processed.length > 0);
+    const mails = await until(
+      'the processed mail is in the outbox',
+      async () => refundMails(shop, orderId),
+      (m) => m.processed.length > 0,
+    );
     expect([mails.issued.length, mails.processed.length]).toEqual([1, 1]);
   });
 
@@ -274,7 +290,11 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     expect(await refundRows(shop, orderId)).toEqual([
       expect.objectContaining({ kind: 'refund', state: 'processed', amount: PRICE, reason: 'undelivered', note: 'Cancelled before it was placed with the provider' }),
     ]);
-    const mails = await until('both refund mails are in the outbox', async () => refundMails(shop, orderId), (m) => m.processed.length > 0);
+    const mails = await until(
+      'both refund mails are in the outbox',
+      async () => refundMails(shop, orderId),
+      (m) => m.processed.length > 0,
+    );
     expect([mails.issued.length, mails.processed.length]).toEqual([1, 1]);
   });
 
@@ -324,7 +344,9 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     expect(refundMails(shop, orderId).all).toEqual([]);
 
     // Staff look at the panel and refund what they find was not delivered.
-    const approved = await asAdmin(shop.t, shop.admin).post('/api/admin/refund-requests/decide', { requestId: task.refund.requestId, approve: true, amount: '5.00' }).expect(200);
+    const approved = await asAdmin(shop.t, shop.admin)
+      .post('/api/admin/refund-requests/decide', { requestId: task.refund.requestId, approve: true, amount: '5.00' })
+      .expect(200);
     expect(approved.body).toMatchObject({ request: { state: 'approved' }, refund: { amount: '5.00', reason: 'undelivered' } });
     expect(await refundReaches(shop, orderId, 'processed')).toMatchObject({ refund: { requested: '5.00', refunded: '5.00', requestState: null } });
   });
@@ -339,7 +361,11 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     await syncNow(shop.t, shop.admin);
 
     // docs/refunds.md: "A Partial whose remains is unknown, negative or above the quantity is not guessed: it becomes an open request for staff."
-    const listed = await until('the order finished short has a refund or a request', () => completedOf(shop, orderId), (row) => Boolean(row?.refund));
+    const listed = await until(
+      'the order finished short has a refund or a request',
+      () => completedOf(shop, orderId),
+      (row) => Boolean(row?.refund),
+    );
     expect(listed).toMatchObject({ Status: 2, refund: { state: null, requested: '0.00', refunded: '0.00', requestState: null } });
     expect(await refundRows(shop, orderId)).toEqual([expect.objectContaining({ kind: 'request', state: 'open', amount: null, reason: 'undelivered' })]);
   });
@@ -379,7 +405,11 @@ describe('Automatic refunds of what the provider did not deliver', () => {
       ['failed', 'undelivered'],
       ['processed', 'staff'],
     ]);
-    const mails = await until('the processed mail is in the outbox', async () => refundMails(shop, orderId), (m) => m.processed.length > 0);
+    const mails = await until(
+      'the processed mail is in the outbox',
+      async () => refundMails(shop, orderId),
+      (m) => m.processed.length > 0,
+    );
     expect([mails.issued.length, mails.processed.length]).toEqual([2, 1]);
   });
 
@@ -421,7 +451,11 @@ describe('Automatic refunds left to staff (REFUND_UNDELIVERED=review)', () => {
     panel.standIn.setOrder(upstreamOrderId, { status: 'Canceled' });
     await syncNow(shop.t, shop.admin);
 
-    const listed = await until('the order finished short has its refund summary', () => completedOf(shop, orderId), (row) => Boolean(row?.refund));
+    const listed = await until(
+      'the order finished short has its refund summary',
+      () => completedOf(shop, orderId),
+      (row) => Boolean(row?.refund),
+    );
     expect(listed).toMatchObject({ Status: 3, refund: { state: null, requested: '0.00', refunded: '0.00', requestState: null } });
     const task = await taskOf(shop.t, shop.admin, orderId);
     expect(task.refund).toMatchObject({ requestState: 'open', requestId: expect.any(String), refundable: PRICE });
@@ -445,7 +479,11 @@ describe('Automatic refunds left to staff (REFUND_UNDELIVERED=review)', () => {
     expect((await taskOf(shop.t, shop.admin, orderId)).fulfilment).toMatchObject({ margin: { amount: '0.00', currency: 'USD' } });
     const twice = await asAdmin(shop.t, shop.admin).post('/api/admin/refund-requests/decide', { requestId: task.refund.requestId, approve: true }).expect(409);
     expect(twice.body.message).toBe('This refund request was already decided.');
-    const mails = await until('both refund mails are in the outbox', async () => refundMails(shop, orderId), (m) => m.processed.length > 0);
+    const mails = await until(
+      'both refund mails are in the outbox',
+      async () => refundMails(shop, orderId),
+      (m) => m.processed.length > 0,
+    );
     expect([mails.issued.length, mails.processed.length]).toEqual([1, 1]);
   });
 });
@@ -471,7 +509,11 @@ describe('An automatic refund across a restart', () => {
     const { orderId, subscriptionId, upstreamOrderId } = await placedOrder(first);
     panel.standIn.setOrder(upstreamOrderId, { status: 'Canceled' });
     await syncNow(first.t, first.admin);
-    const [handed] = await until('the refund was handed to the gateway', () => refundRows(first!, orderId), (rows) => rows.length === 1 && rows[0].gatewayRefundId !== null);
+    const [handed] = await until(
+      'the refund was handed to the gateway',
+      () => refundRows(first!, orderId),
+      (rows) => rows.length === 1 && rows[0].gatewayRefundId !== null,
+    );
     await first.t.stop();
 
     const clock = new FakeClock();
@@ -486,13 +528,21 @@ describe('An automatic refund across a restart', () => {
 
     // The sandbox settles on its own (real) time and answers from its table; the reconciler asks it once the minute is over.
     const gateway = second.app.get(PaymentGateway);
-    await until('the sandbox has settled the refund', () => gateway.refundState(handed.gatewayRefundId), (answer) => answer.status === 'processed');
+    await until(
+      'the sandbox has settled the refund',
+      () => gateway.refundState(handed.gatewayRefundId),
+      (answer) => answer.status === 'processed',
+    );
     clock.advance(61_000);
     expect(await jobs.sweep()).toMatchObject({ shortfalls: 0 });
     expect(await completedOf(shop, orderId)).toMatchObject({ refund: { state: 'processed', requested: PRICE, refunded: PRICE } });
     expect(await jobs.sweep()).toMatchObject({ checked: 0, shortfalls: 0 });
     expect((await refundRows(shop, orderId)).map((row) => [row.kind, row.state, row.amount])).toEqual([['refund', 'processed', PRICE]]);
-    const mails = await until('the processed mail is in the outbox', async () => refundMails(shop, orderId), (m) => m.processed.length > 0);
+    const mails = await until(
+      'the processed mail is in the outbox',
+      async () => refundMails(shop, orderId),
+      (m) => m.processed.length > 0,
+    );
     expect([mails.issued.length, mails.processed.length]).toEqual([1, 1]);
   });
 });

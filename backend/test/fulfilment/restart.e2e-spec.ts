@@ -45,7 +45,10 @@ describe('A restart while an order is being placed', () => {
 
     panel.standIn.script('add', { slow: 2_000 });
     const { orderId, subscriptionId } = await buy(first, ann, youtube, youtube.pricing[0].pricingId, link);
-    await eventually(() => panel.standIn.addCount(), (count) => count === 1);
+    await eventually(
+      () => panel.standIn.addCount(),
+      (count) => count === 1,
+    );
     expect((await taskOf(first, admin, orderId)).fulfilment?.state).toBe('placing');
 
     // The first app dies while the stand-in holds the answer (its late failures are expected noise).

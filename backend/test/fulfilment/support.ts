@@ -67,9 +67,7 @@ export function asAdmin(t: TestApp, token: string) {
 
 /** A customer buys tier `pricingId` of `plan` through the sandbox checkout (order, then verify). */
 export async function buy(t: TestApp, customer: CustomerSession, plan: PlanTiers, pricingId: string, profileLink: string) {
-  const created = await as(t, customer)
-    .post('/api/payment/order', { userId: customer.userId, planId: plan.planId, pricingId, currency: 'USD', profileLink })
-    .expect(200);
+  const created = await as(t, customer).post('/api/payment/order', { userId: customer.userId, planId: plan.planId, pricingId, currency: 'USD', profileLink }).expect(200);
   const orderId = created.body.order.id as string;
   const verified = await as(t, customer).post('/api/payment/verify', signedProof(orderId)).expect(200);
   return { orderId, subscriptionId: verified.body.subscription.subscriptionId as string };

@@ -150,5 +150,4 @@ export class FakeGoogle extends GoogleIdentityVerifier {
   }
 }
 
-
 export { ManualClock, PlainHasher, RecordingMailer } from '../support/fakes';

@@ -121,8 +121,7 @@ describe('identity API: the client address behind the per-IP limits (TRUST_PROXY
  */
 describe('identity API: password changes per account (RATE_LIMIT_PASSWORD_PER_ACCOUNT)', () => {
   let t: TestApp;
-  const update = (token: string, body: object) =>
-    request(t.app.getHttpServer()).post('/api/user/update').set('Authorization', `Bearer ${token}`).send(body);
+  const update = (token: string, body: object) => request(t.app.getHttpServer()).post('/api/user/update').set('Authorization', `Bearer ${token}`).send(body);
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_PASSWORD_PER_ACCOUNT: '3' } });

@@ -406,7 +406,11 @@ describe('identity API', () => {
       const passwordHash = await t.app.get(PasswordHasher).hash(password);
       const [row] = (await t.app
         .get(DataSource)
-        .query(`INSERT INTO users (email, name, phone, password_hash, google_id) VALUES ($1, 'Squatter', '', $2, $3) RETURNING user_id`, [email, passwordHash, googleId])) as Array<{ user_id: string }>;
+        .query(`INSERT INTO users (email, name, phone, password_hash, google_id) VALUES ($1, 'Squatter', '', $2, $3) RETURNING user_id`, [
+          email,
+          passwordHash,
+          googleId,
+        ])) as Array<{ user_id: string }>;
       return row.user_id;
     }
 
@@ -439,8 +443,23 @@ describe('identity API', () => {
 
     const now = () => Math.floor(Date.now() / 1000);
     it.each([
-      ['HS256 signed with the public key', () => signJwt({ alg: 'HS256', typ: 'JWT', kid: google.kid }, { iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: 'x', email: 'x@gmail.com', email_verified: true, exp: now() + 3600 }, { hmac: google.publicPem })],
-      ['alg none', () => signJwt({ alg: 'none', typ: 'JWT', kid: google.kid }, { iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: 'x', email: 'x@gmail.com', email_verified: true, exp: now() + 3600 })],
+      [
+        'HS256 signed with the public key',
+        () =>
+          signJwt(
+            { alg: 'HS256', typ: 'JWT', kid: google.kid },
+            { iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: 'x', email: 'x@gmail.com', email_verified: true, exp: now() + 3600 },
+            { hmac: google.publicPem },
+          ),
+      ],
+      [
+        'alg none',
+        () =>
+          signJwt(
+            { alg: 'none', typ: 'JWT', kid: google.kid },
+            { iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: 'x', email: 'x@gmail.com', email_verified: true, exp: now() + 3600 },
+          ),
+      ],
       ['a wrong audience', () => googleToken({ aud: 'someone-else.apps.googleusercontent.com' })],
       ['a wrong issuer', () => googleToken({ iss: 'https://evil.example.com' })],
       ['an expired token', () => googleToken({ iat: now() - 7200, exp: now() - 3600 })],
@@ -448,7 +467,13 @@ describe('identity API', () => {
       ['no key id', () => googleToken({}, { kid: undefined })],
       ['no expiry', () => googleToken({ exp: undefined })],
       ['an unverified address', () => googleToken({ email_verified: false })],
-      ['a tampered payload', () => { const [h, , s] = googleToken().split('.'); return `${h}.${Buffer.from(JSON.stringify({ sub: 'google-sub-1', aud: CLIENT_ID, iss: 'accounts.google.com', email: 'g.user@gmail.com', email_verified: true, exp: now() + 3600 })).toString('base64url')}.${s}`; }],
+      [
+        'a tampered payload',
+        () => {
+          const [h, , s] = googleToken().split('.');
+          return `${h}.${Buffer.from(JSON.stringify({ sub: 'google-sub-1', aud: CLIENT_ID, iss: 'accounts.google.com', email: 'g.user@gmail.com', email_verified: true, exp: now() + 3600 })).toString('base64url')}.${s}`;
+        },
+      ],
       ['garbage', () => 'not-a-jwt'],
     ])("refuses %s: 401 'Google sign-in failed.'", async (_case, token) => {
       const res = await post('google', { idToken: token() }).expect(401);
@@ -518,7 +543,11 @@ describe('identity API', () => {
     it.each([
       ['no token', undefined, 'not_signed_in'],
       ['a malformed token', 'abc.def.ghi', 'invalid_token'],
-      ['a token signed with another secret', signJwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'x', role: 'customer', exp: Math.floor(Date.now() / 1000) + 60 }, { hmac: 'another-secret-another-secret-another' }), 'invalid_token'],
+      [
+        'a token signed with another secret',
+        signJwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'x', role: 'customer', exp: Math.floor(Date.now() / 1000) + 60 }, { hmac: 'another-secret-another-secret-another' }),
+        'invalid_token',
+      ],
       ['an alg none token', signJwt({ alg: 'none', typ: 'JWT' }, { sub: 'x', role: 'customer', exp: Math.floor(Date.now() / 1000) + 60 }), 'invalid_token'],
     ])('answers 401 with %s', async (_case, token, error) => {
       const res = await post('getById', { userId: me.userId }, token).expect(401);

@@ -8,7 +8,10 @@ import { createTestApp, type TestApp } from '../support/app';
  */
 describe('POST /api/plan/getByName', () => {
   let t: TestApp;
-  const post = (body: unknown) => request(t.app.getHttpServer()).post('/api/plan/getByName').send(body as object);
+  const post = (body: unknown) =>
+    request(t.app.getHttpServer())
+      .post('/api/plan/getByName')
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -93,11 +96,7 @@ describe('POST /api/plan/getByName', () => {
   });
 
   it('refuses a body that is not JSON with 400, never 500', async () => {
-    const res = await request(t.app.getHttpServer())
-      .post('/api/plan/getByName')
-      .set('Content-Type', 'application/json')
-      .send('{"name": ')
-      .expect(400);
+    const res = await request(t.app.getHttpServer()).post('/api/plan/getByName').set('Content-Type', 'application/json').send('{"name": ').expect(400);
     expect(res.body.success).toBe(false);
   });
 });

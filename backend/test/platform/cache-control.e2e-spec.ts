@@ -17,13 +17,7 @@ import { routesOf } from '../support/routes';
  */
 
 /** The public answers that are the same for everyone (served through sendCachedJson). */
-const CACHEABLE = new Set([
-  'GET /api/services/getAll',
-  'GET /api/plans/:name',
-  'POST /api/plan/getByName',
-  'GET /api/documents/:slug',
-  'GET /api/country/getall',
-]);
+const CACHEABLE = new Set(['GET /api/services/getAll', 'GET /api/plans/:name', 'POST /api/plan/getByName', 'GET /api/documents/:slug', 'GET /api/country/getall']);
 const PARAMS: Record<string, string> = { name: 'youtube', slug: 'faqs' };
 const BODIES: Record<string, object> = { 'POST /api/plan/getByName': { name: 'youtube' } };
 

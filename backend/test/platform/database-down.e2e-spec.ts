@@ -108,7 +108,10 @@ describe.each(testDatabaseKinds())('database down (%s)', (kind) => {
       }
     }
     // A client holding the bytes still gets its cheap 304.
-    await http().get('/api/services/getAll').set('If-None-Match', warm.get('the services list')?.etag as string).expect(304);
+    await http()
+      .get('/api/services/getAll')
+      .set('If-None-Match', warm.get('the services list')?.etag as string)
+      .expect(304);
   });
 
   it.each([

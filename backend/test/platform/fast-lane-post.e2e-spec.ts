@@ -21,7 +21,10 @@ const stable = (headers: Record<string, string>) => {
 
 describe('POST reads in the fast lane (POST /api/plan/getByName)', () => {
   let t: TestApp;
-  const post = (body: unknown) => request(t.app.getHttpServer()).post('/api/plan/getByName').send(body as object);
+  const post = (body: unknown) =>
+    request(t.app.getHttpServer())
+      .post('/api/plan/getByName')
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -61,7 +64,11 @@ describe('POST reads in the fast lane (POST /api/plan/getByName)', () => {
     expect(load).toHaveBeenCalledTimes(2);
     load.mockRestore();
     // What the full stack refuses, it still refuses, with its own message.
-    expect((await post({ name: 'you\u0000tube' }).expect(400)).body).toMatchObject({ success: false, error: 'invalid', message: 'name must not contain control characters' });
+    expect((await post({ name: 'you\u0000tube' }).expect(400)).body).toMatchObject({
+      success: false,
+      error: 'invalid',
+      message: 'name must not contain control characters',
+    });
     expect((await post({ name: 5 }).expect(400)).body.message).toBe('name must be text');
     expect((await post({ name: '   ' }).expect(400)).body.message).toBe('name is required');
     expect((await post({ name: 'y'.repeat(101) }).expect(400)).body.message).toBe('name must be at most 100 characters');

@@ -223,21 +223,14 @@ describe('frontends with remotes elsewhere', () => {
 
   it('hints only the entry of a remote it does not hold (its chunk names are unknown here)', async () => {
     const res = await request(t.app.getHttpServer()).get('/services/youtube').expect(200);
-    expect(preloads(res.text)).toEqual([
-      'fetch+cors /api/runtime-config',
-      'script https://cdn.example/storefront/remoteEntry.js',
-      'fetch+cors /api/plans/youtube',
-    ]);
+    expect(preloads(res.text)).toEqual(['fetch+cors /api/runtime-config', 'script https://cdn.example/storefront/remoteEntry.js', 'fetch+cors /api/plans/youtube']);
   });
 
   it('lets the page load remotes from their CDN origins: scripts, manifests, CSS, fonts and images (CSP)', async () => {
     const res = await request(t.app.getHttpServer()).get('/').expect(200);
     const csp = cspOf(res.headers['content-security-policy']);
     for (const directive of ['script-src', 'connect-src', 'style-src', 'font-src', 'img-src']) {
-      expect([directive, csp[directive]]).toEqual([
-        directive,
-        expect.arrayContaining(["'self'", 'https://cdn.example', 'https://admin-cdn.example:8443']),
-      ]);
+      expect([directive, csp[directive]]).toEqual([directive, expect.arrayContaining(["'self'", 'https://cdn.example', 'https://admin-cdn.example:8443'])]);
     }
     // Origins only: never a path, and a remote on our own origin adds nothing.
     expect(csp['script-src'].filter((source) => source.includes('example'))).toEqual(['https://cdn.example', 'https://admin-cdn.example:8443']);

@@ -29,7 +29,12 @@ describe('hostile input never yields a 500', () => {
       ['the reset-password new password', '/api/user/reset-password', { email: 'ann@example.com', otp: '123456', newPassword: 'new\u0000password' }, 'newPassword'],
       ['a plan name', '/api/plan/getByName', { name: 'you\u0000tube' }, 'name'],
       ['a plan name (vertical tab, which trim() would drop)', '/api/plan/getByName', { name: '\u000byoutube' }, 'name'],
-      ['the contact message (NUL)', '/api/contact/contact', { user_name: 'Priya', user_email: 'p@example.com', serviceType: 'growth', platform: 'YouTube', message: 'Hello\u0000 there, please help.' }, 'message'],
+      [
+        'the contact message (NUL)',
+        '/api/contact/contact',
+        { user_name: 'Priya', user_email: 'p@example.com', serviceType: 'growth', platform: 'YouTube', message: 'Hello\u0000 there, please help.' },
+        'message',
+      ],
       ['a nested field nobody reads', '/api/plan/getByName', { name: 'youtube', extra: { list: ['ok', 'bell\u0007'] } }, 'extra.list.1'],
     ])('refuses %s in a JSON body with 400 naming the field', async (_case, path, body, field) => {
       const res = await http().post(path).send(body).expect(400);
@@ -69,9 +74,7 @@ describe('hostile input never yields a 500', () => {
       // trim() would make these the cached keys; the full stack refuses them.
       expect((await http().get('/api/plans/%0Byoutube').expect(400)).body).toEqual(refused('name must not contain control characters'));
       expect((await http().get('/api/plans/youtube%0C').expect(400)).body).toEqual(refused('name must not contain control characters'));
-      expect((await http().get('/api/services/getAll?search=%0Byoutube').expect(400)).body).toEqual(
-        refused('search must not contain control characters'),
-      );
+      expect((await http().get('/api/services/getAll?search=%0Byoutube').expect(400)).body).toEqual(refused('search must not contain control characters'));
     });
   });
 
@@ -122,7 +125,10 @@ describe('hostile input never yields a 500', () => {
     ])('POST /api/user/logout and /api/admin/logout refuse %s and end no session', async (_case, body, status) => {
       const customer = await signUpCustomer(t, 'logout-hostile');
       const admin = await adminToken(t);
-      for (const [path, token] of [['/api/user/logout', customer.token], ['/api/admin/logout', admin.token]]) {
+      for (const [path, token] of [
+        ['/api/user/logout', customer.token],
+        ['/api/admin/logout', admin.token],
+      ]) {
         const res = await http().post(path).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(JSON.stringify(body)).expect(status);
         expect(res.body.success).toBe(false);
       }
@@ -157,9 +163,19 @@ describe('hostile input never yields a 500', () => {
       ['/api/user/forgot-password', 'an operator object', { email: { $ne: '' } }, 'email must be text'],
       ['/api/user/forgot-password', 'an array', { email: ['a@example.com'] }, 'email must be text'],
       ['/api/user/reset-password', 'an operator object as code', { email: 'a@example.com', otp: { $gt: '' }, newPassword: 'a long new secret' }, 'otp must be 6 digits'],
-      ['/api/user/reset-password', 'a code with a NUL byte', { email: 'a@example.com', otp: '12345\u0000', newPassword: 'a long new secret' }, 'otp must not contain control characters'],
+      [
+        '/api/user/reset-password',
+        'a code with a NUL byte',
+        { email: 'a@example.com', otp: '12345\u0000', newPassword: 'a long new secret' },
+        'otp must not contain control characters',
+      ],
       ['/api/user/reset-password', 'an array as password', { email: 'a@example.com', otp: '123456', newPassword: ['a long new secret'] }, 'newPassword must be text'],
-      ['/api/user/reset-password', 'a 10,000-character e-mail', { email: `${'a'.repeat(10_000)}@example.com`, otp: '123456', newPassword: 'a long new secret' }, 'email must be at most 254 characters'],
+      [
+        '/api/user/reset-password',
+        'a 10,000-character e-mail',
+        { email: `${'a'.repeat(10_000)}@example.com`, otp: '123456', newPassword: 'a long new secret' },
+        'email must be at most 254 characters',
+      ],
     ])('%s refuses %s with 400 naming the field', async (path, _case, body, message) => {
       const res = await http().post(path).send(body).expect(400);
       expect(res.body).toEqual({ success: false, message, error: 'invalid' });
@@ -187,12 +203,32 @@ describe('hostile input never yields a 500', () => {
 
     it.each([
       ['a NUL byte in the staff reason', '/api/admin/refunds', { subscriptionId, reason: 'Wrong\u0000 channel' }, 'reason must not contain control characters'],
-      ['an operator object as amount', '/api/admin/refunds', { subscriptionId, amount: { $gt: 0 }, reason: 'A reason' }, 'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)'],
-      ['a huge number as amount', '/api/admin/refunds', { subscriptionId, amount: 1e308, reason: 'A reason' }, 'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)'],
-      ['a negative amount', '/api/admin/refunds', { subscriptionId, amount: -5, reason: 'A reason' }, 'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)'],
+      [
+        'an operator object as amount',
+        '/api/admin/refunds',
+        { subscriptionId, amount: { $gt: 0 }, reason: 'A reason' },
+        'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)',
+      ],
+      [
+        'a huge number as amount',
+        '/api/admin/refunds',
+        { subscriptionId, amount: 1e308, reason: 'A reason' },
+        'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)',
+      ],
+      [
+        'a negative amount',
+        '/api/admin/refunds',
+        { subscriptionId, amount: -5, reason: 'A reason' },
+        'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)',
+      ],
       ['an array as subscriptionId', '/api/admin/refunds', { subscriptionId: [subscriptionId], reason: 'A reason' }, 'subscriptionId must be text'],
       ['text as approve', '/api/admin/refund-requests/decide', { requestId: subscriptionId, approve: 'true' }, 'approve must be true or false'],
-      ['a too long decline message', '/api/admin/refund-requests/decide', { requestId: subscriptionId, approve: false, message: 'x'.repeat(1001) }, 'message must be at most 1000 characters'],
+      [
+        'a too long decline message',
+        '/api/admin/refund-requests/decide',
+        { requestId: subscriptionId, approve: false, message: 'x'.repeat(1001) },
+        'message must be at most 1000 characters',
+      ],
       ['an unknown list state', '/api/admin/refunds/list', { state: { $ne: null } }, 'state must be one of pending, processed, failed, open, declined'],
     ])('refuses %s with 400 naming the field (admin)', async (_case, path, body, message) => {
       const res = await http().post(path).set('Authorization', adminBearer).send(body).expect(400);
@@ -247,7 +283,10 @@ describe('hostile input never yields a 500', () => {
     });
 
     it('refuses a NUL byte in subscriptionId and a 70 KB body without a 500, and records no refill', async () => {
-      const nul = await http().post('/api/subscription/refill').set('Authorization', customerBearer).send({ subscriptionId: `${subscriptionId}\u0000` });
+      const nul = await http()
+        .post('/api/subscription/refill')
+        .set('Authorization', customerBearer)
+        .send({ subscriptionId: `${subscriptionId}\u0000` });
       expect(nul.status).toBe(400);
       expect(nul.body.message).toMatch(/subscriptionId/);
       const big = await http()
@@ -268,7 +307,7 @@ describe('hostile input never yields a 500', () => {
       ['more than a year', 366],
       ['SQL as text', '30; DROP TABLE refills'],
       ['an array', [30]],
-    ])('refuses %s as a mapping\'s refillDays with 400 naming the field', async (_case, refillDays) => {
+    ])("refuses %s as a mapping's refillDays with 400 naming the field", async (_case, refillDays) => {
       const res = await http()
         .post('/api/admin/fulfilment/mapping')
         .set('Authorization', adminBearer)

@@ -43,11 +43,7 @@ describe('platform over HTTP', () => {
   });
 
   it('answers a malformed JSON body with a 400 envelope', async () => {
-    const res = await request(t.app.getHttpServer())
-      .post('/api/plan/getByName')
-      .set('Content-Type', 'application/json')
-      .send('{"name": ')
-      .expect(400);
+    const res = await request(t.app.getHttpServer()).post('/api/plan/getByName').set('Content-Type', 'application/json').send('{"name": ').expect(400);
     expect(res.body).toEqual({ success: false, message: 'The request body is not valid JSON.', error: 'invalid' });
   });
 

@@ -112,7 +112,11 @@ describe('Session tokens and the guard', () => {
     const phone = (await request(t.app.getHttpServer()).post('/api/user/login').send({ email: me.email, password: 'correct horse battery' }).expect(200)).body.token;
     const res = await request(t.app.getHttpServer()).post('/api/user/logout').set('Authorization', `Bearer ${laptop}`).expect(200);
     expect(res.body).toEqual({ success: true, message: 'You are signed out.' });
-    expect((await getById(me.userId, laptop).expect(401)).body).toEqual({ success: false, message: 'Your session has ended. Please log in again.', error: 'session_ended' });
+    expect((await getById(me.userId, laptop).expect(401)).body).toEqual({
+      success: false,
+      message: 'Your session has ended. Please log in again.',
+      error: 'session_ended',
+    });
     await request(t.app.getHttpServer()).post('/api/user/logout').set('Authorization', `Bearer ${laptop}`).expect(401);
     await getById(me.userId, phone).expect(200);
     await getById(bob.userId, bob.token).expect(200);

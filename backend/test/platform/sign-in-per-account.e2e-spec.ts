@@ -21,8 +21,7 @@ describe.each(stores)('sign-in attempts per account (counters in %s)', (_store, 
   let customer: CustomerSession;
   const PASSWORD = 'correct horse battery';
 
-  const post = (path: string, body: object, client: string) =>
-    request(t.app.getHttpServer()).post(`/api/${path}`).set('X-Forwarded-For', client).send(body);
+  const post = (path: string, body: object, client: string) => request(t.app.getHttpServer()).post(`/api/${path}`).set('X-Forwarded-For', client).send(body);
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeAll(async () => {

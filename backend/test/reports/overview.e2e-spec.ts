@@ -107,7 +107,12 @@ describe('Overview API', () => {
       averageOrderValue: [text(aov(a), EXPONENT[currency]), text(aov(b), EXPONENT[currency])],
     });
     expect((c as unknown as { upstreamCostElsewhere: unknown }).upstreamCostElsewhere).toEqual(
-      Object.entries(a.elsewhere).map(([code, units]) => ({ currency: code, amount: text(units, 6).replace(/0+$/, '').replace(/\.$/, ''), previous: expect.any(String), orders: 1 })),
+      Object.entries(a.elsewhere).map(([code, units]) => ({
+        currency: code,
+        amount: text(units, 6).replace(/0+$/, '').replace(/\.$/, ''),
+        previous: expect.any(String),
+        orders: 1,
+      })),
     );
   }
 
@@ -137,7 +142,14 @@ describe('Overview API', () => {
     };
     // An order never paid counts nowhere.
     const youtube = await request(t.app.getHttpServer()).post('/api/plan/getByName').send({ name: 'youtube' }).expect(200);
-    await as(t, ann).post('/api/payment/order', { userId: ann.userId, planId: youtube.body.planId, pricingId: youtube.body.pricing[0].pricingId, profileLink: 'https://www.youtube.com/@x' }).expect(200);
+    await as(t, ann)
+      .post('/api/payment/order', {
+        userId: ann.userId,
+        planId: youtube.body.planId,
+        pricingId: youtube.body.pricing[0].pricingId,
+        profileLink: 'https://www.youtube.com/@x',
+      })
+      .expect(200);
 
     // Refunds: the rupee order in full (processed inside the period), a partial refund of the first
     // dollar order (processed the day after), a partial one of the dinar order (inside).
@@ -167,7 +179,14 @@ describe('Overview API', () => {
   it('gives each currency’s figures for two Kolkata days, equal to the sums of the orders, refunds and charges', async () => {
     const res = await overview({ from: '2026-01-10', to: '2026-01-11', granularity: 'day' }, 'Asia/Kolkata').expect(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.period).toEqual({ from: '2026-01-10', to: '2026-01-11', tz: 'Asia/Kolkata', granularity: 'day', start: '2026-01-09T18:30:00.000Z', end: '2026-01-11T18:30:00.000Z' });
+    expect(res.body.period).toEqual({
+      from: '2026-01-10',
+      to: '2026-01-11',
+      tz: 'Asia/Kolkata',
+      granularity: 'day',
+      start: '2026-01-09T18:30:00.000Z',
+      end: '2026-01-11T18:30:00.000Z',
+    });
     expect(res.body.previousPeriod).toEqual({ from: '2026-01-08', to: '2026-01-09', start: '2026-01-07T18:30:00.000Z', end: '2026-01-09T18:30:00.000Z' });
     const now = await expected('2026-01-09T18:30:00Z', '2026-01-11T18:30:00Z');
     const before = await expected('2026-01-07T18:30:00Z', '2026-01-09T18:30:00Z');
@@ -175,7 +194,11 @@ describe('Overview API', () => {
     for (const currency of ['INR', 'KWD', 'USD']) expectFigures(res.body, currency, now[currency], before[currency]);
     // What that means, written out: the dinar order, charged in dollars elsewhere, refunded 1.234 of 19.990.
     const kwd = res.body.currencies.find((c: { currency: string }) => c.currency === 'KWD');
-    expect(kwd).toMatchObject({ exponent: 3, revenue: { value: expect.stringMatching(/^\d+\.\d{3}$/) }, refunds: { value: '1.234', previous: '0.000', changePercent: null } });
+    expect(kwd).toMatchObject({
+      exponent: 3,
+      revenue: { value: expect.stringMatching(/^\d+\.\d{3}$/) },
+      refunds: { value: '1.234', previous: '0.000', changePercent: null },
+    });
     expect(kwd.upstreamCostElsewhere).toEqual([{ currency: 'USD', amount: '0.75', previous: '0.00', orders: 1 }]);
     const usd = res.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
     expect(usd.upstreamCost).toMatchObject({ value: '0.2784', previous: '1.10' });

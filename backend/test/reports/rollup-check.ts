@@ -17,7 +17,12 @@ function normalised(rows: unknown[]): string[] {
   return (rows as Array<Record<string, unknown>>)
     .map((r) => {
       const bucket = new Date(r.bucket as string).toISOString();
-      const measures = MEASURES.map((m) => `${m}=${String(r[m]).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')}`).join(' ');
+      const measures = MEASURES.map(
+        (m) =>
+          `${m}=${String(r[m])
+            .replace(/(\.\d*?)0+$/, '$1')
+            .replace(/\.$/, '')}`,
+      ).join(' ');
       return `${r.span} ${r.dim} ${bucket} ${r.value} ${r.currency}: ${measures}`;
     })
     .sort();
@@ -77,7 +82,11 @@ export async function countedSales(db: Sql): Promise<string[]> {
 
 /** The attention counts as kept, and counted afresh: { needs_review, refund_requests_open, in_process_all, in_process per quarter }. */
 export async function keptAttention(db: Sql): Promise<string[]> {
-  const rows = (await db.query(`SELECT kind, bucket, sum(n)::text AS n FROM report_attention GROUP BY kind, bucket HAVING sum(n) <> 0`)) as Array<{ kind: string; bucket: string; n: string }>;
+  const rows = (await db.query(`SELECT kind, bucket, sum(n)::text AS n FROM report_attention GROUP BY kind, bucket HAVING sum(n) <> 0`)) as Array<{
+    kind: string;
+    bucket: string;
+    n: string;
+  }>;
   return rows.map((r) => `${r.kind} ${r.kind === 'in_process' ? new Date(r.bucket).toISOString() : '-'}: ${r.n}`).sort();
 }
 

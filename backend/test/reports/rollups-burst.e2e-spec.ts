@@ -120,7 +120,10 @@ describe('rollups under a burst of payments and refunds', () => {
     const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString();
     const res = await request(t.app.getHttpServer()).post('/api/admin/overview').set('Authorization', `Bearer ${admin}`).send({ from: today, to: today }).expect(200);
     const orders = res.body.currencies.reduce((n: number, c: { orders: { value: number } }) => n + c.orders.value, 0);
-    const [{ n }] = await db().query(`SELECT count(*)::int AS n FROM payment_orders WHERE status = 'paid' AND paid_at >= $1 AND paid_at < $2`, [`${today}T00:00:00Z`, tomorrow]);
+    const [{ n }] = await db().query(`SELECT count(*)::int AS n FROM payment_orders WHERE status = 'paid' AND paid_at >= $1 AND paid_at < $2`, [
+      `${today}T00:00:00Z`,
+      tomorrow,
+    ]);
     expect(orders).toBe(n);
   }, 120_000);
 });

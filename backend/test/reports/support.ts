@@ -26,7 +26,10 @@ export async function buy(t: TestApp, customer: CustomerSession, platform: strin
 
 export async function paidAtTime(t: TestApp, orderId: string, paidAt: string): Promise<void> {
   const db = t.app.get(DataSource);
-  await db.query(`UPDATE payment_orders SET created_at = $2::timestamptz - interval '1 minute', expires_at = $2::timestamptz + interval '29 minutes', paid_at = $2 WHERE order_id = $1`, [orderId, paidAt]);
+  await db.query(
+    `UPDATE payment_orders SET created_at = $2::timestamptz - interval '1 minute', expires_at = $2::timestamptz + interval '29 minutes', paid_at = $2 WHERE order_id = $1`,
+    [orderId, paidAt],
+  );
   await db.query('UPDATE subscriptions SET created_at = $2 WHERE order_id = $1', [orderId, paidAt]);
 }
 

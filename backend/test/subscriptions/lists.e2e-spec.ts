@@ -26,7 +26,15 @@ describe('subscription lists API', () => {
     return req.send(body as object);
   };
 
-  const tier = { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'Steady growth', features: ['Real views', 'No password'], isPopular: true, currency: 'USD' };
+  const tier = {
+    pricingId: randomUUID(),
+    name: 'Growth',
+    price: '19.99',
+    description: 'Steady growth',
+    features: ['Real views', 'No password'],
+    isPopular: true,
+    currency: 'USD',
+  };
 
   /** A paid order recorded as billing records it, then given its Status and time. */
   async function subscription(userId: string, orderId: string, status: number, createdAt: string) {
@@ -41,11 +49,7 @@ describe('subscription lists API', () => {
       customerEmail: 'customer@example.com',
       customerName: 'Customer',
     });
-    await t.app.get(DataSource).query('UPDATE subscriptions SET status = $2, created_at = $3 WHERE subscription_id = $1', [
-      stored.subscriptionId,
-      status,
-      createdAt,
-    ]);
+    await t.app.get(DataSource).query('UPDATE subscriptions SET status = $2, created_at = $3 WHERE subscription_id = $1', [stored.subscriptionId, status, createdAt]);
     return stored.subscriptionId;
   }
 
@@ -193,7 +197,8 @@ describe('subscription lists API', () => {
       expect(orderIds(res.body)).toEqual(['order_up_waiting', 'order_up_lost', 'order_up_going', 'order_up_fresh']);
       const found = byOrder(res.body);
       expect(found.get('order_up_going')).toMatchObject({ Status: 0, statusText: 'In Process', progress: { startCount: 1204, remains: 350, quantity: 500 } });
-      for (const orderId of ['order_up_waiting', 'order_up_lost', 'order_up_fresh']) expect(found.get(orderId)).toMatchObject({ statusText: 'In Process', progress: null });
+      for (const orderId of ['order_up_waiting', 'order_up_lost', 'order_up_fresh'])
+        expect(found.get(orderId)).toMatchObject({ statusText: 'In Process', progress: null });
     });
 
     it("lists the provider's Partial and Refunded under Completed, with their text and the last progress", async () => {
@@ -202,7 +207,11 @@ describe('subscription lists API', () => {
       expect(res.body.data[0]).toMatchObject({ Status: 4, statusText: 'Refunded', progress: { startCount: 0, remains: 500, quantity: 500 } });
       expect(res.body.data[1]).toMatchObject({ Status: 2, statusText: 'Partial', progress: { startCount: 90, remains: 120, quantity: 500 } });
       expect(res.body.meta).toEqual({ total: 2, page: 1, perPage: 6, lastPage: 1 });
-      const profile = await request(t.app.getHttpServer()).post('/api/user/getById').set('Authorization', `Bearer ${carol.token}`).send({ userId: carol.userId }).expect(200);
+      const profile = await request(t.app.getHttpServer())
+        .post('/api/user/getById')
+        .set('Authorization', `Bearer ${carol.token}`)
+        .send({ userId: carol.userId })
+        .expect(200);
       expect(profile.body.subscriptions).toEqual({ total: 6, active: 4, completed: 2 });
     });
 
@@ -219,12 +228,42 @@ describe('subscription lists API', () => {
         value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, inner]) => [key, ...everything(inner)]) : [value];
       for (const body of bodies) {
         const found = everything(body);
-        for (const secret of ['77001', '77002', '77003', '77004', '77005', '0.27819', 'In progress', 'Pending', note, '1024', 'fulfilment', 'upstreamOrderId', 'charge', 'note']) {
+        for (const secret of [
+          '77001',
+          '77002',
+          '77003',
+          '77004',
+          '77005',
+          '0.27819',
+          'In progress',
+          'Pending',
+          note,
+          '1024',
+          'fulfilment',
+          'upstreamOrderId',
+          'charge',
+          'note',
+        ]) {
           expect(found).not.toContain(secret);
         }
         expect(JSON.stringify(body)).not.toContain(note);
         for (const s of (body.data ?? body.subscriptions) as Array<Record<string, unknown>>) {
-          expect(Object.keys(s).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'refill', 'refund', 'statusText', 'subscriptionId', 'user']);
+          expect(Object.keys(s).sort()).toEqual([
+            'Status',
+            '_id',
+            'createdAt',
+            'orderId',
+            'paymentId',
+            'planName',
+            'pricing',
+            'profileLink',
+            'progress',
+            'refill',
+            'refund',
+            'statusText',
+            'subscriptionId',
+            'user',
+          ]);
         }
       }
     });

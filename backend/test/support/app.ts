@@ -87,8 +87,7 @@ export async function createTestApp(
     QUEUE_PREFIX: (shared ?? previous)?.config.queuePrefix ?? `test-${randomBytes(4).toString('hex')}`,
     ...options.env,
   });
-  const databaseConfig =
-    options.databaseUrl && database.config.kind === 'postgres' ? { ...database.config, url: options.databaseUrl } : database.config;
+  const databaseConfig = options.databaseUrl && database.config.kind === 'postgres' ? { ...database.config, url: options.databaseUrl } : database.config;
   const config = new AppConfig({ ...base, database: databaseConfig });
   const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
   for (const { provide, useValue } of options.overrides ?? []) builder.overrideProvider(provide).useValue(useValue);

@@ -88,10 +88,7 @@ export interface StandInRefund {
 
 /** Scripting the next request: `afterActing` lets the stand-in do what was asked and only then lose the answer. */
 type Scripted =
-  | { kind: 'answer'; status: number; body: unknown }
-  | { kind: 'hang'; afterActing: boolean }
-  | { kind: 'close'; afterActing: boolean }
-  | { kind: 'delay'; ms: number };
+  { kind: 'answer'; status: number; body: unknown } | { kind: 'hang'; afterActing: boolean } | { kind: 'close'; afterActing: boolean } | { kind: 'delay'; ms: number };
 
 /** What a route decided to answer; handle() sends it, or loses it when the script says so. */
 interface Answer {
@@ -276,10 +273,7 @@ export class RazorpayStandIn {
    * Adds a payment attempt to an order, as if the customer had paid (or tried to) in checkout.
    * Defaults: the order's amount and currency; a failed payment gets Razorpay's failure fields.
    */
-  addPayment(
-    orderId: string,
-    payment: { status: StandInPayment['status']; amount?: number; currency?: string; errorDescription?: string },
-  ): StandInPayment {
+  addPayment(orderId: string, payment: { status: StandInPayment['status']; amount?: number; currency?: string; errorDescription?: string }): StandInPayment {
     const order = this.orders.get(orderId);
     if (!order) throw new Error(`The stand-in has no order ${orderId}`);
     const failed = payment.status === 'failed';
@@ -406,12 +400,7 @@ export class RazorpayStandIn {
   }
 
   /** POST /v1/payments/{id}/refund: the idempotency rules around the refund itself. */
-  private async refundRequest(
-    paymentId: string,
-    body: unknown,
-    key: string | string[] | undefined,
-    delayMs: number,
-  ): Promise<Answer> {
+  private async refundRequest(paymentId: string, body: unknown, key: string | string[] | undefined, delayMs: number): Promise<Answer> {
     if (key === undefined) {
       // Razorpay takes a refund without the header; only then is a retry a second refund.
       if (delayMs > 0) await sleep(delayMs);
@@ -536,8 +525,24 @@ export class RazorpayStandIn {
 
 /** The fields of Razorpay's POST /v1/orders (its API reference and the SDK's RazorpayOrderCreateRequestBody). */
 const ORDER_FIELDS = new Set([
-  'amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'offer_id', 'method', 'bank_account',
-  'customer_id', 'token', 'payment', 'payment_capture', 'transfers', 'line_items', 'line_items_total', 'rto_review', 'phonepe_switch_context',
+  'amount',
+  'currency',
+  'receipt',
+  'notes',
+  'partial_payment',
+  'first_payment_min_amount',
+  'offer_id',
+  'method',
+  'bank_account',
+  'customer_id',
+  'token',
+  'payment',
+  'payment_capture',
+  'transfers',
+  'line_items',
+  'line_items_total',
+  'rto_review',
+  'phonepe_switch_context',
 ]);
 
 function badRequest(description: string, field?: string): Answer {

@@ -17,7 +17,10 @@ function* handlers(t: TestApp): Generator<{ route: string; handler: Function; co
         const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (path === undefined || method === undefined) continue;
-        const full = ['api', base, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+        const full = ['api', base, path]
+          .map((part) => part.replace(/^\/+|\/+$/g, ''))
+          .filter(Boolean)
+          .join('/');
         yield { route: `${RequestMethod[method]} /${full}`, handler, controller };
       }
     }

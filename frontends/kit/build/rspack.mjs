@@ -77,7 +77,9 @@ function federationRuntimeAsEsm() {
         compilation.hooks.finishModules.tap('FederationRuntimeAsEsm', (modules) => {
           for (const module of modules) {
             if (commonJsFiles.has(module.resource)) {
-              compilation.errors.push(new rspack.WebpackError(`${module.resource}: the CommonJS copy of a federation runtime package is bundled (kit/build/rspack.mjs federationRuntimeAsEsm)`));
+              compilation.errors.push(
+                new rspack.WebpackError(`${module.resource}: the CommonJS copy of a federation runtime package is bundled (kit/build/rspack.mjs federationRuntimeAsEsm)`),
+              );
             }
           }
         });
@@ -214,4 +216,3 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
     };
   };
 }
-

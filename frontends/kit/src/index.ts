@@ -8,24 +8,9 @@ export { AuthProvider, useAuth } from './session/AuthProvider';
 export type { AuthContextValue, SessionGrant } from './session/AuthProvider';
 export type { RegistrationForm } from './session/authCalls';
 export { buildSessionUser, displayName } from './session/sessionUser';
-export {
-  clearAdminSession,
-  getAdminId,
-  getAdminToken,
-  hasAdminSession,
-  setAdminSession,
-} from './session/adminSession';
+export { clearAdminSession, getAdminId, getAdminToken, hasAdminSession, setAdminSession } from './session/adminSession';
 export { endSessionOnServer, logOutAdmin } from './session/serverLogout';
-export {
-  ADMIN_ID_KEY,
-  ADMIN_TOKEN_KEY,
-  EMAIL_KEY,
-  IS_ADMIN_KEY,
-  TOKEN_KEY,
-  USER_ID_KEY,
-  SESSION_CHANGED_EVENT,
-  notifySessionChanged,
-} from './session/storageKeys';
+export { ADMIN_ID_KEY, ADMIN_TOKEN_KEY, EMAIL_KEY, IS_ADMIN_KEY, TOKEN_KEY, USER_ID_KEY, SESSION_CHANGED_EVENT, notifySessionChanged } from './session/storageKeys';
 
 export { getRuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
 export type { RuntimeConfig } from './config/runtimeConfig';

@@ -17,15 +17,17 @@ export function App({ startRemotes }: { startRemotes: () => Promise<void> }) {
     if (running.current) return;
     running.current = true;
     setStatus('loading');
-    startRemotes().then(
-      () => setStatus('ready'),
-      (error: unknown) => {
-        console.error('Start-up failed:', error);
-        setStatus('failed');
-      },
-    ).finally(() => {
-      running.current = false;
-    });
+    startRemotes()
+      .then(
+        () => setStatus('ready'),
+        (error: unknown) => {
+          console.error('Start-up failed:', error);
+          setStatus('failed');
+        },
+      )
+      .finally(() => {
+        running.current = false;
+      });
   }, [startRemotes]);
 
   useEffect(() => start(), [start]);

@@ -17,11 +17,6 @@ import { TypeOrmReportStore } from './adapters/persistence/report-store.reposito
 @Module({
   imports: [FulfilmentModule],
   controllers: [ReportsController],
-  providers: [
-    { provide: ReportStore, useClass: TypeOrmReportStore },
-    { provide: ExportSource, useClass: SqlExportSource },
-    GetOverviewUseCase,
-    ExportCsvUseCase,
-  ],
+  providers: [{ provide: ReportStore, useClass: TypeOrmReportStore }, { provide: ExportSource, useClass: SqlExportSource }, GetOverviewUseCase, ExportCsvUseCase],
 })
 export class ReportsModule {}

@@ -1,12 +1,4 @@
-import {
-  type CanActivate,
-  createParamDecorator,
-  type ExecutionContext,
-  Injectable,
-  SetMetadata,
-  UseGuards,
-  applyDecorators,
-} from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable, SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';

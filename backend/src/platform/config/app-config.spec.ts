@@ -13,10 +13,7 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL, Redis and SMTP when their URLs are given', () => {
-    const config = loadConfig(
-      { DATABASE_URL: 'postgres://u:p@db:5432/shop', REDIS_URL: 'redis://redis:6379', SMTP_URL: 'smtp://mail:1025' },
-      '/repo',
-    );
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/shop', REDIS_URL: 'redis://redis:6379', SMTP_URL: 'smtp://mail:1025' }, '/repo');
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shop', schema: undefined });
     expect(config.redisUrl).toBe('redis://redis:6379');
     expect(config.smtpUrl).toBe('smtp://mail:1025');
@@ -89,9 +86,7 @@ describe('loadConfig', () => {
   it("points the Razorpay SDK at RAZORPAY_API_URL when set, else leaves the SDK's own base URL", () => {
     expect(loadConfig({}, '/repo').payments.apiUrl).toBeNull();
     expect(loadConfig({ RAZORPAY_API_URL: 'http://127.0.0.1:9000' }, '/repo').payments.apiUrl).toBe('http://127.0.0.1:9000');
-    expect(loadConfig({ ...production, RAZORPAY_API_URL: 'https://rzp-proxy.internal' }, '/repo').payments.apiUrl).toBe(
-      'https://rzp-proxy.internal',
-    );
+    expect(loadConfig({ ...production, RAZORPAY_API_URL: 'https://rzp-proxy.internal' }, '/repo').payments.apiUrl).toBe('https://rzp-proxy.internal');
   });
 
   it('reads SHUTDOWN_TIMEOUT in seconds (default 10), and refuses a bad one', () => {
@@ -127,7 +122,10 @@ describe('loadConfig', () => {
       signInPerAccount: 5,
       signInBackoffSeconds: 30,
     });
-    expect(loadConfig({ RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '8', RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS: '2' }, '/repo').rateLimits).toMatchObject({ signInPerAccount: 8, signInBackoffSeconds: 2 });
+    expect(loadConfig({ RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '8', RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS: '2' }, '/repo').rateLimits).toMatchObject({
+      signInPerAccount: 8,
+      signInBackoffSeconds: 2,
+    });
     expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS: '901' }, '/repo')).toThrow(ConfigError);
     expect(loadConfig({ RATE_LIMIT_OTP_PER_IP: '7' }, '/repo').rateLimits.otpPerIp).toBe(7);
     expect(loadConfig({ RATE_LIMIT_PASSWORD_PER_ACCOUNT: '3' }, '/repo').rateLimits.passwordPerAccount).toBe(3);
@@ -163,10 +161,7 @@ describe('loadConfig', () => {
     });
 
     it('reads api-v2 with its URL, key, timeout, balance warning and sync interval', () => {
-      const config = loadConfig(
-        { ...liveKeys, ...apiV2, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_BALANCE_WARNING: ' 25.50 ', FULFILMENT_SYNC_EVERY_MS: '200' },
-        '/repo',
-      );
+      const config = loadConfig({ ...liveKeys, ...apiV2, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_BALANCE_WARNING: ' 25.50 ', FULFILMENT_SYNC_EVERY_MS: '200' }, '/repo');
       expect(config.fulfilment).toEqual({
         provider: 'api-v2',
         url: 'https://panel.example/api/v2',
@@ -225,7 +220,10 @@ describe('loadConfig', () => {
       it.each([
         ['sandbox payments (the default)', {}],
         ['sandbox payments, said explicitly', { PAYMENTS_PROVIDER: 'sandbox' }],
-        ['sandbox payments with made-up secrets (the compose stack)', { PAYMENTS_PROVIDER: 'sandbox', RAZORPAY_KEY_SECRET: 'k'.repeat(64), RAZORPAY_WEBHOOK_SECRET: 'w'.repeat(64) }],
+        [
+          'sandbox payments with made-up secrets (the compose stack)',
+          { PAYMENTS_PROVIDER: 'sandbox', RAZORPAY_KEY_SECRET: 'k'.repeat(64), RAZORPAY_WEBHOOK_SECRET: 'w'.repeat(64) },
+        ],
         ["Razorpay's test keys (test cards pay)", { ...liveKeys, RAZORPAY_KEY_ID: 'rzp_test_AbC123' }],
       ])('refuses api-v2 at a real panel with %s', (_what, payments) => {
         for (const panel of ['https://panel.example/api/v2', 'http://10.0.0.5/api/v2', 'http://localhost.evil.example/api/v2']) {
@@ -235,7 +233,13 @@ describe('loadConfig', () => {
 
       it('refuses a loopback panel too unless SANDBOX_FULFILMENT=loopback says so (a stand-in for tests)', () => {
         expect(() => loadConfig({ ...apiV2, PROVIDER_URL: 'http://127.0.0.1:9100/api/v2' }, '/repo')).toThrow(refusal);
-        for (const panel of ['http://127.0.0.1:9100/api/v2', 'http://127.0.0.2/api/v2', 'http://localhost:9100/api/v2', 'http://[::1]:9100/api/v2', 'http://[::ffff:127.0.0.1]/api/v2']) {
+        for (const panel of [
+          'http://127.0.0.1:9100/api/v2',
+          'http://127.0.0.2/api/v2',
+          'http://localhost:9100/api/v2',
+          'http://[::1]:9100/api/v2',
+          'http://[::ffff:127.0.0.1]/api/v2',
+        ]) {
           const config = loadConfig({ ...apiV2, PROVIDER_URL: panel, SANDBOX_FULFILMENT: 'loopback' }, '/repo');
           expect(config.fulfilment).toMatchObject({ provider: 'api-v2', url: panel });
           expect(config.payments.provider).toBe('sandbox');

@@ -13,9 +13,7 @@ export class ConfigError extends Error {
   }
 }
 
-export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ }
-  | { kind: 'postgres'; url: string; schema?: string };
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null /* null: in memory */ } | { kind: 'postgres'; url: string; schema?: string };
 
 export interface PaymentsConfig {
   provider: 'sandbox' | 'razorpay';
@@ -206,7 +204,10 @@ function trustProxy(env: Env): false | number | string[] {
     throw new ConfigError('TRUST_PROXY=true would let every client choose its own address; give the number of proxies (1) or their addresses');
   }
   if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 32);
-  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !isAddressOrRange(entry));
   if (bad !== undefined || entries.length === 0) {
     throw new ConfigError(`TRUST_PROXY must be a hop count (1, 2...) or the proxies' IPs and CIDRs (10.0.0.1, 192.168.0.0/16), got "${bad ?? raw}"`);
@@ -422,7 +423,14 @@ function frontends(env: Env, root: string, production: boolean, publicUrl: strin
   const cors = text(env, 'CORS_ORIGINS');
   const remoteUrl = (name: string) => text(env, `REMOTE_${name.toUpperCase()}_URL`) ?? `/remotes/${name}/remoteEntry.js`;
   return {
-    corsOrigins: cors ? cors.split(',').map((o) => o.trim()).filter(Boolean) : production ? [publicUrl] : true,
+    corsOrigins: cors
+      ? cors
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : production
+        ? [publicUrl]
+        : true,
     frontendsDir: resolve(root, text(env, 'FRONTENDS_DIR') ?? 'frontends'),
     remotes: { storefront: remoteUrl('storefront'), account: remoteUrl('account'), admin: remoteUrl('admin') },
   };
@@ -441,7 +449,9 @@ function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role'
     throw new ConfigError(`PROCESS_ROLE=${role} needs REDIS_URL: web processes enqueue jobs that worker processes take from Redis (without Redis use PROCESS_ROLE=all)`);
   }
   if (role !== 'all' && database.kind !== 'postgres') {
-    throw new ConfigError(`PROCESS_ROLE=${role} needs DATABASE_URL: web and worker processes share one PostgreSQL database (the embedded one belongs to a single process)`);
+    throw new ConfigError(
+      `PROCESS_ROLE=${role} needs DATABASE_URL: web and worker processes share one PostgreSQL database (the embedded one belongs to a single process)`,
+    );
   }
   return { role, redisUrl, queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth' };
 }

@@ -12,12 +12,7 @@ export const EXACT_COUNT_UP_TO = 1000;
  *   than cap + 1, with `exact: false`.
  * `fromWhere` is trusted SQL ("FROM t WHERE …" with $n placeholders); values go in `params`.
  */
-export async function boundedCount(
-  manager: EntityManager,
-  fromWhere: string,
-  params: unknown[],
-  cap = EXACT_COUNT_UP_TO,
-): Promise<{ total: number; exact: boolean }> {
+export async function boundedCount(manager: EntityManager, fromWhere: string, params: unknown[], cap = EXACT_COUNT_UP_TO): Promise<{ total: number; exact: boolean }> {
   const [counted] = (await manager.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) capped`, params)) as Array<{ n: number | string }>;
   const n = Number(counted.n);
   if (n <= cap) return { total: n, exact: true };

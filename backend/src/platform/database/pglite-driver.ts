@@ -43,12 +43,7 @@ class PGliteClient extends EventEmitter {
   }
 }
 
-function toPgResult(
-  text: string,
-  rows: unknown[],
-  affectedRows: number | undefined,
-  fields: { name: string; dataTypeID: number }[],
-): PgResult {
+function toPgResult(text: string, rows: unknown[], affectedRows: number | undefined, fields: { name: string; dataTypeID: number }[]): PgResult {
   const command = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? '';
   return { rows, rowCount: affectedRows ?? rows.length, command, fields };
 }
@@ -82,12 +77,7 @@ class PGlitePool extends EventEmitter {
     const timer = setTimeout(() => {
       const index = this.waiting.indexOf(grant);
       if (index >= 0) this.waiting.splice(index, 1);
-      callback(
-        new Error(
-          `Waited ${ACQUIRE_TIMEOUT_MS / 1000}s for the embedded database session; ` +
-            'is a query running outside its transaction entity manager?',
-        ),
-      );
+      callback(new Error(`Waited ${ACQUIRE_TIMEOUT_MS / 1000}s for the embedded database session; ` + 'is a query running outside its transaction entity manager?'));
     }, ACQUIRE_TIMEOUT_MS);
     timer.unref();
     const grant = () => {

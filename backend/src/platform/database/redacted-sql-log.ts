@@ -38,9 +38,7 @@ export function describeDatabaseError(error: unknown): string {
     column?: unknown;
   };
   const message = String(driverError?.message ?? error).replace(/"(?:[^"]|"")*"/g, '"…"');
-  const names = (['constraint', 'table', 'column'] as const)
-    .filter((key) => typeof driverError?.[key] === 'string')
-    .map((key) => `${key} ${String(driverError[key])}`);
+  const names = (['constraint', 'table', 'column'] as const).filter((key) => typeof driverError?.[key] === 'string').map((key) => `${key} ${String(driverError[key])}`);
   const code = typeof driverError?.code === 'string' ? `SQLSTATE ${driverError.code}` : null;
   const facts = [code, ...names].filter(Boolean).join(', ');
   return facts ? `${message} (${facts})` : message;

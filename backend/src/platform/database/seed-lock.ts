@@ -17,11 +17,7 @@ export const SEED_LOCKS = {
  * Runs `work` in one transaction that first takes the seeder's transaction-level advisory lock
  * (released at commit or rollback). `work` must use the manager it is given.
  */
-export async function underSeedLock<T>(
-  dataSource: DataSource,
-  seeder: keyof typeof SEED_LOCKS,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
+export async function underSeedLock<T>(dataSource: DataSource, seeder: keyof typeof SEED_LOCKS, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   return dataSource.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCKS[seeder]]);
     return work(manager);

@@ -16,17 +16,7 @@
  * TypeORM wraps driver errors in QueryFailedError (`driverError`), Node in AggregateError (`errors`,
  * one per address tried), others use `cause`: all are looked through.
  */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EPIPE',
-]);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 

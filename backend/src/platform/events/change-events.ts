@@ -25,7 +25,7 @@ type Handler = () => void;
 @Injectable()
 export class ChangeEvents implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ChangeEvents');
-  private readonly outage = new OutageLog(this.logger, 'Change events: Redis', 'caches follow this instance\'s writes only, and their TTL bounds the others\'');
+  private readonly outage = new OutageLog(this.logger, 'Change events: Redis', "caches follow this instance's writes only, and their TTL bounds the others'");
   private readonly handlers = new Map<ChangeTopic, Handler[]>();
   private readonly instanceId = randomUUID();
   private readonly channel: string;

@@ -57,7 +57,11 @@ describe('dataUrl', () => {
 describe('PreloadHints with the shipped page table', () => {
   let dir: string;
   let hints: PreloadHints;
-  const fetches = (pathname: string) => hints.hintsFor(pathname).filter((h) => h.as === 'fetch').map((h) => h.href);
+  const fetches = (pathname: string) =>
+    hints
+      .hintsFor(pathname)
+      .filter((h) => h.as === 'fetch')
+      .map((h) => h.href);
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'growth-hints-'));

@@ -90,10 +90,7 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
 }
 
 /** The first route of the table matching a request's path (as sent, percent-encoded), with its parameters. */
-export function findPageRoute(
-  routes: readonly PageRoute[],
-  pathname: string,
-): { route: PageRoute; params: Record<string, string> } | undefined {
+export function findPageRoute(routes: readonly PageRoute[], pathname: string): { route: PageRoute; params: Record<string, string> } | undefined {
   const path = routedPath(pathname);
   for (const route of routes) {
     const params = matchPattern(route.path, path);
@@ -207,8 +204,7 @@ export class PreloadHints {
   }
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * `fetch()` sends same-origin credentials, so a fetch preload must be `crossorigin` (anonymous) to

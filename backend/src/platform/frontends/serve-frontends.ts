@@ -124,6 +124,9 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
       res.redirect(301, answer.location + (query >= 0 ? req.originalUrl.slice(query) : ''));
       return;
     }
-    res.status(answer.status).type('html').send(hints.inject(withPageHead(html, answer.title, answer.description), req.path));
+    res
+      .status(answer.status)
+      .type('html')
+      .send(hints.inject(withPageHead(html, answer.title, answer.description), req.path));
   });
 }

@@ -108,16 +108,23 @@ describe('toErrorResponse', () => {
       const answer = (error: Error, headers: Record<string, string> = {}) => toErrorResponse(error, logger, requestWith(headers));
       expect(answer(typed(415, 'encoding.unsupported', { encoding: 'compress' }))).toEqual({
         status: 415,
-        body: { success: false, message: 'Content-Encoding "compress" is not supported: send the body as it is, or compressed with gzip, deflate or br.', error: 'unsupported_media_type' },
+        body: {
+          success: false,
+          message: 'Content-Encoding "compress" is not supported: send the body as it is, or compressed with gzip, deflate or br.',
+          error: 'unsupported_media_type',
+        },
       });
       expect(answer(typed(415, 'charset.unsupported', { charset: 'latin1' })).body.message).toBe('The charset "LATIN1" is not supported: send the body as UTF-8.');
       expect(answer(typed(400, 'entity.parse.failed')).body.message).toBe('The request body is not valid JSON.');
-      expect(answer(typed(413, 'entity.too.large'), { 'content-encoding': 'gzip' })).toMatchObject({ status: 413, body: { message: 'The request body is too large.', error: 'too_large' } });
+      expect(answer(typed(413, 'entity.too.large'), { 'content-encoding': 'gzip' })).toMatchObject({
+        status: 413,
+        body: { message: 'The request body is too large.', error: 'too_large' },
+      });
       expect(answer(typed(400, 'request.size.invalid')).body.message).toBe('The request body does not have the length its Content-Length announced.');
       expect(answer(typed(400, 'request.aborted')).body.message).toBe('The request was aborted before its body arrived.');
     });
 
-    it('answers any other 4xx that Express middleware marks as the client\'s (expose) with its status, and keeps a 5xx a 500', () => {
+    it("answers any other 4xx that Express middleware marks as the client's (expose) with its status, and keeps a 5xx a 500", () => {
       const exposed = Object.assign(new Error('aborted'), { code: 'ECONNRESET', status: 400, expose: true });
       expect(toErrorResponse(exposed, logger, requestWith({}))).toEqual({
         status: 400,

@@ -104,7 +104,9 @@ function requestErrorMessage(error: RequestError, request: Request | undefined):
     case 'parameters.too.many':
       return 'The request body has too many fields.';
   }
-  const encoding = String(request?.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const encoding = String(request?.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
   if (error.type === undefined && error.status === 400 && encoding !== 'identity') {
     // body-parser decompresses gzip, deflate and br itself (any other encoding is encoding.unsupported):
     // an untyped 400 is zlib refusing the bytes (a bad header, corrupt data, a body cut short).
@@ -176,9 +178,7 @@ export function toErrorResponse(exception: unknown, logger: Logger, request?: Re
     // A stack overflow on input nested too deeply for a recursive library, a length or date out of
     // range: the input's doing, never worth a 500. Logged with its stack, since validation missed it.
     logger.warn(`${exception.message} on ${where}`, exception.stack);
-    const message = /call stack/i.test(exception.message)
-      ? 'The request is nested too deeply.'
-      : 'A value in the request is out of range.';
+    const message = /call stack/i.test(exception.message) ? 'The request is nested too deeply.' : 'A value in the request is out of range.';
     return { status: 400, body: { success: false, message, error: 'invalid' } };
   }
   const error = exception as Error;

@@ -76,10 +76,13 @@ export function stopOnSignals(app: { getHttpServer(): Server; close(): Promise<v
     logger.log(`${signal}: no new connections; requests under way get up to ${seconds} s (SHUTDOWN_TIMEOUT)`);
     const { cut } = await drain.drain(timeoutMs);
     if (cut > 0) logger.warn(`${cut} connection${cut === 1 ? '' : 's'} still open ${cut === 1 ? 'was' : 'were'} cut after SHUTDOWN_TIMEOUT (${seconds} s)`);
-    const hung = setTimeout(() => {
-      logger.error(`Closing the app took longer than ${Math.max(seconds, 5)} s more; exiting without waiting`);
-      process.exit(1);
-    }, Math.max(timeoutMs, 5_000));
+    const hung = setTimeout(
+      () => {
+        logger.error(`Closing the app took longer than ${Math.max(seconds, 5)} s more; exiting without waiting`);
+        process.exit(1);
+      },
+      Math.max(timeoutMs, 5_000),
+    );
     try {
       await app.close();
     } catch (error) {

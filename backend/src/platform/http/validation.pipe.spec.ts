@@ -75,9 +75,7 @@ describe('the global validation pipe', () => {
   });
 
   it('refuses a body nested too deeply instead of overflowing class-transformer', async () => {
-    await expect(pipe.transform({ name: nested(20_000) }, { type: 'body', metatype: NameRequest })).rejects.toThrow(
-      'The request body is nested too deeply.',
-    );
+    await expect(pipe.transform({ name: nested(20_000) }, { type: 'body', metatype: NameRequest })).rejects.toThrow('The request body is nested too deeply.');
   });
 
   it('leaves custom decorators (the signed-in principal) alone and validates DTOs as before', async () => {

@@ -68,9 +68,7 @@ export function inputProblem(value: unknown, name: string | undefined, where: st
 function messages(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((text) =>
-      parent ? text.replace(new RegExp(`^${error.property}\\b`), path) : text,
-    );
+    const own = Object.values(error.constraints ?? {}).map((text) => (parent ? text.replace(new RegExp(`^${error.property}\\b`), path) : text));
     return [...own, ...messages(error.children ?? [], path)];
   });
 }

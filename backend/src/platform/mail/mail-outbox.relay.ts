@@ -112,9 +112,7 @@ export class MailOutboxRelay implements OnApplicationBootstrap, OnModuleDestroy 
        RETURNING o.id, o.payload, o.created_at`,
       [BATCH],
     );
-    return rowsOf<DueMail & { created_at: Date | string }>(result).sort(
-      (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
-    );
+    return rowsOf<DueMail & { created_at: Date | string }>(result).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   }
 
   private async relay(rows: DueMail[]): Promise<{ done: number; refused: boolean }> {

@@ -22,9 +22,7 @@ import { SmtpMailSender } from './smtp.mail-sender';
       provide: MailSender,
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
-        config.smtpUrl
-          ? new SmtpMailSender(config.smtpUrl, config.mailFrom)
-          : new OutboxMailSender(join(config.dataDir, 'outbox'), config.mailFrom),
+        config.smtpUrl ? new SmtpMailSender(config.smtpUrl, config.mailFrom) : new OutboxMailSender(join(config.dataDir, 'outbox'), config.mailFrom),
     },
     Mailer,
     MailOutboxRelay,

@@ -114,8 +114,7 @@ describe.each(queues)('a mail through the $name', ({ redisUrl }) => {
 
   if (redisUrl) {
     const mailQueue = () => context.get<Queue>(getQueueToken(MAIL_QUEUE), { strict: false });
-    const lastRow = async () =>
-      (await context.get(DataSource).query(`SELECT id FROM mail_outbox ORDER BY created_at DESC LIMIT 1`))[0] as { id: string };
+    const lastRow = async () => (await context.get(DataSource).query(`SELECT id FROM mail_outbox ORDER BY created_at DESC LIMIT 1`))[0] as { id: string };
 
     it('leaves no finished mail job in Redis (mail jobs hold OTP codes)', async () => {
       await context.get(Mailer).send({ to: 'gone@example.com', subject: 'Your code', text: 'Your code is 654321.' });

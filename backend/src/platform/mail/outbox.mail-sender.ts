@@ -11,7 +11,10 @@ import { MailSender, type Mail } from './mail.port';
 export class OutboxMailSender extends MailSender {
   private readonly logger = new Logger('Outbox');
 
-  constructor(readonly dir: string, private readonly from: string) {
+  constructor(
+    readonly dir: string,
+    private readonly from: string,
+  ) {
     super();
   }
 

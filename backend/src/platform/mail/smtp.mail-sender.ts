@@ -5,7 +5,10 @@ import { MailSender, type Mail } from './mail.port';
 export class SmtpMailSender extends MailSender {
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     super();
     this.transport = createTransport(smtpUrl);
   }

@@ -127,19 +127,14 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
       await Promise.all(
         emitters.flatMap((emitter) => {
           const backend = emitter.getBackend();
-          return [backend.client, backend.blockingClient].map((client) =>
-            client ? withTimeout(client, 200, 'not connected').catch(() => null) : Promise.resolve(null),
-          );
+          return [backend.client, backend.blockingClient].map((client) => (client ? withTimeout(client, 200, 'not connected').catch(() => null) : Promise.resolve(null)));
         }),
       )
     ).filter((client) => client !== null);
     const reachable = clients.length > 0 && clients.every((client) => client.status === 'ready');
     if (reachable) return;
     this.logger.warn('Redis is unreachable at shutdown: the queue closes without waiting for it');
-    const closing = [
-      ...this.workers.map((worker) => worker.close(true)),
-      ...QUEUE_NAMES.map((name) => this.queue(name).getBackend().close(true)),
-    ];
+    const closing = [...this.workers.map((worker) => worker.close(true)), ...QUEUE_NAMES.map((name) => this.queue(name).getBackend().close(true))];
     await Promise.all(closing.map((closed) => withTimeout(closed, 2_000, 'did not close').catch(() => undefined)));
   }
 
@@ -156,9 +151,7 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
   async enqueue(queue: QueueName, jobName: string, data: object, options: EnqueueOptions = {}): Promise<void> {
     const target = this.queue(queue);
     await this.connected(target);
-    const idOptions: JobsOptions = options.jobId
-      ? { jobId: options.jobId, deduplication: { id: options.jobId, ttl: JOB_ID_KEPT_MS } }
-      : {};
+    const idOptions: JobsOptions = options.jobId ? { jobId: options.jobId, deduplication: { id: options.jobId, ttl: JOB_ID_KEPT_MS } } : {};
     await withTimeout(
       target.add(jobName, data, { ...QUEUE_JOB_OPTIONS[queue], ...idOptions }),
       ENQUEUE_TIMEOUT_MS,
@@ -185,11 +178,7 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     const target = this.queue(queue);
     await this.connected(target);
     await withTimeout(
-      target.upsertJobScheduler(
-        jobName,
-        { every: everyMs },
-        { name: jobName, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
-      ),
+      target.upsertJobScheduler(jobName, { every: everyMs }, { name: jobName, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } }),
       ENQUEUE_TIMEOUT_MS,
       'Redis did not take the schedule in time',
     );

@@ -79,9 +79,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
         return;
       } catch (error) {
         const last = attempt === attempts || this.stopping;
-        this.logger.error(
-          `Job ${queue}/${job.name}#${job.id} failed (attempt ${attempt} of ${attempts}${last ? ', giving up' : ''}): ${(error as Error).message}`,
-        );
+        this.logger.error(`Job ${queue}/${job.name}#${job.id} failed (attempt ${attempt} of ${attempts}${last ? ', giving up' : ''}): ${(error as Error).message}`);
         if (last) return;
       }
     }

@@ -4,7 +4,10 @@ import type { Logger } from '@nestjs/common';
 export function isConnectionError(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/.test(code)) return true;
-  return typeof message === 'string' && /Connection is closed|Stream isn't writeable|max retries per request|Command timed out|Redis is not connected|connect E[A-Z]+/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection is closed|Stream isn't writeable|max retries per request|Command timed out|Redis is not connected|connect E[A-Z]+/i.test(message)
+  );
 }
 
 /**

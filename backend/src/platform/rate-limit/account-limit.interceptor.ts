@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  applyDecorators,
-  type CallHandler,
-  type ExecutionContext,
-  Injectable,
-  type NestInterceptor,
-  SetMetadata,
-  UseInterceptors,
-} from '@nestjs/common';
+import { applyDecorators, type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { mergeMap, type Observable } from 'rxjs';

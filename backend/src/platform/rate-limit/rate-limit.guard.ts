@@ -20,8 +20,7 @@ export function waitText(seconds: number): string {
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
-    const names =
-      this.reflector.getAllAndOverride<string[] | undefined>(RATE_LIMITS_KEY, [request.context.getHandler(), request.context.getClass()]) ?? [];
+    const names = this.reflector.getAllAndOverride<string[] | undefined>(RATE_LIMITS_KEY, [request.context.getHandler(), request.context.getClass()]) ?? [];
     if (!names.includes(request.throttler.name ?? 'default')) return true;
     return super.handleRequest(request);
   }

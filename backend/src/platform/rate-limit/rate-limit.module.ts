@@ -68,9 +68,7 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
             skipIf: (context) => !checksPassword(context),
           },
         ],
-        storage: config.redisUrl
-          ? RedisThrottlerStorage.connect(config.redisUrl, config.queuePrefix)
-          : undefined,
+        storage: config.redisUrl ? RedisThrottlerStorage.connect(config.redisUrl, config.queuePrefix) : undefined,
       }),
     }),
   ],

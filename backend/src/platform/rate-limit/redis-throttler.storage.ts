@@ -74,10 +74,7 @@ export class RedisThrottlerStorage extends AccountAttempts implements ThrottlerS
 
   /** The storage with its own Redis connection, set up to fail fast. */
   static connect(redisUrl: string, prefix: string): RedisThrottlerStorage {
-    return new RedisThrottlerStorage(
-      new Redis({ ...redisOptions(redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000 }),
-      prefix,
-    );
+    return new RedisThrottlerStorage(new Redis({ ...redisOptions(redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000 }), prefix);
   }
 
   constructor(

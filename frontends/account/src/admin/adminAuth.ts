@@ -16,7 +16,10 @@ export function tokenExpiry(token: string): Date | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const claims = JSON.parse(atob(base64)) as { exp?: unknown };
     return typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : null;
   } catch {

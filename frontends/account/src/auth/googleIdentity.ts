@@ -44,12 +44,7 @@ export const loadGoogleIdentity: () => Promise<GoogleId> = createScriptLoader({
  * show it, Google's own button is drawn into `fallback` for the visitor to press. `onToken` is
  * called with the ID token whichever way the visitor signs in.
  */
-export async function startGoogleSignIn(
-  clientId: string,
-  fallback: HTMLElement,
-  onToken: (idToken: string) => void,
-  onFallbackShown: () => void,
-): Promise<void> {
+export async function startGoogleSignIn(clientId: string, fallback: HTMLElement, onToken: (idToken: string) => void, onFallbackShown: () => void): Promise<void> {
   const id = await loadGoogleIdentity();
   id.initialize({
     client_id: clientId,

@@ -19,9 +19,7 @@ export function countryMatches(country: Country, query: string): boolean {
   const q = query.trim().toLowerCase().replace(/^\+/, '').trim();
   if (!q) return true;
   return (
-    country.countryName.toLowerCase().includes(q) ||
-    country.countryCode.toLowerCase().startsWith(q) ||
-    bareCallingCode(country.callingCode).toLowerCase().startsWith(q)
+    country.countryName.toLowerCase().includes(q) || country.countryCode.toLowerCase().startsWith(q) || bareCallingCode(country.callingCode).toLowerCase().startsWith(q)
   );
 }
 

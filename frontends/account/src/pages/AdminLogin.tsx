@@ -55,13 +55,7 @@ export default function AdminLogin() {
           />
         )}
         {mode === 'login' && (
-          <AdminLoginForm
-            key="login"
-            notice={notice}
-            initialEmail={email}
-            onForgot={(address) => switchTo('forgot', address)}
-            onSignedIn={setToast}
-          />
+          <AdminLoginForm key="login" notice={notice} initialEmail={email} onForgot={(address) => switchTo('forgot', address)} onSignedIn={setToast} />
         )}
         {mode === 'forgot' && (
           <ForgotPasswordForm

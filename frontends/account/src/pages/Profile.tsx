@@ -10,10 +10,7 @@ import { useCountries } from '../countries/useCountries';
 import { EmailAddress } from '../profile/EmailAddress';
 import styles from '../profile/Profile.module.css';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; reason: string; signedOut: boolean }
-  | { status: 'ready'; profile: ProfileView };
+type State = { status: 'loading' } | { status: 'failed'; reason: string; signedOut: boolean } | { status: 'ready'; profile: ProfileView };
 
 function initials(name: string): string {
   const letters = name

@@ -146,7 +146,14 @@ describe('the refund request dialog', () => {
   it('posts the subscription and the trimmed reason; the card then shows the answer and a confirmation, which has the focus', async () => {
     answers[ACTIVE] = [listPage([subscription(1), subscription(2)])];
     answers[REQUEST] = [
-      [200, { success: true, message: 'Refund requested. We review requests within 7-10 business days.', subscription: subscription(2, { refund: refund({ requestState: 'open' }) }) }],
+      [
+        200,
+        {
+          success: true,
+          message: 'Refund requested. We review requests within 7-10 business days.',
+          subscription: subscription(2, { refund: refund({ requestState: 'open' }) }),
+        },
+      ],
     ];
     visit();
     await waitFor(() => expect(cards()).toHaveLength(2));
@@ -199,7 +206,11 @@ describe('where the refund stands', () => {
     ];
     visit('completed');
     await waitFor(() => expect(cards()).toHaveLength(6));
-    const words = cards().map((card) => within(card).queryAllByText(/^Refund/).map((line) => line.textContent));
+    const words = cards().map((card) =>
+      within(card)
+        .queryAllByText(/^Refund/)
+        .map((line) => line.textContent),
+    );
     expect(words).toEqual([
       ['Refund requested'],
       ['Refund of $7.85 on its way'],
@@ -226,7 +237,11 @@ describe('where the refund stands', () => {
     ];
     visit('completed');
     await waitFor(() => expect(cards()).toHaveLength(3));
-    const words = cards().map((card) => within(card).queryAllByText(/^Refund/).map((line) => line.textContent));
+    const words = cards().map((card) =>
+      within(card)
+        .queryAllByText(/^Refund/)
+        .map((line) => line.textContent),
+    );
     expect(words).toEqual([
       ['Refunded $2.50 on Nov 20, 2026', 'Refund of $5.35 on its way', 'Refund requested'],
       ['Refunded €4.10 on Nov 24, 2026'],

@@ -19,7 +19,12 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 
 describe('Active Services', () => {
   it('shows six cards of the first page, the paging meta and the navigation', async () => {
-    answers[ACTIVE] = [listPage([1, 2, 3, 4, 5, 6].map((n) => subscription(n)), { total: 8, page: 1, lastPage: 2 })];
+    answers[ACTIVE] = [
+      listPage(
+        [1, 2, 3, 4, 5, 6].map((n) => subscription(n)),
+        { total: 8, page: 1, lastPage: 2 },
+      ),
+    ];
     visit('/services/active');
     expect(screen.getByRole('heading', { level: 1, name: 'Active Services' })).toBeTruthy();
     await waitFor(() => expect(cards()).toHaveLength(6));
@@ -37,9 +42,15 @@ describe('Active Services', () => {
   it('Next and Previous ask for the right page, keep it in the address and stop at the ends', async () => {
     let release: (answer: Answer) => void = () => undefined;
     answers[ACTIVE] = [
-      listPage([1, 2, 3, 4, 5, 6].map((n) => subscription(n)), { total: 8, page: 1, lastPage: 2 }),
+      listPage(
+        [1, 2, 3, 4, 5, 6].map((n) => subscription(n)),
+        { total: 8, page: 1, lastPage: 2 },
+      ),
       () => new Promise<Answer>((resolve) => (release = resolve)),
-      listPage([1, 2, 3, 4, 5, 6].map((n) => subscription(n)), { total: 8, page: 1, lastPage: 2 }),
+      listPage(
+        [1, 2, 3, 4, 5, 6].map((n) => subscription(n)),
+        { total: 8, page: 1, lastPage: 2 },
+      ),
     ];
     const memory = visit('/services/active');
     await waitFor(() => expect(cards()).toHaveLength(6));
@@ -54,7 +65,14 @@ describe('Active Services', () => {
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(button('Previous').disabled).toBe(true);
     expect(button('Next').disabled).toBe(true);
-    await act(async () => release(listPage([7, 8].map((n) => subscription(n)), { total: 8, page: 2, lastPage: 2 })));
+    await act(async () =>
+      release(
+        listPage(
+          [7, 8].map((n) => subscription(n)),
+          { total: 8, page: 2, lastPage: 2 },
+        ),
+      ),
+    );
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getByText('Showing 7–8 of 8')).toBeTruthy();
     expect(button('Next').disabled).toBe(true);
@@ -69,7 +87,12 @@ describe('Active Services', () => {
   });
 
   it('a reload of ?page=2 asks for page 2', async () => {
-    answers[ACTIVE] = [listPage([7, 8].map((n) => subscription(n)), { total: 8, page: 2, lastPage: 2 })];
+    answers[ACTIVE] = [
+      listPage(
+        [7, 8].map((n) => subscription(n)),
+        { total: 8, page: 2, lastPage: 2 },
+      ),
+    ];
     visit('/services/active?page=2');
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(calls[0].body).toEqual({ userId: 'u1', page: 2, limit: 6 });
@@ -79,7 +102,10 @@ describe('Active Services', () => {
   it('an address past the last page is replaced by the last page', async () => {
     answers[ACTIVE] = [
       listPage([], { total: 8, page: 5, lastPage: 2 }),
-      listPage([7, 8].map((n) => subscription(n)), { total: 8, page: 2, lastPage: 2 }),
+      listPage(
+        [7, 8].map((n) => subscription(n)),
+        { total: 8, page: 2, lastPage: 2 },
+      ),
     ];
     const memory = visit('/services/active?page=5');
     await waitFor(() => expect(cards()).toHaveLength(2));
@@ -89,15 +115,11 @@ describe('Active Services', () => {
 
   it('status chips: 0 In Process, 1 Completed, another value the server text or a dash', async () => {
     answers[ACTIVE] = [
-      listPage(
-        [
-          subscription(1, { Status: 0 }),
-          subscription(2, { Status: 1 }),
-          subscription(3, { Status: 7, statusText: 'Refunded' }),
-          subscription(4, { Status: 7 }),
-        ],
-        { total: 4, page: 1, lastPage: 1 },
-      ),
+      listPage([subscription(1, { Status: 0 }), subscription(2, { Status: 1 }), subscription(3, { Status: 7, statusText: 'Refunded' }), subscription(4, { Status: 7 })], {
+        total: 4,
+        page: 1,
+        lastPage: 1,
+      }),
     ];
     visit('/services/active');
     await waitFor(() => expect(cards()).toHaveLength(4));
@@ -105,7 +127,7 @@ describe('Active Services', () => {
     expect(chips).toEqual(['Status: In Process', 'Status: Completed', 'Status: Refunded', 'Status: —']);
   });
 
-  it('a card shows what the provider reported: start count and remains, only the known parts, grouped like the card\'s dates', async () => {
+  it("a card shows what the provider reported: start count and remains, only the known parts, grouped like the card's dates", async () => {
     answers[ACTIVE] = [
       listPage(
         [
@@ -125,7 +147,12 @@ describe('Active Services', () => {
   });
 
   it('an address naming an order (the receipt link after paying) brings that card into focus', async () => {
-    answers[ACTIVE] = [listPage([1, 2, 3].map((n) => subscription(n)), { total: 3, page: 1, lastPage: 1 })];
+    answers[ACTIVE] = [
+      listPage(
+        [1, 2, 3].map((n) => subscription(n)),
+        { total: 3, page: 1, lastPage: 1 },
+      ),
+    ];
     const target = subscription(2) as { orderId: string };
     window.location.hash = `#order-${target.orderId}`;
     try {
@@ -139,10 +166,7 @@ describe('Active Services', () => {
   });
 
   it('a failure shows the spec text and Retry asks again', async () => {
-    answers[ACTIVE] = [
-      [500, { success: false, message: 'Database unavailable' }],
-      listPage([subscription(1)], { total: 1, page: 1, lastPage: 1 }),
-    ];
+    answers[ACTIVE] = [[500, { success: false, message: 'Database unavailable' }], listPage([subscription(1)], { total: 1, page: 1, lastPage: 1 })];
     visit('/services/active');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to load active services')).toBeTruthy();
@@ -234,9 +258,7 @@ describe('Active Services', () => {
   });
 
   it('Open Profile opens http(s) links in a new tab without opener; a javascript: link is text only', async () => {
-    answers[ACTIVE] = [
-      listPage([subscription(1), subscription(2, { profileLink: 'javascript:alert(1)' })], { total: 2, page: 1, lastPage: 1 }),
-    ];
+    answers[ACTIVE] = [listPage([subscription(1), subscription(2, { profileLink: 'javascript:alert(1)' })], { total: 2, page: 1, lastPage: 1 })];
     visit('/services/active');
     await waitFor(() => expect(cards()).toHaveLength(2));
     const links = screen.getAllByRole('link', { name: /Open Profile/ });
@@ -271,7 +293,6 @@ describe('Completed Services', () => {
     expect(within(cards()[1]).getByText('Started at 98 · 412 not delivered')).toBeTruthy(); // Partial: nothing more is coming
     expect(within(cards()[2]).queryByText(/remaining|Started at/)).toBeNull();
   });
-
 
   it('lists the completed page with a way back to Active', async () => {
     answers[COMPLETED] = [listPage([subscription(1, { Status: 1 })], { total: 1, page: 1, lastPage: 1 })];

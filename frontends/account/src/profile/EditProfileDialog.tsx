@@ -105,24 +105,8 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
         </div>
         <Banner message={message} />
         <TextField id="edit-name" label="Full name" autoComplete="name" value={name} onChange={setName} error={errors.name} />
-        <TextField
-          id="edit-phone"
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          value={phone}
-          onChange={setPhone}
-          error={errors.phone}
-        />
-        <PasswordField
-          id="edit-newPassword"
-          label="New password"
-          optional
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={setNewPassword}
-        />
+        <TextField id="edit-phone" label="Phone" type="tel" inputMode="tel" autoComplete="tel-national" value={phone} onChange={setPhone} error={errors.phone} />
+        <PasswordField id="edit-newPassword" label="New password" optional autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
         {newPassword && (
           <PasswordField
             id="edit-oldPassword"

@@ -18,9 +18,7 @@ export function ProfileLink({ link, planName }: { link: unknown; planName: strin
   return (
     <a className={`button button--ghost ${styles.open}`} href={href} target="_blank" rel="noopener noreferrer">
       Open Profile
-      <span className="kit-visually-hidden">
-        {planName ? ` for ${planName}` : ''} (opens in a new tab)
-      </span>
+      <span className="kit-visually-hidden">{planName ? ` for ${planName}` : ''} (opens in a new tab)</span>
     </a>
   );
 }

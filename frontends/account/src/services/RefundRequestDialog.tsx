@@ -117,4 +117,3 @@ export function RefundRequestDialog({ subscription, onSent, onClose }: Props) {
     </dialog>
   );
 }
-

@@ -47,11 +47,7 @@ export function refundLines(subscription: ListedSubscription): RefundLine[] {
   const money = (amount: string) => formatPrice(amount, currency);
   const lines: RefundLine[] = [];
 
-  const processed = isPositiveDecimal(refund.refunded)
-    ? refund.refunded
-    : refund.state === 'processed' && isPositiveDecimal(refund.requested)
-      ? refund.requested
-      : null;
+  const processed = isPositiveDecimal(refund.refunded) ? refund.refunded : refund.state === 'processed' && isPositiveDecimal(refund.requested) ? refund.requested : null;
   if (processed) {
     const on = formatDate(refund.refundedAt);
     lines.push({ text: on ? `Refunded ${money(processed)} on ${on}` : `Refunded ${money(processed)}` });

@@ -22,10 +22,7 @@ export type ListedSubscription = Subscription & { statusText?: string | null; pr
 
 export type SubscriptionPageState =
   /** No userId in the session. */
-  | { status: 'no-user' }
-  | { status: 'loading' }
-  | { status: 'failed'; reason: string }
-  | { status: 'loaded'; items: ListedSubscription[]; meta: PageMeta };
+  { status: 'no-user' } | { status: 'loading' } | { status: 'failed'; reason: string } | { status: 'loaded'; items: ListedSubscription[]; meta: PageMeta };
 
 export interface SubscriptionPage {
   state: SubscriptionPageState;
@@ -83,11 +80,7 @@ export function useSubscriptionPage(kind: SubscriptionKind): SubscriptionPage {
     const controller = new AbortController();
     setState({ status: 'loading' });
     api
-      .post<MetaPagedAnswer<ListedSubscription>>(
-        ENDPOINTS[kind],
-        { userId, page, limit: PAGE_SIZE },
-        { signal: controller.signal },
-      )
+      .post<MetaPagedAnswer<ListedSubscription>>(ENDPOINTS[kind], { userId, page, limit: PAGE_SIZE }, { signal: controller.signal })
       .then((body) => {
         const items = Array.isArray(body.data) ? body.data : [];
         const meta = metaFrom(body.meta, page, items.length);

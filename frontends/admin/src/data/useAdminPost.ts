@@ -3,9 +3,7 @@ import { adminApi } from '@growth/kit';
 
 export type Loadable<T> =
   /** `previous`: the last answer, kept while the next one loads (the pager keeps its page count). */
-  | { status: 'loading'; previous: T | null }
-  | { status: 'failed'; error: unknown }
-  | { status: 'loaded'; data: T };
+  { status: 'loading'; previous: T | null } | { status: 'failed'; error: unknown } | { status: 'loaded'; data: T };
 
 export interface AdminPost<T> {
   state: Loadable<T>;
@@ -40,10 +38,7 @@ function useAdminRequest<T>(method: 'GET' | 'POST', path: string, payload: objec
     const controller = new AbortController();
     setState({ status: 'loading', previous: last.current });
     const sent = JSON.parse(key) as Record<string, string | number>;
-    const call =
-      method === 'GET'
-        ? adminApi.get<T>(path, { query: sent, signal: controller.signal })
-        : adminApi.post<T>(path, sent, { signal: controller.signal });
+    const call = method === 'GET' ? adminApi.get<T>(path, { query: sent, signal: controller.signal }) : adminApi.post<T>(path, sent, { signal: controller.signal });
     call
       .then((data) => {
         last.current = data;

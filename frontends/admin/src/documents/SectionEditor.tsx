@@ -83,12 +83,7 @@ export function SectionEditor({ section, index, count, withFaqs, onChange, onMov
         <button type="button" className="button button--ghost" onClick={() => onMove(index, -1)} disabled={disabled || index === 0}>
           Move up<span className="kit-visually-hidden"> section {number}</span>
         </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => onMove(index, 1)}
-          disabled={disabled || index === count - 1}
-        >
+        <button type="button" className="button button--ghost" onClick={() => onMove(index, 1)} disabled={disabled || index === count - 1}>
           Move down<span className="kit-visually-hidden"> section {number}</span>
         </button>
         <button type="button" className={`button ${styles.remove}`} onClick={() => onRemove(index)} disabled={disabled} aria-label={`Remove section ${number}`}>

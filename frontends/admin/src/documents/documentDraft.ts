@@ -68,8 +68,16 @@ export interface SaveBody {
 
 export type DraftCheck = { ok: true; body: SaveBody } | { ok: false; message: string; focus: string };
 
-const paragraphsOf = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-const linesOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /**
  * The body of POST /documents/save ({ slug, title, content: { lastUpdated, sections } }), or what
@@ -89,7 +97,11 @@ export function checkDocument(slug: string, draft: DocumentDraft): DraftCheck {
       const answer = faq.answer.trim();
       if (!question && !answer) continue;
       if (!question || !answer) {
-        return { ok: false, message: `Section ${index + 1}: every question needs an answer, and every answer a question.`, focus: `${faq.uid}-${question ? 'answer' : 'question'}` };
+        return {
+          ok: false,
+          message: `Section ${index + 1}: every question needs an answer, and every answer a question.`,
+          focus: `${faq.uid}-${question ? 'answer' : 'question'}`,
+        };
       }
       faqs.push({ question, answer });
     }

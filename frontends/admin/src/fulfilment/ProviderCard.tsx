@@ -85,19 +85,15 @@ export function ProviderCard() {
   if (state.status === 'failed') body = <ErrorBanner title="Failed to load the provider" error={state.error} onRetry={retry} />;
   else if (!answer) body = <Spinner label="Loading the provider…" />;
   else if (answer.provider === 'manual') body = <p className={styles.text}>Automatic fulfilment is off: orders are completed by hand.</p>;
-  else if (answer.provider !== 'api-v2') body = <p className={styles.text}>The server named an unknown provider: {String((answer as { provider?: unknown }).provider)}.</p>;
+  else if (answer.provider !== 'api-v2')
+    body = <p className={styles.text}>The server named an unknown provider: {String((answer as { provider?: unknown }).provider)}.</p>;
   else
     body = (
       <>
         <p className={styles.text}>
           Provider balance: <strong>{moneyText(answer.balance, answer.currency)}</strong>
         </p>
-        {answer.low && (
-          <Banner
-            tone="failure"
-            text={`Provider balance is below ${answer.threshold} ${answer.currency}: top it up so new orders can be placed.`}
-          />
-        )}
+        {answer.low && <Banner tone="failure" text={`Provider balance is below ${answer.threshold} ${answer.currency}: top it up so new orders can be placed.`} />}
         {answer.refill === 'unsupported' && (
           <p className={refillStyles.noRefill}>
             {typeof answer.refillMessage === 'string' && answer.refillMessage.trim() ? answer.refillMessage.trim() : NO_REFILL_TEXT}

@@ -50,8 +50,7 @@ export const canLink = (fulfilment: AdminFulfilment | null | undefined) => fulfi
 export const canRetry = (fulfilment: AdminFulfilment | null | undefined) => fulfilment?.state === 'needs_review';
 
 /** Only an order not placed upstream yet can be cancelled here. */
-export const canCancel = (fulfilment: AdminFulfilment | null | undefined) =>
-  fulfilment?.state === 'queued' || fulfilment?.state === 'needs_review';
+export const canCancel = (fulfilment: AdminFulfilment | null | undefined) => fulfilment?.state === 'queued' || fulfilment?.state === 'needs_review';
 
 export type ProviderAnswer =
   | { provider: 'manual' }

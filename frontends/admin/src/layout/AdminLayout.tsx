@@ -89,14 +89,7 @@ export function AdminLayout({ title, actions, children }: Props) {
   return (
     <div className={styles.frame}>
       <div className={styles.topbar}>
-        <button
-          ref={menuButton}
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={drawerOpen}
-          aria-controls={drawerId}
-          onClick={() => setOpen(true)}
-        >
+        <button ref={menuButton} type="button" className={styles.menuButton} aria-expanded={drawerOpen} aria-controls={drawerId} onClick={() => setOpen(true)}>
           <span className={styles.bars} aria-hidden="true" />
           Menu
         </button>
@@ -105,19 +98,20 @@ export function AdminLayout({ title, actions, children }: Props) {
 
       {drawerOpen && <div className={styles.backdrop} data-drawer-backdrop="" aria-hidden="true" onClick={() => setOpen(false)} />}
 
-      <aside
-        id={drawerId}
-        className={drawerOpen ? `${styles.sidebar} ${styles.open}` : styles.sidebar}
-        aria-label="Admin menu"
-        inert={narrow && !open}
-      >
+      <aside id={drawerId} className={drawerOpen ? `${styles.sidebar} ${styles.open}` : styles.sidebar} aria-label="Admin menu" inert={narrow && !open}>
         <div className={styles.brand}>
           <Logo />
           {narrow && (
-            <button ref={closeButton} type="button" className={styles.closeButton} aria-label="Close menu" onClick={() => {
-              setOpen(false);
-              menuButton.current?.focus();
-            }}>
+            <button
+              ref={closeButton}
+              type="button"
+              className={styles.closeButton}
+              aria-label="Close menu"
+              onClick={() => {
+                setOpen(false);
+                menuButton.current?.focus();
+              }}
+            >
               <span aria-hidden="true">×</span>
             </button>
           )}

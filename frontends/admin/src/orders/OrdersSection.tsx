@@ -74,9 +74,7 @@ export function OrdersSection() {
         </div>
       </div>
       {body}
-      {pages !== null && state.status !== 'failed' && (
-        <Pager page={page} pages={pages} onChange={setPage} disabled={state.status === 'loading'} label="Order pages" />
-      )}
+      {pages !== null && state.status !== 'failed' && <Pager page={page} pages={pages} onChange={setPage} disabled={state.status === 'loading'} label="Order pages" />}
     </section>
   );
 }

@@ -63,11 +63,7 @@ describe('Clients', () => {
   });
 
   it('Next keeps the page in the address; a reload of ?page=2&q=ann asks for that page and search', async () => {
-    api.answer(
-      '/user/getAll',
-      usersPage([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { total: 12, page: 1, lastPage: 2 }),
-      usersPage([11, 12], { total: 12, page: 2, lastPage: 2 }),
-    );
+    api.answer('/user/getAll', usersPage([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { total: 12, page: 1, lastPage: 2 }), usersPage([11, 12], { total: 12, page: 2, lastPage: 2 }));
     const { memory, unmount } = visit('/admin/client');
     await waitFor(() => expect(cards()).toHaveLength(10));
     expect(screen.getByText('Showing 1–10 of 12 clients')).toBeTruthy();
@@ -165,14 +161,11 @@ describe('Clients at desktop width', () => {
     visit('/admin/client');
     const table = await screen.findByRole('table', { name: 'Clients' });
     expect(cards()).toHaveLength(0);
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
-      'Client',
-      'Phone',
-      'Country',
-      'Joined',
-      'Services',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Client', 'Phone', 'Country', 'Joined', 'Services', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = within(rows[0]);
@@ -193,7 +186,10 @@ describe('Clients at desktop width', () => {
     api.answer('/user/getAll', answer);
     visit('/admin/client');
     const table = await screen.findByRole('table', { name: 'Clients' });
-    const names = () => within(table).getAllByRole('rowheader').map((th) => th.firstChild?.textContent);
+    const names = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.firstChild?.textContent);
     expect(names()).toEqual(['Mira', 'ben', 'Zoe']); // as the server sent them (newest first)
     const header = () => within(table).getAllByRole('columnheader')[0];
     expect(header().getAttribute('aria-sort')).toBe('none');

@@ -5,7 +5,13 @@ import { installFakeApi, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, visitPage } from '../test/adminPage';
 
 const SERVICES = [
-  { serviceId: 's1', serviceHeading: 'YouTube', serviceDescription: 'Views and subscribers.', logo: null, serviceContent: [{ contentId: 'c1', key: 'Views', value: '1K' }] },
+  {
+    serviceId: 's1',
+    serviceHeading: 'YouTube',
+    serviceDescription: 'Views and subscribers.',
+    logo: null,
+    serviceContent: [{ contentId: 'c1', key: 'Views', value: '1K' }],
+  },
   { serviceId: 's2', serviceHeading: 'Instagram', serviceDescription: 'Followers.', logo: 'iVBORw0KGgo=', serviceContent: [] },
 ];
 
@@ -33,7 +39,9 @@ describe('Dashboard', () => {
     fake.answer('/services/listForAdmin', [200, { success: true, data: [shown, hidden] }]);
     visit();
     const list = await screen.findByRole('list', { name: 'Services' });
-    const [instagram, myspace] = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    const [instagram, myspace] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
     expect(instagram.textContent).toContain('Listed in the shop');
     expect(within(instagram).getByRole('link', { name: 'View Instagram in the shop' }).getAttribute('href')).toBe('/services/instagram');
     expect(myspace.textContent).toContain('Not listed: no Active plan with a tier');
@@ -48,7 +56,11 @@ describe('Dashboard', () => {
     const memory = visit();
     expect(screen.getByText('Loading services…')).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Services' });
-    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['YouTube', 'Instagram']);
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['YouTube', 'Instagram']);
     // Every service, listed in the shop or not (docs/catalogue.md, "Listing rule").
     const [call] = fake.callsTo('/services/listForAdmin');
     expect(call.method).toBe('POST');
@@ -136,9 +148,7 @@ describe('Dashboard: the provider card', () => {
     visit();
     const link = await within(providerCard()).findByRole('link', { name: '2 orders need review' });
     expect(link.getAttribute('href')).toBe('/admin/tasks?fulfilment=needs_review');
-    expect(fake.callsTo('/admin/tasks').map((call) => call.body)).toEqual([
-      { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', fulfilment: 'needs_review' },
-    ]);
+    expect(fake.callsTo('/admin/tasks').map((call) => call.body)).toEqual([{ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', fulfilment: 'needs_review' }]);
     fireEvent.click(within(providerCard()).getByRole('button', { name: 'Check orders now' }));
     expect(await within(providerCard()).findByText('No order needs review.')).toBeTruthy();
     expect(fake.callsTo('/admin/tasks')).toHaveLength(2);
@@ -175,11 +185,7 @@ describe('Dashboard: the provider card', () => {
   });
 
   it("a provider that does not answer: the server's message and a Retry that asks again", async () => {
-    fake.answer(
-      'GET /admin/fulfilment/provider',
-      [502, { success: false, message: 'The provider panel did not answer: connection refused' }],
-      apiV2(),
-    );
+    fake.answer('GET /admin/fulfilment/provider', [502, { success: false, message: 'The provider panel did not answer: connection refused' }], apiV2());
     visit();
     const alert = await within(providerCard()).findByRole('alert');
     expect(alert.textContent).toContain('Failed to load the provider');

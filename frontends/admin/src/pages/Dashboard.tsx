@@ -67,9 +67,7 @@ export default function Dashboard() {
         ))}
       {pending && (
         <ConfirmDialog title="Delete service?" busy={deleting} onConfirm={confirmDelete} onCancel={() => setPending(null)}>
-          <p>
-            “{pending.serviceHeading}” and its content items will be removed from the catalogue. This cannot be undone.
-          </p>
+          <p>“{pending.serviceHeading}” and its content items will be removed from the catalogue. This cannot be undone.</p>
         </ConfirmDialog>
       )}
       <Toast message={toast} durationMs={TOAST_MS} onDone={() => setToast(null)} />

@@ -78,8 +78,22 @@ describe('Document editor', () => {
   });
 
   it('the FAQ edits questions and answers', async () => {
-    fake.answer('GET /documents/faqs', [200, { success: true, document: { slug: 'faqs', title: 'FAQ', lastUpdated: '2025-09-02', sections: [{ id: 'general', heading: 'General Questions', paragraphs: [], faqs: [{ question: 'Is it safe?', answer: 'Yes.' }] }] } }]);
-    fake.answer('/documents/save', [400, { success: false, message: 'content.sections.0: every question needs an answer, and every answer a question', error: 'invalid' }]);
+    fake.answer('GET /documents/faqs', [
+      200,
+      {
+        success: true,
+        document: {
+          slug: 'faqs',
+          title: 'FAQ',
+          lastUpdated: '2025-09-02',
+          sections: [{ id: 'general', heading: 'General Questions', paragraphs: [], faqs: [{ question: 'Is it safe?', answer: 'Yes.' }] }],
+        },
+      },
+    ]);
+    fake.answer('/documents/save', [
+      400,
+      { success: false, message: 'content.sections.0: every question needs an answer, and every answer a question', error: 'invalid' },
+    ]);
     visit('faqs');
     await screen.findByDisplayValue('Is it safe?');
     fireEvent.click(screen.getByRole('button', { name: 'Add question' }));
@@ -88,7 +102,15 @@ describe('Document editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Document' }));
     await waitFor(() => expect(fake.callsTo('/documents/save')).toHaveLength(1));
     expect((fake.callsTo('/documents/save')[0].body as { content: { sections: unknown[] } }).content.sections).toEqual([
-      { heading: 'General Questions', paragraphs: [], items: [], faqs: [{ question: 'Is it safe?', answer: 'Yes.' }, { question: 'How fast?', answer: '24-48 hours.' }] },
+      {
+        heading: 'General Questions',
+        paragraphs: [],
+        items: [],
+        faqs: [
+          { question: 'Is it safe?', answer: 'Yes.' },
+          { question: 'How fast?', answer: '24-48 hours.' },
+        ],
+      },
     ]);
     expect((await screen.findByRole('alert')).textContent).toContain('Save failed');
   });

@@ -227,11 +227,25 @@ describe('Edit plan', () => {
     fireEvent.change(field('Tier name'), { target: { value: 'Starter' } });
     fireEvent.change(field('Price (USD)'), { target: { value: '5' } });
     fireEvent.change(screen.getAllByLabelText('Features')[0], { target: { value: 'Plays\n\n Followers ' } });
-    const created = { planId: PLAN_ID, name: 'Spotify', slug: 'spotify', platform: 'Spotify', status: 'Inactive', currency: 'USD', pricing: [tier(TIER_A, 'Starter', '5.00', { features: ['Plays', 'Followers'], description: '' })] };
+    const created = {
+      planId: PLAN_ID,
+      name: 'Spotify',
+      slug: 'spotify',
+      platform: 'Spotify',
+      status: 'Inactive',
+      currency: 'USD',
+      pricing: [tier(TIER_A, 'Starter', '5.00', { features: ['Plays', 'Followers'], description: '' })],
+    };
     api.answer('/plan/create', [200, { success: true, plan: created }]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create Plan' })));
     expect(api.callsTo('/plan/create').map((c) => c.body)).toEqual([
-      { name: 'Spotify', platform: 'Spotify', status: 'Inactive', currency: 'USD', pricing: [{ name: 'Starter', price: '5', description: '', features: ['Plays', 'Followers'], isPopular: false }] },
+      {
+        name: 'Spotify',
+        platform: 'Spotify',
+        status: 'Inactive',
+        currency: 'USD',
+        pricing: [{ name: 'Starter', price: '5', description: '', features: ['Plays', 'Followers'], isPopular: false }],
+      },
     ]);
     await waitFor(() => expect(memory.history?.at(-1)).toBe(`/admin/edit-plan/${PLAN_ID}`));
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Plan' })).toBeTruthy();

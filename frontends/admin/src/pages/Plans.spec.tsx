@@ -11,7 +11,17 @@ beforeEach(() => {
 });
 
 function plan(n: number, extra: Record<string, unknown> = {}) {
-  return { planId: `p${n}`, name: `Plan ${n}`, slug: `plan-${n}`, platform: `Plan ${n}`, status: 'Active', currency: 'USD', tiers: 3, updatedAt: '2025-09-02T10:00:00.000Z', ...extra };
+  return {
+    planId: `p${n}`,
+    name: `Plan ${n}`,
+    slug: `plan-${n}`,
+    platform: `Plan ${n}`,
+    status: 'Active',
+    currency: 'USD',
+    tiers: 3,
+    updatedAt: '2025-09-02T10:00:00.000Z',
+    ...extra,
+  };
 }
 
 function plansPage(ns: number[], meta: { total: number; page: number; pages: number }, extra: Record<string, unknown> = {}) {

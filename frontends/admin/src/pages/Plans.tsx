@@ -83,8 +83,7 @@ export default function Plans() {
       {deleting && (
         <ConfirmDialog title="Delete plan?" busy={busy} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
           <p>
-            Delete the plan “{deleting.name}” and its {Number(deleting.tiers ?? 0)} pricing{' '}
-            {Number(deleting.tiers ?? 0) === 1 ? 'tier' : 'tiers'}?
+            Delete the plan “{deleting.name}” and its {Number(deleting.tiers ?? 0)} pricing {Number(deleting.tiers ?? 0) === 1 ? 'tier' : 'tiers'}?
           </p>
           <p>Its pricing page stops selling it. This cannot be undone.</p>
         </ConfirmDialog>

@@ -51,7 +51,18 @@ function taskOf(n: number, refund: Record<string, unknown>): Answer {
     Status: 0,
     pricing: { pricingId: 'p1', name: 'Growth', price: '19.99', description: '', features: [], isPopular: false, currency: 'USD' },
     customer: { userId: `u${n}`, name: `Ann ${n}`, email: `ann${n}@example.com` },
-    refund: { state: null, requested: '0.00', refunded: '0.00', currency: 'USD', refundedAt: null, requestState: null, message: null, requestId: null, failure: null, ...refund },
+    refund: {
+      state: null,
+      requested: '0.00',
+      refunded: '0.00',
+      currency: 'USD',
+      refundedAt: null,
+      requestState: null,
+      message: null,
+      requestId: null,
+      failure: null,
+      ...refund,
+    },
   };
   return [200, { success: true, data: [subscription], paging: { total: 1, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }];
 }
@@ -61,7 +72,10 @@ const visit = (path: string) => visitPage(<Refunds />, path);
 const bodies = () => api.callsTo('/admin/refunds/list').map((call) => call.body);
 const select = () => screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement;
 const tableRows = () => screen.getAllByRole('row').slice(1);
-const cellsOf = (tr: HTMLElement) => within(tr).getAllByRole('cell').map((td) => td.textContent);
+const cellsOf = (tr: HTMLElement) =>
+  within(tr)
+    .getAllByRole('cell')
+    .map((td) => td.textContent);
 const rowOf = (orderId: string) => tableRows().find((tr) => within(tr).queryByText(orderId)) as HTMLElement;
 const dialog = () => screen.getByRole('dialog');
 const amountField = () => within(dialog()).getByRole('textbox', { name: 'Amount in USD' }) as HTMLInputElement;
@@ -92,24 +106,23 @@ describe('Refunds list', () => {
     visit('/admin/refunds');
     expect(screen.getByRole('heading', { level: 1, name: 'Refunds' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
-    const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(labels.slice(labels.indexOf('Tasks'), labels.indexOf('Tasks') + 2)).toEqual(['Tasks', 'Refunds']);
     expect(within(nav).getByRole('link', { name: 'Refunds' }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(tableRows()).toHaveLength(5));
     expect(bodies()).toEqual([{ page: 1, limit: 20 }]);
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Date',
-      'Customer',
-      'Order',
-      'Amount',
-      'Reason',
-      'State',
-      'Gateway refund ID',
-    ]);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'Customer', 'Order', 'Amount', 'Reason', 'State', 'Gateway refund ID']);
     expect(screen.getByText('Showing 1–5 of 5 refunds')).toBeTruthy();
     const date = /^3 Sept? 2025\d{1,2}:\d\d\s?(am|pm)$/i;
     expect(cellsOf(rowOf('order_1'))).toEqual([expect.stringMatching(date), 'Ann 1ann1@example.com', 'order_1YouTube · Growth', '7.85 USD', 'Staff', 'Pending', '—']);
-    expect(cellsOf(rowOf('order_2')).slice(3, 7)).toEqual(['3.24 USD', 'Not delivered“412 of 1,000 not delivered”', expect.stringMatching(/^Processedon 3 Sept? 2025$/), 'rfnd_2']);
+    expect(cellsOf(rowOf('order_2')).slice(3, 7)).toEqual([
+      '3.24 USD',
+      'Not delivered“412 of 1,000 not delivered”',
+      expect.stringMatching(/^Processedon 3 Sept? 2025$/),
+      'rfnd_2',
+    ]);
     expect(cellsOf(rowOf('order_3')).slice(3, 7)).toEqual(['7.85 USD', 'Customer request', 'FailedThe card issuer declined the refundRefund again', 'rfnd_3']);
     expect(cellsOf(rowOf('order_4')).slice(3, 7)).toEqual(['—', 'Customer request“The views never came”', 'RequestedApproveDecline', '—']);
     expect(cellsOf(rowOf('order_5')).slice(1, 8)).toEqual([
@@ -262,7 +275,14 @@ describe('Acting on a row', () => {
     type(amountField(), '12.5');
 
     api.answer('/admin/refund-requests/decide', [200, { success: true, request: { state: 'approved' }, refund: { state: 'pending' }, subscription: {} }]);
-    api.answer('/admin/refunds/list', listPage([row(4, { kind: 'refund', id: 'r9', state: 'pending', amount: '12.50', reason: 'customer_request', note: 'The views never came' })], { total: 1, page: 1, pages: 1 }));
+    api.answer(
+      '/admin/refunds/list',
+      listPage([row(4, { kind: 'refund', id: 'r9', state: 'pending', amount: '12.50', reason: 'customer_request', note: 'The views never came' })], {
+        total: 1,
+        page: 1,
+        pages: 1,
+      }),
+    );
     await act(async () => fireEvent.click(submitButton()));
     expect(api.callsTo('/admin/refund-requests/decide').map((call) => call.body)).toEqual([{ requestId: 'rq4', approve: true, amount: '12.50' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -281,7 +301,9 @@ describe('Acting on a row', () => {
     api.answer('/admin/refund-requests/decide', [200, { success: true, request: { state: 'declined' }, subscription: {} }]);
     api.answer('/admin/refunds/list', listPage(ROWS, { total: 5, page: 1, pages: 1 }));
     await act(async () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline request' })));
-    expect(api.callsTo('/admin/refund-requests/decide').map((call) => call.body)).toEqual([{ requestId: 'rq4', approve: false, message: 'Delivered in full on 2 Sept.' }]);
+    expect(api.callsTo('/admin/refund-requests/decide').map((call) => call.body)).toEqual([
+      { requestId: 'rq4', approve: false, message: 'Delivered in full on 2 Sept.' },
+    ]);
     expect(screen.getByRole('status').textContent).toBe('Refund request declined');
   });
 

@@ -183,7 +183,7 @@ describe('Edit service', () => {
     expect((body.get('logo') as File).name).toBe('new.webp');
   });
 
-  it("a refused item removal keeps the row and says why", async () => {
+  it('a refused item removal keeps the row and says why', async () => {
     fake.answer('/services/getById', [200, { success: true, data: SERVICE }]);
     fake.answer('/services/deleteContent', [409, { success: false, message: 'At least one content item is required.' }]);
     visit('/admin/add-editService?serviceId=s1');

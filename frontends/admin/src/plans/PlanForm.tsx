@@ -47,8 +47,7 @@ export function PlanForm({ mode, draft, errors, saving, refusals, removals, onCh
   }, [draft.tiers.length, id]);
 
   const set = (change: Partial<PlanDraft>) => onChange({ ...draft, ...change });
-  const setTier = (key: string, change: Partial<TierDraft>) =>
-    set({ tiers: draft.tiers.map((tier) => (tier.key === key ? { ...tier, ...change } : tier)) });
+  const setTier = (key: string, change: Partial<TierDraft>) => set({ tiers: draft.tiers.map((tier) => (tier.key === key ? { ...tier, ...change } : tier)) });
   const addTier = () => {
     const tier = emptyTier();
     focusNewTier.current = tier.key;
@@ -135,13 +134,7 @@ export function PlanForm({ mode, draft, errors, saving, refusals, removals, onCh
           <h2 id={`${id}-tiers`} className={styles.tiersTitle}>
             Pricing tiers
           </h2>
-          <button
-            ref={addButton}
-            type="button"
-            className="button button--ghost"
-            disabled={saving || draft.tiers.length >= PLAN_FORM_LIMITS.tiersMax}
-            onClick={addTier}
-          >
+          <button ref={addButton} type="button" className="button button--ghost" disabled={saving || draft.tiers.length >= PLAN_FORM_LIMITS.tiersMax} onClick={addTier}>
             Add tier
           </button>
         </div>

@@ -27,15 +27,7 @@ export function TierFieldset({ tier, position, idPrefix, currency, errors, disab
     <fieldset className={styles.tier} disabled={disabled}>
       <legend>{title}</legend>
       <div className={styles.tierRow}>
-        <TextField
-          id={`${idPrefix}-name`}
-          label="Tier name"
-          value={tier.name}
-          maxLength={100}
-          required
-          error={errors?.name}
-          onChange={(name) => onChange({ name })}
-        />
+        <TextField id={`${idPrefix}-name`} label="Tier name" value={tier.name} maxLength={100} required error={errors?.name} onChange={(name) => onChange({ name })} />
         <TextField
           id={`${idPrefix}-price`}
           label={currency ? `Price (${currency})` : 'Price'}

@@ -101,12 +101,7 @@ export function RefundDialog({ kind, target, busy, error, onSubmit, onEdit, onCa
   const amountHint = left ? `Everything left is ${left}; lower it for a partial refund.` : 'The server refuses more than is left.';
 
   return (
-    <dialog
-      {...modal}
-      className={`${confirm.dialog} ${kind === 'decline' ? styles.calm : ''}`}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-    >
+    <dialog {...modal} className={`${confirm.dialog} ${kind === 'decline' ? styles.calm : ''}`} aria-labelledby={titleId} aria-describedby={textId}>
       <form onSubmit={submit} noValidate>
         <h2 id={titleId} className={confirm.title}>
           {TITLE[kind]}
@@ -220,12 +215,7 @@ export function RefundDialog({ kind, target, busy, error, onSubmit, onEdit, onCa
           <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button
-            type="submit"
-            className={kind === 'decline' ? 'button button--primary' : `button ${confirm.danger}`}
-            disabled={busy}
-            aria-busy={busy}
-          >
+          <button type="submit" className={kind === 'decline' ? 'button button--primary' : `button ${confirm.danger}`} disabled={busy} aria-busy={busy}>
             {confirmLabel}
           </button>
         </div>

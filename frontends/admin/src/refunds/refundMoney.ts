@@ -7,8 +7,7 @@
 export function currencyDigits(currency: unknown): number {
   if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency.trim())) return 2;
   try {
-    const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.trim().toUpperCase() }).resolvedOptions()
-      .maximumFractionDigits;
+    const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.trim().toUpperCase() }).resolvedOptions().maximumFractionDigits;
     return typeof digits === 'number' && digits >= 0 && digits <= 4 ? digits : 2;
   } catch {
     return 2;

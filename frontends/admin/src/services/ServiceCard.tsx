@@ -53,13 +53,7 @@ export function ServiceCard({ service, onDelete, busy }: Props) {
         <button type="button" className="button button--ghost" onClick={() => setPreviewing(true)} aria-label={`Preview ${service.serviceHeading}`}>
           Preview
         </button>
-        <button
-          type="button"
-          className={`button ${styles.delete}`}
-          onClick={() => onDelete(service)}
-          disabled={busy}
-          aria-label={`Delete ${service.serviceHeading}`}
-        >
+        <button type="button" className={`button ${styles.delete}`} onClick={() => onDelete(service)} disabled={busy} aria-label={`Delete ${service.serviceHeading}`}>
           Delete
         </button>
       </div>

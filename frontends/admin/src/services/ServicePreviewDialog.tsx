@@ -40,8 +40,7 @@ export function ServicePreviewDialog({ service, onClose }: { service: AdminServi
           <>
             <p>{listing?.message ?? 'Not listed: no Active plan with a tier.'}</p>
             <p>
-              The shop lists it once an Active plan with at least one pricing tier answers at /services/{slug}: a plan whose platform is
-              {' '}
+              The shop lists it once an Active plan with at least one pricing tier answers at /services/{slug}: a plan whose platform is{' '}
               <strong>{service.serviceHeading}</strong>.
             </p>
           </>

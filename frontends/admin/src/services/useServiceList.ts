@@ -12,10 +12,7 @@ export interface ServiceListing {
 /** A service as the admin's list has it: with its address and listing. */
 export type AdminService = Service & { slug?: string; listing?: ServiceListing };
 
-export type ServiceListState =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'loaded'; services: AdminService[] };
+export type ServiceListState = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'loaded'; services: AdminService[] };
 
 /**
  * The dashboard's services: POST /services/listForAdmin, page 1, limit 100: every service, listed

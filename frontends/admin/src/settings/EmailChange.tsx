@@ -121,9 +121,7 @@ export function EmailChange() {
       {notice && <Banner tone={notice.tone} text={notice.text} />}
       {step === 'input' ? (
         <form className={formStyles.form} onSubmit={request} noValidate aria-label="New e-mail address">
-          <p className={styles.panelText}>
-            We will send a 6-digit code to the new address, and tell your current address, with a link that stops the change.
-          </p>
+          <p className={styles.panelText}>We will send a 6-digit code to the new address, and tell your current address, with a link that stops the change.</p>
           <TextField
             id="settings-new-email"
             label="New e-mail"

@@ -32,13 +32,7 @@ export function FulfilmentButtons({ subscription, disabled, onLink, onRetry, onC
         </button>
       )}
       {retry && (
-        <button
-          type="button"
-          className={link ? 'button button--ghost' : 'button button--primary'}
-          aria-label={`Retry: ${which}`}
-          disabled={disabled}
-          onClick={onRetry}
-        >
+        <button type="button" className={link ? 'button button--ghost' : 'button button--primary'} aria-label={`Retry: ${which}`} disabled={disabled} onClick={onRetry}>
           Retry
         </button>
       )}

@@ -1,14 +1,7 @@
 import { useId } from 'react';
 import { SearchForm } from '../lists/SearchForm';
 import { FilterSelect } from './FilterSelect';
-import {
-  TASK_PAGE_SIZES,
-  type TaskFulfilmentFilter,
-  type TaskQuery,
-  type TaskSortField,
-  type TaskSortOrder,
-  type TaskStatusFilter,
-} from './taskQuery';
+import { TASK_PAGE_SIZES, type TaskFulfilmentFilter, type TaskQuery, type TaskSortField, type TaskSortOrder, type TaskStatusFilter } from './taskQuery';
 import styles from '../lists/Lists.module.css';
 
 const STATUS_OPTIONS: { value: TaskStatusFilter; label: string }[] = [
@@ -54,7 +47,13 @@ export function TaskFilters({ query, onRefine }: Props) {
         hint="Matches the order ID, payment ID, plan name or customer e-mail."
         onSearch={(q) => onRefine({ q })}
       />
-      <FilterSelect id={`${id}-status`} label="Status" value={query.status} options={STATUS_OPTIONS} onChange={(status) => onRefine({ status: status as TaskStatusFilter })} />
+      <FilterSelect
+        id={`${id}-status`}
+        label="Status"
+        value={query.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => onRefine({ status: status as TaskStatusFilter })}
+      />
       <FilterSelect
         id={`${id}-fulfilment`}
         label="Fulfilment"

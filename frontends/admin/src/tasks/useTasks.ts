@@ -24,9 +24,7 @@ export interface Tasks extends AdminPost<TasksAnswer> {
 export function withReturnedRow(data: TasksAnswer, returned: AdminSubscription): TasksAnswer {
   return {
     ...data,
-    data: (data.data ?? []).map((row) =>
-      row.subscriptionId === returned.subscriptionId ? { ...row, ...returned, customer: returned.customer ?? row.customer } : row,
-    ),
+    data: (data.data ?? []).map((row) => (row.subscriptionId === returned.subscriptionId ? { ...row, ...returned, customer: returned.customer ?? row.customer } : row)),
   };
 }
 

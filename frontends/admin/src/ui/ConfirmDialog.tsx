@@ -38,13 +38,7 @@ export function ConfirmDialog({ title, children, confirmLabel = 'Delete', cancel
         <button data-autofocus type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
-        <button
-          type="button"
-          className={danger ? `button ${styles.danger}` : 'button button--primary'}
-          onClick={onConfirm}
-          disabled={busy}
-          aria-busy={busy}
-        >
+        <button type="button" className={danger ? `button ${styles.danger}` : 'button button--primary'} onClick={onConfirm} disabled={busy} aria-busy={busy}>
           {confirmLabel}
         </button>
       </div>

@@ -19,9 +19,7 @@ describe('extractErrorText', () => {
   it('prefers the human message, then the error field', () => {
     expect(extractErrorText({ success: false, message: 'E-mail taken', error: 'CONFLICT' })).toBe('E-mail taken');
     expect(extractErrorText({ success: false, error: 'Invalid OTP.' })).toBe('Invalid OTP.');
-    expect(extractErrorText({ success: false, message: ['email must be an email', 'otp is required'] })).toBe(
-      'email must be an email, otp is required',
-    );
+    expect(extractErrorText({ success: false, message: ['email must be an email', 'otp is required'] })).toBe('email must be an email, otp is required');
     expect(extractErrorText({ success: false })).toBeNull();
     expect(extractErrorText(null)).toBeNull();
   });
@@ -82,16 +80,16 @@ describe('api client', () => {
 
   it('rejects an HTTP error with the server message, status and code', async () => {
     const { impl } = fakeFetch(409, { success: false, message: 'This e-mail is already registered', error: 'CONFLICT' });
-    const error = await createApiClient({ fetch: impl }).post('/user/register', {}).catch((e: unknown) => e);
+    const error = await createApiClient({ fetch: impl })
+      .post('/user/register', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'This e-mail is already registered', status: 409, code: 'CONFLICT' });
   });
 
   it('rejects a {success:false} envelope even with HTTP 200, using the error field when there is no message', async () => {
     const { impl } = fakeFetch(200, { success: false, error: 'Plan not found' });
-    await expect(createApiClient({ fetch: impl }).post('/plan/getByName', { name: 'x' })).rejects.toThrow(
-      'Plan not found',
-    );
+    await expect(createApiClient({ fetch: impl }).post('/plan/getByName', { name: 'x' })).rejects.toThrow('Plan not found');
   });
 
   it('falls back to a generic text when the failure has no readable body', async () => {

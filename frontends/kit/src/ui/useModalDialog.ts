@@ -1,7 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
 
-export const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+export const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface Options {
   /** Escape ends up here (unless locked). */

@@ -17,9 +17,7 @@ export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
     if (typeof entry === 'string' && entry) remotes[name] = new URL(entry, window.location.href).href;
   }
   const payments =
-    typeof body.payments?.provider === 'string' && typeof body.payments.keyId === 'string'
-      ? { provider: body.payments.provider, keyId: body.payments.keyId }
-      : undefined;
+    typeof body.payments?.provider === 'string' && typeof body.payments.keyId === 'string' ? { provider: body.payments.provider, keyId: body.payments.keyId } : undefined;
   return { remotes, googleClientId: typeof body.googleClientId === 'string' ? body.googleClientId : null, payments };
 }
 

@@ -32,9 +32,7 @@ export function RemoteLoadFailed({ onRetry }: { onRetry(): void }) {
   return (
     <section className="page-message" role="alert">
       <h1 className="page-message__title">This page could not be loaded</h1>
-      <p className="page-message__text">
-        Something went wrong while loading this part of the shop. Please check your connection and try again.
-      </p>
+      <p className="page-message__text">Something went wrong while loading this part of the shop. Please check your connection and try again.</p>
       <div className="page-message__actions">
         <button type="button" className="button button--primary" onClick={onRetry}>
           Retry

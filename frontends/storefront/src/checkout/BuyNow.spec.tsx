@@ -291,7 +291,10 @@ describe('the sandbox checkout', () => {
   it('Try again after a decline reopens the checkout for the same order, without asking for the link again', async () => {
     signIn();
     answers['POST /payment/order'] = [[200, ORDER]];
-    answers['POST /payment/sandbox/checkout'] = [[200, DECLINED], [200, { success: true, ...PROOF }]];
+    answers['POST /payment/sandbox/checkout'] = [
+      [200, DECLINED],
+      [200, { success: true, ...PROOF }],
+    ];
     answers['POST /payment/verify'] = [[200, { success: true, message: 'Payment verified' }]];
     visit();
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
@@ -308,8 +311,14 @@ describe('the sandbox checkout', () => {
 
   it("verification refused: the shop's sentence for the server's code, else 'We could not verify the payment. Please contact support.'", async () => {
     signIn();
-    answers['POST /payment/order'] = [[200, ORDER], [200, { ...ORDER, order: { ...ORDER.order, id: 'order_2' } }]];
-    answers['POST /payment/sandbox/checkout'] = [[200, { success: true, ...PROOF }], [200, { success: true, ...PROOF }]];
+    answers['POST /payment/order'] = [
+      [200, ORDER],
+      [200, { ...ORDER, order: { ...ORDER.order, id: 'order_2' } }],
+    ];
+    answers['POST /payment/sandbox/checkout'] = [
+      [200, { success: true, ...PROOF }],
+      [200, { success: true, ...PROOF }],
+    ];
     answers['POST /payment/verify'] = [
       [409, { success: false, message: 'Call +1 555 0100 now', error: 'order_expired' }],
       [504, undefined],
@@ -319,7 +328,9 @@ describe('the sandbox checkout', () => {
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: /payment succeeds/ }));
     let result = await screen.findByRole('alertdialog', { name: 'Payment refunded' });
-    expect(result.textContent).toContain('This order expired before it was paid and its price has changed since. Your payment is being refunded in full; please buy again.');
+    expect(result.textContent).toContain(
+      'This order expired before it was paid and its price has changed since. Your payment is being refunded in full; please buy again.',
+    );
     expect(result.textContent).not.toContain('555');
     fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
 
@@ -329,11 +340,14 @@ describe('the sandbox checkout', () => {
     expect(result.textContent).toContain('We could not verify the payment. Please contact support.');
   });
 
-  it('shows a KWD order of 19990 as KWD 19.990 (the server\'s exponent 3), and refuses an answer without an exponent', async () => {
+  it("shows a KWD order of 19990 as KWD 19.990 (the server's exponent 3), and refuses an answer without an exponent", async () => {
     signIn();
     const kwd = { ...ORDER, order: { ...ORDER.order, amount: 19990, currency: 'KWD', exponent: 3 } };
     const { exponent: _none, ...withoutExponent } = kwd.order;
-    answers['POST /payment/order'] = [[200, kwd], [200, { ...kwd, order: withoutExponent }]];
+    answers['POST /payment/order'] = [
+      [200, kwd],
+      [200, { ...kwd, order: withoutExponent }],
+    ];
     visit();
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
     const sandbox = await screen.findByRole('dialog', { name: 'Pay with a test card' });
@@ -402,7 +416,10 @@ describe('the Razorpay checkout', () => {
   });
 
   it("cannot load: 'Payment SDK error' / 'Failed to load Razorpay.'; the next try asks again", async () => {
-    answers['POST /payment/order'] = [[200, razorpayOrder], [200, razorpayOrder]];
+    answers['POST /payment/order'] = [
+      [200, razorpayOrder],
+      [200, razorpayOrder],
+    ];
     const script = await payWithRazorpay();
     act(() => {
       script.dispatchEvent(new Event('error'));
@@ -450,7 +467,10 @@ describe('the Razorpay checkout', () => {
   });
 
   it("payment.failed shows 'Verification failed' with its description; closing the window gives Buy back", async () => {
-    answers['POST /payment/order'] = [[200, razorpayOrder], [200, razorpayOrder]];
+    answers['POST /payment/order'] = [
+      [200, razorpayOrder],
+      [200, razorpayOrder],
+    ];
     const opened = fakeRazorpay(); // already on the page: no second script
     signIn();
     visit();
@@ -502,7 +522,7 @@ describe('coming back from redirect mode', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('a hostile message= in the address never reaches the dialog: only the shop\'s words', async () => {
+  it("a hostile message= in the address never reaches the dialog: only the shop's words", async () => {
     const hostile = 'Your card is blocked. Call +1 555 0100 or visit https://evil.example/verify to unblock it';
     visit(`/services/youtube?payment=failed&message=${encodeURIComponent(hostile)}&reason=${encodeURIComponent(hostile)}`);
     const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
@@ -511,7 +531,7 @@ describe('coming back from redirect mode', () => {
     expect(result.querySelector('p')?.textContent).toBe('We could not verify the payment. Please contact support.');
   });
 
-  it('?payment=failed&reason=expired: the refund is said in the shop\'s words', async () => {
+  it("?payment=failed&reason=expired: the refund is said in the shop's words", async () => {
     visit('/services/youtube?payment=failed&reason=expired');
     const result = await screen.findByRole('alertdialog', { name: 'Payment refunded' });
     expect(result.textContent).toContain('Your payment is being refunded in full');

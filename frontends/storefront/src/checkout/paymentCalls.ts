@@ -42,9 +42,5 @@ export function paySandbox(orderId: string, outcome: 'success' | 'failure'): Pro
 /** POST /payment/verify with the three razorpay_* fields and the 25 s time-out (docs/product.md#api, docs/product.md#limits). */
 export function verifyPayment(proof: PaymentProof): Promise<{ message?: string }> {
   const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = proof;
-  return api.post(
-    '/payment/verify',
-    { razorpay_order_id, razorpay_payment_id, razorpay_signature },
-    { timeoutMs: PAYMENT_VERIFY_TIMEOUT_MS },
-  );
+  return api.post('/payment/verify', { razorpay_order_id, razorpay_payment_id, razorpay_signature }, { timeoutMs: PAYMENT_VERIFY_TIMEOUT_MS });
 }

@@ -9,9 +9,7 @@ export function GetStarted() {
         <h2 id="get-started-title" className={styles.title}>
           Ready to Grow Your Audience?
         </h2>
-        <p className={styles.text}>
-          Join 100K+ creators and businesses who grow with real, organic engagement. Results within 24-48 hours.
-        </p>
+        <p className={styles.text}>Join 100K+ creators and businesses who grow with real, organic engagement. Results within 24-48 hours.</p>
         <Link href="/services" className={`button ${styles.button}`}>
           Get Started
         </Link>

@@ -13,8 +13,8 @@ export function Hero() {
             Grow your social media with <span className={styles.highlight}>real, organic engagement</span>
           </h1>
           <p className={styles.lead}>
-            Packages for YouTube, Instagram, X, Threads, Telegram, LinkedIn, TikTok and Facebook, delivered within
-            24-48 hours and backed by a 30-day money-back guarantee.
+            Packages for YouTube, Instagram, X, Threads, Telegram, LinkedIn, TikTok and Facebook, delivered within 24-48 hours and backed by a 30-day money-back
+            guarantee.
           </p>
           <div className={styles.actions}>
             <Link href="/services" className={`button button--primary ${styles.cta}`}>
@@ -49,7 +49,14 @@ export function Hero() {
                 </linearGradient>
               </defs>
               <path d="M0 96 L40 88 L80 90 L120 70 L160 64 L200 42 L240 36 L300 8 L300 110 L0 110 Z" fill="url(#hero-chart-fill)" />
-              <path d="M0 96 L40 88 L80 90 L120 70 L160 64 L200 42 L240 36 L300 8" fill="none" stroke="#7c3aed" strokeWidth="3" strokeLinejoin="round" strokeLinecap="round" />
+              <path
+                d="M0 96 L40 88 L80 90 L120 70 L160 64 L200 42 L240 36 L300 8"
+                fill="none"
+                stroke="#7c3aed"
+                strokeWidth="3"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              />
             </svg>
             <div className={styles.cardStats}>
               <span>

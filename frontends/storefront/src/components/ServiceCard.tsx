@@ -19,9 +19,7 @@ export function ServiceCard({ service, variant }: { service: Service; variant: '
   return (
     <article className={`${styles.card} ${styles[variant]}`} data-testid={catalogue ? 'catalogue-card' : 'service-card'}>
       <div className={styles.top}>
-        <div className={styles.logo}>
-          {src ? <img src={src} alt="" width={48} height={48} loading={catalogue ? undefined : 'lazy'} /> : <DefaultServiceIcon />}
-        </div>
+        <div className={styles.logo}>{src ? <img src={src} alt="" width={48} height={48} loading={catalogue ? undefined : 'lazy'} /> : <DefaultServiceIcon />}</div>
         <Heading id={headingId} className={styles.heading}>
           {service.serviceHeading}
         </Heading>

@@ -36,8 +36,7 @@ const STORIES: Story[] = [
     role: 'E-commerce Business Owner',
     image: businessImage,
     quote:
-      'Our Instagram and Facebook pages finally look like the brand we are. Real followers turned into real ' +
-      'customers, and our online store sales nearly tripled.',
+      'Our Instagram and Facebook pages finally look like the brand we are. Real followers turned into real ' + 'customers, and our online store sales nearly tripled.',
     monthlyRevenue: '$42,000',
     growthRate: '+185%',
     timeToSuccess: '6 months',
@@ -47,9 +46,7 @@ const STORIES: Story[] = [
     name: 'Maya Johnson',
     role: 'Independent Musician',
     image: musicianImage,
-    quote:
-      'TikTok and YouTube growth put my songs in front of listeners who actually love my genre. ' +
-      'My first tour sold out because the fans were real.',
+    quote: 'TikTok and YouTube growth put my songs in front of listeners who actually love my genre. ' + 'My first tour sold out because the fans were real.',
     monthlyRevenue: '$5,200',
     growthRate: '+410%',
     timeToSuccess: '4 months',
@@ -82,21 +79,9 @@ export function SuccessStories() {
       </h2>
       <p className={section.lead}>Real creators and businesses, real results.</p>
 
-      <div
-        className={styles.carousel}
-        role="region"
-        aria-roledescription="carousel"
-        aria-label="Customer stories"
-        onKeyDown={onKeyDown}
-      >
+      <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label="Customer stories" onKeyDown={onKeyDown}>
         <div className={styles.viewport} aria-live="polite" aria-atomic="true">
-          <article
-            key={story.name}
-            className={styles.slide}
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
-            data-testid="story"
-          >
+          <article key={story.name} className={styles.slide} aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} data-testid="story">
             <div className={styles.person}>
               <img className={styles.image} src={story.image} alt={`Portrait of ${story.name}`} width={96} height={96} />
               <div>

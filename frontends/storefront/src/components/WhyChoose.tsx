@@ -35,9 +35,7 @@ export function WhyChoose() {
           <h2 id="why-title" className={styles.title}>
             Why Choose SocialGrowth?
           </h2>
-          <p className={styles.lead}>
-            Creators and businesses in 20+ countries trust us with their growth. Here is what every package includes.
-          </p>
+          <p className={styles.lead}>Creators and businesses in 20+ countries trust us with their growth. Here is what every package includes.</p>
         </div>
         <ul className={styles.points}>
           {POINTS.map((point) => (

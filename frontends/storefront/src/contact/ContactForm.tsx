@@ -62,29 +62,11 @@ export function ContactForm() {
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor="contact-name">Name</label>
-          <input
-            id="contact-name"
-            name="user_name"
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={100}
-            value={fields.user_name}
-            onChange={set('user_name')}
-          />
+          <input id="contact-name" name="user_name" type="text" autoComplete="name" required maxLength={100} value={fields.user_name} onChange={set('user_name')} />
         </div>
         <div className={styles.field}>
           <label htmlFor="contact-email">Email</label>
-          <input
-            id="contact-email"
-            name="user_email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={fields.user_email}
-            onChange={set('user_email')}
-          />
+          <input id="contact-email" name="user_email" type="email" autoComplete="email" required maxLength={254} value={fields.user_email} onChange={set('user_email')} />
         </div>
       </div>
       <div className={styles.row}>
@@ -117,16 +99,7 @@ export function ContactForm() {
       </div>
       <div className={styles.field}>
         <label htmlFor="contact-message">Message</label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          required
-          minLength={10}
-          maxLength={5000}
-          value={fields.message}
-          onChange={set('message')}
-        />
+        <textarea id="contact-message" name="message" rows={6} required minLength={10} maxLength={5000} value={fields.message} onChange={set('message')} />
       </div>
       <button type="submit" className={`button button--primary ${styles.submit}`} disabled={sending}>
         {sending ? 'Sending…' : 'Send Message'}

@@ -11,14 +11,7 @@ export function FaqItem({ question, answer }: { question: string; answer: string
   return (
     <div className={`${styles.item} ${open ? styles.open : ''}`}>
       <h3 className={styles.heading}>
-        <button
-          id={buttonId}
-          type="button"
-          className={styles.button}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
-        >
+        <button id={buttonId} type="button" className={styles.button} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
           <span>{question}</span>
           <Icon name="chevronDown" size={20} className={styles.chevron} />
         </button>

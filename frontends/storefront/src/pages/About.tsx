@@ -35,13 +35,13 @@ export default function About() {
             Our Story
           </h2>
           <p>
-            SocialGrowth was founded in 2023 by a small group of creators and marketers in Mathura, India, who were tired of
-            growth services that sold bots and empty numbers. We believed that a channel or a brand grows when real people
-            discover it, so we built campaigns that put your content in front of audiences who actually care.
+            SocialGrowth was founded in 2023 by a small group of creators and marketers in Mathura, India, who were tired of growth services that sold bots and empty
+            numbers. We believed that a channel or a brand grows when real people discover it, so we built campaigns that put your content in front of audiences who
+            actually care.
           </p>
           <p>
-            Today a team of 50+ people runs campaigns for creators, musicians, coaches and businesses in more than 20 countries,
-            with delivery within 24-48 hours and support around the clock.
+            Today a team of 50+ people runs campaigns for creators, musicians, coaches and businesses in more than 20 countries, with delivery within 24-48 hours and
+            support around the clock.
           </p>
         </div>
         <dl className={styles.stats} aria-label="Team stats">
@@ -60,20 +60,14 @@ export default function About() {
             <Icon name="target" />
           </span>
           <h2 className={styles.mvTitle}>Our Mission</h2>
-          <p>
-            To make real, organic growth simple, safe and affordable for everyone who creates, with no passwords required and
-            results you can trust.
-          </p>
+          <p>To make real, organic growth simple, safe and affordable for everyone who creates, with no passwords required and results you can trust.</p>
         </article>
         <article className={styles.mv}>
           <span className={styles.mvIcon}>
             <Icon name="eye" />
           </span>
           <h2 className={styles.mvTitle}>Our Vision</h2>
-          <p>
-            A world where great content finds its audience, whatever the size of the creator behind it, and where every
-            follower is a real person.
-          </p>
+          <p>A world where great content finds its audience, whatever the size of the creator behind it, and where every follower is a real person.</p>
         </article>
       </section>
 

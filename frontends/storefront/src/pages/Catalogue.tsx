@@ -76,9 +76,7 @@ export default function Catalogue() {
           ) : (
             <div className={styles.empty}>
               <p className={styles.emptyTitle}>No services found.</p>
-              <p>
-                {state.search ? 'Try another search term or clear the search.' : 'Please check back soon.'}
-              </p>
+              <p>{state.search ? 'Try another search term or clear the search.' : 'Please check back soon.'}</p>
               {state.search && (
                 <button type="button" className="button button--ghost" onClick={() => setQuery('')}>
                   Clear search

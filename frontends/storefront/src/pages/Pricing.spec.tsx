@@ -83,7 +83,8 @@ describe('an address without a plan (docs/catalogue.md, "Addresses")', () => {
   it('a failure that is not a 404: Unable to load pricing. with Try again, which loads it', async () => {
     let calls = 0;
     globalThis.fetch = jest.fn(async (url: string) => {
-      if (String(url).includes('/services/address/')) return { ok: true, status: 200, text: async () => '{"success":true,"slug":"youtube","moved":false,"service":null}' } as Response;
+      if (String(url).includes('/services/address/'))
+        return { ok: true, status: 200, text: async () => '{"success":true,"slug":"youtube","moved":false,"service":null}' } as Response;
       calls += 1;
       const [status, body] = calls === 1 ? [503, { success: false, message: 'down' }] : [200, planAnswer('Active')];
       return { ok: status < 300, status, text: async () => JSON.stringify(body) } as Response;

@@ -155,9 +155,7 @@ export default function Pricing() {
             <h2 id="packages-title" className={styles.packagesTitle}>
               {state.status === 'loaded' ? `${state.name} Packages` : 'Packages'}
             </h2>
-            <p className={styles.packagesLead}>
-              Delivery within 24-48 hours · 30-day money-back guarantee · No password required
-            </p>
+            <p className={styles.packagesLead}>Delivery within 24-48 hours · 30-day money-back guarantee · No password required</p>
           </div>
         </div>
 

@@ -1,6 +1,9 @@
 /** Initials of a plan name: 'YouTube' → 'YO', 'Growth Plan' → 'GP'. */
 function initials(name: string): string {
-  const words = name.trim().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   if (words.length === 0) return '?';
   if (words.length === 1) return words[0].slice(0, 2).toUpperCase();
   return (words[0][0] + words[1][0]).toUpperCase();
@@ -25,16 +28,7 @@ export function PlanAvatar({ name, size = 56, className }: { name: string; size?
   return (
     <svg className={className} viewBox="0 0 64 64" width={size} height={size} role="img" aria-label={`${name} plan`}>
       <rect width="64" height="64" rx="16" fill={`hsl(${h} 62% 36%)`} />
-      <text
-        x="32"
-        y="33"
-        textAnchor="middle"
-        dominantBaseline="central"
-        fill="#fff"
-        fontFamily="system-ui, sans-serif"
-        fontSize="24"
-        fontWeight="700"
-      >
+      <text x="32" y="33" textAnchor="middle" dominantBaseline="central" fill="#fff" fontFamily="system-ui, sans-serif" fontSize="24" fontWeight="700">
         {initials(name)}
       </text>
     </svg>

@@ -15,11 +15,7 @@ export function TierCard({ tier, plan, returnTo, onSale = true }: { tier: Pricin
   const nameId = useId();
 
   return (
-    <article
-      className={`${styles.card} ${tier.isPopular ? styles.popular : ''}`}
-      aria-labelledby={nameId}
-      data-testid="pricing-tier"
-    >
+    <article className={`${styles.card} ${tier.isPopular ? styles.popular : ''}`} aria-labelledby={nameId} data-testid="pricing-tier">
       {tier.isPopular && <p className={styles.banner}>Most Popular</p>}
       <h3 id={nameId} className={styles.name}>
         {tier.name}
@@ -38,14 +34,7 @@ export function TierCard({ tier, plan, returnTo, onSale = true }: { tier: Pricin
           </li>
         ))}
       </ul>
-      {onSale && (
-        <BuyNow
-          plan={plan}
-          tier={tier}
-          returnTo={returnTo}
-          className={`button ${tier.isPopular ? 'button--primary' : 'button--ghost'} ${styles.buy}`}
-        />
-      )}
+      {onSale && <BuyNow plan={plan} tier={tier} returnTo={returnTo} className={`button ${tier.isPopular ? 'button--primary' : 'button--ghost'} ${styles.buy}`} />}
     </article>
   );
 }

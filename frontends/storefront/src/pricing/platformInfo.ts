@@ -8,8 +8,7 @@ export interface PlatformInfo {
 export const PLATFORM_INFO: Record<string, PlatformInfo> = {
   youtube: {
     title: 'YouTube Growth Services',
-    description:
-      'Grow your channel with real subscribers, views and likes from viewers who care about your niche, and reach monetisation sooner.',
+    description: 'Grow your channel with real subscribers, views and likes from viewers who care about your niche, and reach monetisation sooner.',
     features: ['Real, active subscribers', 'High-retention views', 'Organic likes and comments', 'Safe for your channel'],
   },
   instagram: {

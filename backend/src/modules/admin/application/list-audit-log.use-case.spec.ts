@@ -39,7 +39,10 @@ describe('ListAuditLogUseCase: filters and subjects', () => {
     const audit = new RecordingAuditLog();
     const asha = admins.add('asha@shop.example', 'plain$x');
     const other = admins.add('other@shop.example', 'plain$x');
-    await audit.record({ id: asha.adminId, role: 'admin' }, { action: 'subscription.status', entity: 'subscription', entityId: 'sub-1', before: { Status: 0 }, after: { Status: 1 } });
+    await audit.record(
+      { id: asha.adminId, role: 'admin' },
+      { action: 'subscription.status', entity: 'subscription', entityId: 'sub-1', before: { Status: 0 }, after: { Status: 1 } },
+    );
     await audit.record({ id: other.adminId, role: 'admin' }, { action: 'subscription.status', entity: 'subscription', entityId: 'sub-2' });
     await audit.record({ id: asha.adminId, role: 'admin' }, { action: 'plan.update', entity: 'plan', entityId: 'p-1' });
     const subjects = new FixedSubjects();

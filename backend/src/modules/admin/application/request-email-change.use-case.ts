@@ -104,9 +104,7 @@ export class RequestEmailChangeUseCase {
           },
           now,
         );
-        await this.mailer.send(
-          emailChangeRequestedNotice(admin.email, email, stopLinkOf(this.config.publicUrl, admin.adminId, stopSecret), stopUntil),
-        );
+        await this.mailer.send(emailChangeRequestedNotice(admin.email, email, stopLinkOf(this.config.publicUrl, admin.adminId, stopSecret), stopUntil));
         await this.mailer.send(emailChangeMail(email, code));
       });
     } catch (error) {

@@ -11,8 +11,7 @@ import { AdminCodes } from './admin-codes';
 
 const INVALID = () => new AppError('invalid', 'This link is not valid any more.', 'invalid_stop_link');
 
-export const EMAIL_CHANGE_STOPPED_MESSAGE =
-  'The e-mail change was stopped and every session of the account has ended. Set a new password now with "Forgot password".';
+export const EMAIL_CHANGE_STOPPED_MESSAGE = 'The e-mail change was stopped and every session of the account has ended. Set a new password now with "Forgot password".';
 
 /**
  * POST /admin/update-email/stop: the link mailed to the OLD address at an e-mail change request

@@ -1,7 +1,7 @@
 import { anOrder, completePaymentWithFakes, InMemoryPaymentOrders, ManualClock } from '../../../../test/billing/in-memory';
 
 describe('CompletePayment hands each new subscription to fulfilment', () => {
-  it('once, inside the payment\'s transaction, and not again when the payment is proven a second time', async () => {
+  it("once, inside the payment's transaction, and not again when the payment is proven a second time", async () => {
     const orders = new InMemoryPaymentOrders();
     const order = anOrder();
     await orders.insert(order);
@@ -66,9 +66,7 @@ describe('CompletePayment honours a payment only while the offer stands (README 
     tiers.withdraw(order.tier.pricingId);
     const outcome = await complete.execute(order.orderId, 'pay_Withdrawn00001', 'webhook');
     expect(outcome).toMatchObject({ subscription: null, order: { voidReason: 'withdrawn' } });
-    expect(refunds.recorded.map((r) => r.note)).toEqual([
-      'Not honoured: the plan or package was withdrawn from sale before the payment came in. Refunded in full.',
-    ]);
+    expect(refunds.recorded.map((r) => r.note)).toEqual(['Not honoured: the plan or package was withdrawn from sale before the payment came in. Refunded in full.']);
     expect(subscriptions.rows).toHaveLength(0);
   });
 

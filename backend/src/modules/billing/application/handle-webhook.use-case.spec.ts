@@ -25,7 +25,9 @@ function captured(order: PaymentOrder, paymentId = 'pay_Captured000001', extra: 
   return {
     entity: 'event',
     event: 'payment.captured',
-    payload: { payment: { entity: { id: paymentId, entity: 'payment', order_id: order.orderId, amount: order.amount, currency: order.currency, status: 'captured', ...extra } } },
+    payload: {
+      payment: { entity: { id: paymentId, entity: 'payment', order_id: order.orderId, amount: order.amount, currency: order.currency, status: 'captured', ...extra } },
+    },
   };
 }
 
@@ -77,7 +79,10 @@ describe('HandleWebhookUseCase', () => {
   });
 
   it('completes the order on order.paid too', async () => {
-    const event = { event: 'order.paid', payload: { payment: { entity: { id: 'pay_OrderPaid00001', amount: order.amount, currency: 'USD' } }, order: { entity: { id: order.orderId } } } };
+    const event = {
+      event: 'order.paid',
+      payload: { payment: { entity: { id: 'pay_OrderPaid00001', amount: order.amount, currency: 'USD' } }, order: { entity: { id: order.orderId } } },
+    };
     const { body, signature } = delivery(event);
 
     await expect(webhook.execute(body, signature, 'evt_paid')).resolves.toBe('completed');
@@ -86,9 +91,15 @@ describe('HandleWebhookUseCase', () => {
 
   it.each([
     ['a wrong signature', (d: { body: Buffer; signature: string }) => ({ ...d, signature: 'f'.repeat(64) })],
-    ['a signature with the key secret', (d: { body: Buffer; signature: string }) => ({ ...d, signature: delivery(JSON.parse(d.body.toString()), 'key-secret-for-the-spec').signature })],
+    [
+      'a signature with the key secret',
+      (d: { body: Buffer; signature: string }) => ({ ...d, signature: delivery(JSON.parse(d.body.toString()), 'key-secret-for-the-spec').signature }),
+    ],
     ['no signature', (d: { body: Buffer; signature: string }) => ({ ...d, signature: undefined as unknown as string })],
-    ['the body re-serialised with other spacing', (d: { body: Buffer; signature: string }) => ({ ...d, body: Buffer.from(JSON.stringify(JSON.parse(d.body.toString()), null, 1)) })],
+    [
+      'the body re-serialised with other spacing',
+      (d: { body: Buffer; signature: string }) => ({ ...d, body: Buffer.from(JSON.stringify(JSON.parse(d.body.toString()), null, 1)) }),
+    ],
     ['no body', (d: { body: Buffer; signature: string }) => ({ ...d, body: undefined as unknown as Buffer })],
   ])('refuses %s with AppError invalid and changes nothing', async (_what, tamper) => {
     const { body, signature } = tamper(delivery(captured(order)));
@@ -191,7 +202,10 @@ describe('HandleWebhookUseCase', () => {
   });
 
   it('ignores a payment event without a payment id', async () => {
-    const { body, signature } = delivery({ event: 'payment.captured', payload: { payment: { entity: { order_id: order.orderId, amount: order.amount, currency: 'USD' } } } });
+    const { body, signature } = delivery({
+      event: 'payment.captured',
+      payload: { payment: { entity: { order_id: order.orderId, amount: order.amount, currency: 'USD' } } },
+    });
     await expect(webhook.execute(body, signature, 'evt_no_payment')).resolves.toBe('ignored');
     expect(orders.get(order.orderId)?.status).toBe('created');
   });

@@ -102,11 +102,14 @@ export class HandleWebhookUseCase {
       return 'failed';
     }
     if (payment.amount !== undefined && (payment.amount !== order.amount || payment.currency !== order.currency)) {
-      this.logger.error(`Webhook ${name} for order ${orderId} pays ${String(payment.amount)} ${String(payment.currency)}, the order is ${order.amount} ${order.currency}: not completed`);
+      this.logger.error(
+        `Webhook ${name} for order ${orderId} pays ${String(payment.amount)} ${String(payment.currency)}, the order is ${order.amount} ${order.currency}: not completed`,
+      );
       return 'ignored';
     }
     // When the payment was made (Razorpay's created_at, signed with the event) decides whether the order's price still stood.
-    const madeAt = typeof payment.created_at === 'number' && Number.isSafeInteger(payment.created_at) && payment.created_at > 0 ? new Date(payment.created_at * 1000) : undefined;
+    const madeAt =
+      typeof payment.created_at === 'number' && Number.isSafeInteger(payment.created_at) && payment.created_at > 0 ? new Date(payment.created_at * 1000) : undefined;
     const outcome = await this.complete.execute(orderId, paymentId, 'webhook', undefined, madeAt);
     return outcome.subscription ? 'completed' : 'refunded';
   }
@@ -122,7 +125,11 @@ export class HandleWebhookUseCase {
     }
     if (gatewayId && !refund.gatewayRefundId) await this.refunds.noteGatewayAnswer(refund.refundId, gatewayId, new Date());
     const processed = name === 'refund.processed';
-    const settled = await this.settleRefund.execute(refund, processed ? 'processed' : 'failed', processed ? undefined : 'The payment gateway reported the refund as failed.');
+    const settled = await this.settleRefund.execute(
+      refund,
+      processed ? 'processed' : 'failed',
+      processed ? undefined : 'The payment gateway reported the refund as failed.',
+    );
     return settled ? (processed ? 'refund_processed' : 'refund_failed') : 'ignored';
   }
 }

@@ -107,13 +107,16 @@ export class IssueRefund {
         notes: { refund_id: refund.refundId, order_id: refund.orderId, reason: refund.reason },
       });
       await this.refunds.noteGatewayAnswer(refund.refundId, answer.id, this.clock.now());
-      if (answer.status !== 'pending') await this.settle.execute(refund, answer.status, answer.status === 'failed' ? 'The payment gateway could not process the refund.' : undefined);
+      if (answer.status !== 'pending')
+        await this.settle.execute(refund, answer.status, answer.status === 'failed' ? 'The payment gateway could not process the refund.' : undefined);
     } catch (error) {
       if (!(error instanceof RefundCallError)) throw error;
       if (error.kind === 'rejected') {
         await this.settle.execute(refund, 'failed', error.message);
       } else {
-        this.logger.warn(`Refund ${refund.refundId} of order ${refund.orderId}: no clear answer from the gateway (${error.message}); it is asked again with the same key`);
+        this.logger.warn(
+          `Refund ${refund.refundId} of order ${refund.orderId}: no clear answer from the gateway (${error.message}); it is asked again with the same key`,
+        );
         await this.refunds.noteAttempt(refund.refundId, error.message, this.clock.now());
       }
     }

@@ -49,7 +49,10 @@ export class ReconcileRefundsUseCase {
       }
       try {
         const answer = await this.gateway.refundState(refund.gatewayRefundId);
-        if (answer.status !== 'pending' && (await this.settle.execute(refund, answer.status, answer.status === 'failed' ? 'The payment gateway could not process the refund.' : undefined))) {
+        if (
+          answer.status !== 'pending' &&
+          (await this.settle.execute(refund, answer.status, answer.status === 'failed' ? 'The payment gateway could not process the refund.' : undefined))
+        ) {
           report.settled += 1;
         }
       } catch (error) {

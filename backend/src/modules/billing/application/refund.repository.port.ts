@@ -71,5 +71,10 @@ export abstract class RefundRepository {
   ): Promise<boolean>;
 
   /** A page of refunds and requests, newest first, filtered by state and by a search (ids, e-mail, name). */
-  abstract page(query: { page: number; limit: number; state: RefundListState | null; q: string | null }): Promise<{ items: RefundListRow[]; total: number; hasNext: boolean }>;
+  abstract page(query: {
+    page: number;
+    limit: number;
+    state: RefundListState | null;
+    q: string | null;
+  }): Promise<{ items: RefundListRow[]; total: number; hasNext: boolean }>;
 }

@@ -7,7 +7,11 @@ export function staffAmount(amount: string | undefined, currency: string): numbe
   const minor = amountInMinorUnits(amount, currency);
   if (minor === null) {
     const example = minorUnitExponent(currency) === 0 ? '785' : formatMinorUnits(785, currency);
-    throw new AppError('invalid', `amount must be a positive amount in ${currency} with at most ${minorUnitExponent(currency)} decimals, e.g. ${example}`, 'invalid_amount');
+    throw new AppError(
+      'invalid',
+      `amount must be a positive amount in ${currency} with at most ${minorUnitExponent(currency)} decimals, e.g. ${example}`,
+      'invalid_amount',
+    );
   }
   return minor;
 }

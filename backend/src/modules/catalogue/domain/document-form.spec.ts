@@ -13,7 +13,14 @@ describe('documentOf', () => {
           slug: 'faqs',
           title: ' FAQ ',
           sections: [
-            { heading: ' Payment & Refunds ', paragraphs: ['  First. ', ' '], faqs: [{ question: ' Q? ', answer: ' A. ' }, { question: '', answer: ' ' }] },
+            {
+              heading: ' Payment & Refunds ',
+              paragraphs: ['  First. ', ' '],
+              faqs: [
+                { question: ' Q? ', answer: ' A. ' },
+                { question: '', answer: ' ' },
+              ],
+            },
             { heading: 'Payment & Refunds', items: ['one', ''] },
           ],
         },
@@ -39,12 +46,18 @@ describe('documentOf', () => {
   });
 
   it.each([
-    [{ slug: 'about', title: 'T', sections: [{ heading: 'H', paragraphs: ['p'] }] }, 'slug must be one of faqs, terms-of-use, shipping-delivery, privacy-policy, returns-policy, cookie-policy'],
+    [
+      { slug: 'about', title: 'T', sections: [{ heading: 'H', paragraphs: ['p'] }] },
+      'slug must be one of faqs, terms-of-use, shipping-delivery, privacy-policy, returns-policy, cookie-policy',
+    ],
     [{ slug: 'faqs', title: ' ', sections: [{ heading: 'H', paragraphs: ['p'] }] }, 'title is required'],
     [{ slug: 'faqs', title: 'T', sections: [] }, 'content.sections must hold at least one section'],
     [{ slug: 'faqs', title: 'T', sections: [{ heading: ' ', paragraphs: ['p'] }] }, 'content.sections.0.heading is required'],
     [{ slug: 'faqs', title: 'T', sections: [{ heading: 'Empty', paragraphs: [' '] }] }, 'content.sections.0 ("Empty") has no text'],
-    [{ slug: 'faqs', title: 'T', sections: [{ heading: 'H', faqs: [{ question: 'Q?', answer: '' }] }] }, 'content.sections.0: every question needs an answer, and every answer a question'],
+    [
+      { slug: 'faqs', title: 'T', sections: [{ heading: 'H', faqs: [{ question: 'Q?', answer: '' }] }] },
+      'content.sections.0: every question needs an answer, and every answer a question',
+    ],
   ])('refuses %j: %s', (input, message) => {
     expect(messageOf(() => documentOf(input, TODAY))).toBe(message);
   });

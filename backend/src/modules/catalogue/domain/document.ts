@@ -2,14 +2,7 @@
  * A stored document: the FAQ and the shop's policies, shown on the information pages and edited
  * in the admin area's Documents group (docs/product.md#documents). Plain data.
  */
-export const DOCUMENT_SLUGS = [
-  'faqs',
-  'terms-of-use',
-  'shipping-delivery',
-  'privacy-policy',
-  'returns-policy',
-  'cookie-policy',
-] as const;
+export const DOCUMENT_SLUGS = ['faqs', 'terms-of-use', 'shipping-delivery', 'privacy-policy', 'returns-policy', 'cookie-policy'] as const;
 export type DocumentSlug = (typeof DOCUMENT_SLUGS)[number];
 
 export interface Faq {

@@ -8,7 +8,11 @@ const item = (key: string, value: string, contentId?: string) => ({ key, value, 
 describe('serviceFormOf', () => {
   it('trims the texts and keeps the items in the order sent', () => {
     expect(
-      serviceFormOf({ serviceHeading: '  Spotify ', serviceDescription: ' Real listeners. ', serviceContent: [item(' Plays ', ' 1K '), item('Delivery', '24-48 hours')] }),
+      serviceFormOf({
+        serviceHeading: '  Spotify ',
+        serviceDescription: ' Real listeners. ',
+        serviceContent: [item(' Plays ', ' 1K '), item('Delivery', '24-48 hours')],
+      }),
     ).toEqual({ heading: 'Spotify', description: 'Real listeners.', content: [item('Plays', '1K'), item('Delivery', '24-48 hours')] });
   });
 

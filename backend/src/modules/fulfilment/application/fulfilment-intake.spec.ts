@@ -4,7 +4,7 @@ import { CommittingUnitOfWork, InMemoryLedger, InMemoryTierMappings, RecordingJo
 import { FulfilmentIntake } from './fulfilment-intake';
 import { PlacementJobs } from './placement-jobs';
 
-describe('FulfilmentIntake.accept (a new subscription, inside the payment\'s transaction)', () => {
+describe("FulfilmentIntake.accept (a new subscription, inside the payment's transaction)", () => {
   function setUp(panel = new ScriptedPanel()) {
     const uow = new CommittingUnitOfWork();
     const ledger = new InMemoryLedger();
@@ -30,7 +30,12 @@ describe('FulfilmentIntake.accept (a new subscription, inside the payment\'s tra
     expect(enqueuedInside).toEqual([0]);
     expect(ledger.get(subscription.subscriptionId).fulfilment).toMatchObject({ state: 'queued', serviceId: '7', quantity: 1000, queuedAt: clock.now() });
     expect(queue.jobs).toEqual([
-      { queue: 'fulfilment', name: 'place-order', data: { subscriptionId: subscription.subscriptionId }, jobId: `place-${subscription.subscriptionId}-${clock.now().getTime()}` },
+      {
+        queue: 'fulfilment',
+        name: 'place-order',
+        data: { subscriptionId: subscription.subscriptionId },
+        jobId: `place-${subscription.subscriptionId}-${clock.now().getTime()}`,
+      },
     ]);
   });
 

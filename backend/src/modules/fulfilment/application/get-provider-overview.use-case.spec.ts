@@ -47,7 +47,7 @@ describe('GetProviderOverviewUseCase and ListProviderServicesUseCase', () => {
     expect(await new ListProviderServicesUseCase(new ScriptedPanel(false)).execute()).toEqual({ provider: 'manual', services: [] });
   });
 
-  it('answers 502 with the provider\'s trouble', async () => {
+  it("answers 502 with the provider's trouble", async () => {
     const panel = new ScriptedPanel();
     panel.balance_ = new ProviderError('rejected', 'Invalid API key');
     panel.services_ = new ProviderError('unclear', 'The provider answered HTTP 500');
@@ -55,7 +55,10 @@ describe('GetProviderOverviewUseCase and ListProviderServicesUseCase', () => {
       kind: 'bad_gateway',
       message: 'The provider panel did not answer: Invalid API key',
     });
-    await expect(new ListProviderServicesUseCase(panel).execute()).rejects.toMatchObject({ kind: 'bad_gateway', message: 'The provider panel did not answer: The provider answered HTTP 500' });
+    await expect(new ListProviderServicesUseCase(panel).execute()).rejects.toMatchObject({
+      kind: 'bad_gateway',
+      message: 'The provider panel did not answer: The provider answered HTTP 500',
+    });
   });
 
   it('compares decimal texts exactly', () => {

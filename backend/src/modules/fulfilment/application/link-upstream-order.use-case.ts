@@ -63,21 +63,23 @@ export class LinkUpstreamOrderUseCase {
     if ('error' in answer) throw unknownUpstreamOrder(upstreamOrderId, answer.error);
 
     const update = updateOf({ subscriptionId, quantity: before.fulfilment.quantity }, answer);
-    const linked = await this.linkOnce(upstreamOrderId, () => this.uow.run(async () => {
-      const now = this.clock.now();
-      const linked = await this.ledger.link(subscriptionId, upstreamOrderId, now);
-      if (!linked) throw subscriptionNotFound();
-      if (!linked.changed) throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
-      await this.ledger.recordUpstream([update], now);
-      await this.audit.record(caller, {
-        action: 'fulfilment.link',
-        entity: 'subscription',
-        entityId: subscriptionId,
-        before: { state: 'needs_review', note: before.fulfilment?.note ?? null },
-        after: { state: 'open', upstreamOrderId, upstreamStatus: update.upstreamStatus },
-      });
-      return (await this.ledger.findById(subscriptionId)) ?? linked.subscription;
-    }));
+    const linked = await this.linkOnce(upstreamOrderId, () =>
+      this.uow.run(async () => {
+        const now = this.clock.now();
+        const linked = await this.ledger.link(subscriptionId, upstreamOrderId, now);
+        if (!linked) throw subscriptionNotFound();
+        if (!linked.changed) throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
+        await this.ledger.recordUpstream([update], now);
+        await this.audit.record(caller, {
+          action: 'fulfilment.link',
+          entity: 'subscription',
+          entityId: subscriptionId,
+          before: { state: 'needs_review', note: before.fulfilment?.note ?? null },
+          after: { state: 'open', upstreamOrderId, upstreamStatus: update.upstreamStatus },
+        });
+        return (await this.ledger.findById(subscriptionId)) ?? linked.subscription;
+      }),
+    );
     // Linked to an order the provider already finished short: billing refunds what was not delivered (docs/refunds.md).
     if (update.finalStatus !== undefined && SHORT_STATUSES.includes(update.finalStatus)) await this.shortfalls.enqueue([subscriptionId]);
     return linked;

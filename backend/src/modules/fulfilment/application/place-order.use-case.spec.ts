@@ -28,7 +28,7 @@ describe('PlaceOrderUseCase (the place-order job)', () => {
     return s.subscriptionId;
   }
 
-  it('places the order once with the tier\'s service, the profile link and the quantity, and stores the provider\'s order id', async () => {
+  it("places the order once with the tier's service, the profile link and the quantity, and stores the provider's order id", async () => {
     const id = await queuedOrder();
     panel.addAnswers.push('4711');
     clock.advance(1_000);
@@ -37,7 +37,7 @@ describe('PlaceOrderUseCase (the place-order job)', () => {
     expect(ledger.get(id).fulfilment).toMatchObject({ state: 'open', upstreamOrderId: '4711', placedAt: clock.now() });
   });
 
-  it('sends an order the provider answered with another order\'s id to review, its note naming that order; the first keeps the id', async () => {
+  it("sends an order the provider answered with another order's id to review, its note naming that order; the first keeps the id", async () => {
     const first = await queuedOrder();
     const second = await queuedOrder();
     panel.addAnswers.push('4711', '4711');
@@ -79,10 +79,14 @@ describe('PlaceOrderUseCase (the place-order job)', () => {
     clock.advance(5_000);
     const result = await useCase.execute(id);
     expect(result).toEqual({ outcome: 'requeued', note: 'The provider could not be reached (connection refused); the order is tried again.' });
-    expect(ledger.get(id).fulfilment).toMatchObject({ state: 'queued', queuedAt: clock.now(), note: 'The provider could not be reached (connection refused); the order is tried again.' });
+    expect(ledger.get(id).fulfilment).toMatchObject({
+      state: 'queued',
+      queuedAt: clock.now(),
+      note: 'The provider could not be reached (connection refused); the order is tried again.',
+    });
   });
 
-  it('sends an order the provider refused to review with the provider\'s text', async () => {
+  it("sends an order the provider refused to review with the provider's text", async () => {
     const id = await queuedOrder();
     panel.addAnswers.push(new ProviderError('rejected', 'Not enough funds on balance'));
     expect(await useCase.execute(id)).toEqual({ outcome: 'needs_review', note: 'The provider refused the order: Not enough funds on balance' });
@@ -103,7 +107,7 @@ describe('PlaceOrderUseCase (the place-order job)', () => {
     expect(panel.adds).toHaveLength(1);
   });
 
-  it('logs the provider\'s order id loudly and leaves it for staff when storing it fails after the order was placed', async () => {
+  it("logs the provider's order id loudly and leaves it for staff when storing it fails after the order was placed", async () => {
     const id = await queuedOrder();
     panel.addAnswers.push('8080');
     ledger.failMarkPlaced = true;

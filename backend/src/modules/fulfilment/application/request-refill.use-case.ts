@@ -65,7 +65,14 @@ export class RequestRefillUseCase {
 
       const closed = actor === 'staff' ? await this.refills.closeReview(subscriptionId, REFILL_CLOSED_BY_STAFF_NOTE, now) : null;
       const refillId = randomUUID();
-      const inserted = await this.refills.insertPlacing({ refillId, subscriptionId, actor, actorId: caller.id, upstreamOrderId: upstreamOrderId as string, requestedAt: now });
+      const inserted = await this.refills.insertPlacing({
+        refillId,
+        subscriptionId,
+        actor,
+        actorId: caller.id,
+        upstreamOrderId: upstreamOrderId as string,
+        requestedAt: now,
+      });
       if (!inserted) throw inFlight(actor);
       if (actor === 'staff') {
         await this.audit.record(caller, {
@@ -108,12 +115,20 @@ export class RequestRefillUseCase {
     }
     try {
       if (!(await this.refills.markPlaced(refillId, upstreamRefillId, this.clock.now()))) {
-        this.logger.error(`Refill ${refillId} of order ${subscriptionId} WAS PLACED upstream as refill ${upstreamRefillId}, but it was no longer 'placing' when the answer came`);
+        this.logger.error(
+          `Refill ${refillId} of order ${subscriptionId} WAS PLACED upstream as refill ${upstreamRefillId}, but it was no longer 'placing' when the answer came`,
+        );
       }
     } catch (error) {
       const why = (error as Error).message;
-      this.logger.error(`Refill ${refillId} of order ${subscriptionId} WAS PLACED upstream as refill ${upstreamRefillId}, but storing it failed (${why}): do not ask again`);
-      await this.refills.toReview(refillId, `Asked upstream as refill ${upstreamRefillId}, but the app could not record it (${boundedText(why, PROVIDER_ERROR_CHARS)}): do not ask again; follow refill ${upstreamRefillId} on the provider panel`, this.clock.now());
+      this.logger.error(
+        `Refill ${refillId} of order ${subscriptionId} WAS PLACED upstream as refill ${upstreamRefillId}, but storing it failed (${why}): do not ask again`,
+      );
+      await this.refills.toReview(
+        refillId,
+        `Asked upstream as refill ${upstreamRefillId}, but the app could not record it (${boundedText(why, PROVIDER_ERROR_CHARS)}): do not ask again; follow refill ${upstreamRefillId} on the provider panel`,
+        this.clock.now(),
+      );
       return 'review';
     }
     return 'placed';
@@ -129,7 +144,8 @@ export class RequestRefillUseCase {
     }
     if (error instanceof ProviderError && error.failure === 'rejected') {
       await this.refills.reject(refillId, why, error.unsupported, now);
-      if (error.unsupported) this.logger.warn(`The provider panel has no refill action (it answered "${why}"): refills of order ${subscriptionId} and any other are refused`);
+      if (error.unsupported)
+        this.logger.warn(`The provider panel has no refill action (it answered "${why}"): refills of order ${subscriptionId} and any other are refused`);
       else this.logger.warn(`The provider refused the refill of order ${subscriptionId}: ${why}`);
       return error.unsupported ? 'unsupported' : 'rejected';
     }

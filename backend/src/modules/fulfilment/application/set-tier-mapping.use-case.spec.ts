@@ -12,7 +12,17 @@ const published: ChangeTopic[] = [];
 const events = { publish: (topic: ChangeTopic) => void published.push(topic) } as unknown as ChangeEvents;
 
 const admin: Principal = { id: 'admin-1', role: 'admin' };
-const views: ProviderService = { service: '7', name: 'YouTube views', type: 'Default', category: 'YouTube', rate: '0.90', min: 100, max: 10_000, refill: false, cancel: true };
+const views: ProviderService = {
+  service: '7',
+  name: 'YouTube views',
+  type: 'Default',
+  category: 'YouTube',
+  rate: '0.90',
+  min: 100,
+  max: 10_000,
+  refill: false,
+  cancel: true,
+};
 
 describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
   let mappings: InMemoryTierMappings;
@@ -56,7 +66,10 @@ describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
     expect(mappings.rows.size).toBe(0);
     panel.services_ = [{ ...views, refill: true }];
     for (const refillDays of [366, -1, 1.5]) {
-      await expect(setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000, refillDays })).rejects.toMatchObject({ kind: 'invalid', code: 'invalid_refill_days' });
+      await expect(setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000, refillDays })).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'invalid_refill_days',
+      });
     }
     expect(await setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000, refillDays: 30 })).toMatchObject({ refillDays: 30 });
     expect(published).toEqual(['plans']);
@@ -74,7 +87,10 @@ describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
     await setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 2000 });
     expect(audit.records.map((r) => [r.before, r.after])).toEqual([
       [null, { serviceId: '7', serviceName: 'YouTube views', quantity: 1000, refillDays: 0 }],
-      [{ serviceId: '7', serviceName: 'YouTube views', quantity: 1000, refillDays: 0 }, { serviceId: '7', serviceName: 'YouTube views', quantity: 2000, refillDays: 0 }],
+      [
+        { serviceId: '7', serviceName: 'YouTube views', quantity: 1000, refillDays: 0 },
+        { serviceId: '7', serviceName: 'YouTube views', quantity: 2000, refillDays: 0 },
+      ],
     ]);
   });
 
@@ -100,7 +116,10 @@ describe('SetTierMappingUseCase and ListTierMappingsUseCase', () => {
   });
 
   it('answers 404 for an unknown tier, 409 with the panel off, 502 when the provider is down', async () => {
-    await expect(setMapping.execute(admin, { pricingId: 'missing', serviceId: '7', quantity: 1000 })).rejects.toMatchObject({ kind: 'not_found', message: 'Pricing tier not found' });
+    await expect(setMapping.execute(admin, { pricingId: 'missing', serviceId: '7', quantity: 1000 })).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'Pricing tier not found',
+    });
     await expect(setMapping.execute(admin, { pricingId: 'missing', serviceId: null })).rejects.toMatchObject({ kind: 'not_found' });
     panel.services_ = new ProviderError('unreachable', 'connection refused');
     await expect(setMapping.execute(admin, { pricingId: tier, serviceId: '7', quantity: 1000 })).rejects.toMatchObject({

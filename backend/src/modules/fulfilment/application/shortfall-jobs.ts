@@ -21,7 +21,9 @@ export class ShortfallJobs {
       try {
         await this.queue.enqueue(BILLING_QUEUE, SETTLE_SHORTFALL_JOB, { subscriptionId }, { jobId: `shortfall-${subscriptionId}` });
       } catch (error) {
-        this.logger.warn(`Order ${subscriptionId} finished short, but its refund job could not be enqueued (${(error as Error).message}); billing's refund sweep settles it`);
+        this.logger.warn(
+          `Order ${subscriptionId} finished short, but its refund job could not be enqueued (${(error as Error).message}); billing's refund sweep settles it`,
+        );
       }
     }
   }

@@ -81,7 +81,7 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
     expect(ledger.get(ids[2]).fulfilment?.upstreamStatus).toBe('partial');
   });
 
-  it('passes a per-order error on, leaving that order\'s facts as they were', async () => {
+  it("passes a per-order error on, leaving that order's facts as they were", async () => {
     const id = await openOrder('99');
     panel.statusOf = () => ({ error: 'Incorrect order ID' });
     expect(await sync.execute()).toMatchObject({ orders: 1, requests: 1, updated: 0, finished: 0 });
@@ -170,7 +170,11 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
       const result = await sync.execute();
 
       expect(result).toMatchObject({ orders: 250, requests: 3, updated: 250, finished: 247, unsynced: 0, failure: null });
-      for (const [index, word] of [[5, 'constructor'], [120, '__proto__'], [201, 'toString']] as const) {
+      for (const [index, word] of [
+        [5, 'constructor'],
+        [120, '__proto__'],
+        [201, 'toString'],
+      ] as const) {
         expect(ledger.get(ids[index])).toMatchObject({ status: 0, fulfilment: { state: 'open', upstreamStatus: word, note: null } });
       }
       expect(ids.filter((id) => ledger.get(id).fulfilment?.state === 'done')).toHaveLength(247);
@@ -223,7 +227,11 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
       // 3 batch calls, then at most 7 halvings of 2 calls (100 → 50 → 25 → 13 → 7 → 4 → 2 → 1).
       expect(result.requests).toBeLessThanOrEqual(3 + 2 * 7);
       expect(panel.statusCalls).toHaveLength(result.requests);
-      expect(ledger.get(ids[130]).fulfilment).toMatchObject({ state: 'open', note: statusCallFailedNote('The provider sent an answer over 16 MiB'), checkedAt: clock.now() });
+      expect(ledger.get(ids[130]).fulfilment).toMatchObject({
+        state: 'open',
+        note: statusCallFailedNote('The provider sent an answer over 16 MiB'),
+        checkedAt: clock.now(),
+      });
       expect(ids.filter((id) => ledger.get(id).fulfilment?.upstreamStatus === 'In progress')).toHaveLength(249);
     });
 
@@ -255,7 +263,10 @@ describe('SyncFulfilmentUseCase (one sync pass)', () => {
 
     it('stops at once, without halving, on a timeout or an unreachable panel', async () => {
       await openOrders(150);
-      for (const error of [new ProviderError('unclear', 'The provider did not answer within 15 s', true), new ProviderError('unreachable', 'The provider could not be reached (connection refused: panel)')]) {
+      for (const error of [
+        new ProviderError('unclear', 'The provider did not answer within 15 s', true),
+        new ProviderError('unreachable', 'The provider could not be reached (connection refused: panel)'),
+      ]) {
         panel.statusCalls.length = 0;
         panel.statusAnswers.push(error, error);
         clock.advance(60_000);

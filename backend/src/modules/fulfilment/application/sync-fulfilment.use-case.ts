@@ -101,7 +101,11 @@ export class SyncFulfilmentUseCase {
     if (!this.panel.enabled) return result;
     const passStart = this.clock.now();
 
-    const abandoned = await this.ledger.abandonPlacingBefore(new Date(passStart.getTime() - this.panel.callTimeoutMs - ABANDON_PLACING_MARGIN_MS), ABANDONED_NOTE, passStart);
+    const abandoned = await this.ledger.abandonPlacingBefore(
+      new Date(passStart.getTime() - this.panel.callTimeoutMs - ABANDON_PLACING_MARGIN_MS),
+      ABANDONED_NOTE,
+      passStart,
+    );
     if (abandoned.length) {
       this.logger.warn(`${abandoned.length} order(s) were left 'placing' (the app stopped during the call) and now need review: ${abandoned.join(', ')}`);
     }
@@ -159,17 +163,24 @@ export class SyncFulfilmentUseCase {
     const { answers, failed, stop } = await this.ask(batch, result);
     if (stop !== null) {
       result.failure ??= stop;
-      this.logger.error(`Fulfilment sync stopped: the status call for ${batch.length} orders failed (${stop}); the next pass asks the orders this one did not reach first`);
+      this.logger.error(
+        `Fulfilment sync stopped: the status call for ${batch.length} orders failed (${stop}); the next pass asks the orders this one did not reach first`,
+      );
     } else {
       for (const { order, why } of failed) {
-        this.logger.error(`Order ${order.subscriptionId}: the provider's status answer about order ${order.upstreamOrderId} fails (${why}); it is asked again on the next pass`);
+        this.logger.error(
+          `Order ${order.subscriptionId}: the provider's status answer about order ${order.upstreamOrderId} fails (${why}); it is asked again on the next pass`,
+        );
       }
     }
     const failedIds = new Set(failed.map(({ order }) => order.subscriptionId));
 
     const reviewBefore = passStart.getTime() - REVIEW_UNREPORTED_AFTER_MS;
     const updates: Array<{ order: OpenUpstreamOrder; update: UpstreamUpdate }> = [];
-    const unstored: Array<{ subscriptionId: string; note: string }> = failed.map(({ order, why }) => ({ subscriptionId: order.subscriptionId, note: statusCallFailedNote(why) }));
+    const unstored: Array<{ subscriptionId: string; note: string }> = failed.map(({ order, why }) => ({
+      subscriptionId: order.subscriptionId,
+      note: statusCallFailedNote(why),
+    }));
     for (const order of batch) {
       if (failedIds.has(order.subscriptionId)) continue;
       try {
@@ -231,7 +242,10 @@ export class SyncFulfilmentUseCase {
    * Stores a batch's updates in one write; should that fail, one write per order, so one answer the
    * database refuses costs only its own order (added to `unstored`). Returns what was stored.
    */
-  private async store(updates: Array<{ order: OpenUpstreamOrder; update: UpstreamUpdate }>, unstored: Array<{ subscriptionId: string; note: string }>): Promise<UpstreamUpdate[]> {
+  private async store(
+    updates: Array<{ order: OpenUpstreamOrder; update: UpstreamUpdate }>,
+    unstored: Array<{ subscriptionId: string; note: string }>,
+  ): Promise<UpstreamUpdate[]> {
     if (updates.length === 0) return [];
     try {
       await this.ledger.recordUpstream(
@@ -256,7 +270,9 @@ export class SyncFulfilmentUseCase {
 
   private unstored(order: OpenUpstreamOrder, error: unknown): { subscriptionId: string; note: string } {
     const why = reasonOf(error);
-    this.logger.error(`Order ${order.subscriptionId}: the provider's answer about order ${order.upstreamOrderId} could not be stored (${why}); it is asked again on the next pass`);
+    this.logger.error(
+      `Order ${order.subscriptionId}: the provider's answer about order ${order.upstreamOrderId} could not be stored (${why}); it is asked again on the next pass`,
+    );
     return { subscriptionId: order.subscriptionId, note: unstoredNote(order.upstreamOrderId, why) };
   }
 

@@ -129,7 +129,9 @@ describe('SyncRefillsUseCase (docs/refill.md, "Following")', () => {
     const failing = jest.spyOn(panel, 'refillStatuses').mockRejectedValueOnce(new ProviderError('unclear', 'The provider answered HTTP 500'));
     const report = await sync.execute();
     expect(report).toMatchObject({ requests: 1, unsynced: 3, failure: 'The provider answered HTTP 500' });
-    expect(refills.unchecked).toEqual([{ ids: ['r1', 'r2', 'r3'], note: expect.stringMatching(/^The provider's refill status answer failed \(The provider answered HTTP 500\)/) }]);
+    expect(refills.unchecked).toEqual([
+      { ids: ['r1', 'r2', 'r3'], note: expect.stringMatching(/^The provider's refill status answer failed \(The provider answered HTTP 500\)/) },
+    ]);
 
     clock.advance(60_000);
     failing.mockRejectedValueOnce(new ProviderError('rejected', 'Incorrect request', false, true));

@@ -8,7 +8,6 @@ import { CONNECTION_CLOSED_MESSAGE, PROVIDER_ERROR_CHARS, ProviderError, Provide
 import { REFILL_ABANDONED_NOTE } from './refill-notes';
 import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS } from './upstream-sync';
 
-
 /** At most this many `refill_status` calls per pass; the next pass goes on with the rest. */
 export const MAX_REFILL_BATCHES_PER_PASS = 200;
 
@@ -66,7 +65,8 @@ export class SyncRefillsUseCase {
       passStart,
     );
     report.abandoned = abandoned.length;
-    if (abandoned.length) this.logger.warn(`${abandoned.length} refill(s) were left 'placing' (the app stopped during the call) and now need review: ${abandoned.join(', ')}`);
+    if (abandoned.length)
+      this.logger.warn(`${abandoned.length} refill(s) were left 'placing' (the app stopped during the call) and now need review: ${abandoned.join(', ')}`);
 
     let calls = 0;
     while (calls < MAX_REFILL_BATCHES_PER_PASS && report.failure === null) {

@@ -15,7 +15,10 @@ export function boundedText(value: string, max: number): string | null {
   if (!clean) return null;
   const points = Array.from(clean);
   if (points.length <= max && !cutOff) return clean;
-  return `${points.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${points
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /**

@@ -43,7 +43,9 @@ describe('readUpstreamAnswer (what a provider answer may store)', () => {
   it('names every value not kept, and those the adapter could not read, in one note of at most 500 characters', () => {
     const read = readUpstreamAnswer(answer({ startCount: -1, remains: -2, charge: '-3', unreadable: ['currency {"$gt":""}', `status ${quoted('x'.repeat(5000))}`] }), 10);
     expect(read.doubt).toBe(
-      'The provider sent values that cannot be true; not kept: start_count -1; remains -2 (10 ordered); charge "-3"; currency {"$gt":""}; status "' + 'x'.repeat(39) + '…"',
+      'The provider sent values that cannot be true; not kept: start_count -1; remains -2 (10 ordered); charge "-3"; currency {"$gt":""}; status "' +
+        'x'.repeat(39) +
+        '…"',
     );
     const many = readUpstreamAnswer(answer({ unreadable: Array.from({ length: 100 }, (_, i) => `field${i} "${'y'.repeat(30)}"`) }), 10);
     expect(Array.from(many.doubt ?? '').length).toBeLessThanOrEqual(500);
@@ -65,7 +67,10 @@ describe('readUpstreamAnswer (what a provider answer may store)', () => {
     expect(Array.from(huge.facts.upstreamStatus ?? '')).toHaveLength(100);
     expect(huge.facts.upstreamStatus?.endsWith('…')).toBe(true);
     expect(huge.finalStatus).toBeUndefined();
-    expect(readUpstreamAnswer(answer({ status: 'Completed' + ' '.repeat(5 * 1024 * 1024) }), 1000)).toMatchObject({ facts: { upstreamStatus: 'Completed' }, finalStatus: 1 });
+    expect(readUpstreamAnswer(answer({ status: 'Completed' + ' '.repeat(5 * 1024 * 1024) }), 1000)).toMatchObject({
+      facts: { upstreamStatus: 'Completed' },
+      finalStatus: 1,
+    });
   });
 
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('keeps the order open on the word %j, kept for staff', (word) => {
@@ -75,7 +80,10 @@ describe('readUpstreamAnswer (what a provider answer may store)', () => {
   });
 
   it('removes control characters (PostgreSQL text cannot hold NUL) from the status text and the currency', () => {
-    expect(readUpstreamAnswer(answer({ status: 'In\u0000 progress\u0007', currency: 'U\u0000SD' }), 1000).facts).toMatchObject({ upstreamStatus: 'In progress', currency: 'USD' });
+    expect(readUpstreamAnswer(answer({ status: 'In\u0000 progress\u0007', currency: 'U\u0000SD' }), 1000).facts).toMatchObject({
+      upstreamStatus: 'In progress',
+      currency: 'USD',
+    });
     expect(readUpstreamAnswer(answer({ status: '\u0000\u0001' }), 1000).facts.upstreamStatus).toBeNull();
   });
 });

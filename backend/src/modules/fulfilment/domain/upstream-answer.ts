@@ -1,10 +1,4 @@
-import {
-  isPlausibleCharge,
-  isPlausibleRemains,
-  isPlausibleStartCount,
-  UPSTREAM_BOUNDS,
-  type UpstreamFacts,
-} from '../../../kernel/upstream-facts';
+import { isPlausibleCharge, isPlausibleRemains, isPlausibleStartCount, UPSTREAM_BOUNDS, type UpstreamFacts } from '../../../kernel/upstream-facts';
 import { boundedText, quoted } from './bounded-text';
 import { type FinalStatus, interpretUpstreamStatus, normalWord } from './upstream-status';
 

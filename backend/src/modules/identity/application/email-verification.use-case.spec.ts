@@ -6,7 +6,6 @@ import { RegisterUserUseCase } from './register-user.use-case';
 import { RequestOtpUseCase } from './request-otp.use-case';
 import { VerifyOtpUseCase } from './verify-otp.use-case';
 
-
 function setup() {
   const users = new InMemoryUsers();
   const verifications = new InMemoryVerifications();
@@ -53,7 +52,18 @@ describe('e-mail verification and registration use cases', () => {
 
   it('answers an address with an account exactly as a new one, and mails its owner how to sign in instead of a code', async () => {
     const s = setup();
-    await s.users.create({ email: 'taken@example.com', name: 'T', phone: '', countryId: null, callingId: null, address: null, gender: null, passwordHash: 'x', googleId: null, emailVerifiedAt: null });
+    await s.users.create({
+      email: 'taken@example.com',
+      name: 'T',
+      phone: '',
+      countryId: null,
+      callingId: null,
+      address: null,
+      gender: null,
+      passwordHash: 'x',
+      googleId: null,
+      emailVerifiedAt: null,
+    });
     // The same answer (no error), the same cooldown, the same refusals at verify-otp.
     await s.requestOtp.execute('Taken@example.com');
     await s.requestOtp.execute('fresh@example.com');
@@ -127,7 +137,11 @@ describe('e-mail verification and registration use cases', () => {
     refusals.push(await s.register.execute({ email: 'a@example.com', otp: code, ...details }).catch((e: unknown) => e));
     refusals.push(await s.register.execute({ email: 'never@example.com', otp: code, ...details }).catch((e: unknown) => e));
     for (const refusal of refusals) {
-      expect(refusal).toMatchObject({ kind: 'forbidden', code: 'email_not_verified', message: 'This code does not match a verified address. Please verify your email again.' });
+      expect(refusal).toMatchObject({
+        kind: 'forbidden',
+        code: 'email_not_verified',
+        message: 'This code does not match a verified address. Please verify your email again.',
+      });
     }
     expect(await s.users.findByEmail('a@example.com')).toBeNull();
   });

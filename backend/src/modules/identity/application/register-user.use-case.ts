@@ -30,8 +30,7 @@ export interface Registration {
  * Every refusal of the code is this one answer: whether the address was never verified, verified too
  * long ago, its code burned or the code wrong, a guesser learns nothing from it.
  */
-const NOT_VERIFIED = () =>
-  new AppError('forbidden', 'This code does not match a verified address. Please verify your email again.', 'email_not_verified');
+const NOT_VERIFIED = () => new AppError('forbidden', 'This code does not match a verified address. Please verify your email again.', 'email_not_verified');
 
 /**
  * Register step 3: create the account of an address verified in the last 30 minutes, given its code.

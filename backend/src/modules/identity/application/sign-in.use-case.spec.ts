@@ -123,7 +123,9 @@ describe('sign-in and profile use cases', () => {
     const caller = { id: me.userId, role: 'customer' as const };
     const base = { userId: me.userId, name: ' Ada L ', phone: ' 123 ' };
     await expect(s.updateProfile.execute(caller, { ...base, newPassword: 'new password' })).rejects.toMatchObject({ kind: 'invalid' });
-    await expect(s.updateProfile.execute(caller, { ...base, oldPassword: 'wrong', newPassword: 'new password' })).rejects.toMatchObject({ message: 'Old password is incorrect.' });
+    await expect(s.updateProfile.execute(caller, { ...base, oldPassword: 'wrong', newPassword: 'new password' })).rejects.toMatchObject({
+      message: 'Old password is incorrect.',
+    });
     const updated = await s.updateProfile.execute(caller, { ...base, oldPassword: 'secret password', newPassword: 'new password' });
     expect(updated.profile.user).toMatchObject({ name: 'Ada L', phone: '123', passwordHash: 'plain$new password', tokenVersion: 1 });
     // The new password ended the old sessions; the caller gets a token of the new version.

@@ -11,4 +11,3 @@ export function planSnapshot(plan: Plan): Record<string, unknown> {
     pricing: plan.tiers.map((tier) => `${tier.name}: ${tier.price}${tier.isPopular ? ' (Most Popular)' : ''}`),
   };
 }
-

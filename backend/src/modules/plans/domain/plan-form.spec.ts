@@ -96,16 +96,35 @@ describe('newPlanOf', () => {
     [{ name: 'S', platform: '!!', status: 'Active', pricing: [tier] }, 'platform must contain a letter or a digit'],
     [{ name: 'S', status: 'Active', currency: 'DOLLARS', pricing: [tier] }, 'currency must be a three-letter code such as USD'],
     [{ name: 'S', status: 'Active', currency: 'JPY', pricing: [tier] }, 'currency must have minor units: JPY has none'],
-    [{ name: 'S', status: 'Active', currency: 'ZZZ', pricing: [tier] }, 'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): ZZZ is not'],
-    [{ name: 'S', status: 'Active', currency: 'xau', pricing: [tier] }, 'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): XAU is not'],
-    [{ name: 'S', status: 'Active', currency: 'XTS', pricing: [tier] }, 'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): XTS is not'],
+    [
+      { name: 'S', status: 'Active', currency: 'ZZZ', pricing: [tier] },
+      'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): ZZZ is not',
+    ],
+    [
+      { name: 'S', status: 'Active', currency: 'xau', pricing: [tier] },
+      'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): XAU is not',
+    ],
+    [
+      { name: 'S', status: 'Active', currency: 'XTS', pricing: [tier] },
+      'currency must be one the payment gateway takes (ISO 4217, such as USD, EUR, INR or KWD): XTS is not',
+    ],
     [{ name: 'S', status: 'Active', currency: 'KWD', pricing: [{ ...tier, price: '10000000.00' }] }, 'price must be at most 9999999.99'],
   ])('refuses %j: %s', (input, message) => {
     expect(failure(() => newPlanOf(input)).message).toBe(message);
   });
 
   it('takes a three-decimal currency (KWD) with prices of at most two decimals, up to what one order may carry', () => {
-    expect(newPlanOf({ name: 'S', status: 'Active', currency: 'kwd', pricing: [{ ...tier, price: '19.99' }, { ...tier, price: '9999999.99' }] })).toMatchObject({
+    expect(
+      newPlanOf({
+        name: 'S',
+        status: 'Active',
+        currency: 'kwd',
+        pricing: [
+          { ...tier, price: '19.99' },
+          { ...tier, price: '9999999.99' },
+        ],
+      }),
+    ).toMatchObject({
       currency: 'KWD',
       tiers: [{ price: '19.99' }, { price: '9999999.99' }],
     });
@@ -116,13 +135,19 @@ describe('newPlanOf', () => {
 describe('planChangesOf', () => {
   it('keeps the pricingId of tiers to update and refuses one listed twice', () => {
     const pricingId = '8d0b7c1e-5a8f-4f7e-9a41-3d2f1b0c6e55';
-    expect(planChangesOf({ name: 'YouTube', status: 'Inactive', pricing: [{ ...tier, pricingId }, tier] }).tiers.map((t) => t.pricingId)).toEqual([
-      pricingId,
-      undefined,
-    ]);
-    expect(failure(() => planChangesOf({ name: 'YouTube', status: 'Active', pricing: [{ ...tier, pricingId }, { ...tier, pricingId }] })).message).toBe(
-      'A pricing tier is listed twice.',
-    );
+    expect(planChangesOf({ name: 'YouTube', status: 'Inactive', pricing: [{ ...tier, pricingId }, tier] }).tiers.map((t) => t.pricingId)).toEqual([pricingId, undefined]);
+    expect(
+      failure(() =>
+        planChangesOf({
+          name: 'YouTube',
+          status: 'Active',
+          pricing: [
+            { ...tier, pricingId },
+            { ...tier, pricingId },
+          ],
+        }),
+      ).message,
+    ).toBe('A pricing tier is listed twice.');
   });
 
   it("checks prices in the plan's currency, and refuses to save a plan whose currency the gateway does not take", () => {

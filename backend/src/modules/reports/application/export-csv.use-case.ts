@@ -12,15 +12,50 @@ import { exponentOf } from './currency-exponent';
 export const EXPORT_BATCH = 1000;
 
 export const ORDER_COLUMNS = [
-  'order_id', 'created_at', 'paid_at', 'payment_status', 'void_reason', 'failure_reason', 'customer_name', 'customer_email', 'user_id',
-  'platform', 'plan', 'tier', 'currency', 'amount', 'refunded', 'refund_pending', 'refund_failed', 'refunds', 'last_refund_at',
-  'refund_request', 'payment_id', 'subscription_id', 'order_status', 'fulfilment_state', 'upstream_order_id', 'upstream_status',
-  'upstream_charge', 'upstream_currency',
+  'order_id',
+  'created_at',
+  'paid_at',
+  'payment_status',
+  'void_reason',
+  'failure_reason',
+  'customer_name',
+  'customer_email',
+  'user_id',
+  'platform',
+  'plan',
+  'tier',
+  'currency',
+  'amount',
+  'refunded',
+  'refund_pending',
+  'refund_failed',
+  'refunds',
+  'last_refund_at',
+  'refund_request',
+  'payment_id',
+  'subscription_id',
+  'order_status',
+  'fulfilment_state',
+  'upstream_order_id',
+  'upstream_status',
+  'upstream_charge',
+  'upstream_currency',
 ] as const;
 
 export const CUSTOMER_COLUMNS = [
-  'user_id', 'name', 'email', 'phone', 'country', 'registered_at', 'email_verified_at', 'orders', 'paid_orders', 'first_paid_at',
-  'last_paid_at', 'paid', 'refunded',
+  'user_id',
+  'name',
+  'email',
+  'phone',
+  'country',
+  'registered_at',
+  'email_verified_at',
+  'orders',
+  'paid_orders',
+  'first_paid_at',
+  'last_paid_at',
+  'paid',
+  'refunded',
 ] as const;
 
 /** A prepared export: its file name, and its CSV text batch by batch until done or `signal` aborts. */
@@ -76,13 +111,41 @@ export class ExportCsvUseCase {
     return {
       filename: `orders_${formatLocalDate(period.from)}_${formatLocalDate(period.to)}.csv`,
       chunks: (signal) =>
-        this.stream(ORDER_COLUMNS, signal, (after) => this.source.orders(filter, after, EXPORT_BATCH), (o) => [
-          o.orderId, time(o.createdAt), time(o.paidAt), o.status, o.voidReason, o.failureReason, o.customerName, o.email, o.userId,
-          o.platform, o.planName, o.tierName, o.currency, amount(o.amount, o.currency), amount(o.refunded, o.currency),
-          amount(o.refundPending, o.currency), amount(o.refundFailed, o.currency), o.refundCount, time(o.lastRefundAt),
-          o.refundRequest, o.paymentId, o.subscriptionId, o.subscriptionStatus === null ? null : (SUBSCRIPTION_STATUS_TEXT[o.subscriptionStatus] ?? String(o.subscriptionStatus)),
-          o.fulfilmentState, o.upstreamOrderId, o.upstreamStatus, o.upstreamCharge, o.upstreamCurrency,
-        ]),
+        this.stream(
+          ORDER_COLUMNS,
+          signal,
+          (after) => this.source.orders(filter, after, EXPORT_BATCH),
+          (o) => [
+            o.orderId,
+            time(o.createdAt),
+            time(o.paidAt),
+            o.status,
+            o.voidReason,
+            o.failureReason,
+            o.customerName,
+            o.email,
+            o.userId,
+            o.platform,
+            o.planName,
+            o.tierName,
+            o.currency,
+            amount(o.amount, o.currency),
+            amount(o.refunded, o.currency),
+            amount(o.refundPending, o.currency),
+            amount(o.refundFailed, o.currency),
+            o.refundCount,
+            time(o.lastRefundAt),
+            o.refundRequest,
+            o.paymentId,
+            o.subscriptionId,
+            o.subscriptionStatus === null ? null : (SUBSCRIPTION_STATUS_TEXT[o.subscriptionStatus] ?? String(o.subscriptionStatus)),
+            o.fulfilmentState,
+            o.upstreamOrderId,
+            o.upstreamStatus,
+            o.upstreamCharge,
+            o.upstreamCurrency,
+          ],
+        ),
     };
   }
 
@@ -98,16 +161,33 @@ export class ExportCsvUseCase {
     const time = (t: number | null) => (t === null ? null : offsets.text(t));
     const amount = amounts();
     const perCurrency = (money: Array<{ currency: string; value: bigint }>) =>
-      money.filter((m) => m.value !== 0n).map((m) => `${m.currency} ${amount(m.value, m.currency)}`).join('; ');
+      money
+        .filter((m) => m.value !== 0n)
+        .map((m) => `${m.currency} ${amount(m.value, m.currency)}`)
+        .join('; ');
     return {
       filename: `customers_${formatLocalDate(period.from)}_${formatLocalDate(period.to)}.csv`,
       chunks: (signal) =>
-        this.stream(CUSTOMER_COLUMNS, signal, (after) => this.source.customers(filter, after, EXPORT_BATCH), (c) => [
-          c.userId, c.name, c.email, c.phone, c.country, time(c.createdAt), time(c.emailVerifiedAt), c.orders, c.paidOrders,
-          time(c.firstPaidAt), time(c.lastPaidAt),
-          perCurrency(c.money.map((m) => ({ currency: m.currency, value: m.paid }))),
-          perCurrency(c.money.map((m) => ({ currency: m.currency, value: m.refunded }))),
-        ]),
+        this.stream(
+          CUSTOMER_COLUMNS,
+          signal,
+          (after) => this.source.customers(filter, after, EXPORT_BATCH),
+          (c) => [
+            c.userId,
+            c.name,
+            c.email,
+            c.phone,
+            c.country,
+            time(c.createdAt),
+            time(c.emailVerifiedAt),
+            c.orders,
+            c.paidOrders,
+            time(c.firstPaidAt),
+            time(c.lastPaidAt),
+            perCurrency(c.money.map((m) => ({ currency: m.currency, value: m.paid }))),
+            perCurrency(c.money.map((m) => ({ currency: m.currency, value: m.refunded }))),
+          ],
+        ),
     };
   }
 

@@ -68,7 +68,12 @@ describe('GetOverviewUseCase', () => {
       orders: { value: 2, previous: 1, change: 1 },
       averageOrderValue: { value: '19.99', previous: '19.99', change: '0.00', changePercent: '0.0' },
     });
-    expect(overview.attention).toMatchObject({ needsReview: { count: 2 }, refundRequests: { count: 1 }, overdue: { count: 6, hours: 48 }, lowBalance: { status: 'manual' } });
+    expect(overview.attention).toMatchObject({
+      needsReview: { count: 2 },
+      refundRequests: { count: 1 },
+      overdue: { count: 6, hours: 48 },
+      lowBalance: { status: 'manual' },
+    });
   });
 
   it('refuses a bad period before reading anything', async () => {
@@ -82,7 +87,11 @@ describe('GetOverviewUseCase', () => {
 
   describe('the provider balance', () => {
     const run = (provider?: Partial<GetProviderOverviewUseCase>) =>
-      new GetOverviewUseCase(new FakeStore([]), clock, config('api-v2'), provider as GetProviderOverviewUseCase | undefined).execute({ from: '2026-01-10', to: '2026-01-10', tz: 'UTC' });
+      new GetOverviewUseCase(new FakeStore([]), clock, config('api-v2'), provider as GetProviderOverviewUseCase | undefined).execute({
+        from: '2026-01-10',
+        to: '2026-01-10',
+        tz: 'UTC',
+      });
 
     it('says low or ok as fulfilment judges it', async () => {
       const low = await run({ execute: async () => ({ provider: 'api-v2', balance: '4.20', currency: 'USD', threshold: '10', low: true }) });
@@ -92,7 +101,9 @@ describe('GetOverviewUseCase', () => {
     });
 
     it('says unknown, with why, when the panel fails, is slow, or fulfilment does not offer its overview', async () => {
-      const failing = await run({ execute: async () => Promise.reject(new AppError('bad_gateway', 'The provider panel did not answer: timeout', 'provider_unavailable')) });
+      const failing = await run({
+        execute: async () => Promise.reject(new AppError('bad_gateway', 'The provider panel did not answer: timeout', 'provider_unavailable')),
+      });
       expect(failing.attention.lowBalance).toMatchObject({ status: 'unknown', message: 'The provider panel did not answer: timeout' });
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
       try {

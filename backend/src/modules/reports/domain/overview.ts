@@ -207,7 +207,9 @@ function breakdown<K extends 'platform' | 'tier'>(
       revenue: money(measures.revenue, exponent).toString(),
       refunds: money(measures.refunds, exponent).toString(),
       upstreamCost: cost(measures.upstreamCost, exponent).toString(),
-      margin: margin(measures, exponent).trimmed(exponent ?? 0).toString(),
+      margin: margin(measures, exponent)
+        .trimmed(exponent ?? 0)
+        .toString(),
     });
     rows.set(value, row);
   }
@@ -297,7 +299,14 @@ export function buildOverview(input: {
   });
 
   return {
-    period: { from: formatLocalDate(period.from), to: formatLocalDate(period.to), tz: period.tz, granularity: input.granularity, start: iso(period.start), end: iso(period.end) },
+    period: {
+      from: formatLocalDate(period.from),
+      to: formatLocalDate(period.to),
+      tz: period.tz,
+      granularity: input.granularity,
+      start: iso(period.start),
+      end: iso(period.end),
+    },
     previousPeriod: { from: formatLocalDate(previous.from), to: formatLocalDate(previous.to), start: iso(previous.start), end: iso(previous.end) },
     currencies,
     series,

@@ -31,7 +31,9 @@ describe('reporting periods', () => {
     expect(refusal(() => reportPeriod({ from: '2026-02-29', to: '2026-03-01', tz }))).toBe('invalid: from must be a date such as 2026-01-31');
     expect(refusal(() => reportPeriod({ from: '2026-03-02', to: '2026-03-01', tz }))).toBe('invalid: to must be the same day as from or later');
     expect(refusal(() => reportPeriod({ from: '2021-03-01', to: '2026-02-28', tz }))).toBe('accepted');
-    expect(refusal(() => reportPeriod({ from: '2021-03-01', to: '2026-03-01', tz }))).toBe('invalid: to must be less than 5 years after from (a period is at most 5 years)');
+    expect(refusal(() => reportPeriod({ from: '2021-03-01', to: '2026-03-01', tz }))).toBe(
+      'invalid: to must be less than 5 years after from (a period is at most 5 years)',
+    );
     expect(refusal(() => reportPeriod({ from: '2024-02-29', to: '2029-02-27', tz }))).toBe('accepted');
     expect(refusal(() => reportPeriod({ from: '2024-02-29', to: '2029-02-28', tz }))).toMatch(/^invalid: to must be less than 5 years/);
     expect(refusal(() => reportPeriod({ from: '2101-01-01', to: '2101-01-02', tz }))).toBe('invalid: from must be between 2000-01-01 and 2100-12-31');
@@ -39,11 +41,20 @@ describe('reporting periods', () => {
 
   it('compares with the days before, or with the months before when the period is whole months', () => {
     const days = previousPeriod(reportPeriod({ from: '2026-03-01', to: '2026-03-07', tz: 'UTC' }));
-    expect([days.from, days.to]).toEqual([{ y: 2026, m: 2, d: 22 }, { y: 2026, m: 2, d: 28 }]);
+    expect([days.from, days.to]).toEqual([
+      { y: 2026, m: 2, d: 22 },
+      { y: 2026, m: 2, d: 28 },
+    ]);
     const months = previousPeriod(reportPeriod({ from: '2026-03-01', to: '2026-03-31', tz: 'UTC' }));
-    expect([months.from, months.to]).toEqual([{ y: 2026, m: 2, d: 1 }, { y: 2026, m: 2, d: 28 }]);
+    expect([months.from, months.to]).toEqual([
+      { y: 2026, m: 2, d: 1 },
+      { y: 2026, m: 2, d: 28 },
+    ]);
     const year = previousPeriod(reportPeriod({ from: '2025-01-01', to: '2025-12-31', tz: 'UTC' }));
-    expect([year.from, year.to]).toEqual([{ y: 2024, m: 1, d: 1 }, { y: 2024, m: 12, d: 31 }]);
+    expect([year.from, year.to]).toEqual([
+      { y: 2024, m: 1, d: 1 },
+      { y: 2024, m: 12, d: 31 },
+    ]);
   });
 
   it('cuts the chart into local hours, days or months', () => {

@@ -135,7 +135,7 @@ export function bucketsOf(period: Period, granularity: Granularity): Bucket[] {
   const { tz } = period;
   const buckets: Bucket[] = [];
   if (granularity === 'hour') {
-    for (let start = period.start; start < period.end; ) {
+    for (let start = period.start; start < period.end;) {
       // Local hours: the next whole local hour, however long the offset change made this one.
       const wall = start + offsetAt(tz, start);
       let end = Math.min(period.end, start + HOUR - (wall % HOUR));

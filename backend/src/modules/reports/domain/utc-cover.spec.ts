@@ -17,13 +17,22 @@ function minutesCounted(pieces: ReturnType<typeof cover>, from: number, to: numb
 describe('UTC buckets that add up to an interval', () => {
   it('takes the largest bucket at each point', () => {
     expect(show(cover(at('2026-01-09T18:30Z'), at('2026-01-10T20:15Z')))).toEqual([
-      '+q 2026-01-09T18:30', '+q 2026-01-09T18:45',
-      '+h 2026-01-09T19:00', '+h 2026-01-09T20:00', '+h 2026-01-09T21:00', '+h 2026-01-09T22:00', '+h 2026-01-09T23:00',
+      '+q 2026-01-09T18:30',
+      '+q 2026-01-09T18:45',
+      '+h 2026-01-09T19:00',
+      '+h 2026-01-09T20:00',
+      '+h 2026-01-09T21:00',
+      '+h 2026-01-09T22:00',
+      '+h 2026-01-09T23:00',
       ...Array.from({ length: 20 }, (_, h) => `+h 2026-01-10T${String(h).padStart(2, '0')}:00`),
       '+q 2026-01-10T20:00',
     ]);
     expect(show(cover(at('2026-01-01T00:00Z'), at('2026-04-01T00:00Z')))).toEqual(['+m 2026-01-01T00:00', '+m 2026-02-01T00:00', '+m 2026-03-01T00:00']);
-    expect(cover(at('2025-12-30T00:00Z'), at('2026-03-02T00:00Z')).map((p) => p.span).join('')).toBe('ddmmd');
+    expect(
+      cover(at('2025-12-30T00:00Z'), at('2026-03-02T00:00Z'))
+        .map((p) => p.span)
+        .join(''),
+    ).toBe('ddmmd');
     expect(cover(at('2026-01-01T00:00Z'), at('2026-01-01T00:00Z'))).toEqual([]);
   });
 
@@ -32,7 +41,10 @@ describe('UTC buckets that add up to an interval', () => {
   });
 
   it('counts an interval backwards when its ends are swapped', () => {
-    expect(signedCover(at('2026-01-10T00:00Z'), at('2026-01-09T23:30Z')).map((p) => [p.span, p.sign])).toEqual([['q', -1], ['q', -1]]);
+    expect(signedCover(at('2026-01-10T00:00Z'), at('2026-01-09T23:30Z')).map((p) => [p.span, p.sign])).toEqual([
+      ['q', -1],
+      ['q', -1],
+    ]);
   });
 
   it.each([

@@ -39,7 +39,7 @@ export function cover(a: number, b: number, sign: 1 | -1 = 1): Piece[] {
   if (a % QUARTER_HOUR !== 0) throw new UnalignedIntervalError(a);
   if (b % QUARTER_HOUR !== 0) throw new UnalignedIntervalError(b);
   const pieces: Piece[] = [];
-  for (let p = a; p < b; ) {
+  for (let p = a; p < b;) {
     if (isMonthStart(p) && nextMonth(p) <= b) {
       pieces.push({ span: 'm', start: p, sign });
       p = nextMonth(p);
@@ -68,7 +68,7 @@ export function signedCover(x: number, y: number): Piece[] {
  * middle part is whole UTC days and months, and each end costs at most 14 hours and 3 quarters.
  */
 export function anchoredCover(start: number, end: number, anchorStart: number, anchorEnd: number): Piece[] {
-  return [...cover(anchorStart, anchorEnd), ...signedCover(start, anchorStart), ...signedCover(end, anchorEnd).map((p) => ({ ...p, sign: (-p.sign) as 1 | -1 }))];
+  return [...cover(anchorStart, anchorEnd), ...signedCover(start, anchorStart), ...signedCover(end, anchorEnd).map((p) => ({ ...p, sign: -p.sign as 1 | -1 }))];
 }
 
 export const pieceKey = (span: Span, start: number) => `${span}${start}`;

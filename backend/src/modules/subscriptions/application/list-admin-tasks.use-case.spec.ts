@@ -23,7 +23,11 @@ describe('ListAdminTasksUseCase', () => {
   it('filters, searches and sorts as asked', async () => {
     expect((await useCase.execute(admin, adminTaskQuery({ status: 1 }))).items.map((s) => s.orderId)).toEqual(['order_b1']);
     expect((await useCase.execute(admin, adminTaskQuery({ q: 'ALICE@' }))).items.map((s) => s.orderId)).toEqual(['order_a2', 'order_a1']);
-    expect((await useCase.execute(admin, adminTaskQuery({ sortBy: 'planName', sortOrder: 'asc' }))).items.map((s) => s.planName)).toEqual(['Instagram', 'TikTok', 'YouTube']);
+    expect((await useCase.execute(admin, adminTaskQuery({ sortBy: 'planName', sortOrder: 'asc' }))).items.map((s) => s.planName)).toEqual([
+      'Instagram',
+      'TikTok',
+      'YouTube',
+    ]);
   });
 
   it('refuses a customer with 403', async () => {

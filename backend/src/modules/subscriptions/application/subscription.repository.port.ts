@@ -18,12 +18,7 @@ export abstract class SubscriptionRepository {
    * (createdAt, then subscriptionId, both descending, so equal times keep one order across pages),
    * and how many the whole list holds. `page` starts at 1; a page past the end has no items.
    */
-  abstract pageForUser(
-    userId: string,
-    which: SubscriptionList,
-    page: number,
-    limit: number,
-  ): Promise<{ items: Subscription[]; total: number }>;
+  abstract pageForUser(userId: string, which: SubscriptionList, page: number, limit: number): Promise<{ items: Subscription[]; total: number }>;
 
   /** Every subscription of a user, newest first (same order as the lists). */
   abstract allForUser(userId: string): Promise<Subscription[]>;

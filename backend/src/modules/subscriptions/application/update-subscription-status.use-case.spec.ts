@@ -55,7 +55,10 @@ describe('UpdateSubscriptionStatusUseCase', () => {
 
   it.each([2, -1, 0.5, Number.NaN])('refuses Status %p with a 400 before touching the repository', async (status) => {
     const stored = repository.add(ALICE);
-    await expect(useCase.execute(admin, stored.subscriptionId, status)).rejects.toMatchObject({ kind: 'invalid', message: 'Status must be 0 (In Process) or 1 (Completed)' });
+    await expect(useCase.execute(admin, stored.subscriptionId, status)).rejects.toMatchObject({
+      kind: 'invalid',
+      message: 'Status must be 0 (In Process) or 1 (Completed)',
+    });
     expect(repository.rows[0].status).toBe(0);
     expect(uow.runs).toBe(0);
   });

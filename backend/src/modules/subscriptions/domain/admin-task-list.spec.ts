@@ -19,15 +19,31 @@ describe('admin task list query', () => {
     expect(adminTaskQuery({ q: '   ' })).not.toHaveProperty('q');
     expect(adminTaskQuery({ status: 0 }).status).toBe(0);
     expect(adminTaskQuery({ status: 7 }).status).toBe(7);
-    expect(adminTaskQuery({ fulfilment: 'needs_review', status: 0 })).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', status: 0, fulfilment: 'needs_review' });
+    expect(adminTaskQuery({ fulfilment: 'needs_review', status: 0 })).toEqual({
+      page: 1,
+      limit: 10,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      status: 0,
+      fulfilment: 'needs_review',
+    });
   });
 
-  it.each([[{ page: 0 }], [{ page: 1.5 }], [{ page: 1_000_001 }], [{ limit: 7 }], [{ limit: 25 }], [{ sortBy: 'password' as never }], [{ sortOrder: 'sideways' as never }], [{ status: 0.5 }], [{ status: 40000 }], [{ fulfilment: 'open' as never }], [{ q: 'x'.repeat(255) }]])(
-    'refuses %j',
-    (input) => {
-      expect(() => adminTaskQuery(input)).toThrow(AppError);
-    },
-  );
+  it.each([
+    [{ page: 0 }],
+    [{ page: 1.5 }],
+    [{ page: 1_000_001 }],
+    [{ limit: 7 }],
+    [{ limit: 25 }],
+    [{ sortBy: 'password' as never }],
+    [{ sortOrder: 'sideways' as never }],
+    [{ status: 0.5 }],
+    [{ status: 40000 }],
+    [{ fulfilment: 'open' as never }],
+    [{ q: 'x'.repeat(255) }],
+  ])('refuses %j', (input) => {
+    expect(() => adminTaskQuery(input)).toThrow(AppError);
+  });
 });
 
 describe('admin paging meta', () => {

@@ -41,7 +41,11 @@ describe('refill rules (docs/refill.md)', () => {
   });
 
   it('names the day the guarantee ended, and refuses orders not completed, without a guarantee or not placed upstream', () => {
-    expect(customerRefusal(order(), at(30, 1))).toMatchObject({ kind: 'invalid', code: 'refill_period_over', message: 'The 30-day refill guarantee for this order ended on 3 Dec 2026.' });
+    expect(customerRefusal(order(), at(30, 1))).toMatchObject({
+      kind: 'invalid',
+      code: 'refill_period_over',
+      message: 'The 30-day refill guarantee for this order ended on 3 Dec 2026.',
+    });
     expect(customerRefusal(order([], 0), at(1))).toMatchObject({ kind: 'invalid', code: 'no_refill_guarantee' });
     expect(customerRefusal(order([], 30, 0), at(1))).toMatchObject({ kind: 'invalid', code: 'refill_not_completed' });
     expect(customerRefusal(order([], 30, 3), at(1))).toMatchObject({ kind: 'invalid', code: 'refill_not_completed' });
@@ -86,7 +90,18 @@ describe('refill rules (docs/refill.md)', () => {
   it('reads a stored summary defensively: entries of an unknown shape are left out', () => {
     const stored = {
       history: [
-        { refillId: 'a', state: 'open', actor: 'staff', requestedAt: at(1).getTime(), settledAt: null, checkedAt: at(2).getTime(), upstreamRefillId: '5', upstreamStatus: 'Pending', failure: null, unsupported: false },
+        {
+          refillId: 'a',
+          state: 'open',
+          actor: 'staff',
+          requestedAt: at(1).getTime(),
+          settledAt: null,
+          checkedAt: at(2).getTime(),
+          upstreamRefillId: '5',
+          upstreamStatus: 'Pending',
+          failure: null,
+          unsupported: false,
+        },
         { refillId: 'b', state: 'exploded', requestedAt: 1 },
         { refillId: 'c', state: 'completed', requestedAt: 'yesterday' },
         'nonsense',
@@ -94,7 +109,18 @@ describe('refill rules (docs/refill.md)', () => {
       ],
     };
     expect(readRefillHistory(stored)).toEqual([
-      { refillId: 'a', state: 'open', actor: 'staff', requestedAt: at(1), settledAt: null, checkedAt: at(2), upstreamRefillId: '5', upstreamStatus: 'Pending', failure: null, unsupported: false },
+      {
+        refillId: 'a',
+        state: 'open',
+        actor: 'staff',
+        requestedAt: at(1),
+        settledAt: null,
+        checkedAt: at(2),
+        upstreamRefillId: '5',
+        upstreamStatus: 'Pending',
+        failure: null,
+        unsupported: false,
+      },
     ]);
     for (const value of [null, [], 'x', { history: 'x' }]) expect(readRefillHistory(value)).toEqual([]);
   });

@@ -50,8 +50,7 @@ export function readRefundSummary(value: unknown): RefundSummary | null {
     message: textOrNull(v.message),
     refundable: typeof v.refundable === 'string' ? v.refundable : '0',
     requestId: textOrNull(v.requestId),
-    staffRequestState:
-      typeof v.staffRequestState === 'string' && REQUEST_STATES.includes(v.staffRequestState) ? (v.staffRequestState as RefundRequestState) : null,
+    staffRequestState: typeof v.staffRequestState === 'string' && REQUEST_STATES.includes(v.staffRequestState) ? (v.staffRequestState as RefundRequestState) : null,
     failure: textOrNull(v.failure),
   };
 }

@@ -54,10 +54,7 @@ export interface Subscription {
 }
 
 /** What billing hands over when an order is paid. */
-export type NewPurchase = Pick<
-  Subscription,
-  'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing' | 'customerEmail' | 'customerName'
->;
+export type NewPurchase = Pick<Subscription, 'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing' | 'customerEmail' | 'customerName'>;
 
 /** The Status values staff may set (docs/product.md#orders-and-fulfilment: In Process and Completed, toggled after confirmation). */
 export const ADMIN_SETTABLE_STATUSES: readonly SubscriptionStatus[] = [SUBSCRIPTION_STATUS.InProcess, SUBSCRIPTION_STATUS.Completed];

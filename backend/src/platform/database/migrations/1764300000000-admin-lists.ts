@@ -81,10 +81,18 @@ export class AdminLists1764300000000 implements MigrationInterface {
         DELETE FROM subscription_status_totals;
         RETURN NULL;
       END $$`);
-    await queryRunner.query(`CREATE TRIGGER subscription_status_totals_insert AFTER INSERT ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_status_totals_insert()`);
-    await queryRunner.query(`CREATE TRIGGER subscription_status_totals_change AFTER UPDATE ON subscriptions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_status_totals_change()`);
-    await queryRunner.query(`CREATE TRIGGER subscription_status_totals_delete AFTER DELETE ON subscriptions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_status_totals_delete()`);
-    await queryRunner.query(`CREATE TRIGGER subscription_status_totals_truncate AFTER TRUNCATE ON subscriptions FOR EACH STATEMENT EXECUTE FUNCTION subscription_status_totals_truncate()`);
+    await queryRunner.query(
+      `CREATE TRIGGER subscription_status_totals_insert AFTER INSERT ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_status_totals_insert()`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER subscription_status_totals_change AFTER UPDATE ON subscriptions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_status_totals_change()`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER subscription_status_totals_delete AFTER DELETE ON subscriptions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_status_totals_delete()`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER subscription_status_totals_truncate AFTER TRUNCATE ON subscriptions FOR EACH STATEMENT EXECUTE FUNCTION subscription_status_totals_truncate()`,
+    );
 
     // Users
     await queryRunner.query(`DROP INDEX users_created_at_idx`);
@@ -113,8 +121,12 @@ export class AdminLists1764300000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await queryRunner.query(`CREATE TRIGGER user_totals_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION user_totals_follow()`);
-    await queryRunner.query(`CREATE TRIGGER user_totals_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION user_totals_follow()`);
+    await queryRunner.query(
+      `CREATE TRIGGER user_totals_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION user_totals_follow()`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER user_totals_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION user_totals_follow()`,
+    );
     await queryRunner.query(`CREATE TRIGGER user_totals_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION user_totals_follow()`);
 
     // Payment orders
@@ -161,7 +173,9 @@ export class AdminLists1764300000000 implements MigrationInterface {
 async function trigramSchema(queryRunner: QueryRunner): Promise<string> {
   await queryRunner.query(`SELECT pg_advisory_xact_lock(hashtext('growth: create extension pg_trgm'))`);
   const find = async () =>
-    (await queryRunner.query(`SELECT quote_ident(n.nspname) AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`)) as Array<{ schema: string }>;
+    (await queryRunner.query(
+      `SELECT quote_ident(n.nspname) AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+    )) as Array<{ schema: string }>;
   let found = await find();
   if (found.length === 0) {
     const [{ public: hasPublic }] = (await queryRunner.query(`SELECT to_regnamespace('public') IS NOT NULL AS public`)) as Array<{ public: boolean }>;

@@ -41,8 +41,12 @@ export class CustomerEmails1764400000000 implements MigrationInterface {
         ON CONFLICT (email) DO NOTHING;
         RETURN NULL;
       END $$`);
-    await queryRunner.query(`CREATE TRIGGER subscription_customer_emails_insert AFTER INSERT ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_customer_emails_follow()`);
-    await queryRunner.query(`CREATE TRIGGER subscription_customer_emails_update AFTER UPDATE ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_customer_emails_follow()`);
+    await queryRunner.query(
+      `CREATE TRIGGER subscription_customer_emails_insert AFTER INSERT ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_customer_emails_follow()`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER subscription_customer_emails_update AFTER UPDATE ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscription_customer_emails_follow()`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

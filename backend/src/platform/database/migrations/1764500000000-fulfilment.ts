@@ -53,10 +53,10 @@ export class Fulfilment1764500000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX subscriptions_fulfilment_open_idx ON subscriptions (fulfilment_checked_at NULLS FIRST, subscription_id) WHERE fulfilment_state = 'open'`,
     );
+    await queryRunner.query(`CREATE INDEX subscriptions_fulfilment_review_idx ON subscriptions (created_at, subscription_id) WHERE fulfilment_state = 'needs_review'`);
     await queryRunner.query(
-      `CREATE INDEX subscriptions_fulfilment_review_idx ON subscriptions (created_at, subscription_id) WHERE fulfilment_state = 'needs_review'`,
+      `CREATE INDEX subscriptions_fulfilment_queued_idx ON subscriptions (fulfilment_queued_at, subscription_id) WHERE fulfilment_state = 'queued'`,
     );
-    await queryRunner.query(`CREATE INDEX subscriptions_fulfilment_queued_idx ON subscriptions (fulfilment_queued_at, subscription_id) WHERE fulfilment_state = 'queued'`);
     await queryRunner.query(`CREATE INDEX subscriptions_fulfilment_placing_idx ON subscriptions (fulfilment_placing_at) WHERE fulfilment_state = 'placing'`);
 
     await queryRunner.query(`

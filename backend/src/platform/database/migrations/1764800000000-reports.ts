@@ -73,7 +73,14 @@ export class Reports1764800000000 implements MigrationInterface {
     for (const source of SOURCES) {
       for (const event of ['insert', 'update', 'delete'] as const) {
         const body =
-          event === 'insert' ? source.apply([['new_rows', 1]]) : event === 'delete' ? source.apply([['old_rows', -1]]) : source.apply([['new_rows', 1], ['old_rows', -1]]);
+          event === 'insert'
+            ? source.apply([['new_rows', 1]])
+            : event === 'delete'
+              ? source.apply([['old_rows', -1]])
+              : source.apply([
+                  ['new_rows', 1],
+                  ['old_rows', -1],
+                ]);
         await queryRunner.query(`
           CREATE FUNCTION report_${source.table}_${event}() RETURNS trigger LANGUAGE plpgsql AS $$
           BEGIN

@@ -71,9 +71,7 @@ export class UpstreamAnswers1764850000000 implements MigrationInterface {
       [MIGRATED_DUPLICATE_NOTE],
     );
 
-    await queryRunner.query(
-      `CREATE UNIQUE INDEX subscriptions_upstream_order_once_idx ON subscriptions (upstream_order_id) WHERE fulfilment_state IN ('open', 'done')`,
-    );
+    await queryRunner.query(`CREATE UNIQUE INDEX subscriptions_upstream_order_once_idx ON subscriptions (upstream_order_id) WHERE fulfilment_state IN ('open', 'done')`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

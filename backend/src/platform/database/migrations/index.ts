@@ -25,4 +25,27 @@ import { ServiceSlugs1764900000200 } from './1764900000200-service-slugs';
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
  * on PGlite and on PostgreSQL.
  */
-export const migrations: Function[] = [CatalogueAndPlans1763700000000, Admins1763700000100, ContactRequestsAndDocuments1763700000400, Identity1763800000000, Subscriptions1763800000100, Billing1763900000000, SessionVersions1764000000000, AdminCodes1764100000300, AuditLog1764200000000, MailOutbox1764200000300, AdminLists1764300000000, EmailProof1764300000600, CustomerEmails1764400000000, Fulfilment1764500000000, Refunds1764600000000, OrderLifetime1764700000000, AccountsAndSessions1764700000500, Reports1764800000000, UpstreamAnswers1764850000000, Refills1764900000000, PasswordResetCodes1764900000100, ServiceSlugs1764900000200];
+export const migrations: Function[] = [
+  CatalogueAndPlans1763700000000,
+  Admins1763700000100,
+  ContactRequestsAndDocuments1763700000400,
+  Identity1763800000000,
+  Subscriptions1763800000100,
+  Billing1763900000000,
+  SessionVersions1764000000000,
+  AdminCodes1764100000300,
+  AuditLog1764200000000,
+  MailOutbox1764200000300,
+  AdminLists1764300000000,
+  EmailProof1764300000600,
+  CustomerEmails1764400000000,
+  Fulfilment1764500000000,
+  Refunds1764600000000,
+  OrderLifetime1764700000000,
+  AccountsAndSessions1764700000500,
+  Reports1764800000000,
+  UpstreamAnswers1764850000000,
+  Refills1764900000000,
+  PasswordResetCodes1764900000100,
+  ServiceSlugs1764900000200,
+];

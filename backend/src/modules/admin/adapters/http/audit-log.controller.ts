@@ -24,7 +24,10 @@ export class AuditLogController {
     const from = body.from ? new Date(body.from) : undefined;
     const to = body.to ? new Date(body.to) : undefined;
     // Strict ISO 8601 text may still name no instant (2026-02-30T00:00:00Z) or one far outside the log.
-    for (const [field, at] of [['from', from], ['to', to]] as const) {
+    for (const [field, at] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
       if (at && (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 2000 || at.getUTCFullYear() > 2100)) {
         throw new BadRequestException(`${field} must be a date and time such as 2026-01-31T18:30:00.000Z`);
       }

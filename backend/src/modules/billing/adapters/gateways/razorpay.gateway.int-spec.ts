@@ -91,7 +91,15 @@ describe('RazorpayGateway against the Razorpay stand-in', () => {
     expect(payments).toHaveLength(2);
     expect(payments).toEqual(
       expect.arrayContaining([
-        { id: captured.id, orderId: order.id, status: 'captured', amount: 1999, currency: 'USD', errorDescription: null, createdAt: new Date(captured.created_at * 1000) },
+        {
+          id: captured.id,
+          orderId: order.id,
+          status: 'captured',
+          amount: 1999,
+          currency: 'USD',
+          errorDescription: null,
+          createdAt: new Date(captured.created_at * 1000),
+        },
         {
           id: failed.id,
           orderId: order.id,
@@ -149,7 +157,7 @@ describe('RazorpayGateway against the Razorpay stand-in', () => {
     return error as AppError;
   }
 
-  it('turns a wrong key (401) into bad_gateway, with Razorpay\'s reason in the log only', async () => {
+  it("turns a wrong key (401) into bad_gateway, with Razorpay's reason in the log only", async () => {
     const wrongKey = new RazorpayGateway(paymentsConfig({ apiUrl: standIn.url, keySecret: 'not-the-secret' }), { timeoutMs: TIMEOUT_MS });
 
     const error = await expectGatewayError(wrongKey.createOrder(newOrder), GATEWAY_REFUSED_MESSAGE);
@@ -175,7 +183,7 @@ describe('RazorpayGateway against the Razorpay stand-in', () => {
   ];
 
   describe.each(calls)('%s', (_name, call) => {
-    it('turns an HTTP 500 into bad_gateway and logs Razorpay\'s error', async () => {
+    it("turns an HTTP 500 into bad_gateway and logs Razorpay's error", async () => {
       standIn.failNext(500);
       await expectGatewayError(call(gateway), GATEWAY_UNREACHABLE_MESSAGE);
       expect(logged.join('\n')).toContain('HTTP 500, SERVER_ERROR: The server encountered an error');

@@ -137,7 +137,7 @@ describe('RazorpayGateway refunds against the Razorpay stand-in', () => {
       expect(standIn.payment(payment.id)).toMatchObject({ status: 'refunded', amount_refunded: 1999, refund_status: 'full' });
     });
 
-    it('is rejected in Razorpay\'s words when a second partial refund goes over the captured amount', async () => {
+    it("is rejected in Razorpay's words when a second partial refund goes over the captured amount", async () => {
       const payment = await capturedPayment(1999);
       await gateway.refund(newRefund(payment.id, 1500));
 
@@ -267,14 +267,9 @@ describe('RazorpayGateway refunds against the Razorpay stand-in', () => {
     });
 
     it.each([
-      [
-        'HTTP 429',
-        429,
-        razorpayError('BAD_REQUEST_ERROR', 'Too many requests'),
-        /for now: too many requests \(HTTP 429\): Too many requests\./,
-      ],
+      ['HTTP 429', 429, razorpayError('BAD_REQUEST_ERROR', 'Too many requests'), /for now: too many requests \(HTTP 429\): Too many requests\./],
       ['HTTP 500', 500, undefined, /failed on its side with the refund of pay_\w+ \(HTTP 500\): The server encountered an error/],
-      ['a proxy\'s 502 page', 502, '<html><body>Bad Gateway</body></html>', /\(HTTP 502\): HTTP 502 without Razorpay's error body\./],
+      ["a proxy's 502 page", 502, '<html><body>Bad Gateway</body></html>', /\(HTTP 502\): HTTP 502 without Razorpay's error body\./],
     ])('is unclear on %s', async (_what, status, body, words) => {
       const payment = await capturedPayment(1999);
       standIn.failNext(status, body);

@@ -208,10 +208,7 @@ export class RazorpayGateway extends PaymentGateway {
     }
     if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
       // Razorpay would take a refund without the header, and a retry of it would refund twice.
-      throw new RefundCallError(
-        'rejected',
-        'The refund was not sent to Razorpay: its idempotency key is not 10 to 50 letters, digits, hyphens or underscores.',
-      );
+      throw new RefundCallError('rejected', 'The refund was not sent to Razorpay: its idempotency key is not 10 to 50 letters, digits, hyphens or underscores.');
     }
     const body = { amount: input.amount, speed: 'normal', receipt: input.receipt, notes: input.notes };
     return this.refundCall(
@@ -226,9 +223,7 @@ export class RazorpayGateway extends PaymentGateway {
       // SDK itself uses: it carries the Basic auth, the base URL, the timeout and our error
       // interceptor, and takes the header for this one request.
       () =>
-        this.http
-          .post(`/v1/payments/${input.paymentId}/refund`, body, { headers: { 'X-Refund-Idempotency': input.idempotencyKey } })
-          .then((response) => response.data),
+        this.http.post(`/v1/payments/${input.paymentId}/refund`, body, { headers: { 'X-Refund-Idempotency': input.idempotencyKey } }).then((response) => response.data),
       (answer) => {
         const refund = this.toRefund(answer);
         if (refund.paymentId !== input.paymentId) {

@@ -77,11 +77,7 @@ export class PaymentController {
   @Post('webhook')
   @HttpCode(200)
   @ApiOkResponse({ description: "{ success: true, outcome: 'completed' | 'refunded' | 'failed' | 'duplicate' | 'ignored' | 'refund_processed' | 'refund_failed' }" })
-  async webhook(
-    @Req() req: RawBodyRequest,
-    @Headers('x-razorpay-signature') signature: string | undefined,
-    @Headers('x-razorpay-event-id') eventId: string | undefined,
-  ) {
+  async webhook(@Req() req: RawBodyRequest, @Headers('x-razorpay-signature') signature: string | undefined, @Headers('x-razorpay-event-id') eventId: string | undefined) {
     const outcome = await this.handleWebhook.execute(req.rawBody, signature, eventId);
     return { success: true as const, outcome };
   }

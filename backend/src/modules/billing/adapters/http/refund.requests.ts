@@ -70,7 +70,11 @@ export class DecideRefundRequestRequest {
   @IsDefined({ message: 'approve is required (true or false)' })
   approve: boolean;
 
-  @ApiPropertyOptional({ type: String, example: '7.85', description: 'With approve: decimal text in the order’s currency; absent: the proposed amount, else all that is left.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '7.85',
+    description: 'With approve: decimal text in the order’s currency; absent: the proposed amount, else all that is left.',
+  })
   @Matches(/^\d{1,12}(\.\d{1,3})?$/, { message: AMOUNT_MESSAGE })
   @IsString({ message: AMOUNT_MESSAGE })
   @Transform(amountText)

@@ -109,12 +109,7 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
    * payment_orders_unpaid_created_idx (not paid). Read as every admin list is
    * (platform/database/paging.ts): the ids first, one more than the page, then their rows.
    */
-  async pageForAdmin(
-    kind: AdminOrderKind,
-    staleBefore: Date,
-    page: number,
-    limit: number,
-  ): Promise<ListPage<PaymentOrder>> {
+  async pageForAdmin(kind: AdminOrderKind, staleBefore: Date, page: number, limit: number): Promise<ListPage<PaymentOrder>> {
     const manager = this.uow.manager();
     const [where, params] =
       kind === 'paid-without-subscription'
@@ -124,9 +119,11 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
     return readPage(page, limit, {
       count: () => boundedCount(manager, fromWhere, params),
       keys: async (offset, take) =>
-        ((await manager.query(`SELECT order_id ${fromWhere} ORDER BY created_at DESC, order_id DESC OFFSET ${offset} LIMIT ${take}`, params)) as Array<{ order_id: string }>).map(
-          (row) => row.order_id,
-        ),
+        (
+          (await manager.query(`SELECT order_id ${fromWhere} ORDER BY created_at DESC, order_id DESC OFFSET ${offset} LIMIT ${take}`, params)) as Array<{
+            order_id: string;
+          }>
+        ).map((row) => row.order_id),
       rows: async (ids) => (await this.rows.findBy({ orderId: In(ids) })).map(toOrder),
       keyOf: (order) => order.orderId,
     });

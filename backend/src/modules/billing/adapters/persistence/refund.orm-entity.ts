@@ -81,7 +81,12 @@ export class RefundRequestOrmEntity {
   @Column({ name: 'reason', type: 'text' })
   reason: string;
 
-  @Column({ name: 'amount', type: 'bigint', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | number | bigint | null) => (v === null ? null : Number(v)) } })
+  @Column({
+    name: 'amount',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: number | null) => v, from: (v: string | number | bigint | null) => (v === null ? null : Number(v)) },
+  })
   amount: number | null;
 
   @Column({ name: 'currency', type: 'text' })

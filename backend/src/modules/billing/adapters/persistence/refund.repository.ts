@@ -157,18 +157,22 @@ export class TypeOrmRefundRepository extends RefundRepository {
   }
 
   async noteGatewayAnswer(refundId: string, gatewayRefundId: string, now: Date): Promise<void> {
-    await this.uow.manager().query(
-      `UPDATE refunds SET gateway_refund_id = coalesce(gateway_refund_id, $2), attempts = attempts + 1, failure_reason = NULL, updated_at = $3 WHERE refund_id = $1`,
-      [refundId, gatewayRefundId, now],
-    );
+    await this.uow
+      .manager()
+      .query(
+        `UPDATE refunds SET gateway_refund_id = coalesce(gateway_refund_id, $2), attempts = attempts + 1, failure_reason = NULL, updated_at = $3 WHERE refund_id = $1`,
+        [refundId, gatewayRefundId, now],
+      );
   }
 
   async noteAttempt(refundId: string, note: string, now: Date): Promise<void> {
-    await this.uow.manager().query(`UPDATE refunds SET attempts = attempts + 1, failure_reason = $2, updated_at = $3 WHERE refund_id = $1 AND state = 'pending'`, [
-      refundId,
-      note.slice(0, 500),
-      now,
-    ]);
+    await this.uow
+      .manager()
+      .query(`UPDATE refunds SET attempts = attempts + 1, failure_reason = $2, updated_at = $3 WHERE refund_id = $1 AND state = 'pending'`, [
+        refundId,
+        note.slice(0, 500),
+        now,
+      ]);
   }
 
   async settle(refundId: string, state: 'processed' | 'failed', now: Date, failureReason?: string): Promise<boolean> {
@@ -231,7 +235,12 @@ export class TypeOrmRefundRepository extends RefundRepository {
     return rows.length > 0;
   }
 
-  async page(query: { page: number; limit: number; state: RefundListState | null; q: string | null }): Promise<{ items: RefundListRow[]; total: number; hasNext: boolean }> {
+  async page(query: {
+    page: number;
+    limit: number;
+    state: RefundListState | null;
+    q: string | null;
+  }): Promise<{ items: RefundListRow[]; total: number; hasNext: boolean }> {
     const manager = this.uow.manager();
     const params = [query.state, query.q ? containsPattern(query.q) : null];
     // Counted exactly; the page's rows are read whole in one statement (the rows are the keys).
@@ -247,29 +256,27 @@ export class TypeOrmRefundRepository extends RefundRepository {
           params,
         )) as ListSqlRow[],
     });
-    const rows = items.map(
-      (row): RefundListRow => ({
-        kind: row.kind,
-        id: row.id,
-        state: row.state,
-        amount: row.amount === null ? null : Number(row.amount),
-        currency: row.currency,
-        reason: row.reason,
-        note: row.note,
-        failure: row.failure,
-        message: row.message,
-        gatewayRefundId: row.gateway_refund_id,
-        orderId: row.order_id,
-        paymentId: row.payment_id,
-        subscriptionId: row.subscription_id,
-        planName: row.plan_name,
-        tierName: row.tier_name ?? '',
-        customer: { userId: row.user_id, name: row.customer_name, email: row.email },
-        actor: { role: row.actor_role, id: row.actor_id },
-        createdAt: asDate(row.created_at),
-        settledAt: row.settled_at === null ? null : asDate(row.settled_at),
-      }),
-    );
+    const rows = items.map((row): RefundListRow => ({
+      kind: row.kind,
+      id: row.id,
+      state: row.state,
+      amount: row.amount === null ? null : Number(row.amount),
+      currency: row.currency,
+      reason: row.reason,
+      note: row.note,
+      failure: row.failure,
+      message: row.message,
+      gatewayRefundId: row.gateway_refund_id,
+      orderId: row.order_id,
+      paymentId: row.payment_id,
+      subscriptionId: row.subscription_id,
+      planName: row.plan_name,
+      tierName: row.tier_name ?? '',
+      customer: { userId: row.user_id, name: row.customer_name, email: row.email },
+      actor: { role: row.actor_role, id: row.actor_id },
+      createdAt: asDate(row.created_at),
+      settledAt: row.settled_at === null ? null : asDate(row.settled_at),
+    }));
     return { items: rows, total, hasNext };
   }
 }

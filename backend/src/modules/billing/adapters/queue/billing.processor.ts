@@ -38,7 +38,8 @@ export class BillingProcessor extends WorkerHost {
       }
       case SETTLE_SHORTFALL_JOB: {
         const subscriptionId = (job.data as { subscriptionId?: unknown })?.subscriptionId;
-        if (typeof subscriptionId !== 'string' || !isUuid(subscriptionId)) throw new Error(`${SETTLE_SHORTFALL_JOB} needs a subscriptionId, got ${JSON.stringify(job.data)}`);
+        if (typeof subscriptionId !== 'string' || !isUuid(subscriptionId))
+          throw new Error(`${SETTLE_SHORTFALL_JOB} needs a subscriptionId, got ${JSON.stringify(job.data)}`);
         return this.shortfall.execute(subscriptionId);
       }
       default:

@@ -22,14 +22,11 @@ export class DocumentsController {
   @Get(':slug')
   @ApiParam({ name: 'slug', enum: DOCUMENT_SLUGS })
   @ApiOkResponse({
-    description:
-      '{ success: true, document: { slug, title, lastUpdated: "YYYY-MM-DD", sections: [{ id, heading, paragraphs, items?, faqs? }] } }',
+    description: '{ success: true, document: { slug, title, lastUpdated: "YYYY-MM-DD", sections: [{ id, heading, paragraphs, items?, faqs? }] } }',
   })
   @ApiNotFoundResponse({ description: '{ success: false, message: "Document not found", error: "document_not_found" }' })
   async get(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const cached = await this.cache.getOrLoad(this.cache.keyOf(slug), async () =>
-      Buffer.from(JSON.stringify(documentBody(await this.getDocument.execute(slug)))),
-    );
+    const cached = await this.cache.getOrLoad(this.cache.keyOf(slug), async () => Buffer.from(JSON.stringify(documentBody(await this.getDocument.execute(slug)))));
     sendCachedJson(req, res, cached);
   }
 }

@@ -44,9 +44,7 @@ export class ServicesController {
   @ApiOkResponse({ description: '{ success: true, data: Service[], meta: { total, page, perPage, lastPage } }' })
   async getAll(@Query() request: ListServicesRequest, @Req() req: Request, @Res() res: Response): Promise<void> {
     const query = catalogueQuery(request);
-    const cached = await this.cache.getList(query, async () =>
-      Buffer.from(JSON.stringify(serviceListBody(await this.listServices.execute(query)))),
-    );
+    const cached = await this.cache.getList(query, async () => Buffer.from(JSON.stringify(serviceListBody(await this.listServices.execute(query)))));
     sendCachedJson(req, res, cached);
   }
 }

@@ -13,8 +13,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(CONTROL, '').trim() : value);
 
 /** One line of text: as `trimmed`, and runs of white space (line breaks included) become one space. */
-const oneLine = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.replace(CONTROL, '').trim().replace(/\s+/g, ' ') : value;
+const oneLine = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(CONTROL, '').trim().replace(/\s+/g, ' ') : value);
 
 /** The canonical spelling of an allowed value, matched case-insensitively ('youtube' → 'YouTube'). */
 function canonical(allowed: readonly string[]) {

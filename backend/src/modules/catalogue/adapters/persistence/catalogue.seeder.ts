@@ -51,9 +51,7 @@ export class CatalogueSeeder implements OnApplicationBootstrap {
           updatedAt: at,
         });
         const serviceId = result.identifiers[0].serviceId as string;
-        await manager.getRepository(ServiceContentOrmEntity).insert(
-          seed.content.map((item, position) => ({ serviceId, key: item.key, value: item.value, position })),
-        );
+        await manager.getRepository(ServiceContentOrmEntity).insert(seed.content.map((item, position) => ({ serviceId, key: item.key, value: item.value, position })));
       }
       return SERVICE_SEEDS.length;
     });

@@ -34,7 +34,10 @@ describe.each(testDatabaseKinds())('catalogue content repositories on %s', (kind
     it('stores the six documents once, even when two instances start together', async () => {
       const cache = new DocumentResponseCache();
       const invalidate = jest.spyOn(cache, 'invalidate');
-      const created = await Promise.all([new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', cache)).seed(), new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', cache)).seed()]);
+      const created = await Promise.all([
+        new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', cache)).seed(),
+        new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', cache)).seed(),
+      ]);
       expect(created.sort()).toEqual([0, 6]);
       expect(invalidate).toHaveBeenCalledTimes(1);
       expect(await new DocumentsSeeder(dataSource, changeEventsFollowing(dataSource, 'documents', cache)).seed()).toBe(0);

@@ -9,9 +9,7 @@ export function toService(row: ServiceOrmEntity, content: ServiceContentOrmEntit
     slug: row.slug,
     serviceDescription: row.description,
     logo: row.logo,
-    content: content
-      .map((item) => ({ contentId: item.contentId, key: item.key, value: item.value, position: item.position }))
-      .sort((a, b) => a.position - b.position),
+    content: content.map((item) => ({ contentId: item.contentId, key: item.key, value: item.value, position: item.position })).sort((a, b) => a.position - b.position),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

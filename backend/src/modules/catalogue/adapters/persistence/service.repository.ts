@@ -91,11 +91,7 @@ export class TypeOrmServiceRepository extends ServiceRepository {
 
   async findForChange(serviceId: string): Promise<Service | null> {
     if (!UUID.test(serviceId)) return null;
-    const row = await this.services
-      .createQueryBuilder('s')
-      .where('s.serviceId = :serviceId', { serviceId })
-      .setLock('pessimistic_write')
-      .getOne();
+    const row = await this.services.createQueryBuilder('s').where('s.serviceId = :serviceId', { serviceId }).setLock('pessimistic_write').getOne();
     return row ? this.withContent(row) : null;
   }
 

@@ -76,7 +76,9 @@ export class FulfilmentAdminController {
   }
 
   @Get('services')
-  @ApiOkResponse({ description: '{ success: true, provider, services: [{ service, name, type, category, rate, min, max, refill, cancel }] } (none with the manual panel)' })
+  @ApiOkResponse({
+    description: '{ success: true, provider, services: [{ service, name, type, category, rate, min, max, refill, cancel }] } (none with the manual panel)',
+  })
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
   async providerServices() {
     const { provider, services } = await this.services.execute();

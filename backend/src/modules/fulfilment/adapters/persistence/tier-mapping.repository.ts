@@ -35,8 +35,9 @@ export class TypeOrmTierMappingRepository extends TierMappingRepository {
   }
 
   async findByPlan(planId: string): Promise<TierMapping[]> {
-    const rows: Array<{ pricing_id: string; service_id: string; service_name: string; quantity: number; refill_days: number; updated_at: Date | string }> =
-      await this.uow.manager().query(
+    const rows: Array<{ pricing_id: string; service_id: string; service_name: string; quantity: number; refill_days: number; updated_at: Date | string }> = await this.uow
+      .manager()
+      .query(
         `SELECT f.pricing_id, f.service_id, f.service_name, f.quantity, f.refill_days, f.updated_at
            FROM tier_fulfilment f JOIN pricing_tiers t ON t.pricing_id = f.pricing_id
           WHERE t.plan_id = $1

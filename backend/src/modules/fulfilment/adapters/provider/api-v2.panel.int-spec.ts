@@ -110,9 +110,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
       expect(id).toMatch(/^\d+$/);
       expect(standIn.addCount()).toBe(adds + 1);
       expect(standIn.orders.get(id)).toMatchObject({ service: '1', link: 'https://instagram.com/some.shop', quantity: 500, status: 'Pending' });
-      expect(since(before)).toEqual([
-        { action: 'add', params: { action: 'add', service: '1', link: 'https://instagram.com/some.shop', quantity: '500' }, keyOk: true },
-      ]);
+      expect(since(before)).toEqual([{ action: 'add', params: { action: 'add', service: '1', link: 'https://instagram.com/some.shop', quantity: '500' }, keyOk: true }]);
     });
 
     it("turns the provider's refusal ({error} with HTTP 200) into `rejected` with its text", async () => {
@@ -201,9 +199,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
         '5005': { status: 'Cancelled', charge: null, currency: 'USD', startCount: null, remains: null, unreadable: ['start_count "n/a"', 'remains 12.5'] },
         '9999': { error: 'Incorrect order ID' },
       });
-      expect(since(before)).toEqual([
-        { action: 'status', params: { action: 'status', orders: '5001,5002,5003,5004,5005,9999' }, keyOk: true },
-      ]);
+      expect(since(before)).toEqual([{ action: 'status', params: { action: 'status', orders: '5001,5002,5003,5004,5005,9999' }, keyOk: true }]);
     });
 
     it('reports an id the provider left out of its answer as an error for that id', async () => {

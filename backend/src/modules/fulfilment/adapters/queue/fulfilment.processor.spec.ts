@@ -21,20 +21,31 @@ describe('FulfilmentProcessor and FulfilmentSchedule', () => {
     ledger = new InMemoryLedger();
     panel = new ScriptedPanel();
     const clock = new ManualClock();
-    processor = new FulfilmentProcessor(new PlaceOrderUseCase(ledger, panel, clock), new SyncFulfilmentUseCase(ledger, panel, new PlacementJobs(new RecordingJobQueue()), clock, new ShortfallJobs(new RecordingJobQueue())));
+    processor = new FulfilmentProcessor(
+      new PlaceOrderUseCase(ledger, panel, clock),
+      new SyncFulfilmentUseCase(ledger, panel, new PlacementJobs(new RecordingJobQueue()), clock, new ShortfallJobs(new RecordingJobQueue())),
+    );
     for (const level of ['log', 'warn', 'error'] as const) jest.spyOn(Logger.prototype, level).mockImplementation(() => undefined);
   });
 
   afterEach(() => jest.restoreAllMocks());
 
-  it('runs place-order for the job\'s subscription', async () => {
+  it("runs place-order for the job's subscription", async () => {
     const s = ledger.add();
     await ledger.queue(s.subscriptionId, { serviceId: '3', quantity: 1000 }, new Date());
     expect(await processor.process(job('place-order', { subscriptionId: s.subscriptionId }))).toEqual({ outcome: 'placed', upstreamOrderId: '1000' });
   });
 
   it('runs the sync pass and fails the job when a status call failed (the queue records it)', async () => {
-    expect(await processor.process(job('fulfilment-sync'))).toEqual({ orders: 0, requests: 0, updated: 0, finished: 0, unsynced: 0, ms: expect.any(Number), refills: null });
+    expect(await processor.process(job('fulfilment-sync'))).toEqual({
+      orders: 0,
+      requests: 0,
+      updated: 0,
+      finished: 0,
+      unsynced: 0,
+      ms: expect.any(Number),
+      refills: null,
+    });
     const s = ledger.add();
     await ledger.queue(s.subscriptionId, { serviceId: '3', quantity: 1000 }, new Date());
     await processor.process(job('place-order', { subscriptionId: s.subscriptionId }));

@@ -48,7 +48,10 @@ export class PassportGoogleIdentityVerifier extends GoogleIdentityVerifier {
           jwtOptions: { algorithms: ['RS256'], issuer: GOOGLE_ISSUERS },
           getGoogleCerts: (kid: string, callback: (error: unknown, pem?: string) => void) => {
             if (typeof kid !== 'string' || !kid) return callback(null, undefined);
-            this.certificates.pemFor(kid).then((pem) => callback(null, pem ?? undefined), (error: unknown) => callback(error));
+            this.certificates.pemFor(kid).then(
+              (pem) => callback(null, pem ?? undefined),
+              (error: unknown) => callback(error),
+            );
           },
         },
         (parsed, googleId, done) => done(null, toIdentity(parsed, googleId)),

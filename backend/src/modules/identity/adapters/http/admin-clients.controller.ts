@@ -17,7 +17,7 @@ export class AdminClientsController {
   @ApiOkResponse({
     description:
       '{ success: true, data: [{ userId, name, email, phone, country, createdAt, subscriptions: { total, active, completed } }], meta: { total, page, lastPage } } (newest first). ' +
-      'total is exact without search; with search, exact up to 1,000 matches and the database\'s estimate above.',
+      "total is exact without search; with search, exact up to 1,000 matches and the database's estimate above.",
   })
   @ApiBadRequestResponse({ description: 'The message names the field: page, limit or search.' })
   async getAll(@CurrentPrincipal() caller: Principal, @Body() body: ClientListRequest) {

@@ -123,7 +123,9 @@ export class UserController {
   @Post('getById')
   @HttpCode(200)
   @Authenticated('customer', 'admin')
-  @ApiOkResponse({ description: '{ success: true, data: { userId, name, email, phone, country, countryId, callingId, gender, createdAt }, subscriptions: { total, active, completed } }' })
+  @ApiOkResponse({
+    description: '{ success: true, data: { userId, name, email, phone, country, countryId, callingId, gender, createdAt }, subscriptions: { total, active, completed } }',
+  })
   async getById(@CurrentPrincipal() caller: Principal, @Body() body: UserIdRequest) {
     return profileBody(await this.getProfile.execute(caller, body.userId));
   }

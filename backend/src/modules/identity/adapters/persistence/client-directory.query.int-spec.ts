@@ -24,8 +24,7 @@ describe.each(testDatabaseKinds())('TypeOrmClientDirectory on %s', (kind) => {
     return row.user_id as string;
   }
 
-  const emails = async (query: { page?: number; limit?: number; search?: string }) =>
-    (await directory.page({ page: 1, limit: 10, ...query })).items.map((c) => c.email);
+  const emails = async (query: { page?: number; limit?: number; search?: string }) => (await directory.page({ page: 1, limit: 10, ...query })).items.map((c) => c.email);
 
   beforeAll(async () => {
     dataSource = await createTestDataSource([], kind);
@@ -44,7 +43,14 @@ describe.each(testDatabaseKinds())('TypeOrmClientDirectory on %s', (kind) => {
   it('lists everyone newest first with the country name, and the total from the trigger-kept count', async () => {
     const page = await directory.page({ page: 1, limit: 10 });
     expect(page.items.map((c) => c.email)).toEqual(['linus@kernel.example', 'alan@example.com', 'grace@navy.example', 'ada@example.com']);
-    expect(page.items[3]).toEqual({ userId: expect.any(String), name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0001', countryName: 'India', createdAt: new Date('2025-01-01T10:00:00Z') });
+    expect(page.items[3]).toEqual({
+      userId: expect.any(String),
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0001',
+      countryName: 'India',
+      createdAt: new Date('2025-01-01T10:00:00Z'),
+    });
     expect(page.items[0].countryName).toBeNull();
     expect(page).toMatchObject({ total: 4, totalIsExact: true });
   });

@@ -33,7 +33,9 @@ export class TypeOrmClientDirectory extends ClientDirectory {
         // filtering, took 22-40 ms for 11 matches among 20k users (1-2 ms this way). A broader search
         // walks the date index: its matches come every few rows.
         const materialise = query.search !== undefined && exact;
-        const pageSql = materialise ? `WITH matches AS MATERIALIZED (SELECT user_id, created_at FROM users${where}) SELECT user_id FROM matches` : `SELECT user_id FROM users${where}`;
+        const pageSql = materialise
+          ? `WITH matches AS MATERIALIZED (SELECT user_id, created_at FROM users${where}) SELECT user_id FROM matches`
+          : `SELECT user_id FROM users${where}`;
         const rows = (await manager.query(`${pageSql} ORDER BY created_at DESC, user_id DESC OFFSET ${offset} LIMIT ${take}`, params)) as Array<{ user_id: string }>;
         return rows.map((row) => row.user_id);
       },
@@ -44,7 +46,14 @@ export class TypeOrmClientDirectory extends ClientDirectory {
            WHERE u.user_id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})`,
           ids,
         )) as Array<{ user_id: string; name: string; email: string; phone: string; created_at: Date | string; country_name: string | null }>;
-        return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, phone: row.phone, countryName: row.country_name, createdAt: new Date(row.created_at) }));
+        return rows.map((row) => ({
+          userId: row.user_id,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          countryName: row.country_name,
+          createdAt: new Date(row.created_at),
+        }));
       },
       keyOf: (client) => client.userId,
     });

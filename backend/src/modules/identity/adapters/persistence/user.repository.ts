@@ -55,10 +55,7 @@ export class TypeOrmUserRepository extends UserRepository {
   async updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }): Promise<User | null> {
     if (!UUID.test(userId)) return null;
     const { passwordHash, ...rest } = changes;
-    const result = await this.users.update(
-      { userId },
-      passwordHash === undefined ? rest : { ...rest, passwordHash, tokenVersion: () => 'token_version + 1' },
-    );
+    const result = await this.users.update({ userId }, passwordHash === undefined ? rest : { ...rest, passwordHash, tokenVersion: () => 'token_version + 1' });
     if (!result.affected) return null;
     return this.findById(userId);
   }

@@ -39,9 +39,7 @@ export class PlansSeeder implements OnApplicationBootstrap {
           currency: DEFAULT_CURRENCY,
         });
         const planId = result.identifiers[0].planId as string;
-        await manager.getRepository(PricingTierOrmEntity).insert(
-          seed.tiers.map((tier, position) => ({ planId, ...tier, features: tier.features, position })),
-        );
+        await manager.getRepository(PricingTierOrmEntity).insert(seed.tiers.map((tier, position) => ({ planId, ...tier, features: tier.features, position })));
       }
       return PLAN_SEEDS.length;
     });

@@ -36,7 +36,9 @@ export class ReportsController {
   @Get('export/orders.csv')
   @ApiHeader(TIMEZONE_HEADER)
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'CSV (UTF-8 with BOM, RFC 4180, formulas neutralised): one row per order created in the period, with payment, refund and fulfilment columns.' })
+  @ApiOkResponse({
+    description: 'CSV (UTF-8 with BOM, RFC 4180, formulas neutralised): one row per order created in the period, with payment, refund and fulfilment columns.',
+  })
   async ordersCsv(@Query() query: OrdersExportQuery, @Headers('x-timezone') timezone: string | undefined, @Req() req: Request, @Res() res: Response) {
     const csv = this.exports.orders({ ...query, tz: timeZoneOf(query.tz, timezone) });
     await this.send(csv, req, res);
@@ -45,7 +47,9 @@ export class ReportsController {
   @Get('export/customers.csv')
   @ApiHeader(TIMEZONE_HEADER)
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'CSV (UTF-8 with BOM, RFC 4180, formulas neutralised): one row per customer registered in the period, with their orders and money per currency.' })
+  @ApiOkResponse({
+    description: 'CSV (UTF-8 with BOM, RFC 4180, formulas neutralised): one row per customer registered in the period, with their orders and money per currency.',
+  })
   async customersCsv(@Query() query: CustomersExportQuery, @Headers('x-timezone') timezone: string | undefined, @Req() req: Request, @Res() res: Response) {
     const csv = this.exports.customers({ ...query, tz: timeZoneOf(query.tz, timezone) });
     await this.send(csv, req, res);

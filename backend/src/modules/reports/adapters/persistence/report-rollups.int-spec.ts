@@ -40,7 +40,10 @@ describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
     return orderId;
   }
 
-  async function subscription(orderId: string, s: { status?: number; state?: string | null; charge?: string | null; chargeCurrency?: string | null; createdAt?: string }): Promise<string> {
+  async function subscription(
+    orderId: string,
+    s: { status?: number; state?: string | null; charge?: string | null; chargeCurrency?: string | null; createdAt?: string },
+  ): Promise<string> {
     const [o] = await db.query('SELECT tier, currency, paid_at FROM payment_orders WHERE order_id = $1', [orderId]);
     const [row] = await db.query(
       `INSERT INTO subscriptions (user_id, plan_name, profile_link, order_id, payment_id, status, pricing, created_at,
@@ -129,7 +132,11 @@ describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
     // Open refund requests, and one decided.
     const [{ subscription_id: subId }] = await db.query('SELECT subscription_id FROM subscriptions WHERE order_id = $1', [usd]);
     const requestId = randomUUID();
-    await db.query(`INSERT INTO refund_requests (request_id, order_id, subscription_id, source, reason, currency) VALUES ($1, $2, $3, 'customer', 'Never came', 'USD')`, [requestId, usd, subId]);
+    await db.query(`INSERT INTO refund_requests (request_id, order_id, subscription_id, source, reason, currency) VALUES ($1, $2, $3, 'customer', 'Never came', 'USD')`, [
+      requestId,
+      usd,
+      subId,
+    ]);
     await expectExact();
     expect(await keptAttention(db)).toContain('refund_requests_open -: 1');
     await db.query(`UPDATE refund_requests SET state = 'declined', message = 'No' WHERE request_id = $1`, [requestId]);
@@ -176,7 +183,9 @@ describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
   it('stays exact under a burst of concurrent payments, refunds and charges', async () => {
     const now = new Date();
     const created = await Promise.all(Array.from({ length: 40 }, (_, i) => order({ amount: 1000 + i, currency: i % 3 ? 'USD' : 'INR', createdAt: now.toISOString() })));
-    const paidOnce = await Promise.all(created.slice(0, 10).map((id) => order({ amount: 500, paidAt: now.toISOString(), platform: id.slice(-1) > '7' ? 'x' : 'youtube' })));
+    const paidOnce = await Promise.all(
+      created.slice(0, 10).map((id) => order({ amount: 500, paidAt: now.toISOString(), platform: id.slice(-1) > '7' ? 'x' : 'youtube' })),
+    );
     const refundable = await Promise.all(paidOnce.map((id) => refund(id, 100)));
     const subs = await Promise.all(paidOnce.map((id) => subscription(id, { state: 'open', charge: null, chargeCurrency: null })));
     // Each payment as billing makes it: the subscription stored, then the order marked paid, in one transaction.
@@ -187,7 +196,10 @@ describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
             `INSERT INTO subscriptions (user_id, plan_name, profile_link, order_id, payment_id, pricing) SELECT user_id, plan_name, profile_link, order_id, 'pay_' || order_id, tier FROM payment_orders WHERE order_id = $1`,
             [orderId],
           );
-          await tx.query(`UPDATE payment_orders SET status = 'paid', payment_id = 'pay_' || order_id, paid_at = now() - make_interval(secs => $2) WHERE order_id = $1`, [orderId, i]);
+          await tx.query(`UPDATE payment_orders SET status = 'paid', payment_id = 'pay_' || order_id, paid_at = now() - make_interval(secs => $2) WHERE order_id = $1`, [
+            orderId,
+            i,
+          ]);
         }),
       ),
       ...refundable.map((refundId) => settle(refundId, 'processed', now.toISOString())),

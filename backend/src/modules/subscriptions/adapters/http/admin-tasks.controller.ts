@@ -28,10 +28,18 @@ export class AdminTasksController {
   @ApiOkResponse({
     description:
       '{ success: true, data: [Subscription + customer: { userId, name, email } + fulfilment (null on the manual path)], paging: { total, page, limit, pages, hasNext, hasPrev } }. ' +
-      'total is exact without q; with q, exact up to 1,000 matches and the database\'s estimate above (hasNext is always exact).',
+      "total is exact without q; with q, exact up to 1,000 matches and the database's estimate above (hasNext is always exact).",
   })
   async tasks(@CurrentPrincipal() caller: Principal, @Body() body: AdminTasksRequest) {
-    const query = adminTaskQuery({ page: body.page, limit: body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder, status: body.Status, fulfilment: body.fulfilment, q: body.q });
+    const query = adminTaskQuery({
+      page: body.page,
+      limit: body.limit,
+      sortBy: body.sortBy,
+      sortOrder: body.sortOrder,
+      status: body.Status,
+      fulfilment: body.fulfilment,
+      q: body.q,
+    });
     const page = await this.listTasks.execute(caller, query);
     return {
       success: true as const,

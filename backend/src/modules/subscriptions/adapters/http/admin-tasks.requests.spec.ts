@@ -8,7 +8,9 @@ const upStatus = validated(UpdateStatusRequest);
 
 describe('AdminTasksRequest', () => {
   it('takes the spec fields, digit text too, and leaves absent ones absent', async () => {
-    await expect(tasks({ page: '2', limit: '50', sortBy: 'planName', sortOrder: 'ASC', Status: '1', fulfilment: ' Needs_Review ', q: ' order_ ' })).resolves.toMatchObject({
+    await expect(
+      tasks({ page: '2', limit: '50', sortBy: 'planName', sortOrder: 'ASC', Status: '1', fulfilment: ' Needs_Review ', q: ' order_ ' }),
+    ).resolves.toMatchObject({
       page: 2,
       limit: 50,
       sortBy: 'planName',
@@ -18,7 +20,15 @@ describe('AdminTasksRequest', () => {
       q: 'order_',
     });
     const bare = await tasks({});
-    expect([bare.page, bare.limit, bare.sortBy, bare.sortOrder, bare.Status, bare.fulfilment, bare.q]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect([bare.page, bare.limit, bare.sortBy, bare.sortOrder, bare.Status, bare.fulfilment, bare.q]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it("reads an empty or null Status and a blank q as 'all'", async () => {

@@ -50,7 +50,10 @@ export class AdminTasksRequest extends AdminPageRequest {
   @IsOptional()
   Status?: number;
 
-  @ApiPropertyOptional({ enum: ADMIN_TASK_FULFILMENT_FILTERS, description: 'needs_review: only orders whose upstream placing needs staff (retry or cancel); absent, null or empty: all.' })
+  @ApiPropertyOptional({
+    enum: ADMIN_TASK_FULFILMENT_FILTERS,
+    description: 'needs_review: only orders whose upstream placing needs staff (retry or cancel); absent, null or empty: all.',
+  })
   @IsIn(ADMIN_TASK_FULFILMENT_FILTERS as unknown as AdminTaskFulfilmentFilter[], { message: FULFILMENT_FILTER_MESSAGE })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value === null ? undefined : value))
   @IsOptional()

@@ -41,7 +41,7 @@ export class SubscriptionController {
 
   @Post('user')
   @HttpCode(200)
-  @ApiOkResponse({ description: '{ success: true, subscriptions: Subscription[] } (all of the user\'s, newest first)' })
+  @ApiOkResponse({ description: "{ success: true, subscriptions: Subscription[] } (all of the user's, newest first)" })
   async user(@CurrentPrincipal() caller: Principal, @Body() body: UserSubscriptionsRequest) {
     const subscriptions = await this.listAll.execute(caller, body.userId);
     return { success: true as const, subscriptions: subscriptions.map(subscriptionBody) };

@@ -63,11 +63,34 @@ describe('subscription bodies', () => {
   it('gives the customer progress once the provider has reported a start count or remains, and nothing else of the fulfilment', () => {
     const body = subscriptionBody(subscription({ fulfilment: fulfilment() }));
     expect(body.progress).toEqual({ startCount: 1204, remains: 350, quantity: 500 });
-    expect(Object.keys(body).sort()).toEqual(['Status', '_id', 'createdAt', 'orderId', 'paymentId', 'planName', 'pricing', 'profileLink', 'progress', 'refill', 'refund', 'statusText', 'subscriptionId', 'user']);
+    expect(Object.keys(body).sort()).toEqual([
+      'Status',
+      '_id',
+      'createdAt',
+      'orderId',
+      'paymentId',
+      'planName',
+      'pricing',
+      'profileLink',
+      'progress',
+      'refill',
+      'refund',
+      'statusText',
+      'subscriptionId',
+      'user',
+    ]);
     const text = JSON.stringify(body);
     for (const secret of ['77001', '0.27819', 'Incorrect order ID', 'In progress', '1024']) expect(text).not.toContain(secret);
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 0 }) })).progress).toEqual({ startCount: null, remains: 0, quantity: 500 });
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: 0, remains: null }) })).progress).toEqual({ startCount: 0, remains: null, quantity: 500 });
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 0 }) })).progress).toEqual({
+      startCount: null,
+      remains: 0,
+      quantity: 500,
+    });
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: 0, remains: null }) })).progress).toEqual({
+      startCount: 0,
+      remains: null,
+      quantity: 500,
+    });
   });
 
   it.each([
@@ -84,7 +107,11 @@ describe('subscription bodies', () => {
 
   it('gives no progress for a Pending order reported with start count 0 and 0 remaining (it has not started)', () => {
     expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: ' pending ', startCount: 0, remains: 0 }) })).progress).toBeNull();
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: 'Inprogress', startCount: 0, remains: 0 }) })).progress).toEqual({ startCount: 0, remains: 0, quantity: 500 });
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: 'Inprogress', startCount: 0, remains: 0 }) })).progress).toEqual({
+      startCount: 0,
+      remains: 0,
+      quantity: 500,
+    });
   });
 
   describe('refill (docs/refill.md)', () => {
@@ -112,7 +139,7 @@ describe('subscription bodies', () => {
       expect(subscriptionBody(subscription()).refill).toBeNull();
     });
 
-    it('shows the customer the latest refill without the provider\'s ids, words or refusals', () => {
+    it("shows the customer the latest refill without the provider's ids, words or refusals", () => {
       const body = subscriptionBodyAt(done(30, [refill({ failure: 'Refill not found' })]), now);
       expect(body.refill).toEqual({
         state: 'in_progress',
@@ -128,9 +155,18 @@ describe('subscription bodies', () => {
     });
 
     it('gives staff review and the history (newest first, at most 20), also for an order without a guarantee that staff refilled', () => {
-      const history = Array.from({ length: 25 }, (_, i) => refill({ refillId: `f${i}`, state: i === 0 ? 'review' : 'rejected', failure: i === 0 ? 'timed out' : 'no', actor: 'staff' }));
+      const history = Array.from({ length: 25 }, (_, i) =>
+        refill({ refillId: `f${i}`, state: i === 0 ? 'review' : 'rejected', failure: i === 0 ? 'timed out' : 'no', actor: 'staff' }),
+      );
       const staff = adminSubscriptionBodyAt(done(0, history), now).refill;
-      expect(staff).toMatchObject({ state: 'requested', days: 0, until: null, canRequest: false, review: true, message: 'Your refill request is being checked by our team.' });
+      expect(staff).toMatchObject({
+        state: 'requested',
+        days: 0,
+        until: null,
+        canRequest: false,
+        review: true,
+        message: 'Your refill request is being checked by our team.',
+      });
       expect(staff?.history).toHaveLength(20);
       expect(staff?.history[0]).toEqual({
         id: 'f0',
@@ -177,7 +213,9 @@ describe('subscription bodies', () => {
 
   it('gives no margin when the provider charges in another currency or the charge is not known yet', () => {
     expect(adminSubscriptionBody(subscription({ fulfilment: fulfilment({ currency: 'EUR' }) })).fulfilment?.margin).toBeNull();
-    const waiting = adminSubscriptionBody(subscription({ fulfilment: fulfilment({ state: 'queued', upstreamOrderId: null, charge: null, currency: null, placedAt: null, checkedAt: null }) })).fulfilment;
+    const waiting = adminSubscriptionBody(
+      subscription({ fulfilment: fulfilment({ state: 'queued', upstreamOrderId: null, charge: null, currency: null, placedAt: null, checkedAt: null }) }),
+    ).fulfilment;
     expect(waiting).toMatchObject({ state: 'queued', upstreamOrderId: null, margin: null, placedAt: null, checkedAt: null });
   });
 

@@ -96,17 +96,27 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
     it('refuses an unknown fulfilment state, a state without its target, and an open order without an upstream id', async () => {
       const id = await purchase();
       await expect(
-        dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'lost', upstream_service_id = '1', upstream_quantity = 1, fulfilment_queued_at = now() WHERE subscription_id = $1`, [id]),
+        dataSource.query(
+          `UPDATE subscriptions SET fulfilment_state = 'lost', upstream_service_id = '1', upstream_quantity = 1, fulfilment_queued_at = now() WHERE subscription_id = $1`,
+          [id],
+        ),
       ).rejects.toThrow(/subscriptions_fulfilment_state_check/);
-      await expect(dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'queued' WHERE subscription_id = $1`, [id])).rejects.toThrow(/subscriptions_fulfilment_target_check/);
+      await expect(dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'queued' WHERE subscription_id = $1`, [id])).rejects.toThrow(
+        /subscriptions_fulfilment_target_check/,
+      );
       await expect(
-        dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'open', upstream_service_id = '1', upstream_quantity = 1, fulfilment_queued_at = now() WHERE subscription_id = $1`, [id]),
+        dataSource.query(
+          `UPDATE subscriptions SET fulfilment_state = 'open', upstream_service_id = '1', upstream_quantity = 1, fulfilment_queued_at = now() WHERE subscription_id = $1`,
+          [id],
+        ),
       ).rejects.toThrow(/subscriptions_fulfilment_placed_check/);
       expect(await ledger.findById(id)).toMatchObject({ fulfilment: null });
     });
 
     it('creates tier_fulfilment, one row per pricing tier, removed with its tier', async () => {
-      const [plan] = await dataSource.query(`INSERT INTO plans (name, slug, platform) VALUES ('YouTube', $1, 'youtube') RETURNING plan_id`, [`yt-${randomUUID().slice(0, 8)}`]);
+      const [plan] = await dataSource.query(`INSERT INTO plans (name, slug, platform) VALUES ('YouTube', $1, 'youtube') RETURNING plan_id`, [
+        `yt-${randomUUID().slice(0, 8)}`,
+      ]);
       const [tier] = await dataSource.query(`INSERT INTO pricing_tiers (plan_id, name, price) VALUES ($1, 'Growth', 19.99) RETURNING pricing_id`, [plan.plan_id]);
       await dataSource.query(`INSERT INTO tier_fulfilment (pricing_id, service_id, quantity) VALUES ($1, '1024', 500)`, [tier.pricing_id]);
       await expect(dataSource.query(`INSERT INTO tier_fulfilment (pricing_id, service_id, quantity) VALUES ($1, '7', 1)`, [tier.pricing_id])).rejects.toThrow();
@@ -203,7 +213,12 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       expect(await ledger.markPlaced(id, '777', new Date())).toBe(false);
       await ledger.claimForPlacing(id, new Date());
       expect(await ledger.requeue(id, 'The provider panel did not answer: connection refused', at('2025-05-01T10:01:00Z'))).toBe(true);
-      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ state: 'queued', note: 'The provider panel did not answer: connection refused', queuedAt: at('2025-05-01T10:01:00Z'), placingAt: null });
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({
+        state: 'queued',
+        note: 'The provider panel did not answer: connection refused',
+        queuedAt: at('2025-05-01T10:01:00Z'),
+        placingAt: null,
+      });
       await ledger.claimForPlacing(id, new Date());
       const placedAt = at('2025-05-01T10:02:00Z');
       expect(await ledger.markPlaced(id, '777', placedAt)).toBe(true);
@@ -219,7 +234,11 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       expect(await ledger.markNeedsReview(id, 'The provider refused the order: Not enough funds on balance', new Date())).toBe(true);
       expect(await ledger.requeue(id, 'down', new Date())).toBe(false);
       expect(await ledger.markPlaced(id, '1', new Date())).toBe(false);
-      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ state: 'needs_review', note: 'The provider refused the order: Not enough funds on balance', upstreamOrderId: null });
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({
+        state: 'needs_review',
+        note: 'The provider refused the order: Not enough funds on balance',
+        upstreamOrderId: null,
+      });
     });
   });
 
@@ -277,7 +296,10 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       const seen: string[] = [];
       for (let batch = await ledger.openOrders(passStart, 2); batch.length > 0; batch = await ledger.openOrders(passStart, 2)) {
         seen.push(...batch.map((o) => o.subscriptionId));
-        await ledger.recordUpstream(batch.map((o) => ({ subscriptionId: o.subscriptionId, upstreamStatus: 'In progress', charge: null, currency: null, startCount: null, remains: null })), at('2025-06-03T11:00:01Z'));
+        await ledger.recordUpstream(
+          batch.map((o) => ({ subscriptionId: o.subscriptionId, upstreamStatus: 'In progress', charge: null, currency: null, startCount: null, remains: null })),
+          at('2025-06-03T11:00:01Z'),
+        );
       }
       expect(seen).toEqual([...never, b, a]);
       await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'done', status = 1 WHERE subscription_id = ANY($1::uuid[])`, [ids]);
@@ -289,17 +311,31 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       const ids: string[] = [];
       for (let n = 0; n < 100; n++) ids.push(await open(String(50_000 + n)));
       // One earlier answer for the error rows, so "facts kept" is visible.
-      const earlier: UpstreamUpdate[] = ids.slice(90).map((subscriptionId) => ({ subscriptionId, upstreamStatus: 'Pending', charge: '0.50', currency: 'USD', startCount: 10, remains: 500 }));
+      const earlier: UpstreamUpdate[] = ids
+        .slice(90)
+        .map((subscriptionId) => ({ subscriptionId, upstreamStatus: 'Pending', charge: '0.50', currency: 'USD', startCount: 10, remains: 500 }));
       await ledger.recordUpstream(earlier, at('2025-07-01T09:00:00Z'));
 
-      const finals: Array<[string, number]> = [['Completed', 1], ['Partial', 2], ['Canceled', 3], ['Refunded', 4]];
+      const finals: Array<[string, number]> = [
+        ['Completed', 1],
+        ['Partial', 2],
+        ['Canceled', 3],
+        ['Refunded', 4],
+      ];
       const updates: UpstreamUpdate[] = ids.map((subscriptionId, n) => {
         if (n >= 90) return { subscriptionId, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'Incorrect order ID' };
         if (n < 40) {
           const [word, finalStatus] = finals[n % 4];
           return { subscriptionId, upstreamStatus: word, charge: '0.27819', currency: 'USD', startCount: 1_000 + n, remains: n % 4 === 1 ? 120 : 0, finalStatus };
         }
-        return { subscriptionId, upstreamStatus: n % 2 ? 'In progress' : 'Weird New Word', charge: '1.5', currency: 'EUR', startCount: 9_007_199_254_740_991, remains: n };
+        return {
+          subscriptionId,
+          upstreamStatus: n % 2 ? 'In progress' : 'Weird New Word',
+          charge: '1.5',
+          currency: 'EUR',
+          startCount: 9_007_199_254_740_991,
+          remains: n,
+        };
       });
       const query = jest.spyOn(dataSource.manager, 'query');
       const now = at('2025-07-01T10:00:00Z');
@@ -317,17 +353,44 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
           const [word, finalStatus] = finals[n % 4];
           expect([s.status, s.fulfilment]).toEqual([
             finalStatus,
-            expect.objectContaining({ state: 'done', upstreamStatus: word, charge: '0.27819', currency: 'USD', startCount: 1_000 + n, remains: n % 4 === 1 ? 120 : 0, note: null, checkedAt: now }),
+            expect.objectContaining({
+              state: 'done',
+              upstreamStatus: word,
+              charge: '0.27819',
+              currency: 'USD',
+              startCount: 1_000 + n,
+              remains: n % 4 === 1 ? 120 : 0,
+              note: null,
+              checkedAt: now,
+            }),
           ]);
         } else if (n < 90) {
           expect([s.status, s.fulfilment]).toEqual([
             0,
-            expect.objectContaining({ state: 'open', upstreamStatus: n % 2 ? 'In progress' : 'Weird New Word', charge: '1.5', currency: 'EUR', startCount: 9_007_199_254_740_991, remains: n, note: null, checkedAt: now }),
+            expect.objectContaining({
+              state: 'open',
+              upstreamStatus: n % 2 ? 'In progress' : 'Weird New Word',
+              charge: '1.5',
+              currency: 'EUR',
+              startCount: 9_007_199_254_740_991,
+              remains: n,
+              note: null,
+              checkedAt: now,
+            }),
           ]);
         } else {
           expect([s.status, s.fulfilment]).toEqual([
             0,
-            expect.objectContaining({ state: 'open', upstreamStatus: 'Pending', charge: '0.50', currency: 'USD', startCount: 10, remains: 500, note: 'Incorrect order ID', checkedAt: now }),
+            expect.objectContaining({
+              state: 'open',
+              upstreamStatus: 'Pending',
+              charge: '0.50',
+              currency: 'USD',
+              startCount: 10,
+              remains: 500,
+              note: 'Incorrect order ID',
+              checkedAt: now,
+            }),
           ]);
         }
       }
@@ -336,16 +399,42 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
 
     it('keeps a fact the provider left out, clears an earlier error on a good answer, and changes only open orders', async () => {
       const id = await open('61000');
-      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'In progress', charge: '2.00', currency: 'USD', startCount: 5, remains: 50 }], at('2025-07-02T10:00:00Z'));
-      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'Incorrect order ID' }], at('2025-07-02T10:01:00Z'));
-      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Processing', charge: null, currency: null, startCount: null, remains: 20 }], at('2025-07-02T10:02:00Z'));
-      expect((await ledger.findById(id))?.fulfilment).toMatchObject({ state: 'open', upstreamStatus: 'Processing', charge: '2.00', currency: 'USD', startCount: 5, remains: 20, note: null, checkedAt: at('2025-07-02T10:02:00Z') });
+      await ledger.recordUpstream(
+        [{ subscriptionId: id, upstreamStatus: 'In progress', charge: '2.00', currency: 'USD', startCount: 5, remains: 50 }],
+        at('2025-07-02T10:00:00Z'),
+      );
+      await ledger.recordUpstream(
+        [{ subscriptionId: id, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'Incorrect order ID' }],
+        at('2025-07-02T10:01:00Z'),
+      );
+      await ledger.recordUpstream(
+        [{ subscriptionId: id, upstreamStatus: 'Processing', charge: null, currency: null, startCount: null, remains: 20 }],
+        at('2025-07-02T10:02:00Z'),
+      );
+      expect((await ledger.findById(id))?.fulfilment).toMatchObject({
+        state: 'open',
+        upstreamStatus: 'Processing',
+        charge: '2.00',
+        currency: 'USD',
+        startCount: 5,
+        remains: 20,
+        note: null,
+        checkedAt: at('2025-07-02T10:02:00Z'),
+      });
 
       const review = await placing();
       await ledger.markNeedsReview(review, 'unclear', new Date());
       const manual = await purchase();
       await ledger.recordUpstream(
-        [review, manual].map((subscriptionId) => ({ subscriptionId, upstreamStatus: 'Completed', charge: '1', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 })),
+        [review, manual].map((subscriptionId) => ({
+          subscriptionId,
+          upstreamStatus: 'Completed',
+          charge: '1',
+          currency: 'USD',
+          startCount: 1,
+          remains: 0,
+          finalStatus: 1,
+        })),
         new Date(),
       );
       expect(await ledger.findById(review)).toMatchObject({ status: 0, fulfilment: { state: 'needs_review', upstreamStatus: null, checkedAt: null } });
@@ -374,9 +463,18 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
 
     it('records a final word once: a done order is not changed by a later answer', async () => {
       const id = await open('62000');
-      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Partial', charge: '3', currency: 'USD', startCount: 1, remains: 7, finalStatus: 2 }], at('2025-07-03T10:00:00Z'));
-      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Completed', charge: '3', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }], at('2025-07-03T10:05:00Z'));
-      expect(await ledger.findById(id)).toMatchObject({ status: 2, fulfilment: { state: 'done', upstreamStatus: 'Partial', remains: 7, checkedAt: at('2025-07-03T10:00:00Z') } });
+      await ledger.recordUpstream(
+        [{ subscriptionId: id, upstreamStatus: 'Partial', charge: '3', currency: 'USD', startCount: 1, remains: 7, finalStatus: 2 }],
+        at('2025-07-03T10:00:00Z'),
+      );
+      await ledger.recordUpstream(
+        [{ subscriptionId: id, upstreamStatus: 'Completed', charge: '3', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }],
+        at('2025-07-03T10:05:00Z'),
+      );
+      expect(await ledger.findById(id)).toMatchObject({
+        status: 2,
+        fulfilment: { state: 'done', upstreamStatus: 'Partial', remains: 7, checkedAt: at('2025-07-03T10:00:00Z') },
+      });
       expect(await ledger.openOrders(at('2030-01-01T00:00:00Z'), 1000)).not.toContainEqual(expect.objectContaining({ subscriptionId: id }));
     });
   });
@@ -397,22 +495,30 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       expect(await ledger.holderOf('70001')).toEqual({ subscriptionId: holder, orderId: await orderIdOf(holder) });
 
       // Done holds it too: a new placement answered with an old, finished id would take its Completed.
-      await ledger.recordUpstream([{ subscriptionId: holder, upstreamStatus: 'Completed', charge: '1', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }], new Date());
+      await ledger.recordUpstream(
+        [{ subscriptionId: holder, upstreamStatus: 'Completed', charge: '1', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }],
+        new Date(),
+      );
       await expect(ledger.markPlaced(second, '70001', new Date())).rejects.toBeInstanceOf(UpstreamOrderTaken);
       expect(await ledger.markPlaced(second, '70002', new Date())).toBe(true);
     });
 
     it('lets an id go again once its order is in review or cancelled (staff decide there)', async () => {
       const first = await open('70010');
-      await ledger.recordUpstream([{ subscriptionId: first, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'gone', review: true }], new Date());
+      await ledger.recordUpstream(
+        [{ subscriptionId: first, upstreamStatus: null, charge: null, currency: null, startCount: null, remains: null, error: 'gone', review: true }],
+        new Date(),
+      );
       expect(await ledger.holderOf('70010')).toBeNull();
       const second = await placing();
       expect(await ledger.markPlaced(second, '70010', new Date())).toBe(true);
       // …and staff linking the first back to it are refused, inside their transaction, which ends.
-      const refused = await uow.run(() => ledger.link(first, '70010', new Date())).then(
-        () => null,
-        (error: unknown) => error,
-      );
+      const refused = await uow
+        .run(() => ledger.link(first, '70010', new Date()))
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
       expect(refused).toBeInstanceOf(UpstreamOrderTaken);
       expect(await stateOf(first)).toBe('needs_review');
       expect(await ledger.holderOf('70010')).toEqual({ subscriptionId: second, orderId: await orderIdOf(second) });
@@ -422,10 +528,12 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       const ids = await Promise.all(Array.from({ length: 10 }, () => placing()));
       const outcomes = await Promise.all(
         ids.map((id) =>
-          uow.run(() => ledger.markPlaced(id, '70100', new Date())).then(
-            (placed) => (placed ? 'placed' : 'not placing'),
-            (error: unknown) => (error instanceof UpstreamOrderTaken ? 'taken' : String(error)),
-          ),
+          uow
+            .run(() => ledger.markPlaced(id, '70100', new Date()))
+            .then(
+              (placed) => (placed ? 'placed' : 'not placing'),
+              (error: unknown) => (error instanceof UpstreamOrderTaken ? 'taken' : String(error)),
+            ),
         ),
       );
       expect(outcomes.filter((o) => o === 'placed')).toHaveLength(1);
@@ -437,7 +545,9 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
     it('is held by the database whoever writes: a plain UPDATE giving a second open order the id fails', async () => {
       await open('70200');
       const other = await open('70201');
-      await expect(dataSource.query(`UPDATE subscriptions SET upstream_order_id = '70200' WHERE subscription_id = $1`, [other])).rejects.toThrow(/subscriptions_upstream_order_once_idx/);
+      await expect(dataSource.query(`UPDATE subscriptions SET upstream_order_id = '70200' WHERE subscription_id = $1`, [other])).rejects.toThrow(
+        /subscriptions_upstream_order_once_idx/,
+      );
     });
   });
 
@@ -457,7 +567,10 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
 
     it("keeps an answer's note (values not kept) and clears it with the next answer without one", async () => {
       const id = await open('71100');
-      await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'In progress', charge: null, currency: null, startCount: 5, remains: null, note: 'not kept: remains -3' }], new Date());
+      await ledger.recordUpstream(
+        [{ subscriptionId: id, upstreamStatus: 'In progress', charge: null, currency: null, startCount: 5, remains: null, note: 'not kept: remains -3' }],
+        new Date(),
+      );
       expect((await ledger.findById(id))?.fulfilment).toMatchObject({ upstreamStatus: 'In progress', startCount: 5, note: 'not kept: remains -3' });
       await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'In progress', charge: null, currency: null, startCount: 6, remains: null }], new Date());
       expect((await ledger.findById(id))?.fulfilment?.note).toBeNull();
@@ -465,7 +578,10 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
 
     it('notes orders whose answer could not be had or stored, and moves them behind the others; only open ones', async () => {
       const [a, b] = [await open('71200'), await open('71201')];
-      await ledger.recordUpstream([{ subscriptionId: b, upstreamStatus: 'Completed', charge: '1', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }], at('2025-09-01T10:00:00Z'));
+      await ledger.recordUpstream(
+        [{ subscriptionId: b, upstreamStatus: 'Completed', charge: '1', currency: 'USD', startCount: 1, remains: 0, finalStatus: 1 }],
+        at('2025-09-01T10:00:00Z'),
+      );
       const now = at('2025-09-01T10:05:00Z');
       await ledger.noteUnsynced(
         [
@@ -572,14 +688,19 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       // Through the runner: on PGlite it holds the one session until released.
       const [{ n }] = await runner.query('SELECT count(*)::int AS n FROM subscriptions WHERE status > 1');
       expect(n).toBe(0);
-      const [{ exact }] = await runner.query('SELECT (SELECT sum(n) FROM subscription_status_totals WHERE status > 1) = 0 AND (SELECT sum(n) FROM subscription_status_totals WHERE status = 1) = (SELECT count(*) FROM subscriptions WHERE status = 1) AS exact');
+      const [{ exact }] = await runner.query(
+        'SELECT (SELECT sum(n) FROM subscription_status_totals WHERE status > 1) = 0 AND (SELECT sum(n) FROM subscription_status_totals WHERE status = 1) = (SELECT count(*) FROM subscriptions WHERE status = 1) AS exact',
+      );
       expect(exact).toBe(true);
       for (const step of later) await step.up(runner);
     } finally {
       await runner.release();
     }
     const id = await open('64000');
-    await ledger.recordUpstream([{ subscriptionId: id, upstreamStatus: 'Refunded', charge: '1', currency: 'USD', startCount: 0, remains: 500, finalStatus: 4 }], new Date());
+    await ledger.recordUpstream(
+      [{ subscriptionId: id, upstreamStatus: 'Refunded', charge: '1', currency: 'USD', startCount: 0, remains: 500, finalStatus: 4 }],
+      new Date(),
+    );
     expect(await ledger.findById(id)).toMatchObject({ status: 4, fulfilment: { state: 'done' } });
     await countersMatchTheTable();
   });

@@ -47,7 +47,10 @@ function stateText(state: FulfilmentState): string {
 /** The condition "`column` is one of `states`" (null: no fulfilment), from a move of FULFILMENT_MOVES. */
 function inStates(states: readonly (FulfilmentState | null)[], column = 'fulfilment_state'): string {
   const named = states.filter((state): state is FulfilmentState => state !== null).map(stateText);
-  const parts = [...(states.includes(null) ? [`${column} IS NULL`] : []), ...(named.length === 1 ? [`${column} = ${named[0]}`] : named.length ? [`${column} IN (${named.join(', ')})`] : [])];
+  const parts = [
+    ...(states.includes(null) ? [`${column} IS NULL`] : []),
+    ...(named.length === 1 ? [`${column} = ${named[0]}`] : named.length ? [`${column} IN (${named.join(', ')})`] : []),
+  ];
   if (parts.length === 0) return 'false';
   return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
 }
@@ -75,7 +78,8 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
 
   async queue(subscriptionId: string, target: UpstreamTarget & { serviceName?: string | null; refillDays?: number }, now: Date): Promise<boolean> {
     if (!isUuid(subscriptionId)) return false;
-    if (!Number.isSafeInteger(target.quantity) || target.quantity < 1) throw new Error(`A fulfilment quantity must be a whole number of at least 1, not ${target.quantity}`);
+    if (!Number.isSafeInteger(target.quantity) || target.quantity < 1)
+      throw new Error(`A fulfilment quantity must be a whole number of at least 1, not ${target.quantity}`);
     const changed = await this.update(
       `UPDATE subscriptions
           SET fulfilment_state = ${stateText(FULFILMENT_MOVES.queue.to)}, upstream_service_id = $2, upstream_quantity = $3, fulfilment_queued_at = $4, updated_at = $4,

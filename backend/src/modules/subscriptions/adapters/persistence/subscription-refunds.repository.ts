@@ -26,10 +26,9 @@ export class TypeOrmSubscriptionRefunds extends SubscriptionRefunds {
 
   async noteSummary(subscriptionId: string, summary: RefundSummary | null): Promise<void> {
     if (!isUuid(subscriptionId)) return;
-    await this.uow.manager().query(`UPDATE subscriptions SET refund_summary = $2::jsonb WHERE subscription_id = $1`, [
-      subscriptionId,
-      summary === null ? null : JSON.stringify(summary),
-    ]);
+    await this.uow
+      .manager()
+      .query(`UPDATE subscriptions SET refund_summary = $2::jsonb WHERE subscription_id = $1`, [subscriptionId, summary === null ? null : JSON.stringify(summary)]);
   }
 
   async claimShortfall(subscriptionId: string, now: Date): Promise<Subscription | null> {
@@ -45,9 +44,11 @@ export class TypeOrmSubscriptionRefunds extends SubscriptionRefunds {
   async dueShortfalls(limit: number): Promise<string[]> {
     const take = Number.isFinite(limit) ? Math.min(10_000, Math.max(0, Math.floor(limit))) : 0;
     if (take === 0) return [];
-    const rows = (await this.uow.manager().query(
-      `SELECT subscription_id FROM subscriptions WHERE ${FINISHED_SHORT} ORDER BY updated_at, subscription_id LIMIT ${take}`,
-    )) as Array<{ subscription_id: string }>;
+    const rows = (await this.uow
+      .manager()
+      .query(`SELECT subscription_id FROM subscriptions WHERE ${FINISHED_SHORT} ORDER BY updated_at, subscription_id LIMIT ${take}`)) as Array<{
+      subscription_id: string;
+    }>;
     return rows.map((row) => row.subscription_id);
   }
 }

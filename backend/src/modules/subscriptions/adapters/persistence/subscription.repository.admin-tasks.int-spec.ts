@@ -68,7 +68,12 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
     const first = await page({});
     expect(first.items.map((s) => s.orderId)).toEqual([...tiedNewestFirst(), 'order_C1', 'order_A2', 'order_B1', 'order_A1']);
     expect(first).toMatchObject({ total: 6, totalIsExact: true, hasNext: false });
-    expect(first.items.find((s) => s.orderId === 'order_C1')).toMatchObject({ customerEmail: 'carol@example.com', customerName: 'Carol', userId: users.carol, status: 1 });
+    expect(first.items.find((s) => s.orderId === 'order_C1')).toMatchObject({
+      customerEmail: 'carol@example.com',
+      customerName: 'Carol',
+      userId: users.carol,
+      status: 1,
+    });
     const [{ n }] = await dataSource.query('SELECT sum(n)::int AS n FROM subscription_status_totals');
     expect(n).toBe(6);
   });
@@ -123,7 +128,11 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
       expect(found.items[0].fulfilment).toMatchObject({ state: 'needs_review', note: 'No clear answer from the provider (timeout): check its panel before retrying' });
       expect(await orders({ fulfilment: 'needs_review', sortOrder: 'asc' })).toEqual(['order_A1', 'order_C1', 'order_D1']);
       expect(await orders({ fulfilment: 'needs_review', sortBy: 'planName', sortOrder: 'asc' })).toEqual(['order_D1', 'order_A1', 'order_C1']);
-      expect(await page({ fulfilment: 'needs_review', page: 2 }, 2)).toMatchObject({ total: 3, hasNext: false, items: [expect.objectContaining({ orderId: 'order_A1' })] });
+      expect(await page({ fulfilment: 'needs_review', page: 2 }, 2)).toMatchObject({
+        total: 3,
+        hasNext: false,
+        items: [expect.objectContaining({ orderId: 'order_A1' })],
+      });
       expect(await page({ fulfilment: 'needs_review', page: 3 }, 2)).toEqual({ items: [], total: 3, totalIsExact: true, hasNext: false });
       const completed = await page({ fulfilment: 'needs_review', status: 1 });
       expect(completed.items.map((s) => s.orderId)).toEqual(['order_C1']);
@@ -221,7 +230,12 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
 
   it('finds which orders became subscriptions, in one call', async () => {
     const found = await repository.subscriptionIdsOfOrders(['order_A1', 'order_B1', 'order_none']);
-    expect(found).toEqual(new Map([['order_A1', ids.order_A1], ['order_B1', ids.order_B1]]));
+    expect(found).toEqual(
+      new Map([
+        ['order_A1', ids.order_A1],
+        ['order_B1', ids.order_B1],
+      ]),
+    );
     expect(await repository.subscriptionIdsOfOrders([])).toEqual(new Map());
   });
 
@@ -283,7 +297,18 @@ describe.each(testDatabaseKinds())('admin task list past the exact count on %s',
     expect(page.items.map((s) => s.orderId)).toEqual(Array.from({ length: 10 }, (_, n) => `order_Bulk${11 + n}`));
     expect(page.hasNext).toBe(true);
     const status = await repository.pageForAdmin(adminTaskQuery({ q: 'bulk', status: 1 }));
-    expect(status.items.map((s) => s.orderId)).toEqual(['order_Bulk2499', 'order_Bulk2497', 'order_Bulk2495', 'order_Bulk2493', 'order_Bulk2491', 'order_Bulk2489', 'order_Bulk2487', 'order_Bulk2485', 'order_Bulk2483', 'order_Bulk2481']);
+    expect(status.items.map((s) => s.orderId)).toEqual([
+      'order_Bulk2499',
+      'order_Bulk2497',
+      'order_Bulk2495',
+      'order_Bulk2493',
+      'order_Bulk2491',
+      'order_Bulk2489',
+      'order_Bulk2487',
+      'order_Bulk2485',
+      'order_Bulk2483',
+      'order_Bulk2481',
+    ]);
   });
 });
 
@@ -369,7 +394,18 @@ describe.each(testDatabaseKinds())('admin task search by customer e-mail on %s',
     expect(last.hasNext).toBe(false);
     expect(await search({ q: 'buyer1', page: 22 })).toEqual({ items: [], total: 210, totalIsExact: true, hasNext: false });
     // A whole address, oldest first, with the Status filter (g % 2).
-    expect(orderIds(await search({ q: 'buyer7@many.test', sortOrder: 'asc', status: 1 }))).toEqual(['order_M7', 'order_M117', 'order_M227', 'order_M337', 'order_M447', 'order_M557', 'order_M667', 'order_M777', 'order_M887', 'order_M997']);
+    expect(orderIds(await search({ q: 'buyer7@many.test', sortOrder: 'asc', status: 1 }))).toEqual([
+      'order_M7',
+      'order_M117',
+      'order_M227',
+      'order_M337',
+      'order_M447',
+      'order_M557',
+      'order_M667',
+      'order_M777',
+      'order_M887',
+      'order_M997',
+    ]);
     expect((await search({ q: 'buyer7@many.test' })).total).toBe(10);
     // The other fields still match alongside the addresses.
     expect(orderIds(await search({ q: 'pay_order_M1099' }))).toEqual(['order_M1099']);

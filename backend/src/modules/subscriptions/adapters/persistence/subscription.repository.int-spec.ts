@@ -42,11 +42,7 @@ describe.each(testDatabaseKinds())('TypeOrmSubscriptionRepository on %s', (kind)
   /** Stores a subscription and sets its Status and creation time as the spec needs them. */
   async function stored(userId: string, orderId: string, status: number, createdAt: string): Promise<string> {
     const { subscription } = await repository.insertOnce(purchase(userId, orderId));
-    await dataSource.query('UPDATE subscriptions SET status = $2, created_at = $3 WHERE subscription_id = $1', [
-      subscription.subscriptionId,
-      status,
-      createdAt,
-    ]);
+    await dataSource.query('UPDATE subscriptions SET status = $2, created_at = $3 WHERE subscription_id = $1', [subscription.subscriptionId, status, createdAt]);
     return subscription.subscriptionId;
   }
 

@@ -36,7 +36,14 @@ const OFFERS: PlatformOffer[] = [
   { platform: 'Telegram', unit: 'members', extra: 'post views', prices: ['11.99', '32.99', '64.99'], quantities: [500, 2000, 5000], extras: [2000, 10000, 30000] },
   { platform: 'LinkedIn', unit: 'followers', extra: 'post reactions', prices: ['24.99', '59.99', '119.99'], quantities: [200, 750, 2000], extras: [200, 1000, 3000] },
   { platform: 'TikTok', unit: 'followers', extra: 'views', prices: ['14.99', '39.99', '79.99'], quantities: [500, 2500, 7500], extras: [5000, 25000, 75000] },
-  { platform: 'Facebook', unit: 'page followers', extra: 'post reactions', prices: ['12.99', '34.99', '69.99'], quantities: [300, 1200, 3500], extras: [300, 1500, 4500] },
+  {
+    platform: 'Facebook',
+    unit: 'page followers',
+    extra: 'post reactions',
+    prices: ['12.99', '34.99', '69.99'],
+    quantities: [300, 1200, 3500],
+    extras: [300, 1500, 4500],
+  },
 ];
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -48,13 +55,7 @@ function tiersOf(offer: PlatformOffer): PricingTierSeed[] {
       name: 'Starter',
       price: prices[0],
       description: `A first boost for a new ${platform} account: ${n(q[0])} real ${unit} to build social proof.`,
-      features: [
-        `${n(q[0])} real ${unit}`,
-        `${n(e[0])} organic ${extra}`,
-        'Delivery starts within 24-48 hours',
-        'No password required',
-        '30-day money-back guarantee',
-      ],
+      features: [`${n(q[0])} real ${unit}`, `${n(e[0])} organic ${extra}`, 'Delivery starts within 24-48 hours', 'No password required', '30-day money-back guarantee'],
       isPopular: false,
     },
     {

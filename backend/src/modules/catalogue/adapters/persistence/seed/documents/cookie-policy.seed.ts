@@ -35,19 +35,15 @@ export const COOKIE_POLICY: DocumentSeed = {
       ],
     }),
     section('How Long Information Is Kept', {
-      paragraphs: [
-        'The session token, user id and e-mail address stay in your browser until you log out, which removes them. They are not sent to any other website.',
-      ],
+      paragraphs: ['The session token, user id and e-mail address stay in your browser until you log out, which removes them. They are not sent to any other website.'],
     }),
     section('Managing Cookies and Local Storage', {
       paragraphs: [
-        'You can delete cookies and local storage for our website at any time in your browser\'s settings, usually under Privacy or Site data; this signs you out. Because we only store what is strictly necessary, blocking it means you cannot sign in or buy packages, although you can still browse our services and policies.',
+        "You can delete cookies and local storage for our website at any time in your browser's settings, usually under Privacy or Site data; this signs you out. Because we only store what is strictly necessary, blocking it means you cannot sign in or buy packages, although you can still browse our services and policies.",
       ],
     }),
     section('Changes and Contact', {
-      paragraphs: [
-        'We will update this policy if we start storing anything new, and change the date at the top of this page. Questions? Contact us:',
-      ],
+      paragraphs: ['We will update this policy if we start storing anything new, and change the date at the top of this page. Questions? Contact us:'],
       items: CONTACT_ITEMS,
     }),
   ],

@@ -83,7 +83,7 @@ export const FAQS: DocumentSeed = {
         {
           question: 'Is my payment secure?',
           answer:
-            'Yes. Payments are encrypted and processed by Razorpay. Your card details are entered on Razorpay\'s checkout and never reach our servers, and every payment is verified before your order is activated.',
+            "Yes. Payments are encrypted and processed by Razorpay. Your card details are entered on Razorpay's checkout and never reach our servers, and every payment is verified before your order is activated.",
         },
         {
           question: 'Do you offer a money-back guarantee?',

@@ -10,11 +10,4 @@ export type { DocumentSeed };
 export { SUPPORT_CONTACT, SEED_LAST_UPDATED } from './support-contact';
 
 /** The documents of a first start, in the order of the admin area's Documents group (docs/product.md#documents). */
-export const DOCUMENT_SEEDS: ReadonlyArray<DocumentSeed> = [
-  FAQS,
-  TERMS_OF_USE,
-  SHIPPING_DELIVERY,
-  PRIVACY_POLICY,
-  RETURNS_POLICY,
-  COOKIE_POLICY,
-];
+export const DOCUMENT_SEEDS: ReadonlyArray<DocumentSeed> = [FAQS, TERMS_OF_USE, SHIPPING_DELIVERY, PRIVACY_POLICY, RETURNS_POLICY, COOKIE_POLICY];

@@ -23,7 +23,7 @@ export const PRIVACY_POLICY: DocumentSeed = {
         'Account details: your name, e-mail address, phone number with calling code, country and, if you choose to give it, your gender; and your password, which we store only as a one-way hash.',
         'Google sign-in: if you sign in with Google, your name and e-mail address as Google confirms them. We do not receive your Google password.',
         'Order details: the package and price you chose, the public profile or content link you give for delivery, and the status of your order.',
-        'Payment metadata: the order id, payment id, amount, currency and payment status that Razorpay returns to us. Your card number, expiry date and CVV are entered on Razorpay\'s checkout and handled by Razorpay; we never receive or store them.',
+        "Payment metadata: the order id, payment id, amount, currency and payment status that Razorpay returns to us. Your card number, expiry date and CVV are entered on Razorpay's checkout and handled by Razorpay; we never receive or store them.",
         'Messages: what you write to us through the contact form, by e-mail, chat or phone, with your name and e-mail address.',
         'Technical data: your IP address, browser type, the pages you request and the time of each request, recorded in our server logs to keep the service secure and working.',
       ],
@@ -40,9 +40,7 @@ export const PRIVACY_POLICY: DocumentSeed = {
       ],
     }),
     section('Legal Bases for Processing', {
-      paragraphs: [
-        'We process your information only when we have a lawful reason to do so:',
-      ],
+      paragraphs: ['We process your information only when we have a lawful reason to do so:'],
       items: [
         'Contract: to provide the account and the packages you ask for, we need your account, order and payment details.',
         'Consent: when you sign in with Google, send us a message, or opt in to marketing. You can withdraw consent at any time, without affecting processing that took place before.',
@@ -52,14 +50,12 @@ export const PRIVACY_POLICY: DocumentSeed = {
     }),
     section('Cookies and Local Storage', {
       paragraphs: [
-        'When you sign in, we keep a session token, your user id and your e-mail address in your browser\'s local storage, so that you stay signed in and the website can load your profile and orders. They remain until you log out, which removes them. Staff accounts of our admin area use a separate admin token in the same way.',
-        'We do not use advertising or tracking cookies. Razorpay\'s checkout and Google\'s sign-in may set their own cookies when you use them, for security and fraud prevention. Our Cookie Policy describes all of this in detail.',
+        "When you sign in, we keep a session token, your user id and your e-mail address in your browser's local storage, so that you stay signed in and the website can load your profile and orders. They remain until you log out, which removes them. Staff accounts of our admin area use a separate admin token in the same way.",
+        "We do not use advertising or tracking cookies. Razorpay's checkout and Google's sign-in may set their own cookies when you use them, for security and fraud prevention. Our Cookie Policy describes all of this in detail.",
       ],
     }),
     section('How We Share Your Information', {
-      paragraphs: [
-        'We share personal information only with the service providers who help us run the shop, and only what each needs:',
-      ],
+      paragraphs: ['We share personal information only with the service providers who help us run the shop, and only what each needs:'],
       items: [
         'Razorpay, our payment provider, which processes your card payment and checks it for fraud;',
         'our e-mail delivery provider, which sends verification codes, order updates and support answers on our behalf;',

@@ -58,9 +58,7 @@ export const RETURNS_POLICY: DocumentSeed = {
       ],
     }),
     section('How to Request a Refund', {
-      paragraphs: [
-        `Write to ${email} from the e-mail address of your account, or use the contact form, and include:`,
-      ],
+      paragraphs: [`Write to ${email} from the e-mail address of your account, or use the contact form, and include:`],
       items: [
         'your order id (shown with each service under Active and Completed services, and in your payment confirmation);',
         'the profile or content link the order was delivered to;',

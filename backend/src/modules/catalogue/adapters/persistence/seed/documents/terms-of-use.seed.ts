@@ -43,8 +43,8 @@ export const TERMS_OF_USE: DocumentSeed = {
     section('Orders, Pricing and Payment', {
       paragraphs: [
         'Prices are shown on each pricing page, in US dollars unless stated otherwise, and are the prices you pay; the amount charged is always calculated by our servers from the package you chose. Your bank may add currency conversion or international transaction fees, which we do not control.',
-        'Payments are processed securely by Razorpay, our payment provider, over an encrypted connection. Your card details are entered on Razorpay\'s checkout and are never seen or stored by us. An order becomes binding once your payment has been verified; you will then see the package among your active services.',
-        'We may refuse or cancel an order before delivery starts, for example when a profile link is invalid or private, when we suspect fraud, or when the order would breach these Terms or a platform\'s rules. If we do, we refund the full amount to your original payment method.',
+        "Payments are processed securely by Razorpay, our payment provider, over an encrypted connection. Your card details are entered on Razorpay's checkout and are never seen or stored by us. An order becomes binding once your payment has been verified; you will then see the package among your active services.",
+        "We may refuse or cancel an order before delivery starts, for example when a profile link is invalid or private, when we suspect fraud, or when the order would breach these Terms or a platform's rules. If we do, we refund the full amount to your original payment method.",
       ],
     }),
     section('Delivery', {
@@ -56,7 +56,7 @@ export const TERMS_OF_USE: DocumentSeed = {
     section('Acceptable Use', {
       paragraphs: ['When you use our website and services, you agree not to:'],
       items: [
-        'order promotion for content that is unlawful, hateful, harassing, sexually explicit involving minors, violent, defamatory, or that infringes anyone\'s intellectual property or privacy;',
+        "order promotion for content that is unlawful, hateful, harassing, sexually explicit involving minors, violent, defamatory, or that infringes anyone's intellectual property or privacy;",
         'promote scams, fraudulent investment schemes, counterfeit goods, malware or phishing;',
         'give a profile link that you do not own or are not authorised to promote;',
         'use stolen payment cards or payment methods you are not authorised to use, or make a payment you intend to reverse;',
@@ -80,7 +80,9 @@ export const TERMS_OF_USE: DocumentSeed = {
     section('Refunds and Cancellations', {
       paragraphs: [
         'Refunds are governed by our Refund Policy, which forms part of these Terms. In short: you may request a refund within 10 days of purchase; our 30-day money-back guarantee covers packages that were not delivered as described; orders older than 30 days are not refundable; and each request is reviewed within 7-10 business days.',
-        'You can cancel an order free of charge before delivery has started by writing to ' + email + '. Once delivery has started, the Refund Policy applies to the part that has not been delivered.',
+        'You can cancel an order free of charge before delivery has started by writing to ' +
+          email +
+          '. Once delivery has started, the Refund Policy applies to the part that has not been delivered.',
       ],
     }),
     section('Intellectual Property', {
@@ -93,7 +95,7 @@ export const TERMS_OF_USE: DocumentSeed = {
     section('Limitation of Liability', {
       paragraphs: [
         'To the fullest extent permitted by law, our total liability for any claim connected with an order is limited to the amount you paid for that order. We are not liable for indirect or consequential losses, such as loss of profits, revenue, data, opportunity or reputation, nor for actions a platform takes against your account for reasons that are not caused by our breach of these Terms.',
-        'You agree to indemnify us against claims, losses and reasonable costs arising from content you asked us to promote, from your breach of these Terms, or from your breach of a platform\'s rules.',
+        "You agree to indemnify us against claims, losses and reasonable costs arising from content you asked us to promote, from your breach of these Terms, or from your breach of a platform's rules.",
         'Nothing in these Terms limits liability that cannot be limited by law, including liability for fraud, or your rights as a consumer under the Consumer Protection Act, 2019.',
       ],
     }),
@@ -112,7 +114,7 @@ export const TERMS_OF_USE: DocumentSeed = {
     }),
     section('Changes to These Terms', {
       paragraphs: [
-        'We may update these Terms when our services, the law or the platforms\' rules change. The date at the top of this page shows when they last changed. If a change materially affects your rights, we will tell you by e-mail or with a notice on the website before it takes effect.',
+        "We may update these Terms when our services, the law or the platforms' rules change. The date at the top of this page shows when they last changed. If a change materially affects your rights, we will tell you by e-mail or with a notice on the website before it takes effect.",
         'The Terms in force when you placed an order apply to that order. By continuing to use the website after a change takes effect, you accept the updated Terms.',
       ],
     }),
