@@ -3,11 +3,11 @@ import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, IsUUID, ValidateBy } from 'class-validator';
 import { CONTROL_CHARACTERS } from '../../../../platform/http/validation.pipe';
 import type { ContentItemInput } from '../../domain/service-form';
+import { isUuid } from '../../../../kernel/uuid';
 
 export const CONTENT_LIST_MESSAGE = 'serviceContent must be a JSON list of {key, value} items';
 /** More items than a form could hold are refused before they are looked at one by one. */
 const MAX_SENT_ITEMS = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a JSON text that does not parse becomes, so the validator below refuses it. */
 const UNPARSABLE = Symbol('unparsable');
 
@@ -38,7 +38,7 @@ function isContentList(value: unknown): boolean {
         isPlainObject(item) &&
         typeof item.key === 'string' &&
         typeof item.value === 'string' &&
-        (item.contentId === undefined || item.contentId === null || (typeof item.contentId === 'string' && UUID.test(item.contentId))),
+        (item.contentId === undefined || item.contentId === null || isUuid(item.contentId)),
     )
   );
 }

@@ -12,8 +12,7 @@ import { ServiceContentOrmEntity } from './service-content.orm-entity';
 import { ServiceOrmEntity } from './service.orm-entity';
 import { ServiceSlugOrmEntity } from './service-slug.orm-entity';
 import { toService } from './service.mapper';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /**
  * TypeORM implementation of the service repository. Every query runs in the caller's UnitOfWork
@@ -84,13 +83,13 @@ export class TypeOrmServiceRepository extends ServiceRepository {
   }
 
   async findById(serviceId: string): Promise<Service | null> {
-    if (!UUID.test(serviceId)) return null;
+    if (!isUuid(serviceId)) return null;
     const row = await this.services.findOneBy({ serviceId });
     return row ? this.withContent(row) : null;
   }
 
   async findForChange(serviceId: string): Promise<Service | null> {
-    if (!UUID.test(serviceId)) return null;
+    if (!isUuid(serviceId)) return null;
     const row = await this.services.createQueryBuilder('s').where('s.serviceId = :serviceId', { serviceId }).setLock('pessimistic_write').getOne();
     return row ? this.withContent(row) : null;
   }
@@ -106,7 +105,7 @@ export class TypeOrmServiceRepository extends ServiceRepository {
   }
 
   async saveChanges(serviceId: string, form: ServiceForm, logo?: string): Promise<Service | null> {
-    if (!UUID.test(serviceId)) return null;
+    if (!isUuid(serviceId)) return null;
     const current = await this.services.findOne({ where: { serviceId }, select: { serviceId: true, slug: true } });
     if (!current) return null;
     const slug = addressOf(form.heading, serviceId);
@@ -136,13 +135,13 @@ export class TypeOrmServiceRepository extends ServiceRepository {
   }
 
   async delete(serviceId: string): Promise<boolean> {
-    if (!UUID.test(serviceId)) return false;
+    if (!isUuid(serviceId)) return false;
     const { affected } = await this.services.delete({ serviceId });
     return Boolean(affected);
   }
 
   async deleteContentItem(serviceId: string, contentId: string): Promise<boolean> {
-    if (!UUID.test(serviceId) || !UUID.test(contentId)) return false;
+    if (!isUuid(serviceId) || !isUuid(contentId)) return false;
     const { affected } = await this.content.delete({ serviceId, contentId });
     return Boolean(affected);
   }

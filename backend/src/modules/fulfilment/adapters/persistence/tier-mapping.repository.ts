@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { type TierMapping, TierMappingRepository } from '../../application/tier-mapping.repository.port';
 import { TierFulfilmentOrmEntity } from './tier-fulfilment.orm-entity';
+import { isUuid } from '../../../../kernel/uuid';
 
 function toMapping(row: TierFulfilmentOrmEntity): TierMapping {
   return {
@@ -60,7 +61,7 @@ export class TypeOrmTierMappingRepository extends TierMappingRepository {
   }
 
   async refillDaysOf(pricingIds: string[]): Promise<Map<string, number>> {
-    const ids = [...new Set(pricingIds.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)))];
+    const ids = [...new Set(pricingIds.filter((id) => isUuid(id)))];
     if (ids.length === 0) return new Map();
     const rows: Array<{ pricing_id: string; refill_days: number }> = await this.uow
       .manager()

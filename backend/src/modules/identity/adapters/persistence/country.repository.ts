@@ -5,8 +5,7 @@ import { CountryRepository } from '../../application/country.repository.port';
 import { type Country, FIRST_COUNTRY_CODE } from '../../domain/country';
 import { CountryOrmEntity } from './country.orm-entity';
 import { toCountry } from './identity.mapper';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 const names = new Intl.Collator('en', { sensitivity: 'base' });
 
@@ -29,7 +28,7 @@ export class TypeOrmCountryRepository extends CountryRepository {
   }
 
   async findById(countryId: string): Promise<Country | null> {
-    if (!UUID.test(countryId)) return null;
+    if (!isUuid(countryId)) return null;
     const row = await this.countries.findOneBy({ countryId });
     return row ? toCountry(row) : null;
   }

@@ -6,8 +6,7 @@ import { emailRegistered } from '../../domain/identity.errors';
 import type { NewUser, User } from '../../domain/user';
 import { toUser } from './identity.mapper';
 import { UserOrmEntity } from './user.orm-entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../kernel/uuid';
 
 /**
  * TypeORM implementation of the user repository; every query runs in the caller's UnitOfWork
@@ -29,7 +28,7 @@ export class TypeOrmUserRepository extends UserRepository {
   }
 
   async findById(userId: string): Promise<User | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const row = await this.users.findOneBy({ userId });
     return row ? toUser(row) : null;
   }
@@ -53,7 +52,7 @@ export class TypeOrmUserRepository extends UserRepository {
   }
 
   async updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }): Promise<User | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const { passwordHash, ...rest } = changes;
     const result = await this.users.update({ userId }, passwordHash === undefined ? rest : { ...rest, passwordHash, tokenVersion: () => 'token_version + 1' });
     if (!result.affected) return null;
@@ -61,7 +60,7 @@ export class TypeOrmUserRepository extends UserRepository {
   }
 
   async resetPassword(userId: string, passwordHash: string, at: Date): Promise<User | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const result = await this.users
       .createQueryBuilder()
       .update(UserOrmEntity)
@@ -72,19 +71,19 @@ export class TypeOrmUserRepository extends UserRepository {
   }
 
   async endAllSessions(userId: string): Promise<User | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const result = await this.users.update({ userId }, { tokenVersion: () => 'token_version + 1' });
     return result.affected ? this.findById(userId) : null;
   }
 
   async tokenVersionOf(userId: string): Promise<number | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const row = await this.users.findOne({ where: { userId }, select: { userId: true, tokenVersion: true } });
     return row ? row.tokenVersion : null;
   }
 
   async recordGoogleProof(userId: string, googleId: string, at: Date): Promise<User | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     // One UPDATE: every right-hand side reads the row as it was before it.
     const result = await this.users
       .createQueryBuilder()
