@@ -9,8 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
-import { countedAttention, countedSales, keptAttention, keptSales } from '../../../../../test/reports/rollup-check';
+import { createTestDataSource, testDatabaseKinds } from '../../../../test/support/database';
+import { countedAttention, countedSales, keptAttention, keptSales } from '../../../../test/reports/rollup-check';
 
 describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
   let db: DataSource;
