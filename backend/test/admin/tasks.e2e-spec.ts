@@ -114,7 +114,12 @@ describe('admin tasks API', () => {
 
     it('answers a page past the end with no rows and the true meta', async () => {
       const res = await tasks({ page: 9 }).expect(200);
-      expect(res.body).toEqual({ success: true, data: [], paging: { total: 28, page: 9, limit: 10, pages: 3, hasNext: false, hasPrev: true } });
+      expect(res.body).toEqual({
+        success: true,
+        data: [],
+        paging: { total: 28, page: 9, limit: 10, pages: 3, hasNext: false, hasPrev: true },
+        cursors: { next: null, prev: null },
+      });
     });
 
     it('sorts oldest first, and by plan name either way', async () => {
@@ -243,6 +248,7 @@ describe('admin tasks API', () => {
         success: true,
         data: [],
         paging: { total: 2, page: 2, limit: 10, pages: 1, hasNext: false, hasPrev: true },
+        cursors: { next: null, prev: null },
       });
     });
 
@@ -343,6 +349,75 @@ describe('admin tasks API', () => {
       await post('admin/upStatus', { subscriptionId: ids.order_Alice22, Status: 1 }, alice.token).expect(403);
       await post('admin/upStatus', { subscriptionId: ids.order_Alice22, Status: 1 }).expect(401);
       expect(orderIds(await active())).toContain('order_Alice22');
+    });
+  });
+
+  describe('Previous/Next by keyset (docs/architecture.md#one-way-per-thing)', () => {
+    const cursorMessage = 'after/before must be a cursor from the last answer of this list (same sort); ask for the page by number instead';
+
+    beforeAll(async () => {
+      // Six orders of the same microsecond and two a microsecond later, right after the four newest
+      // (so the first page of ten ends among them): the id breaks the tie, and a cursor keeps the
+      // microseconds a JavaScript Date would drop.
+      for (const tie of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'])
+        await bought(bob, 'Test bob', `order_Tie${tie}`, 'YouTube', `2025-02-01 10:00:00.12345${tie < 'G' ? 6 : 7}+00`);
+    });
+
+    it.each([
+      ['newest first', {}],
+      ['oldest first', { sortOrder: 'asc' }],
+      ['plan name A to Z', { sortBy: 'planName', sortOrder: 'asc' }],
+      ['plan name Z to A', { sortBy: 'planName', sortOrder: 'desc' }],
+      ['a search by plan name', { q: 'youtube', sortBy: 'planName', sortOrder: 'asc' }],
+      ['a Status filter', { Status: 0, sortOrder: 'asc' }],
+    ])('%s: Next by cursor gives page + 1, Previous gives page - 1, null cursors at the ends', async (_sort, filters) => {
+      const byNumber: request.Response[] = [];
+      for (let page = 1; ; page++) {
+        const res = await tasks({ ...filters, page, limit: 10 }).expect(200);
+        byNumber.push(res);
+        if (!res.body.paging.hasNext) break;
+      }
+      expect(byNumber.length).toBeGreaterThan(1);
+      if (Object.keys(filters).length === 0) expect(orderIds(byNumber[0]).slice(-1)[0]).toMatch(/^order_Tie/);
+      expect(byNumber[0].body.cursors.prev).toBeNull();
+      expect(byNumber[byNumber.length - 1].body.cursors.next).toBeNull();
+      for (let i = 0; i + 1 < byNumber.length; i++) {
+        const next = await tasks({ ...filters, page: i + 2, limit: 10, after: byNumber[i].body.cursors.next }).expect(200);
+        expect(next.body).toEqual(byNumber[i + 1].body);
+        const prev = await tasks({ ...filters, page: i + 1, limit: 10, before: byNumber[i + 1].body.cursors.prev }).expect(200);
+        expect(prev.body).toEqual(byNumber[i].body);
+      }
+    });
+
+    it('refuses a cursor it did not hand out for this sort with a 400, never a 500', async () => {
+      const first = await tasks({ limit: 10 }).expect(200);
+      const next = first.body.cursors.next as string;
+      expect(typeof next).toBe('string');
+      const tampered = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const uuid = randomUUID();
+      const cases: unknown[] = [
+        { page: 2, after: 'not a cursor!' },
+        { page: 2, after: 'e30' },
+        { page: 2, after: tampered({ s: 'createdAt', o: 'desc', k: ['abc', uuid] }) },
+        { page: 2, after: tampered({ s: 'createdAt', o: 'desc', k: ['1', 'nope'] }) },
+        { page: 2, after: tampered({ s: 'createdAt', o: 'desc', k: ['99999999999999999999', uuid] }) },
+        { page: 2, after: tampered({ s: 'planName', o: 'asc', k: ['X\u0000', '1', uuid] }) },
+        { page: 2, after: tampered([1, 2]) },
+        { page: 2, after: Buffer.from('{"s":').toString('base64url') },
+        { page: 2, after: next, sortOrder: 'asc' },
+        { page: 2, after: next, sortBy: 'planName' },
+        { page: 2, after: 5 },
+        { page: 2, after: { s: 'createdAt' } },
+        { page: 2, before: 'x'.repeat(3000) },
+      ];
+      for (const body of cases) {
+        const res = await tasks(body).expect(400);
+        expect(res.body).toEqual({ success: false, message: cursorMessage, error: expect.any(String) });
+      }
+      const both = await tasks({ page: 2, after: next, before: next }).expect(400);
+      expect(both.body.message).toBe('Send after or before, not both');
+      // A blank cursor is no cursor: the page by number.
+      expect((await tasks({ page: 2, after: '', before: null }).expect(200)).body).toEqual((await tasks({ page: 2 }).expect(200)).body);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SubscriptionRepository } from '../../src/modules/subscriptions/application/subscription.repository.port';
-import type { AdminTaskPage, AdminTaskQuery } from '../../src/modules/subscriptions/domain/admin-task-list';
+import type { AdminTaskKey, AdminTaskPage, AdminTaskQuery } from '../../src/modules/subscriptions/domain/admin-task-list';
 import type { NewPurchase, Subscription, SubscriptionStatus } from '../../src/modules/subscriptions/domain/subscription';
 import { listOf, type SubscriptionList } from '../../src/modules/subscriptions/domain/subscription-list';
 
@@ -80,8 +80,37 @@ export class InMemorySubscriptions extends SubscriptionRepository {
       a.createdAt.getTime() - b.createdAt.getTime() ||
       (a.subscriptionId < b.subscriptionId ? -1 : a.subscriptionId > b.subscriptionId ? 1 : 0);
     const sorted = [...matches].sort((a, b) => sign * byKey(a, b));
-    const start = (query.page - 1) * query.limit;
-    return { items: sorted.slice(start, start + query.limit), total: sorted.length, totalIsExact: true, hasNext: sorted.length > start + query.limit };
+    const keyOf = (s: Subscription): AdminTaskKey => ({
+      planName: s.planName,
+      createdAtMicros: String(s.createdAt.getTime() * 1000),
+      subscriptionId: s.subscriptionId,
+    });
+    let start = (query.page - 1) * query.limit;
+    if (query.keyset) {
+      // Previous/Next by keyset: the cursor's row's place in the order (ms times: this list's rows have no microseconds).
+      const { key, direction } = query.keyset;
+      const at = sorted.findIndex((s) => {
+        const k = keyOf(s);
+        const order =
+          (query.sortBy === 'planName' ? (s.planName < (key.planName ?? '') ? -1 : s.planName > (key.planName ?? '') ? 1 : 0) : 0) ||
+          Number(BigInt(k.createdAtMicros) - BigInt(key.createdAtMicros)) ||
+          (k.subscriptionId < key.subscriptionId ? -1 : k.subscriptionId > key.subscriptionId ? 1 : 0);
+        return sign * order >= 0;
+      });
+      const cursorAt = at === -1 ? sorted.length : at;
+      const isCursor = at !== -1 && sorted[at].subscriptionId === key.subscriptionId;
+      start = direction === 'after' ? cursorAt + (isCursor ? 1 : 0) : Math.max(0, cursorAt - query.limit);
+    }
+    const items = sorted.slice(start, start + query.limit);
+    const hasNext = sorted.length > start + query.limit;
+    return {
+      items,
+      total: sorted.length,
+      totalIsExact: true,
+      hasNext,
+      next: hasNext && items.length ? keyOf(items[items.length - 1]) : null,
+      prev: query.page > 1 && items.length ? keyOf(items[0]) : null,
+    };
   }
 
   async changeStatus(subscriptionId: string, status: SubscriptionStatus): Promise<{ before: SubscriptionStatus; subscription: Subscription } | null> {

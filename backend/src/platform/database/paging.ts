@@ -5,6 +5,9 @@
  * 3. the page's keys and one more, in the list's order, from an index (so `hasNext` is exact
  *    and a deep page skips index entries, not rows);
  * 4. the rows of those keys, put back in the keys' order.
+ * Previous/Next may read by keyset instead (docs/architecture.md#one-way-per-thing): step 3 then reads
+ * the rows after (or before) the row the answer's cursor names, offset 0, and the page number still
+ * gives the total, the meta and step 2.
  * Each list brings its own SQL for the steps; the answer's `paging` is built from the result by
  * `adminPaging` (platform/http/admin-paging.ts).
  */
@@ -29,6 +32,12 @@ export interface PageSteps<K, T> {
   rows?(keys: K[]): Promise<T[]>;
   /** The key of an item (with `rows`). */
   keyOf?(item: T): K;
+  /**
+   * Step 3 (or step 1's keys) come in the reverse of the list's order: Previous by keyset, the rows
+   * before a cursor read backwards. The page is the first `limit` of them put back in order, and
+   * `hasNext` is true (the cursor's row follows).
+   */
+  backward?: boolean;
 }
 
 export function pageOffset(page: number, limit: number): number {
@@ -41,8 +50,9 @@ export async function readPage<K, T = K>(page: number, limit: number, steps: Pag
   const { total, exact } = counted;
   if (exact && offset >= total) return { items: [], total, totalIsExact: true, hasNext: false };
   const keys = counted.keys ?? (await steps.keys(offset, limit + 1, { total, exact }));
-  const hasNext = keys.length > limit;
+  const hasNext = steps.backward ? true : keys.length > limit;
   const pageKeys = keys.slice(0, limit);
+  if (steps.backward) pageKeys.reverse();
   if (!steps.rows) return { items: pageKeys as unknown as T[], total, totalIsExact: exact, hasNext };
   if (pageKeys.length === 0) return { items: [], total, totalIsExact: exact, hasNext };
   const keyOf = steps.keyOf;

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/errors/app-error';
 import { adminPaging } from '../../../platform/http/admin-paging';
-import { adminTaskQuery } from './admin-task-list';
+import { adminTaskQuery, encodeTaskCursor } from './admin-task-list';
 
 describe('admin task list query', () => {
   it('defaults to page 1 of 10, newest first, no filter (docs/product.md#limits)', () => {
@@ -51,5 +51,16 @@ describe('admin paging meta', () => {
     expect(adminPaging(0, 1, 10, false)).toEqual({ total: 0, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false });
     expect(adminPaging(25, 2, 10, true)).toEqual({ total: 25, page: 2, limit: 10, pages: 3, hasNext: true, hasPrev: true });
     expect(adminPaging(25, 9, 10, false)).toEqual({ total: 25, page: 9, limit: 10, pages: 3, hasNext: false, hasPrev: true });
+  });
+
+  it('reads a cursor it handed out back to the row key, for Previous/Next by keyset', () => {
+    const key = { planName: 'YouTube', createdAtMicros: '1738404000123456', subscriptionId: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' };
+    const byPlan = encodeTaskCursor({ sortBy: 'planName', sortOrder: 'asc' }, key);
+    expect(adminTaskQuery({ page: 2, sortBy: 'planName', sortOrder: 'asc', after: byPlan }).keyset).toEqual({ direction: 'after', key });
+    const byTime = encodeTaskCursor({ sortBy: 'createdAt', sortOrder: 'desc' }, key);
+    expect(adminTaskQuery({ page: 1, before: byTime }).keyset).toEqual({ direction: 'before', key: { ...key, planName: null } });
+    // Another sort's cursor names a place in another order.
+    expect(() => adminTaskQuery({ page: 2, sortOrder: 'asc', after: byTime })).toThrow(AppError);
+    expect(() => adminTaskQuery({ page: 2, after: byTime, before: byTime })).toThrow('Send after or before, not both');
   });
 });

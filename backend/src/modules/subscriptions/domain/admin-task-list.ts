@@ -1,5 +1,6 @@
 import { AppError } from '../../../platform/errors/app-error';
 import { ADMIN_LIMIT_MESSAGE, ADMIN_PAGE_MESSAGE, ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
+import { isUuid } from '../../../kernel/uuid';
 import type { Subscription, SubscriptionStatus } from './subscription';
 
 /**
@@ -33,6 +34,56 @@ export interface AdminTaskQuery {
    * undefined when blank).
    */
   q?: string;
+  /**
+   * Previous/Next by keyset (docs/architecture.md#one-way-per-thing): the rows right after (or
+   * before) this row in the sort's order, instead of skipping `(page - 1) * limit` of them. `page`
+   * stays the truth for the paging meta.
+   */
+  keyset?: { direction: 'after' | 'before'; key: AdminTaskKey };
+}
+
+/**
+ * A row's place in the sort's order: the plan name (planName sort only), the creation time in
+ * whole microseconds since 1970 (as the database keeps it; a Date would drop the microseconds) and
+ * the id that breaks ties.
+ */
+export interface AdminTaskKey {
+  planName: string | null;
+  createdAtMicros: string;
+  subscriptionId: string;
+}
+
+export const CURSOR_MESSAGE = 'after/before must be a cursor from the last answer of this list (same sort); ask for the page by number instead';
+/** Longer than any cursor the server hands out (a plan name is at most a few hundred characters). */
+export const MAX_CURSOR_LENGTH = 2048;
+
+/** The opaque cursor of an answer: base64url JSON of the sort and the row's key. */
+export function encodeTaskCursor(query: Pick<AdminTaskQuery, 'sortBy' | 'sortOrder'>, key: AdminTaskKey): string {
+  const k = query.sortBy === 'planName' ? [key.planName, key.createdAtMicros, key.subscriptionId] : [key.createdAtMicros, key.subscriptionId];
+  return Buffer.from(JSON.stringify({ s: query.sortBy, o: query.sortOrder, k }), 'utf8').toString('base64url');
+}
+
+/** A cursor back to its key; anything the server did not hand out for this sort is a 400, never a database error. */
+export function decodeTaskCursor(cursor: string, sortBy: AdminTaskSort, sortOrder: SortOrder): AdminTaskKey {
+  const invalid = () => new AppError('invalid', CURSOR_MESSAGE, 'invalid_cursor');
+  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (typeof parsed !== 'object' || parsed === null) throw invalid();
+  const { s, o, k } = parsed as { s?: unknown; o?: unknown; k?: unknown };
+  if (s !== sortBy || o !== sortOrder || !Array.isArray(k)) throw invalid();
+  const withPlan = sortBy === 'planName';
+  if (k.length !== (withPlan ? 3 : 2)) throw invalid();
+  const [planName, createdAtMicros, subscriptionId] = withPlan ? k : [null, ...k];
+  if (withPlan && (typeof planName !== 'string' || planName.length > 1000 || planName.includes('\u0000'))) throw invalid();
+  // Whole microseconds within PostgreSQL's timestamptz range (4713 BC to 294276 AD).
+  if (typeof createdAtMicros !== 'string' || !/^-?\d{1,16}$/.test(createdAtMicros)) throw invalid();
+  if (!isUuid(subscriptionId)) throw invalid();
+  return { planName: withPlan ? (planName as string) : null, createdAtMicros, subscriptionId };
 }
 
 /**
@@ -45,13 +96,17 @@ export interface AdminTaskPage {
   total: number;
   totalIsExact: boolean;
   hasNext: boolean;
+  /** The last row's key when there is a next page, else null (the answer's `cursors.next`). */
+  next: AdminTaskKey | null;
+  /** The first row's key when there is a previous page, else null (the answer's `cursors.prev`). */
+  prev: AdminTaskKey | null;
 }
 
 /**
  * Applies the defaults and checks the ranges. The HTTP adapter refuses bad input first with a 400
  * naming the field; this keeps any other caller from reaching the database with a page of 0.
  */
-export function adminTaskQuery(input: Partial<AdminTaskQuery>): AdminTaskQuery {
+export function adminTaskQuery(input: Partial<Omit<AdminTaskQuery, 'keyset'>> & { after?: string; before?: string }): AdminTaskQuery {
   const page = input.page ?? 1;
   const limit = input.limit ?? DEFAULT_ADMIN_PAGE_SIZE;
   const sortBy = input.sortBy ?? 'createdAt';
@@ -70,6 +125,12 @@ export function adminTaskQuery(input: Partial<AdminTaskQuery>): AdminTaskQuery {
   }
   const q = input.q?.trim() || undefined;
   if (q && q.length > MAX_SEARCH_LENGTH) throw new AppError('invalid', `q must be at most ${MAX_SEARCH_LENGTH} characters`, 'invalid_search');
+  if (input.after !== undefined && input.before !== undefined) throw new AppError('invalid', 'Send after or before, not both', 'invalid_cursor');
+  const cursor = input.after ?? input.before;
+  const keyset =
+    cursor === undefined
+      ? undefined
+      : { direction: input.after !== undefined ? ('after' as const) : ('before' as const), key: decodeTaskCursor(cursor, sortBy, sortOrder) };
   return {
     page,
     limit,
@@ -78,5 +139,6 @@ export function adminTaskQuery(input: Partial<AdminTaskQuery>): AdminTaskQuery {
     ...(input.status !== undefined ? { status: input.status } : {}),
     ...(input.fulfilment !== undefined ? { fulfilment: input.fulfilment } : {}),
     ...(q ? { q } : {}),
+    ...(keyset ? { keyset } : {}),
   };
 }

@@ -5,7 +5,7 @@ import type { Principal } from '../../../../platform/auth/principal';
 import { adminPaging } from '../../../../platform/http/admin-paging';
 import { ListAdminTasksUseCase } from '../../application/list-admin-tasks.use-case';
 import { UpdateSubscriptionStatusUseCase } from '../../application/update-subscription-status.use-case';
-import { adminTaskQuery } from '../../domain/admin-task-list';
+import { adminTaskQuery, encodeTaskCursor } from '../../domain/admin-task-list';
 import { AdminTasksRequest, UpdateStatusRequest } from './admin-tasks.requests';
 import { adminSubscriptionBody } from './subscription.presenter';
 
@@ -16,7 +16,7 @@ import { adminSubscriptionBody } from './subscription.presenter';
 @ApiTags('admin')
 @Controller('admin')
 @Authenticated('admin')
-@ApiBadRequestResponse({ description: 'The message names the field (page, limit, sortBy, sortOrder, Status, fulfilment, q, subscriptionId).' })
+@ApiBadRequestResponse({ description: 'The message names the field (page, limit, sortBy, sortOrder, Status, fulfilment, q, after/before, subscriptionId).' })
 export class AdminTasksController {
   constructor(
     private readonly listTasks: ListAdminTasksUseCase,
@@ -28,7 +28,9 @@ export class AdminTasksController {
   @ApiOkResponse({
     description:
       '{ success: true, data: [Subscription + customer: { userId, name, email } + fulfilment (null on the manual path)], paging: { total, page, limit, pages, hasNext, hasPrev } }. ' +
-      "total is exact without q; with q, exact up to 1,000 matches and the database's estimate above (hasNext is always exact).",
+      "total is exact without q; with q, exact up to 1,000 matches and the database's estimate above (hasNext is always exact). " +
+      'cursors: { next, prev }: send next as after (with page + 1) for the next page, prev as before (with page - 1) for the previous one; null at the ends. ' +
+      'With a cursor the rows follow the cursor and the paging meta follows the page number sent.',
   })
   async tasks(@CurrentPrincipal() caller: Principal, @Body() body: AdminTasksRequest) {
     const query = adminTaskQuery({
@@ -39,12 +41,18 @@ export class AdminTasksController {
       status: body.Status,
       fulfilment: body.fulfilment,
       q: body.q,
+      after: body.after,
+      before: body.before,
     });
     const page = await this.listTasks.execute(caller, query);
     return {
       success: true as const,
       data: page.items.map(adminSubscriptionBody),
       paging: adminPaging(page.total, query.page, query.limit, page.hasNext),
+      cursors: {
+        next: page.next ? encodeTaskCursor(query, page.next) : null,
+        prev: page.prev ? encodeTaskCursor(query, page.prev) : null,
+      },
     };
   }
 

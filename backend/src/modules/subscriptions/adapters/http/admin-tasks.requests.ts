@@ -7,7 +7,9 @@ import {
   ADMIN_TASK_SORTS,
   type AdminTaskFulfilmentFilter,
   type AdminTaskSort,
+  CURSOR_MESSAGE,
   FULFILMENT_FILTER_MESSAGE,
+  MAX_CURSOR_LENGTH,
   MAX_SEARCH_LENGTH,
   SORT_ORDERS,
   type SortOrder,
@@ -65,6 +67,23 @@ export class AdminTasksRequest extends AdminPageRequest {
   @Transform(blankToUndefined)
   @IsOptional()
   q?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Next: the answer's cursors.next; the rows after that row, read from the sort index instead of skipping the pages before (send page + 1 too: the page number gives the paging meta). Absent for a jump to a page number.",
+  })
+  @MaxLength(MAX_CURSOR_LENGTH, { message: CURSOR_MESSAGE })
+  @IsString({ message: CURSOR_MESSAGE })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  after?: string;
+
+  @ApiPropertyOptional({ description: "Previous: the answer's cursors.prev; the rows before that row (send page - 1 too). Not with after." })
+  @MaxLength(MAX_CURSOR_LENGTH, { message: CURSOR_MESSAGE })
+  @IsString({ message: CURSOR_MESSAGE })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  before?: string;
 }
 
 /** POST /admin/upStatus. */

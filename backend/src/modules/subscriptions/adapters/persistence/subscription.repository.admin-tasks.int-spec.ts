@@ -84,8 +84,8 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
     for (let n = 1; n <= 3; n++) pages.push(await page({ page: n }, 2));
     expect(pages.map((p) => p.items.map((s) => s.orderId))).toEqual([all.slice(0, 2), all.slice(2, 4), all.slice(4, 6)]);
     expect(pages.map((p) => p.hasNext)).toEqual([true, true, false]);
-    expect(await page({ page: 4 }, 2)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false });
-    expect(await page({ page: 1_000_000 }, 100)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false });
+    expect(await page({ page: 4 }, 2)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false, next: null, prev: null });
+    expect(await page({ page: 1_000_000 }, 100)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false, next: null, prev: null });
   });
 
   it('sorts oldest first', async () => {
@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
     const completed = await page({ status: 1, sortOrder: 'asc' });
     expect(completed.items.map((s) => s.orderId)).toEqual(['order_B1', 'order_C1']);
     expect(completed.total).toBe(2);
-    expect(await page({ status: 7 })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+    expect(await page({ status: 7 })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false, next: null, prev: null });
   });
 
   it('filters the orders that need review, counted on their partial index, with the Status filter, the search and the sorts', async () => {
@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
         hasNext: false,
         items: [expect.objectContaining({ orderId: 'order_A1' })],
       });
-      expect(await page({ fulfilment: 'needs_review', page: 3 }, 2)).toEqual({ items: [], total: 3, totalIsExact: true, hasNext: false });
+      expect(await page({ fulfilment: 'needs_review', page: 3 }, 2)).toEqual({ items: [], total: 3, totalIsExact: true, hasNext: false, next: null, prev: null });
       const completed = await page({ fulfilment: 'needs_review', status: 1 });
       expect(completed.items.map((s) => s.orderId)).toEqual(['order_C1']);
       expect(completed.total).toBe(1);
@@ -171,8 +171,8 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
     expect(await orders({ q: 'example.com', status: 0, sortOrder: 'asc' })).toEqual(['order_A1', 'order_A2', ...tiedNewestFirst().reverse()]);
     const second = await page({ q: 'example.com', page: 2 }, 2);
     expect(second).toMatchObject({ total: 6, totalIsExact: true, hasNext: true });
-    expect(await page({ q: 'example.com', page: 4 }, 2)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false });
-    expect(await page({ q: 'nobody-has-this' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+    expect(await page({ q: 'example.com', page: 4 }, 2)).toEqual({ items: [], total: 6, totalIsExact: true, hasNext: false, next: null, prev: null });
+    expect(await page({ q: 'nobody-has-this' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false, next: null, prev: null });
   });
 
   it('reports the planner estimate, never below the cap, once a search matches more than the cap', async () => {
@@ -377,9 +377,9 @@ describe.each(testDatabaseKinds())('admin task search by customer e-mail on %s',
     expect(await known('frank.y@shop.test')).toBe(true);
     expect(orderIds(await search({ q: 'frank.y' }))).toEqual(['order_Erin']);
     // The old address stays known, and finds nothing now.
-    expect(await search({ q: 'erin.x@' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+    expect(await search({ q: 'erin.x@' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false, next: null, prev: null });
     await dataSource.query(`DELETE FROM subscriptions WHERE subscription_id = $1`, [subscription.subscriptionId]);
-    expect(await search({ q: 'frank.y' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+    expect(await search({ q: 'frank.y' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false, next: null, prev: null });
   });
 
   it('finds the subscriptions of a fragment matching a few addresses, counted exactly and paged in order', async () => {
@@ -392,7 +392,7 @@ describe.each(testDatabaseKinds())('admin task search by customer e-mail on %s',
     const last = await search({ q: 'buyer1', page: 21 });
     expect(orderIds(last)).toEqual(expected.slice(200).map((g) => `order_M${g}`));
     expect(last.hasNext).toBe(false);
-    expect(await search({ q: 'buyer1', page: 22 })).toEqual({ items: [], total: 210, totalIsExact: true, hasNext: false });
+    expect(await search({ q: 'buyer1', page: 22 })).toEqual({ items: [], total: 210, totalIsExact: true, hasNext: false, next: null, prev: null });
     // A whole address, oldest first, with the Status filter (g % 2).
     expect(orderIds(await search({ q: 'buyer7@many.test', sortOrder: 'asc', status: 1 }))).toEqual([
       'order_M7',
@@ -432,7 +432,7 @@ describe.each(testDatabaseKinds())('admin task search by customer e-mail on %s',
     expect(orderIds(await search({ q: 'c%d@' }))).toEqual(['order_P1']);
     expect(orderIds(await search({ q: 'e\\f@' }))).toEqual(['order_S1']);
     expect(orderIds(await search({ q: '_b@wild' }))).toEqual(['order_W1']);
-    expect(await search({ q: 'a%b@' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false });
+    expect(await search({ q: 'a%b@' })).toEqual({ items: [], total: 0, totalIsExact: true, hasNext: false, next: null, prev: null });
   });
 
   it('counts exactly up to 1,000 matches, and estimates from 1,001', async () => {
@@ -442,11 +442,29 @@ describe.each(testDatabaseKinds())('admin task search by customer e-mail on %s',
     expect(orderIds(full)[0]).toBe('order_E5999');
     expect(await search({ q: 'exact@cap', page: 100 })).toMatchObject({ total: 1000, totalIsExact: true, hasNext: false });
     expect(orderIds(await search({ q: 'exact@cap', page: 100 }))).toEqual(Array.from({ length: 10 }, (_, n) => `order_E${5009 - n}`));
-    expect(await search({ q: 'exact@cap', page: 101 })).toEqual({ items: [], total: 1000, totalIsExact: true, hasNext: false });
+    expect(await search({ q: 'exact@cap', page: 101 })).toEqual({ items: [], total: 1000, totalIsExact: true, hasNext: false, next: null, prev: null });
     await bulk('order_E', 1, `'exact@cap.test'`, 6000);
     const over = await search({ q: 'exact@cap' });
     expect(over.totalIsExact).toBe(false);
     expect(over.total).toBeGreaterThanOrEqual(1001);
     expect(orderIds(over)[0]).toBe('order_E6000');
+  });
+
+  it.each([
+    ['newest first', { q: 'exact@cap' }],
+    ['by plan name, oldest first', { q: 'exact@cap', sortBy: 'planName' as const, sortOrder: 'asc' as const }],
+    ['without a search, by plan name', { sortBy: 'planName' as const, sortOrder: 'desc' as const }],
+    ['with a Status filter', { status: 1 as const }],
+  ])('reads Next and Previous by keyset as the pages by number, past the exact count too (%s)', async (_case, filters) => {
+    for (const page of [1, 2, 57]) {
+      const here = await search({ ...filters, page });
+      const next = await search({ ...filters, page: page + 1 });
+      expect(here.next).not.toBeNull();
+      const byCursor = await repository.pageForAdmin({ ...adminTaskQuery({ ...filters, page: page + 1 }), keyset: { direction: 'after', key: here.next! } });
+      expect(orderIds(byCursor)).toEqual(orderIds(next));
+      expect(byCursor.hasNext).toBe(next.hasNext);
+      const back = await repository.pageForAdmin({ ...adminTaskQuery({ ...filters, page }), keyset: { direction: 'before', key: next.prev! } });
+      expect(orderIds(back)).toEqual(orderIds(here));
+    }
   });
 });

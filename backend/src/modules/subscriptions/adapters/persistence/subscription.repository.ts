@@ -4,7 +4,7 @@ import { EXACT_COUNT_UP_TO, containsPattern } from '../../../../platform/databas
 import { readPage } from '../../../../platform/database/paging';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { SubscriptionRepository } from '../../application/subscription.repository.port';
-import type { AdminTaskFulfilmentFilter, AdminTaskPage, AdminTaskQuery } from '../../domain/admin-task-list';
+import type { AdminTaskFulfilmentFilter, AdminTaskKey, AdminTaskPage, AdminTaskQuery } from '../../domain/admin-task-list';
 import { SUBSCRIPTION_STATUS, type NewPurchase, type Subscription, type SubscriptionStatus } from '../../domain/subscription';
 import type { SubscriptionList } from '../../domain/subscription-list';
 import { toSubscription } from './subscription.mapper';
@@ -129,26 +129,51 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     }
     const fromWhere = `FROM subscriptions${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
 
-    const direction = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const order = [...(query.sortBy === 'planName' ? ['plan_name'] : []), 'created_at', 'subscription_id'].map((c) => `${c} ${direction}`).join(', ');
+    // Previous/Next by keyset: the rows past the cursor's row in the sort's order (Next), or before
+    // it read backwards (Previous), by a row comparison on the sort index's columns, so a deep page
+    // starts where the index says instead of skipping the pages before it. The total is read
+    // without it (the page number gives the meta).
+    const keyset = query.keyset;
+    const backward = keyset?.direction === 'before';
+    const columns = [...(query.sortBy === 'planName' ? ['plan_name'] : []), 'created_at', 'subscription_id'];
+    const descending = (query.sortOrder === 'desc') !== backward;
+    const direction = descending ? 'DESC' : 'ASC';
+    const order = columns.map((c) => `${c} ${direction}`).join(', ');
+    const filterParams = params.length;
+    let past = '';
+    if (keyset) {
+      const values: string[] = [];
+      if (query.sortBy === 'planName') {
+        params.push(keyset.key.planName);
+        values.push(`$${params.length}::text`);
+      }
+      params.push(keyset.key.createdAtMicros);
+      values.push(`timestamptz 'epoch' + $${params.length}::bigint * interval '1 microsecond'`);
+      params.push(keyset.key.subscriptionId);
+      values.push(`$${params.length}::uuid`);
+      past = `(${columns.join(', ')}) ${descending ? '<' : '>'} (${values.join(', ')})`;
+    }
+    const and = (sql: string) => (past ? `${sql}${sql.includes(' WHERE ') ? ' AND' : ' WHERE'} ${past}` : sql);
+    const start = (offset: number) => (keyset ? 0 : offset);
 
-    return readPage(query.page, query.limit, {
+    const page = await readPage(query.page, query.limit, {
+      backward,
       count: async (offset) => {
         if (query.q === undefined) return { total: await this.countUnsearched(query), exact: true };
         // The matches, at most one past the exact count, read once for both the count and the page
         // (MATERIALIZED keeps the ORDER BY/LIMIT out of the search's plan; array_agg keeps the order).
         const [capped] = (await manager.query(
           `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere} LIMIT ${EXACT_COUNT_UP_TO + 1}),
-                page AS (SELECT subscription_id, created_at, plan_name FROM matches ORDER BY ${order} OFFSET ${offset} LIMIT ${query.limit + 1})
+                page AS (SELECT subscription_id, created_at, plan_name ${and('FROM matches')} ORDER BY ${order} OFFSET ${start(offset)} LIMIT ${query.limit + 1})
            SELECT (SELECT count(*) FROM matches)::int AS n, (SELECT array_agg(subscription_id::text ORDER BY ${order}) FROM page) AS ids`,
           params,
         )) as Array<{ n: number | string; ids: string[] | string | null }>;
         const n = Number(capped.n);
         if (n <= EXACT_COUNT_UP_TO) return { total: n, exact: true, keys: textArray(capped.ids) };
-        return { total: Math.max(EXACT_COUNT_UP_TO + 1, await this.estimatedRows(fromWhere, params)), exact: false };
+        return { total: Math.max(EXACT_COUNT_UP_TO + 1, await this.estimatedRows(fromWhere, params.slice(0, filterParams))), exact: false };
       },
       keys: async (offset, take, { total }) => {
-        if (query.q === undefined) return this.pageIds(`SELECT subscription_id ${fromWhere}`, order, offset, take, params);
+        if (query.q === undefined) return this.pageIds(and(`SELECT subscription_id ${fromWhere}`), order, start(offset), take, params);
         // A searched page past the exact count: which way to read it. Left to itself the planner walks
         // the sort index and filters, which is quick while the matches are spread along that index
         // and hopeless when they sit at its far end: q=youtube sorted by plan name took 1.4 s on
@@ -160,13 +185,32 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
         // every few rows.
         const materialise = query.sortBy === 'planName' && total * 2 < (await this.countUnsearched(query));
         const pageSql = materialise
-          ? `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere}) SELECT subscription_id FROM matches`
-          : `SELECT subscription_id ${fromWhere}`;
-        return this.pageIds(pageSql, order, offset, take, params);
+          ? `WITH matches AS MATERIALIZED (SELECT subscription_id, created_at, plan_name ${fromWhere}) ${and('SELECT subscription_id FROM matches')}`
+          : and(`SELECT subscription_id ${fromWhere}`);
+        return this.pageIds(pageSql, order, start(offset), take, params);
       },
       rows: async (ids) => (await this.uow.repository(SubscriptionOrmEntity).findBy({ subscriptionId: In(ids) })).map(toSubscription),
       keyOf: (subscription) => subscription.subscriptionId,
     });
+    const first = page.items[0];
+    const last = page.items[page.items.length - 1];
+    const keys = first && last ? await this.taskKeys([first.subscriptionId, last.subscriptionId]) : new Map<string, AdminTaskKey>();
+    return {
+      ...page,
+      next: page.hasNext && last ? (keys.get(last.subscriptionId) ?? null) : null,
+      prev: query.page > 1 && first ? (keys.get(first.subscriptionId) ?? null) : null,
+    };
+  }
+
+  /** The keys of these rows in the task list's order, the creation time to the microsecond (primary key lookups). */
+  private async taskKeys(ids: string[]): Promise<Map<string, AdminTaskKey>> {
+    const rows = (await this.uow
+      .manager()
+      .query(
+        `SELECT subscription_id::text AS id, plan_name, (extract(epoch FROM created_at) * 1000000)::numeric(20, 0)::text AS micros FROM subscriptions WHERE subscription_id = ANY($1::uuid[])`,
+        [ids],
+      )) as Array<{ id: string; plan_name: string; micros: string }>;
+    return new Map(rows.map((row) => [row.id, { planName: row.plan_name, createdAtMicros: row.micros, subscriptionId: row.id }]));
   }
 
   /** At most `take` ids (the page and one more, so hasNext is exact), in the sort's order. */
