@@ -114,6 +114,51 @@ describe('Tasks list', () => {
     expect(bodies().at(-1)).toMatchObject({ page: 2, limit: 10 });
   });
 
+  it("Next and Previous send the answer's cursor (keyset), with the page number; a page from the address sends none", async () => {
+    const withCursors = (answer: Answer, next: string | null, prev: string | null): Answer => [answer[0], { ...(answer[1] as object), cursors: { next, prev } }];
+    api.answer(
+      '/admin/tasks',
+      withCursors(tasksPage([task(21)], { total: 35, page: 3, pages: 4 }), 'c-next-3', 'c-prev-3'),
+      withCursors(tasksPage([task(31)], { total: 35, page: 4, pages: 4 }), null, 'c-prev-4'),
+      withCursors(tasksPage([task(21)], { total: 35, page: 3, pages: 4 }), 'c-next-3', 'c-prev-3'),
+      withCursors(tasksPage([task(11)], { total: 35, page: 2, pages: 4 }), 'c-next-2', 'c-prev-2'),
+    );
+    // The page shown and loaded (the pager's buttons wait while a page loads).
+    const shown = (text: string) =>
+      waitFor(() => {
+        expect(screen.getByText(text)).toBeTruthy();
+        expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
+      });
+    visit('/admin/tasks?page=3');
+    await shown('Page 3 of 4');
+    expect(bodies()[0]).toEqual({ page: 3, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await shown('Page 4 of 4');
+    expect(bodies()[1]).toEqual({ page: 4, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', after: 'c-next-3' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await shown('Page 3 of 4');
+    expect(bodies()[2]).toEqual({ page: 3, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', before: 'c-prev-4' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await shown('Page 2 of 4');
+    expect(bodies()[3]).toEqual({ page: 2, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', before: 'c-prev-3' });
+  });
+
+  it('a cursor is for its one request: another filter after Next asks by page number', async () => {
+    const one: Answer = [
+      200,
+      { success: true, data: [task(1)], paging: { total: 30, page: 1, limit: 10, pages: 3, hasNext: true, hasPrev: false }, cursors: { next: 'c1', prev: null } },
+    ];
+    api.answer('/admin/tasks', one, one, one);
+    visit('/admin/tasks');
+    await waitFor(() => expect(screen.getByText('Page 1 of 3')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(bodies()).toHaveLength(2));
+    expect(bodies()[1]).toMatchObject({ page: 2, after: 'c1' });
+    fireEvent.change(select('Per page'), { target: { value: '20' } });
+    await waitFor(() => expect(bodies()).toHaveLength(3));
+    expect(bodies()[2]).toEqual({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' });
+  });
+
   it("'Failed to load subscriptions' with the server's reason and Retry", async () => {
     api.answer('/admin/tasks', [500, { success: false, message: 'Database unavailable' }], tasksPage([task(1)], { total: 1, page: 1, pages: 1 }));
     visit('/admin/tasks');

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { PagedAnswer } from '@growth/kit';
 import { pageCount, usePaging } from '@growth/kit/ui';
 import { useAddressQuery } from '../address/useAddressQuery';
@@ -6,7 +6,14 @@ import { useAdminPost, type AdminPost } from '../data/useAdminPost';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { taskAddressPatch, taskQueryOf, taskRequestBody, type TaskQuery } from './taskQuery';
 
-export type TasksAnswer = PagedAnswer<AdminSubscription>;
+/** `cursors`: the keys of the rows beside this page, for Previous/Next by keyset (null at the ends). */
+export type TasksAnswer = PagedAnswer<AdminSubscription> & { cursors?: { next?: string | null; prev?: string | null } };
+
+/** A cursor for the request of one page: `key` is that request's body without it. */
+interface PendingCursor {
+  key: string;
+  cursor: { after: string } | { before: string };
+}
 
 export interface Tasks extends AdminPost<TasksAnswer> {
   query: TaskQuery;
@@ -34,8 +41,16 @@ export function withReturnedRow(data: TasksAnswer, returned: AdminSubscription):
  */
 export function useTasks(): Tasks {
   const { params, update } = useAddressQuery();
-  const query = taskQueryOf(params);
-  const post = useAdminPost<TasksAnswer>('/admin/tasks', taskRequestBody(query));
+  // The same object while the address says the same (Previous/Next below depend on it).
+  const queryKey = JSON.stringify(taskQueryOf(params));
+  const query = useMemo(() => JSON.parse(queryKey) as TaskQuery, [queryKey]);
+  // Previous/Next send the cursor of the answer on screen, so a deep page is read from where the
+  // last one ended instead of skipping every page before it (docs/architecture.md#one-way-per-thing).
+  // The cursor belongs to the one request it was made for: a page number from the address (a
+  // shared link, reload, Back) or another filter asks by page number.
+  const [pending, setPending] = useState<PendingCursor | null>(null);
+  const plain = taskRequestBody(query);
+  const post = useAdminPost<TasksAnswer>('/admin/tasks', pending?.key === JSON.stringify(plain) ? { ...plain, ...pending.cursor } : plain);
   const { state } = post;
 
   const { lastPage: pages, clamping, goTo } = usePaging(state.status === 'loaded' ? pageCount(state.data.paging?.pages, state.data.paging?.total, query.limit) : null);
@@ -46,7 +61,17 @@ export function useTasks(): Tasks {
     state: clamping ? { status: 'loading', previous: answer } : state,
     query,
     pages,
-    goTo: useCallback((page: number) => goTo(page), [goTo]),
+    goTo: useCallback(
+      (page: number) => {
+        const cursors = state.status === 'loaded' ? state.data.cursors : undefined;
+        const after = page === query.page + 1 ? cursors?.next : undefined;
+        const before = page === query.page - 1 ? cursors?.prev : undefined;
+        const cursor = after ? { after } : before ? { before } : null;
+        setPending(cursor ? { key: JSON.stringify(taskRequestBody({ ...query, page })), cursor } : null);
+        goTo(page);
+      },
+      [goTo, state, query],
+    ),
     refine: useCallback((change: Partial<Omit<TaskQuery, 'page'>>) => update({ ...taskAddressPatch(change), page: null }), [update]),
   };
 }
