@@ -26,7 +26,8 @@
 // (what an admin pastes), by an order id part (8 characters of a row of the first 10,000) and by a
 // plan name (broad: 1 row in 8); sortBy planName; page 1,000 (offset 9,990: the last page at 10k)
 // and page 5,000 (offset 49,990: past the end at 10k, where the repository answers without
-// reading); clients search 'customer4242' and the first clients page. The customers are the same
+// reading); Next to page 5,000 by keyset (`after`: the `cursors.next` of page 4,999, as the admin
+// app's Next sends it; at 10k, Next from page 999 to the last page); clients search 'customer4242' and the first clients page. The customers are the same
 // 100,000 at both sizes.
 //
 // The bar (README, "Admin lists at scale"): every query at 1M within 2x its median at 10k.
@@ -358,6 +359,13 @@ function queries(orderFragment) {
     { key: 'tasksPlanName', name: 'tasks: sortBy planName, page 1', path: '/api/admin/tasks', body: { page: 1, limit: 10, sortBy: 'planName' } },
     { key: 'tasksPage1000', name: 'tasks: page 1,000 (offset 9,990)', path: '/api/admin/tasks', body: { page: 1000, limit: 10 } },
     { key: 'tasksPage5000', name: 'tasks: page 5,000 (offset 49,990)', path: '/api/admin/tasks', body: { page: 5000, limit: 10 } },
+    {
+      key: 'tasksNext5000',
+      name: 'tasks: Next to page 5,000 by cursor (at 10k: to the last page, 1,000)',
+      path: '/api/admin/tasks',
+      body: { page: 5000, limit: 10 },
+      cursorFrom: true,
+    },
     { key: 'clientsSearch', name: "clients: search 'customer4242'", path: '/api/user/getAll', body: { page: 1, limit: 10, search: 'customer4242' } },
     { key: 'clientsPage1', name: 'clients: page 1, no search', path: '/api/user/getAll', body: { page: 1, limit: 10 } },
     ...overviewQueries(),
@@ -399,6 +407,28 @@ function describeAnswer(json) {
   return { rows, total };
 }
 
+/**
+ * A query that is Next by keyset (`cursorFrom`): the page before it is read by number and its
+ * `cursors.next` becomes `after`, as the admin app sends it (README, "Admin lists at scale"). Where the
+ * list is shorter than the page, the last page is asked for from the one before it instead.
+ */
+async function withCursor(api, token, query) {
+  if (!query.cursorFrom) return query;
+  const before = async (page) => {
+    const answer = await api.call(query.path, { ...query.body, page }, token);
+    if (answer.status !== 200) throw new Error(`${query.path} page ${page} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+    return answer.json;
+  };
+  let page = query.body.page - 1;
+  let answer = await before(page);
+  if (!answer.cursors?.next) {
+    page = Math.max(1, (answer.paging?.pages ?? 1) - 1);
+    answer = await before(page);
+  }
+  if (!answer.cursors?.next) throw new Error(`${query.path} page ${page} answered no cursors.next`);
+  return { ...query, body: { ...query.body, page: page + 1, after: answer.cursors.next } };
+}
+
 async function timeQuery(api, token, query, { runs, warmups }) {
   const first = await api.call(query.path, query.body, token);
   if (first.status !== 200 || first.json?.success !== true) {
@@ -434,8 +464,9 @@ async function measureAll(api, token, list, options, log) {
   const loadBefore = os.loadavg();
   log(`    (load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')})`);
   const results = {};
-  for (const query of list) {
-    results[query.key] = await timeQuery(api, token, query, options);
+  for (const asked of list) {
+    const query = await withCursor(api, token, asked);
+    results[query.key] = { ...(await timeQuery(api, token, query, options)), ...(query.cursorFrom ? { body: query.body } : {}) };
     const r = results[query.key];
     log(`    ${query.name}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.rows} rows, total ${r.total})`);
   }
@@ -644,6 +675,8 @@ const isListRead = (sql) => /^\s*(SELECT|WITH)\b/i.test(sql) && !/mail_outbox/i.
  */
 async function explainAll({ store, db, list, credentials, log }) {
   const proxy = await recordingProxy(store.databaseUrl);
+  /** The body each query sent (a cursor query's own `after`). */
+  const sent = new Map();
   let server;
   let api;
   try {
@@ -652,7 +685,9 @@ async function explainAll({ store, db, list, credentials, log }) {
     const login = await api.call('/api/admin/login', credentials);
     if (login.status !== 200) throw new Error(`POST /api/admin/login (recording server) answered ${login.status}: ${login.text.slice(0, 300)}`);
     const token = login.json.token;
-    for (const query of list) {
+    for (const asked of list) {
+      const query = await withCursor(api, token, asked);
+      sent.set(query.key, query.body);
       await api.call(query.path, query.body, token); // warm: caches, connections
       proxy.setLabel(query.key);
       const answer = await api.call(query.path, query.body, token);
@@ -667,7 +702,9 @@ async function explainAll({ store, db, list, credentials, log }) {
   const sections = [];
   for (const query of list) {
     const ran = proxy.records.filter((r) => r.label === query.key);
-    const parts = [`=== ${query.name}\n    POST ${query.path} ${JSON.stringify(query.body)}\n    statements of the request, in order: ${ran.length}`];
+    const parts = [
+      `=== ${query.name}\n    POST ${query.path} ${JSON.stringify(sent.get(query.key) ?? query.body)}\n    statements of the request, in order: ${ran.length}`,
+    ];
     for (const [i, s] of ran.entries()) {
       const params = s.params.length ? `\n-- params: ${JSON.stringify(s.params)}` : '';
       const oneLine = s.sql.replace(/\s+/g, ' ').trim();

@@ -55,7 +55,7 @@
 //                      line saying so): in a fresh database of its own, 100,000 customers and 10,000
 //                      subscriptions seeded with SQL, then grown to 1,000,000; POST /api/admin/tasks
 //                      (default sort, Status=1, q by e-mail, order id and plan name, sortBy planName,
-//                      pages 1,000 and 5,000) and POST /api/user/getAll (search, page 1) timed at both
+//                      pages 1,000 and 5,000, Next to page 5,000 by cursor) and POST /api/user/getAll (search, page 1) timed at both
 //                      sizes through HTTP with an admin token (median and p95 of 20 calls after 3
 //                      warm-ups), against the bar "1M within 2x of 10k"; EXPLAIN (ANALYZE, BUFFERS) at
 //                      1M of the statements each request ran (recorded on the wire) in
