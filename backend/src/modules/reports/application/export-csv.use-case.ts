@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SUBSCRIPTION_STATUS_TEXT } from '../../subscriptions/domain/subscription';
 import { CSV_BOM, csvRecord } from '../domain/csv';
-import { Decimal } from '../domain/decimal';
+import { Decimal } from '../../../kernel/decimal';
 import { type ExportOrderStatus, containsPattern } from '../domain/export-filter';
 import { OffsetCache, formatLocalDate } from '../domain/time-zone';
 import { reportPeriod } from '../domain/period';

@@ -2,7 +2,7 @@ import type { AppConfig } from '../../../platform/config/app-config';
 import type { Clock } from '../../../platform/time/clock';
 import type { GetProviderOverviewUseCase } from '../../fulfilment/application/get-provider-overview.use-case';
 import { AppError } from '../../../platform/errors/app-error';
-import { Decimal } from '../domain/decimal';
+import { Decimal } from '../../../kernel/decimal';
 import type { BucketRow, Dim } from '../domain/overview';
 import type { Span } from '../domain/utc-cover';
 import { GetOverviewUseCase } from './get-overview.use-case';

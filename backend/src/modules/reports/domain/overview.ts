@@ -1,4 +1,4 @@
-import { Decimal, divideRounded, percentChange } from './decimal';
+import { Decimal, divideRounded, percentChange } from '../../../kernel/decimal';
 import { type Bucket, type Granularity, type Period } from './period';
 import { formatLocalDate } from './time-zone';
 import { type Piece, type Span, pieceKey } from './utc-cover';

@@ -1,27 +1,6 @@
+import { Decimal } from '../../../kernel/decimal';
 import type { SubscriptionFulfilment } from './fulfilment';
 import type { PurchasedTier } from './subscription';
-
-/** Plain decimal text: an optional sign, digits, an optional fraction ("19.99", "0.27819", "-3", ".5"). */
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-
-/** A decimal text as an integer of units of 10^-scale; null when it is not plain decimal text. */
-function parseDecimal(text: string): { units: bigint; scale: number } | null {
-  const match = DECIMAL.exec(text.trim());
-  if (!match) return null;
-  const [, sign, whole, fraction = ''] = match;
-  if (whole === '' && fraction === '') return null;
-  const units = BigInt(`${whole || '0'}${fraction}`);
-  return { units: sign === '-' ? -units : units, scale: fraction.length };
-}
-
-/** Units of 10^-scale as decimal text with exactly `scale` fraction digits ("-0.05", "12", "19.71181"). */
-function formatDecimal(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = scale > 0 ? `.${digits.slice(digits.length - scale)}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
 
 /**
  * `a − b` on decimal texts, exactly (integers of the smallest unit, never binary floats), written
@@ -30,12 +9,9 @@ function formatDecimal(units: bigint, scale: number): string {
  * (so a provider's odd charge never becomes a wrong margin).
  */
 export function decimalDifference(a: string, b: string): string | null {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  if (!x || !y) return null;
-  const scale = Math.max(x.scale, y.scale);
-  const units = x.units * 10n ** BigInt(scale - x.scale) - y.units * 10n ** BigInt(scale - y.scale);
-  return formatDecimal(units, scale);
+  const x = Decimal.tryParse(a);
+  const y = Decimal.tryParse(b);
+  return x && y ? x.minus(y).toString() : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { type AttentionCounts, ReportStore } from '../../application/report-store.port';
-import { Decimal } from '../../domain/decimal';
+import { Decimal } from '../../../../kernel/decimal';
 import type { BucketRow, Dim } from '../../domain/overview';
 import type { Span } from '../../domain/utc-cover';
 

@@ -1,5 +1,5 @@
 /**
- * Exact decimals for the figures: an integer of units of 10^-scale (BigInt), never a binary float.
+ * Exact decimals (reports' figures, subscriptions' margins): an integer of units of 10^-scale (BigInt), never a binary float.
  * Amounts in minor units come in with their currency's exponent; upstream charges come as the
  * database's numeric text, with as many decimals as the provider gave.
  */
@@ -21,6 +21,20 @@ export class Decimal {
     if (!match) throw new Error(`"${text}" is not decimal text`);
     const [, sign, whole, fraction = ''] = match;
     const units = BigInt(whole + fraction);
+    return new Decimal(sign === '-' ? -units : units, fraction.length);
+  }
+
+  /**
+   * Decimal text as written by people and providers: an optional sign, digits, an optional fraction
+   * ("19.99", "0.27819", "-3", ".5", "5."); null when it is not that (an odd provider charge never
+   * becomes a wrong figure). Looser than `parse`, which reads the database's own numeric text.
+   */
+  static tryParse(text: string): Decimal | null {
+    const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
+    if (!match) return null;
+    const [, sign, whole, fraction = ''] = match;
+    if (whole === '' && fraction === '') return null;
+    const units = BigInt(`${whole || '0'}${fraction}`);
     return new Decimal(sign === '-' ? -units : units, fraction.length);
   }
 

@@ -24,4 +24,13 @@ describe('exact decimals', () => {
     expect(percentChange(Decimal.minor(1n, 0), Decimal.ZERO)).toBeNull();
     expect(percentChange(Decimal.parse('-2'), Decimal.parse('-4'))).toBe('50.0');
   });
+
+  it('reads looser decimal text with tryParse, null for anything else', () => {
+    expect(Decimal.tryParse('.5')?.toString()).toBe('0.5');
+    expect(Decimal.tryParse('5.')?.toString()).toBe('5');
+    expect(Decimal.tryParse(' -3 ')?.toString()).toBe('-3');
+    expect(Decimal.tryParse('0.27819')?.toString()).toBe('0.27819');
+    for (const bad of ['', '.', '-', '1e3', '1,5', 'abc', '1.2.3']) expect(Decimal.tryParse(bad)).toBeNull();
+    expect(() => Decimal.parse('.5')).toThrow();
+  });
 });
