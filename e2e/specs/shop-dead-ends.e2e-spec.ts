@@ -142,8 +142,13 @@ describeInBrowser('The shop has no dead ends (real server, Chromium)', () => {
       expect(list.subscriptions.filter((s: { orderId: string }) => s.orderId === orderId)).toEqual([
         expect.objectContaining({ orderId, profileLink: 'https://www.instagram.com/asha.bakes' }),
       ]);
+      // The receipt's link goes to that order's own card, which takes the focus once the list shows it.
       await paid.getByRole('link', { name: 'View Active Services' }).click();
-      await page.waitForURL(/\/services\/active$/);
+      await page.waitForURL((url) => url.pathname === '/services/active' && url.hash === `#order-${orderId}`);
+      const orderCard = page.locator(`article[id="order-${orderId}"]`);
+      await orderCard.waitFor();
+      await page.waitForFunction((id) => document.activeElement?.id === id, `order-${orderId}`);
+      expect(await orderCard.isVisible()).toBe(true);
     });
   });
 
