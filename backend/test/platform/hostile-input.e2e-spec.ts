@@ -350,6 +350,34 @@ describe('hostile input never yields a 500', () => {
     });
   });
 
+  describe("the admin's service listing (POST /api/services/listForAdmin, docs/catalogue.md)", () => {
+    let adminBearer: string;
+
+    beforeAll(async () => {
+      adminBearer = `Bearer ${(await adminToken(t)).token}`;
+    });
+
+    it.each([
+      ['a NUL byte in search', { search: 'you\u0000tube' }, 'search must not contain control characters'],
+      ['an operator object as search', { search: { $ne: '' } }, 'search must be text'],
+      ['an operator object as page', { page: { $gt: 0 } }, 'page must be a positive integer'],
+      ['a negative limit', { limit: -5 }, 'limit must be a positive integer'],
+    ])('refuses %s with 400 naming the field', async (_case, body, message) => {
+      const res = await http().post('/api/services/listForAdmin').set('Authorization', adminBearer).send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message, error: 'invalid' });
+    });
+
+    it('refuses a 70 KB body with 413', async () => {
+      const res = await http()
+        .post('/api/services/listForAdmin')
+        .set('Authorization', adminBearer)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ search: 'youtube', padding: 'x'.repeat(70 * 1024) }))
+        .expect(413);
+      expect(res.body.error).toBe('too_large');
+    });
+  });
+
   describe('the reports routes (docs/reports.md)', () => {
     let adminBearer: string;
 
