@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import type { PagedAnswer } from '@growth/kit';
-import { pageCount, usePaging } from '@growth/kit/ui';
+import { pageCount } from '@growth/kit/ui';
 import { oneOf, positiveInt, useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type Loadable } from '../data/useAdminPost';
+import { usePagedLoadable } from '../data/usePagedLoadable';
 import { isDate } from '../overview/period';
 import { AUDIT_KIND_OPTIONS } from './auditSentence';
 
@@ -91,16 +92,12 @@ export function useAuditLog(): AuditLogPage {
     return { actor: UUID.test(actor) ? actor : '', kind: oneOf(kind, KINDS, 'all'), from: fromDate, to: toDate };
   }, [actor, kind, from, to]);
   const { state, retry } = useAdminPost<AuditAnswer>('/admin/audit', auditRequestBody(page, filters));
-  const paging = state.status === 'loaded' ? state.data.paging : undefined;
-  const { lastPage: pages, clamping, goTo } = usePaging(state.status === 'loaded' ? pageCount(paging?.pages, paging?.total, AUDIT_PAGE_SIZE) : null);
-  const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
+  const paged = usePagedLoadable(state, (answer) => pageCount(answer.paging?.pages, answer.paging?.total, AUDIT_PAGE_SIZE));
 
   return {
-    state: clamping ? { status: 'loading', previous: answer } : state,
+    ...paged,
     page,
-    pages,
     filters,
-    goTo: useCallback((target: number) => goTo(target), [goTo]),
     refine: useCallback(
       (change: Partial<AuditFilters>) =>
         update({ ...Object.fromEntries(Object.entries(change).map(([key, value]) => [key, value === 'all' ? null : value])), page: null }),

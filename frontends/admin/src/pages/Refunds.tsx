@@ -5,7 +5,7 @@ import { useNarrowScreen } from '../layout/useNarrowScreen';
 import { ListSummary } from '../lists/ListSummary';
 import { SearchForm } from '../lists/SearchForm';
 import { RefundButton, RequestButtons, orderWhich } from '../refunds/RefundButtons';
-import { RefundDialog } from '../refunds/RefundDialog';
+import { RefundActionDialog } from '../refunds/RefundActionDialog';
 import { RefundCards, RefundTable } from '../refunds/RefundRows';
 import { REFUNDS_PAGE_SIZE } from '../refunds/refundsQuery';
 import { REFUND_STATE_OPTIONS, type RefundRow, type RefundStateFilter } from '../refunds/refundTypes';
@@ -115,17 +115,7 @@ export default function Refunds() {
           <Pager page={query.page} pages={pages} onChange={goTo} disabled={state.status === 'loading'} label="Refund pages" />
         )}
       </div>
-      {refund.pending && (
-        <RefundDialog
-          kind={refund.pending.kind}
-          target={refund.pending.target}
-          busy={refund.busy}
-          error={refund.error}
-          onSubmit={(decision) => void refund.submit(decision)}
-          onEdit={refund.clearError}
-          onCancel={refund.dismiss}
-        />
-      )}
+      <RefundActionDialog action={refund} />
       <Toast message={refund.done} tone={refund.doneTone} durationMs={ADMIN_TOAST_MS} onDone={refund.clearDone} />
     </AdminLayout>
   );

@@ -6,7 +6,7 @@ import { TasksTable } from '../lists/TasksTable';
 import { useWideScreen } from '../layout/useWideScreen';
 import { OrdersSection } from '../orders/OrdersSection';
 import { RefundButton, RequestButtons, orderWhich } from '../refunds/RefundButtons';
-import { RefundDialog } from '../refunds/RefundDialog';
+import { RefundActionDialog } from '../refunds/RefundActionDialog';
 import { canRefund, targetOfSubscription } from '../refunds/refundTarget';
 import { useRefundAction, type RefundKind } from '../refunds/useRefundAction';
 import { AdminSubscriptionCard, type AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
@@ -186,17 +186,7 @@ export default function Tasks() {
           <p>The customer will see it as Canceled. This cannot be undone.</p>
         </ConfirmDialog>
       )}
-      {refund.pending && (
-        <RefundDialog
-          kind={refund.pending.kind}
-          target={refund.pending.target}
-          busy={refund.busy}
-          error={refund.error}
-          onSubmit={(decision) => void refund.submit(decision)}
-          onEdit={refund.clearError}
-          onCancel={refund.dismiss}
-        />
-      )}
+      <RefundActionDialog action={refund} />
       <Toast
         message={refund.done ?? action.done ?? toggle.done}
         tone={refund.done ? refund.doneTone : 'success'}

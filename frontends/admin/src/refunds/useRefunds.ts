@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { pageCount, usePaging } from '@growth/kit/ui';
+import { pageCount } from '@growth/kit/ui';
 import { useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type AdminPost } from '../data/useAdminPost';
+import { usePagedLoadable } from '../data/usePagedLoadable';
 import { REFUNDS_PAGE_SIZE, refundsAddressPatch, refundsQueryOf, refundsRequestBody, type RefundsQuery } from './refundsQuery';
 import type { RefundsAnswer } from './refundTypes';
 
@@ -23,18 +24,12 @@ export function useRefunds(): Refunds {
   const { params, update } = useAddressQuery();
   const query = refundsQueryOf(params);
   const post = useAdminPost<RefundsAnswer>('/admin/refunds/list', refundsRequestBody(query));
-  const { state } = post;
-
-  const answered = state.status === 'loaded' ? pageCount(state.data.paging?.pages, state.data.paging?.total, REFUNDS_PAGE_SIZE) : null;
-  const { lastPage: pages, clamping, goTo } = usePaging(answered);
-  const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
+  const paged = usePagedLoadable(post.state, (answer) => pageCount(answer.paging?.pages, answer.paging?.total, REFUNDS_PAGE_SIZE));
 
   return {
     ...post,
-    state: clamping ? { status: 'loading', previous: answer } : state,
+    ...paged,
     query,
-    pages,
-    goTo: useCallback((page: number) => goTo(page), [goTo]),
     refine: useCallback((change: Partial<Omit<RefundsQuery, 'page'>>) => update({ ...refundsAddressPatch(change), page: null }), [update]),
   };
 }

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { PagedAnswer } from '@growth/kit';
-import { pageCount, usePaging } from '@growth/kit/ui';
+import { pageCount } from '@growth/kit/ui';
 import { useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type AdminPost } from '../data/useAdminPost';
+import { usePagedLoadable } from '../data/usePagedLoadable';
 import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { taskAddressPatch, taskQueryOf, taskRequestBody, type TaskQuery } from './taskQuery';
 
@@ -52,15 +53,13 @@ export function useTasks(): Tasks {
   const plain = taskRequestBody(query);
   const post = useAdminPost<TasksAnswer>('/admin/tasks', pending?.key === JSON.stringify(plain) ? { ...plain, ...pending.cursor } : plain);
   const { state } = post;
-
-  const { lastPage: pages, clamping, goTo } = usePaging(state.status === 'loaded' ? pageCount(state.data.paging?.pages, state.data.paging?.total, query.limit) : null);
-  const answer = state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : null;
+  const paged = usePagedLoadable(state, (answer) => pageCount(answer.paging?.pages, answer.paging?.total, query.limit));
+  const { goTo } = paged;
 
   return {
     ...post,
-    state: clamping ? { status: 'loading', previous: answer } : state,
+    ...paged,
     query,
-    pages,
     goTo: useCallback(
       (page: number) => {
         const cursors = state.status === 'loaded' ? state.data.cursors : undefined;
