@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { TestApp } from '../support/app';
@@ -49,4 +51,17 @@ export async function staffRefund(t: TestApp, admin: string, subscriptionId: str
   if (state !== 'processed') throw new Error(`refund ${refundId} ended ${state}`);
   if (settledAt) await db.query('UPDATE refunds SET settled_at = $2 WHERE refund_id = $1', [refundId, settledAt]);
   return refundId;
+}
+
+/**
+ * The columns docs/reports.md#exports lists for an export file, in order: the contract a spec holds
+ * the file's header to, so the list is written in the product's words once and the code is checked
+ * against it.
+ */
+export function documentedColumns(file: 'orders.csv' | 'customers.csv'): string[] {
+  const doc = readFileSync(join(__dirname, '../../../docs/reports.md'), 'utf8');
+  const at = doc.indexOf(`\n\`GET /api/admin/export/${file}\` —`);
+  const list = at < 0 ? undefined : /Columns:\s*`([^`]+)`/.exec(doc.slice(at))?.[1];
+  if (!list) throw new Error(`docs/reports.md lists no columns for ${file}`);
+  return list.split(',').map((column) => column.trim());
 }
