@@ -94,6 +94,21 @@ module.exports = {
       to: { path: '^frontends/' },
     },
     {
+      name: 'contracts-import-nothing',
+      comment:
+        'contracts/ is plain TypeScript the backend and the frontends share (body types and shared rules): it imports only its own files, no package, no Node built-in, no backend and no frontend (docs/architecture.md#contracts).',
+      severity: 'error',
+      from: { path: '^contracts/' },
+      to: { pathNot: '^contracts/src/' },
+    },
+    {
+      name: 'frontends-reach-contracts-through-kit',
+      comment: 'The shell and the remotes read the contracts through kit (`@growth/kit` re-exports them), one way for every app (docs/architecture.md#contracts).',
+      severity: 'error',
+      from: { path: `^frontends/${REMOTES}/` },
+      to: { path: '^contracts/' },
+    },
+    {
       name: 'no-circular-between-modules',
       comment: 'Two backend modules that import each other are one module, or need a port between them.',
       severity: 'warn',
@@ -103,12 +118,13 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: ['node_modules'] },
-    exclude: { path: ['^(backend|e2e|frontends/[^/]+)/dist/', '^e2e/artifacts/', '\\.d\\.ts$'] },
+    exclude: { path: ['^(backend|contracts|e2e|frontends/[^/]+)/dist/', '^e2e/artifacts/', '\\.d\\.ts$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default'],
+      // '@growth/source': @growth/contracts as its TypeScript source (its dist/ is the backend's build).
+      conditionNames: ['@growth/source', 'import', 'require', 'node', 'default'],
       extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json'],
     },
     reporterOptions: { text: { highlightFocused: true } },

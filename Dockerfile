@@ -13,6 +13,7 @@ ENV NX_DAEMON=false \
 
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json .npmrc nx.json tsconfig.base.json ./
+COPY contracts/package.json contracts/
 COPY backend/package.json backend/
 COPY frontends/kit/package.json frontends/kit/
 COPY frontends/shell/package.json frontends/shell/
@@ -24,14 +25,16 @@ COPY e2e/package.json e2e/
 # ships prebuilt binaries as optional dependencies.
 RUN npm ci --ignore-scripts
 
+COPY contracts contracts
 COPY backend backend
 COPY frontends frontends
 RUN npx nx run-many -t build --outputStyle=stream
 
 # Production dependencies only, then gather exactly what runs into /out.
 RUN npm prune --omit=dev --ignore-scripts \
- && mkdir -p /out/backend /out/frontends /out/.data \
+ && mkdir -p /out/contracts /out/backend /out/frontends /out/.data \
  && cp -a package.json package-lock.json node_modules /out/ \
+ && cp -a contracts/package.json contracts/dist /out/contracts/ \
  && cp -a backend/package.json backend/dist /out/backend/ \
  && if [ -d backend/node_modules ]; then cp -a backend/node_modules /out/backend/; fi \
  && for app in shell storefront account admin; do \

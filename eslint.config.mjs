@@ -38,6 +38,18 @@ export default defineConfig(
     },
   },
   {
+    // contracts/ is shared by the backend and the frontends: plain TypeScript that imports only its own
+    // files, no package (framework or other) and no Node built-in (docs/architecture.md#contracts;
+    // dependency-cruiser checks that its relative imports stay inside it).
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?![.]{1,2}/)', message: 'contracts/ imports only its own files: no package, no Node built-in (docs/architecture.md#contracts).' }] },
+      ],
+    },
+  },
+  {
     files: ['frontends/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

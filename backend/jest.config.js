@@ -17,6 +17,8 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|@tokenizer|@borewit|uint8array-extras)/)'],
+  // @growth/contracts from its TypeScript source: Nx runs the specs without building the package first.
+  moduleNameMapper: { '^@growth/contracts$': '<rootDir>/../contracts/src/index.ts' },
   globalSetup: '<rootDir>/test/global-setup.ts',
   testTimeout: 30000,
 };

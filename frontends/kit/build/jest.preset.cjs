@@ -1,11 +1,12 @@
 /**
  * The one Jest setup of the frontends (kit, shell, account): TypeScript/TSX through @swc/jest
- * into CommonJS, a jsdom browser environment, specs next to the code, kit from source and CSS
+ * into CommonJS, a jsdom browser environment, specs next to the code, kit and contracts from source and CSS
  * modules stubbed. Each jest.config.js names it as `preset` and adds its displayName.
  */
 const path = require('node:path');
 
 const kitSrc = path.join(__dirname, '..', 'src');
+const contractsSrc = path.join(__dirname, '..', '..', '..', 'contracts', 'src');
 
 module.exports = {
   testEnvironment: 'jsdom',
@@ -27,6 +28,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(wouter|regexparam)/)'],
   moduleNameMapper: {
     '^@growth/kit$': path.join(kitSrc, 'index.ts'),
+    '^@growth/contracts$': path.join(contractsSrc, 'index.ts'),
     '\\.css$': path.join(kitSrc, 'test', 'style-stub.js'),
   },
 };

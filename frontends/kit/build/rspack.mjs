@@ -165,6 +165,9 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+        // @growth/contracts from its TypeScript source (its `@growth/source` export), which rspack
+        // compiles and tree-shakes like kit's; its dist/ is the backend's CommonJS for Node.
+        conditionNames: ['@growth/source', '...'],
         alias: { 'use-sync-external-store/shim/index.js$': join(kitDir, 'build/use-sync-external-store-shim.mjs') },
       },
       module: {

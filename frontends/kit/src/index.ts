@@ -25,7 +25,7 @@ export { logoSrc } from './util/logo';
 export { createScriptLoader } from './util/scriptLoader';
 export type { ScriptLoaderOptions } from './util/scriptLoader';
 export { PLATFORMS } from './util/platforms';
-export { checkPlatformProfileLink, profileLinkPlaceholder, PLATFORM_LINK_RULES } from './util/profileLinks';
+export { checkPlatformProfileLink, profileLinkPlaceholder, PLATFORM_LINK_RULES } from '@growth/contracts';
 export type { Platform } from './util/platforms';
 
 export type * from './types';

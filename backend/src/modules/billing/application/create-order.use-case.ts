@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import { checkPlatformProfileLink, profileLinkFormError } from '@growth/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
@@ -8,7 +9,6 @@ import { FindTierForSaleUseCase } from '../../plans/application/find-tier-for-sa
 import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../../../kernel/money';
 import { purchasedTier } from '../../../kernel/purchased-tier';
 import { ORDER_LIFETIME_MS, type PaymentOrder } from '../domain/payment-order';
-import { checkPlatformProfileLink, profileLinkFormError } from '../domain/platform-profile-link';
 import { PaymentGateway } from './payment-gateway.port';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 

@@ -1,9 +1,10 @@
-import { MAX_PROFILE_LINK_LENGTH } from './profile-link';
+/** The longest profile link taken (the checkout field and the server alike). */
+export const MAX_PROFILE_LINK_LENGTH = 2048;
 
 /**
  * The profile link of an order, read for the platform of the plan bought (docs/catalogue.md,
- * "Profile links"). The one backend copy of the platform host table; the storefront has the same
- * table in frontends/kit/src/util/profileLinks.ts, and both specs pin the same examples.
+ * "Profile links"). The one platform host table: the storefront's checkout field runs it (through
+ * @growth/kit) and the server runs it again where the order is created (billing's create-order).
  *
  * - trimmed; empty is 'Profile link is required';
  * - a scheme-less address (`instagram.com/asha.bakes`) is completed to `https://`;
@@ -99,4 +100,10 @@ function wrongPlatformMessage(expected: PlatformLinkRule, given: PlatformLinkRul
   return given
     ? `This link is for ${given.name}. Please enter your ${expected.name} profile link (${example}).`
     : `Please enter your ${expected.name} profile link (${example}).`;
+}
+
+/** The example the link field shows for a platform (its placeholder). */
+export function profileLinkPlaceholder(platformSlug: string | null): string {
+  const rule = platformSlug ? PLATFORM_LINK_RULES[platformSlug.toLowerCase()] : undefined;
+  return rule ? rule.profileOf('yourname') : 'https://…';
 }

@@ -1,4 +1,4 @@
-import { checkPlatformProfileLink, PLATFORM_LINK_RULES, profileLinkFormError } from './profileLinks';
+import { checkPlatformProfileLink, PLATFORM_LINK_RULES, profileLinkFormError } from './profile-link';
 
 const REQUIRED = { ok: false, message: 'Profile link is required' };
 const INVALID = { ok: false, message: 'Please enter a valid URL' };
