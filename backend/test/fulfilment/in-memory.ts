@@ -10,7 +10,7 @@ import {
   UpstreamOrderTaken,
   type UpstreamUpdate,
 } from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
-import { FULFILMENT_MOVES, type FulfilmentMove, mayMakeMove, type UpstreamTarget } from '../../src/modules/subscriptions/domain/fulfilment';
+import { FULFILMENT_MOVES, type FulfilmentMove, mayMakeMove, queuedFulfilment, type UpstreamTarget } from '../../src/modules/subscriptions/domain/fulfilment';
 import type { Subscription } from '../../src/modules/subscriptions/domain/subscription';
 import { type EnqueueOptions, JobQueue, type QueueName, type ServiceState } from '../../src/platform/queue/job-queue.port';
 import { InlineUnitOfWork } from '../support/fakes';
@@ -198,22 +198,7 @@ export class InMemoryLedger extends FulfilmentLedger {
   async queue(id: string, target: UpstreamTarget & { serviceName?: string | null }, now: Date) {
     const s = this.rows.get(id);
     if (!s || !mayMakeMove(FULFILMENT_MOVES.queue, s.fulfilment?.state ?? null)) return false;
-    s.fulfilment = {
-      ...target,
-      serviceName: target.serviceName ?? null,
-      state: FULFILMENT_MOVES.queue.to,
-      upstreamOrderId: null,
-      upstreamStatus: null,
-      charge: null,
-      currency: null,
-      startCount: null,
-      remains: null,
-      note: null,
-      queuedAt: now,
-      placingAt: null,
-      placedAt: null,
-      checkedAt: null,
-    };
+    s.fulfilment = queuedFulfilment({ ...target, serviceName: target.serviceName ?? null }, now);
     return true;
   }
 

@@ -80,3 +80,24 @@ export interface SubscriptionFulfilment extends UpstreamTarget, UpstreamFacts {
   placedAt: Date | null;
   checkedAt: Date | null;
 }
+
+/** A fulfilment just put on the automatic path (the `queue` move): nothing placed upstream, nothing heard yet. */
+export function queuedFulfilment(target: UpstreamTarget & { serviceName: string | null }, now: Date): SubscriptionFulfilment {
+  return {
+    serviceId: target.serviceId,
+    quantity: target.quantity,
+    serviceName: target.serviceName,
+    state: FULFILMENT_MOVES.queue.to,
+    upstreamOrderId: null,
+    upstreamStatus: null,
+    charge: null,
+    currency: null,
+    startCount: null,
+    remains: null,
+    note: null,
+    queuedAt: now,
+    placingAt: null,
+    placedAt: null,
+    checkedAt: null,
+  };
+}

@@ -7,12 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DataSource, MigrationInterface } from 'typeorm';
+import { purchased } from '../../../../../test/subscriptions/support';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { Fulfilment1764500000000 } from '../../../../platform/database/migrations/1764500000000-fulfilment';
 import { migrations } from '../../../../platform/database/migrations';
 import { MIGRATED_DUPLICATE_NOTE, UpstreamAnswers1764850000000 } from '../../../../platform/database/migrations/1764850000000-upstream-answers';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { type UpstreamUpdate, UpstreamOrderTaken } from '../../application/fulfilment-ledger.port';
+import { queuedFulfilment } from '../../domain/fulfilment';
 import { TypeOrmFulfilmentLedger } from './fulfilment-ledger.repository';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
 import { TypeOrmSubscriptionRepository } from './subscription.repository';
@@ -28,19 +30,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
 
   /** A paid order as billing stores it: Status 0, no fulfilment. */
   async function purchase(link = 'https://youtube.com/@creator'): Promise<string> {
-    const orderId = `order_${randomUUID()}`;
-    const { subscription } = await subscriptions.insertOnce({
-      userId,
-      planId: null,
-      planName: 'YouTube',
-      profileLink: link,
-      orderId,
-      paymentId: `pay_${orderId}`,
-      pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: false, currency: 'USD' },
-      customerEmail: 'creator@example.com',
-      customerName: 'Creator',
-    });
-    return subscription.subscriptionId;
+    return purchased(subscriptions, userId, { profileLink: link });
   }
 
   async function queued(now = at('2025-05-01T10:00:00Z')): Promise<string> {
@@ -144,23 +134,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       const now = at('2025-05-01T10:00:00Z');
       expect(await ledger.queue(id, target, now)).toBe(true);
       expect(await ledger.queue(id, { serviceId: '9', quantity: 1 }, now)).toBe(false);
-      expect((await ledger.findById(id))?.fulfilment).toEqual({
-        state: 'queued',
-        serviceId: '1024',
-        serviceName: null,
-        quantity: 500,
-        upstreamOrderId: null,
-        upstreamStatus: null,
-        charge: null,
-        currency: null,
-        startCount: null,
-        remains: null,
-        note: null,
-        queuedAt: now,
-        placingAt: null,
-        placedAt: null,
-        checkedAt: null,
-      });
+      expect((await ledger.findById(id))?.fulfilment).toEqual(queuedFulfilment({ ...target, serviceName: null }, now));
     });
 
     it('is false for an unknown id or one that is not an id', async () => {

@@ -6,9 +6,9 @@
  * TypeORM, the UnitOfWork, TypeOrmSubscriptionRepository (to store purchases as billing does).
  * Fake: InMemoryLedger (the other side of the contract).
  */
-import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { InMemoryLedger } from '../../../../../test/fulfilment/in-memory';
+import { purchased } from '../../../../../test/subscriptions/support';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import type { FulfilmentLedger } from '../../application/fulfilment-ledger.port';
@@ -43,21 +43,7 @@ const sides: Side[] = [
       const uow = new UnitOfWork(dataSource);
       const subscriptions = new TypeOrmSubscriptionRepository(uow);
       const [{ user_id: userId }] = await dataSource.query(`INSERT INTO users (email, name) VALUES ('creator@example.com', 'Creator') RETURNING user_id`);
-      const purchase = async () => {
-        const orderId = `order_${randomUUID()}`;
-        const { subscription } = await subscriptions.insertOnce({
-          userId,
-          planId: null,
-          planName: 'YouTube',
-          profileLink: 'https://youtube.com/@creator',
-          orderId,
-          paymentId: `pay_${orderId}`,
-          pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: false, currency: 'USD' },
-          customerEmail: 'creator@example.com',
-          customerName: 'Creator',
-        });
-        return subscription.subscriptionId;
-      };
+      const purchase = () => purchased(subscriptions, userId);
       return { ledger: new TypeOrmFulfilmentLedger(uow), purchase, close: () => dataSource.destroy() };
     },
   })),

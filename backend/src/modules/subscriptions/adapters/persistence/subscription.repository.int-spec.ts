@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { newPurchase } from '../../../../../test/subscriptions/support';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import type { NewPurchase } from '../../domain/subscription';
@@ -25,18 +26,10 @@ describe.each(testDatabaseKinds())('TypeOrmSubscriptionRepository on %s', (kind)
     return row.user_id as string;
   }
 
-  function purchase(userId: string, orderId = `order_${randomUUID()}`): NewPurchase {
-    return {
-      userId,
-      planId: null,
-      planName: 'YouTube',
-      profileLink: 'https://youtube.com/@creator',
-      orderId,
-      paymentId: `pay_${orderId}`,
-      pricing: { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More views', features: ['Fast', 'Safe'], isPopular: true, currency: 'USD' },
-      customerEmail: 'creator@example.com',
-      customerName: 'Creator',
-    };
+  /** Two features and a popular tier, so the stored pricing is checked beyond the simplest case. */
+  function purchase(userId: string, orderId?: string): NewPurchase {
+    const pricing = { pricingId: randomUUID(), name: 'Growth', price: '19.99', description: 'More views', features: ['Fast', 'Safe'], isPopular: true, currency: 'USD' };
+    return newPurchase(userId, { pricing, ...(orderId ? { orderId } : {}) });
   }
 
   /** Stores a subscription and sets its Status and creation time as the spec needs them. */
