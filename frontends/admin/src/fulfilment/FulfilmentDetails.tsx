@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
 import { formatDate } from '../ui';
+import { FieldRows, type FieldRow } from '../lists/FieldRows';
 import { FULFILMENT_STATE_TEXT, decimalText, moneyText, type AdminFulfilment } from './fulfilmentTypes';
-import listStyles from '../lists/Lists.module.css';
 import styles from './Fulfilment.module.css';
 
 interface Props {
@@ -50,7 +49,7 @@ export function FulfilmentDetails({ fulfilment, paidCurrency }: Props) {
     ? `${serviceName ? `${serviceName} (#${fulfilment.serviceId})` : `#${fulfilment.serviceId}`}${fulfilment.quantity ? ` × ${countText(fulfilment.quantity)}` : ''}`
     : '—';
 
-  const rows: { label: string; value: ReactNode; mono?: boolean }[] = [
+  const rows: FieldRow[] = [
     { label: 'Fulfilment', value: stateText },
     { label: 'Service', value: service },
   ];
@@ -70,17 +69,7 @@ export function FulfilmentDetails({ fulfilment, paidCurrency }: Props) {
   return (
     <div className={styles.upstream}>
       <h3 className={styles.upstreamTitle}>Provider</h3>
-      <dl className={listStyles.fields}>
-        {rows.map((row) => (
-          <div key={row.label} className={listStyles.row}>
-            <dt>
-              {row.label}
-              <span className="kit-visually-hidden">: </span>
-            </dt>
-            <dd className={row.mono ? listStyles.mono : undefined}>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldRows rows={rows} spokenColon />
       {note && (
         <p className={state === 'needs_review' ? styles.note : `${styles.note} ${styles.noteQuiet}`}>
           {state === 'needs_review' ? 'Reason: ' : 'Last problem: '}

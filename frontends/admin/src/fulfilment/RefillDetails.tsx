@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { formatDate } from '../ui';
+import { FieldRows, type FieldRow } from '../lists/FieldRows';
 import type { AdminRefill, AdminRefillEntry } from './fulfilmentTypes';
-import listStyles from '../lists/Lists.module.css';
 import fulfilmentStyles from './Fulfilment.module.css';
 import styles from './Refill.module.css';
 
@@ -78,7 +78,7 @@ function Entry({ entry }: { entry: AdminRefillEntry }) {
 export function RefillDetails({ refill }: { refill: AdminRefill }) {
   const id = useId();
   const history = Array.isArray(refill.history) ? refill.history.filter((entry) => entry && typeof entry === 'object') : [];
-  const rows: { label: string; value: ReactNode }[] = [
+  const rows: FieldRow[] = [
     { label: 'Guarantee', value: guaranteeText(refill) },
     { label: 'Latest', value: words(STATE_TEXT, refill.state) },
   ];
@@ -89,17 +89,7 @@ export function RefillDetails({ refill }: { refill: AdminRefill }) {
       <h3 id={`${id}-title`} className={fulfilmentStyles.upstreamTitle}>
         Refill
       </h3>
-      <dl className={listStyles.fields}>
-        {rows.map((row) => (
-          <div key={row.label} className={listStyles.row}>
-            <dt>
-              {row.label}
-              <span className="kit-visually-hidden">: </span>
-            </dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldRows rows={rows} spokenColon />
       {refill.review === true && <p className={fulfilmentStyles.note}>A refill needs review: the provider's answer was unclear. Check its panel before asking again.</p>}
       {history.length > 0 && (
         <ol className={styles.history} aria-label="Refills asked">
