@@ -100,7 +100,12 @@ describe('admin clients API', () => {
     const second = await getAll({ page: 2 }).expect(200);
     expect(emails(second)).toEqual([customers[1].email, customers[0].email]);
     expect(second.body.meta).toEqual({ total: 12, page: 2, lastPage: 2 });
-    expect((await getAll({ page: '5', limit: '5' }).expect(200)).body).toEqual({ success: true, data: [], meta: { total: 12, page: 5, lastPage: 3 } });
+    expect((await getAll({ page: '5', limit: '5' }).expect(200)).body).toEqual({
+      success: true,
+      data: [],
+      meta: { total: 12, page: 5, lastPage: 3 },
+      cursors: { next: null, prev: null },
+    });
   });
 
   it('searches name, e-mail and phone, case-insensitively', async () => {
@@ -112,7 +117,12 @@ describe('admin clients API', () => {
     const everyone = await getAll({ search: ' @example.com ', limit: 100 }).expect(200);
     expect(everyone.body.meta).toEqual({ total: 12, page: 1, lastPage: 1 });
     expect((await getAll({ search: '' }).expect(200)).body.meta.total).toBe(12);
-    expect((await getAll({ search: 'nobody-here' }).expect(200)).body).toEqual({ success: true, data: [], meta: { total: 0, page: 1, lastPage: 1 } });
+    expect((await getAll({ search: 'nobody-here' }).expect(200)).body).toEqual({
+      success: true,
+      data: [],
+      meta: { total: 0, page: 1, lastPage: 1 },
+      cursors: { next: null, prev: null },
+    });
   });
 
   it("shows a client's services to the admin (POST /subscription/user)", async () => {
@@ -132,6 +142,67 @@ describe('admin clients API', () => {
     for (const [body, message] of cases) {
       expect((await getAll(body).expect(400)).body).toEqual({ success: false, message, error: expect.any(String) });
     }
+  });
+
+  describe('Previous/Next by keyset (docs/operations.md#keyset-paging)', () => {
+    const cursorMessage = 'after/before must be a cursor from the last answer of the clients list; ask for the page by number instead';
+
+    it.each([
+      ['everyone', {}],
+      ['a search', { search: 'example.com' }],
+    ])('%s: Next by cursor gives page + 1, Previous gives page - 1, null cursors at the ends', async (_case, filters) => {
+      const db = t.app.get(DataSource);
+      // Two customers of the same microsecond among them: the id breaks the tie, and a cursor keeps
+      // the microseconds a JavaScript Date would drop.
+      await db.query(`UPDATE users SET created_at = '2025-01-01 10:05:00.123456+00' WHERE user_id = ANY($1::uuid[])`, [[customers[5].userId, customers[6].userId]]);
+      try {
+        const byNumber: request.Response[] = [];
+        for (let page = 1; page <= 5; page++) byNumber.push(await getAll({ ...filters, page, limit: 3 }).expect(200));
+        expect(byNumber.map((res) => res.body.data.length)).toEqual([3, 3, 3, 3, 0]);
+        expect(byNumber[0].body.cursors.prev).toBeNull();
+        expect(byNumber[3].body.cursors.next).toBeNull();
+        for (let i = 0; i < 3; i++) {
+          const next = await getAll({ ...filters, page: i + 2, limit: 3, after: byNumber[i].body.cursors.next }).expect(200);
+          expect(next.body).toEqual(byNumber[i + 1].body);
+          const prev = await getAll({ ...filters, page: i + 1, limit: 3, before: byNumber[i + 1].body.cursors.prev }).expect(200);
+          expect(prev.body).toEqual(byNumber[i].body);
+        }
+      } finally {
+        for (const n of [5, 6])
+          await db.query('UPDATE users SET created_at = $2 WHERE user_id = $1', [customers[n].userId, new Date(Date.UTC(2025, 0, 1, 10, n)).toISOString()]);
+      }
+    });
+
+    it('refuses a cursor it did not hand out for this list with a 400 naming after/before, never a 500', async () => {
+      const first = await getAll({ limit: 3 }).expect(200);
+      const next = first.body.cursors.next as string;
+      expect(typeof next).toBe('string');
+      const tampered = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const uuid = randomUUID();
+      const cases: unknown[] = [
+        { page: 2, after: 'not a cursor!' },
+        { page: 2, after: 'e30' },
+        { page: 2, after: tampered({ s: 'clients.createdAt', o: 'desc', k: ['abc', uuid] }) },
+        { page: 2, after: tampered({ s: 'clients.createdAt', o: 'desc', k: ['1', 'nope'] }) },
+        { page: 2, after: tampered({ s: 'clients.createdAt', o: 'desc', k: ['99999999999999999999', uuid] }) },
+        { page: 2, after: tampered({ s: 'clients.createdAt', o: 'asc', k: ['1', uuid] }) },
+        // A tasks cursor is not one of this list.
+        { page: 2, after: tampered({ s: 'createdAt', o: 'desc', k: ['1', uuid] }) },
+        { page: 2, after: tampered([1, 2]) },
+        { page: 2, after: 5 },
+        { page: 2, after: { $gt: '' } },
+        { page: 2, before: ['abc'] },
+        { page: 2, before: 'x'.repeat(3000) },
+      ];
+      for (const body of cases) {
+        const res = await getAll(body).expect(400);
+        expect(res.body).toEqual({ success: false, message: cursorMessage, error: expect.any(String) });
+      }
+      const both = await getAll({ page: 2, after: next, before: next }).expect(400);
+      expect(both.body.message).toBe('Send after or before, not both');
+      // A blank cursor is no cursor: the page by number.
+      expect((await getAll({ page: 2, limit: 3, after: '', before: null }).expect(200)).body).toEqual((await getAll({ page: 2, limit: 3 }).expect(200)).body);
+    });
   });
 
   it('is for admins only: a customer gets 403, a visitor 401', async () => {

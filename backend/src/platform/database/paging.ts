@@ -65,3 +65,57 @@ export async function readPage<K, T = K>(page: number, limit: number, steps: Pag
   });
   return { items, total, totalIsExact: exact, hasNext };
 }
+
+/**
+ * Keyset cursors, the one encoding every admin list's Previous/Next uses
+ * (docs/operations.md#keyset-paging): an opaque base64url text of JSON
+ * `{ s: sort, o: order, k: [the row's sort key values] }`. The answer hands out its last row's key
+ * as `cursors.next` and its first row's as `cursors.prev`; the request sends one back as `after` or
+ * `before`.
+ */
+export interface CursorSort {
+  /** The sort the key belongs to (a cursor of another sort is refused). */
+  by: string;
+  order: 'asc' | 'desc';
+}
+
+/** Longer than any cursor a list hands out (a plan name is at most a few hundred characters). */
+export const MAX_CURSOR_LENGTH = 2048;
+
+export function encodeCursor(sort: CursorSort, key: ReadonlyArray<string | null>): string {
+  return Buffer.from(JSON.stringify({ s: sort.by, o: sort.order, k: key }), 'utf8').toString('base64url');
+}
+
+/**
+ * The key values of a cursor handed out for this sort, `length` of them; null for anything else
+ * (the caller answers its own 400 naming the field, never a database error). The values are only
+ * known to be JSON: each list checks their types (`isCursorMicros`, `isUuid`, …).
+ */
+export function decodeCursor(cursor: string, sort: CursorSort, length: number): unknown[] | null {
+  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { s, o, k } = parsed as { s?: unknown; o?: unknown; k?: unknown };
+  if (s !== sort.by || o !== sort.order || !Array.isArray(k) || k.length !== length) return null;
+  return k as unknown[];
+}
+
+/** A time in a cursor: whole microseconds since 1970 as text, within PostgreSQL's timestamptz range (4713 BC to 294276 AD). */
+export function isCursorMicros(value: unknown): value is string {
+  return typeof value === 'string' && /^-?\d{1,16}$/.test(value);
+}
+
+/** SQL of a timestamptz column as a cursor's microseconds text (a Date would drop the microseconds). */
+export function microsOf(column: string): string {
+  return `(extract(epoch FROM ${column}) * 1000000)::numeric(20, 0)::text`;
+}
+
+/** SQL of a cursor's microseconds parameter back as a timestamptz. */
+export function fromMicros(param: string): string {
+  return `(timestamptz 'epoch' + ${param}::bigint * interval '1 microsecond')`;
+}

@@ -1,10 +1,12 @@
 import { AppError } from '../../../platform/errors/app-error';
 import type { SubscriptionTotals } from '../domain/subscription-counts';
-import { ClientDirectory, type ClientListQuery, type ClientSummary } from './client-directory.port';
-import { ListClientsUseCase } from './list-clients.use-case';
+import { ClientDirectory, type ClientKey, type ClientListQuery, type ClientSummary } from './client-directory.port';
+import { CLIENT_CURSOR_MESSAGE, encodeClientCursor, ListClientsUseCase } from './list-clients.use-case';
 import { SubscriptionCounts } from './subscription-counts.port';
 
-/** In-memory directory with the real one's rules: newest first, search on name, e-mail, phone. */
+const keyOf = (c: ClientSummary): ClientKey => ({ createdAtMicros: String(c.createdAt.getTime() * 1000), userId: c.userId });
+
+/** In-memory directory with the real one's rules: newest first, search on name, e-mail, phone, Previous/Next after or before a key. */
 class InMemoryClients extends ClientDirectory {
   readonly clients: ClientSummary[] = [];
   readonly queries: ClientListQuery[] = [];
@@ -14,8 +16,19 @@ class InMemoryClients extends ClientDirectory {
     const found = this.clients
       .filter((c) => !needle || [c.name, c.email, c.phone].some((field) => field.toLowerCase().includes(needle)))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-    const start = (query.page - 1) * query.limit;
-    return { items: found.slice(start, start + query.limit), total: found.length, totalIsExact: true };
+    const at = query.keyset ? found.findIndex((c) => c.userId === query.keyset?.key.userId) : -1;
+    const start = query.keyset ? (query.keyset.direction === 'after' ? at + 1 : Math.max(0, at - query.limit)) : (query.page - 1) * query.limit;
+    const end = query.keyset?.direction === 'before' ? at : start + query.limit;
+    const items = found.slice(start, end);
+    const hasNext = end < found.length;
+    return {
+      items,
+      total: found.length,
+      totalIsExact: true,
+      hasNext,
+      next: hasNext && items.length ? keyOf(items[items.length - 1]) : null,
+      prev: query.page > 1 && items.length ? keyOf(items[0]) : null,
+    };
   }
 }
 
@@ -65,12 +78,46 @@ describe('ListClientsUseCase', () => {
   it('searches, trims the search, and reports lastPage 1 for nothing found', async () => {
     expect((await useCase.execute(admin, { search: ' ada ' })).items.map((c) => c.userId)).toEqual(['user-3']);
     expect(clients.queries.at(-1)).toEqual({ page: 1, limit: 10, search: 'ada' });
-    expect(await useCase.execute(admin, { search: 'nobody' })).toEqual({ items: [], meta: { total: 0, page: 1, lastPage: 1 } });
+    expect(await useCase.execute(admin, { search: 'nobody' })).toEqual({ items: [], meta: { total: 0, page: 1, lastPage: 1 }, cursors: { next: null, prev: null } });
     expect((await useCase.execute(admin, { search: '   ' })).meta.total).toBe(12);
   });
 
   it('answers a page past the end with no rows and the true meta', async () => {
-    expect(await useCase.execute(admin, { page: 5, limit: 5 })).toEqual({ items: [], meta: { total: 12, page: 5, lastPage: 3 } });
+    expect(await useCase.execute(admin, { page: 5, limit: 5 })).toEqual({ items: [], meta: { total: 12, page: 5, lastPage: 3 }, cursors: { next: null, prev: null } });
+  });
+
+  it('hands out cursors and reads Next and Previous by them, the meta following the page number', async () => {
+    // Cursors carry real ids (a uuid), as the users table has.
+    const uid = (userId: string) => `00000000-0000-4000-8000-${userId.slice(5).padStart(12, '0')}`;
+    for (const client of clients.clients) client.userId = uid(client.userId);
+    const first = await useCase.execute(admin, { limit: 5 });
+    expect(first.cursors.prev).toBeNull();
+    expect(first.cursors.next).toBe(encodeClientCursor(keyOf(clients.clients[12 - 5])));
+    const second = await useCase.execute(admin, { page: 2, limit: 5, after: first.cursors.next ?? undefined });
+    expect(clients.queries.at(-1)?.keyset).toEqual({ direction: 'after', key: keyOf(clients.clients[12 - 5]) });
+    expect(second.items.map((c) => c.userId)).toEqual(['user-7', 'user-6', 'user-5', 'user-4', 'user-3'].map(uid));
+    expect(second.meta).toEqual({ total: 12, page: 2, lastPage: 3 });
+    const back = await useCase.execute(admin, { page: 1, limit: 5, before: second.cursors.prev ?? undefined });
+    expect(back.items.map((c) => c.userId)).toEqual(first.items.map((c) => c.userId));
+    expect(back.cursors.prev).toBeNull();
+    const last = await useCase.execute(admin, { page: 3, limit: 5, after: second.cursors.next ?? undefined });
+    expect(last.items.map((c) => c.userId)).toEqual([uid('user-2'), uid('user-1')]);
+    expect(last.cursors.next).toBeNull();
+  });
+
+  it.each([
+    { after: 'not a cursor' },
+    { before: Buffer.from(JSON.stringify({ s: 'createdAt', o: 'desc', k: ['1', '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10'] })).toString('base64url') },
+    { after: Buffer.from(JSON.stringify({ s: 'clients.createdAt', o: 'desc', k: ['1.5', '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10'] })).toString('base64url') },
+    { after: Buffer.from(JSON.stringify({ s: 'clients.createdAt', o: 'desc', k: ['1', 'user-1'] })).toString('base64url') },
+  ])('refuses a cursor it did not hand out (%j) with a 400 naming after/before, before reading', async (input) => {
+    await expect(useCase.execute(admin, input)).rejects.toMatchObject({ kind: 'invalid', message: CLIENT_CURSOR_MESSAGE });
+    expect(clients.queries).toEqual([]);
+  });
+
+  it('refuses after and before together', async () => {
+    const cursor = encodeClientCursor({ createdAtMicros: '1', userId: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' });
+    await expect(useCase.execute(admin, { after: cursor, before: cursor })).rejects.toMatchObject({ kind: 'invalid' });
   });
 
   it.each([{ page: 0 }, { limit: 0 }, { limit: 101 }, { search: 'x'.repeat(255) }])('refuses %j', async (input) => {

@@ -1,6 +1,7 @@
 import { AppError } from '../../../platform/errors/app-error';
 import { ADMIN_LIMIT_MESSAGE, ADMIN_PAGE_MESSAGE, ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
 import { isUuid } from '../../../kernel/uuid';
+import { decodeCursor, encodeCursor, isCursorMicros, MAX_CURSOR_LENGTH } from '../../../platform/database/paging';
 import type { Subscription, SubscriptionStatus } from './subscription';
 
 /**
@@ -54,34 +55,23 @@ export interface AdminTaskKey {
 }
 
 export const CURSOR_MESSAGE = 'after/before must be a cursor from the last answer of this list (same sort); ask for the page by number instead';
-/** Longer than any cursor the server hands out (a plan name is at most a few hundred characters). */
-export const MAX_CURSOR_LENGTH = 2048;
+export { MAX_CURSOR_LENGTH };
 
-/** The opaque cursor of an answer: base64url JSON of the sort and the row's key. */
+/** The opaque cursor of an answer (platform/database/paging.ts): the sort and the row's key. */
 export function encodeTaskCursor(query: Pick<AdminTaskQuery, 'sortBy' | 'sortOrder'>, key: AdminTaskKey): string {
   const k = query.sortBy === 'planName' ? [key.planName, key.createdAtMicros, key.subscriptionId] : [key.createdAtMicros, key.subscriptionId];
-  return Buffer.from(JSON.stringify({ s: query.sortBy, o: query.sortOrder, k }), 'utf8').toString('base64url');
+  return encodeCursor({ by: query.sortBy, order: query.sortOrder }, k);
 }
 
 /** A cursor back to its key; anything the server did not hand out for this sort is a 400, never a database error. */
 export function decodeTaskCursor(cursor: string, sortBy: AdminTaskSort, sortOrder: SortOrder): AdminTaskKey {
   const invalid = () => new AppError('invalid', CURSOR_MESSAGE, 'invalid_cursor');
-  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (typeof parsed !== 'object' || parsed === null) throw invalid();
-  const { s, o, k } = parsed as { s?: unknown; o?: unknown; k?: unknown };
-  if (s !== sortBy || o !== sortOrder || !Array.isArray(k)) throw invalid();
   const withPlan = sortBy === 'planName';
-  if (k.length !== (withPlan ? 3 : 2)) throw invalid();
+  const k = decodeCursor(cursor, { by: sortBy, order: sortOrder }, withPlan ? 3 : 2);
+  if (!k) throw invalid();
   const [planName, createdAtMicros, subscriptionId] = withPlan ? k : [null, ...k];
   if (withPlan && (typeof planName !== 'string' || planName.length > 1000 || planName.includes('\u0000'))) throw invalid();
-  // Whole microseconds within PostgreSQL's timestamptz range (4713 BC to 294276 AD).
-  if (typeof createdAtMicros !== 'string' || !/^-?\d{1,16}$/.test(createdAtMicros)) throw invalid();
+  if (!isCursorMicros(createdAtMicros)) throw invalid();
   if (!isUuid(subscriptionId)) throw invalid();
   return { planName: withPlan ? (planName as string) : null, createdAtMicros, subscriptionId };
 }

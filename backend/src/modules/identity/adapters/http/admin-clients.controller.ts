@@ -17,9 +17,10 @@ export class AdminClientsController {
   @ApiOkResponse({
     description:
       '{ success: true, data: [{ userId, name, email, phone, country, createdAt, subscriptions: { total, active, completed } }], meta: { total, page, lastPage } } (newest first). ' +
-      "total is exact without search; with search, exact up to 1,000 matches and the database's estimate above.",
+      "total is exact without search; with search, exact up to 1,000 matches and the database's estimate above. " +
+      'cursors: { next, prev }: send next as after (with page + 1) for the next page, prev as before (with page - 1) for the previous one; null at the ends.',
   })
-  @ApiBadRequestResponse({ description: 'The message names the field: page, limit or search.' })
+  @ApiBadRequestResponse({ description: 'The message names the field: page, limit, search or after/before.' })
   async getAll(@CurrentPrincipal() caller: Principal, @Body() body: ClientListRequest) {
     return clientPageBody(await this.listClients.execute(caller, body));
   }
@@ -38,5 +39,6 @@ function clientPageBody(page: ClientPage) {
       subscriptions: { total: client.subscriptions.total, active: client.subscriptions.active, completed: client.subscriptions.completed },
     })),
     meta: { total: page.meta.total, page: page.meta.page, lastPage: page.meta.lastPage },
+    cursors: { next: page.cursors.next, prev: page.cursors.prev },
   };
 }

@@ -57,7 +57,41 @@ describe.each(testDatabaseKinds())('TypeOrmClientDirectory on %s', (kind) => {
 
   it('pages, and answers a page past the end with no rows and the true total', async () => {
     expect(await emails({ page: 2, limit: 3 })).toEqual(['ada@example.com']);
-    expect(await directory.page({ page: 3, limit: 3 })).toEqual({ items: [], total: 4, totalIsExact: true });
+    expect(await directory.page({ page: 3, limit: 3 })).toEqual({ items: [], total: 4, totalIsExact: true, hasNext: false, next: null, prev: null });
+  });
+
+  it('reads Next and Previous by keyset: the rows after or before the key, the total still the whole list', async () => {
+    // Two customers created in the same microsecond: the id breaks the tie, so none is skipped or shown twice.
+    const twins = [
+      await user('twin1@example.com', 'Twin One', '', '2025-01-02T10:00:00.123456Z'),
+      await user('twin2@example.com', 'Twin Two', '', '2025-01-02T10:00:00.123456Z'),
+    ];
+    try {
+      const all = (await directory.page({ page: 1, limit: 10 })).items.map((c) => c.email);
+      expect(all).toHaveLength(6);
+      const first = await directory.page({ page: 1, limit: 2 });
+      expect(first).toMatchObject({ total: 6, hasNext: true, prev: null });
+      expect(first.next).toEqual({ createdAtMicros: expect.stringMatching(/^\d+$/), userId: first.items[1].userId });
+      const seen = first.items.map((c) => c.email);
+      let page = first;
+      for (let n = 2; page.next; n++) {
+        page = await directory.page({ page: n, limit: 2, keyset: { direction: 'after', key: page.next } });
+        expect(page.total).toBe(6);
+        seen.push(...page.items.map((c) => c.email));
+      }
+      expect(seen).toEqual(all);
+      expect(page.hasNext).toBe(false);
+      // Back from the last page: the two before its first row, in the list's order.
+      const previous = await directory.page({ page: 2, limit: 2, keyset: { direction: 'before', key: page.prev! } });
+      expect(previous.items.map((c) => c.email)).toEqual(all.slice(2, 4));
+      expect(previous).toMatchObject({ hasNext: true });
+      // With a search: the cursor walks the matches only.
+      const searched = await directory.page({ page: 1, limit: 1, search: 'example.com' });
+      const next = await directory.page({ page: 2, limit: 1, search: 'example.com', keyset: { direction: 'after', key: searched.next! } });
+      expect([...searched.items, ...next.items].map((c) => c.email)).toEqual(all.filter((e) => e.endsWith('example.com')).slice(0, 2));
+    } finally {
+      await dataSource.query('DELETE FROM users WHERE user_id = ANY($1::uuid[])', [twins]);
+    }
   });
 
   it.each([
