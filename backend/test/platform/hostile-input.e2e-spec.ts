@@ -224,6 +224,39 @@ describe('hostile input never yields a 500', () => {
     });
   });
 
+  describe('the clients list cursor (Previous/Next by keyset, docs/operations.md#keyset-paging)', () => {
+    const cursorMessage = 'after/before must be a cursor from the last answer of the clients list; ask for the page by number instead';
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const id = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
+    let adminBearer: string;
+
+    beforeAll(async () => {
+      adminBearer = `Bearer ${(await adminToken(t)).token}`;
+    });
+
+    it.each([
+      ['a NUL byte in after', { page: 2, after: 'abc\u0000' }, 'after must not contain control characters'],
+      ['an operator object as after', { page: 2, after: { $gt: '' } }, cursorMessage],
+      ['an array as before', { page: 2, before: ['abc'] }, cursorMessage],
+      ['a 5,000-character cursor', { page: 2, before: 'A'.repeat(5000) }, cursorMessage],
+      ['a cursor that is not base64url', { page: 2, after: 'a+b/c=' }, cursorMessage],
+      ['a cursor of deep JSON', { page: 2, after: forged(JSON.parse('['.repeat(500) + ']'.repeat(500))) }, cursorMessage],
+      ['a cursor with a time past the timestamp range', { page: 2, after: forged({ s: 'clients.createdAt', o: 'desc', k: ['9'.repeat(30), id] }) }, cursorMessage],
+      ['a cursor with a fractional time', { page: 2, after: forged({ s: 'clients.createdAt', o: 'desc', k: ['1.5', id] }) }, cursorMessage],
+      ['a cursor with an id that is no uuid', { page: 2, after: forged({ s: 'clients.createdAt', o: 'desc', k: ['1', "x' OR '1'='1"] }) }, cursorMessage],
+      ["a tasks cursor (another list's)", { page: 2, after: forged({ s: 'createdAt', o: 'desc', k: ['1', id] }) }, cursorMessage],
+    ])('POST /api/user/getAll refuses %s with 400', async (_case, body, message) => {
+      const res = await http().post('/api/user/getAll').set('Authorization', adminBearer).send(body).expect(400);
+      expect(res.body).toMatchObject({ success: false, message });
+    });
+
+    it('POST /api/user/getAll takes SQL in a search beside a cursor as plain data', async () => {
+      const body = { page: 2, search: "x' OR 1=1; --", after: forged({ s: 'clients.createdAt', o: 'desc', k: ['0', id] }) };
+      const res = await http().post('/api/user/getAll').set('Authorization', adminBearer).send(body).expect(200);
+      expect(res.body).toMatchObject({ success: true, data: [], cursors: { next: null } });
+    });
+  });
+
   describe('the refund routes (docs/refunds.md)', () => {
     const subscriptionId = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
     let adminBearer: string;

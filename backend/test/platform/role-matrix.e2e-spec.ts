@@ -98,10 +98,17 @@ const POLICY: Record<string, Policy> = {
   'GET /api/admin/export/customers.csv': 'admin',
 };
 
+function cursor(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
 /** Complete bodies for routes whose ownership check follows the body's validation. */
 const BODIES: Record<string, (ids: { userId: string; planId: string; pricingId: string }) => object> = {
   'POST /api/user/update': ({ userId }) => ({ userId, name: 'Matrix A', phone: '+1 555 010 0199' }),
   'POST /api/payment/order': ({ userId, planId, pricingId }) => ({ userId, planId, pricingId, profileLink: 'https://www.youtube.com/@matrix' }),
+  // The keyset cursors of the admin lists (docs/operations.md#keyset-paging): a well-formed one, so the admin's call reads a page.
+  'POST /api/admin/tasks': () => ({ page: 2, after: cursor({ s: 'createdAt', o: 'desc', k: ['0', '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10'] }) }),
+  'POST /api/user/getAll': () => ({ page: 2, before: cursor({ s: 'clients.createdAt', o: 'desc', k: ['0', '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10'] }) }),
 };
 
 /** Sample values for path parameters. */
