@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { type BannerMessage, SubmitButton, TextField } from '@growth/kit/ui';
+import { type BannerMessage, CodeField, SubmitButton } from '@growth/kit/ui';
 import { adminFailure, resetPassword } from './adminAuth';
 import form from '@growth/kit/form.module.css';
 import { AuthIntro } from '../auth/AuthIntro';
@@ -61,15 +61,11 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
       <AuthIntro title="Reset Password" subtitle="Enter the code from the e-mail and choose a new password." message={message} />
       <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
         <EmailField id="reset-email" autoComplete="username" value={email} onChange={setEmail} edited={edited} error={errors.email} />
-        <TextField
+        <CodeField
           id="reset-otp"
           label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           value={otp}
-          onChange={(value) => {
-            const digits = value.replace(/\D/g, '');
+          onChange={(digits) => {
             setOtp(digits);
             edited('otp', digits);
           }}

@@ -1,4 +1,4 @@
-import { TextField } from '@growth/kit/ui';
+import { CodeField as KitCodeField } from '@growth/kit/ui';
 import styles from './Auth.module.css';
 
 interface Props {
@@ -12,21 +12,17 @@ interface Props {
   error?: string;
 }
 
-/** The mailed 6-digit code of the customer's register and reset steps: digits only, the phone's number pad. */
+/** The mailed 6-digit code of the customer's register and reset steps, in large spaced digits. */
 export function CodeField({ id, label, value, onChange, edited, error }: Props) {
   return (
-    <TextField
+    <KitCodeField
       id={id}
       label={label}
       className={styles.otp}
       type="text"
-      inputMode="numeric"
-      autoComplete="one-time-code"
       pattern="[0-9]{6}"
-      maxLength={6}
       value={value}
-      onChange={(next) => {
-        const digits = next.replace(/\D/g, '').slice(0, 6);
+      onChange={(digits) => {
         onChange(digits);
         edited('otp', digits);
       }}

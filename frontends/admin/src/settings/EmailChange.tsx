@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { adminApi, getAdminId, setAdminSession, type MessageAndTokenAnswer, type MessageAnswer } from '@growth/kit';
-import { Banner, PasswordField, SubmitButton, TextField } from '../ui';
+import { Banner, CodeField, PasswordField, SubmitButton, TextField } from '../ui';
 import { SESSION_EXPIRED, settingsFailure, type Failure } from './settingsFailure';
 import formStyles from '@growth/kit/form.module.css';
 import styles from './Settings.module.css';
@@ -154,15 +154,11 @@ export function EmailChange() {
           <p className={styles.panelText}>
             Enter the code sent to <span className={styles.address}>{email.trim()}</span>.
           </p>
-          <TextField
+          <CodeField
             id="settings-email-otp"
             label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={otp}
-            onChange={(value) => {
-              const digits = value.replace(/\D/g, '');
+            onChange={(digits) => {
               setOtp(digits);
               fixField('otp', digits.length > 0);
             }}

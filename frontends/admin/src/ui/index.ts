@@ -1,5 +1,6 @@
 // Shared admin UI (one import place for every admin page).
 export { Banner } from './Banner';
+export { CodeField } from '@growth/kit/ui';
 export type { BannerTone } from './Banner';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ErrorBanner } from './ErrorBanner';

@@ -3,6 +3,7 @@
 // at run time (session, API client, runtime config) stays in the shared @growth/kit entry.
 export { Banner, failure } from './forms/Banner';
 export type { BannerMessage, BannerProps, BannerTone } from './forms/Banner';
+export { CodeField } from './forms/CodeField';
 export { FieldNotes, describedBy } from './forms/FieldNotes';
 export { PasswordField } from './forms/PasswordField';
 export { SubmitButton } from './forms/SubmitButton';
