@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { BannerMessage } from '@growth/kit/ui';
 import { adminFailure, requestResetCode } from './adminAuth';
 import form from '@growth/kit/form.module.css';
@@ -18,21 +18,8 @@ interface Props {
 export function ForgotPasswordForm({ initialEmail, onSent, onBack }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const emailForm = useEmailForm('forgot-email', 'username');
-  const { check, setBusy } = emailForm;
   const [message, setMessage] = useState<BannerMessage | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    if (!check(email)) return;
-    setBusy(true);
-    try {
-      onSent(email.trim(), await requestResetCode(email));
-    } catch (err) {
-      setMessage(adminFailure(err));
-      setBusy(false);
-    }
-  };
+  const submit = emailForm.sendWith(email, setMessage, async () => onSent(email.trim(), await requestResetCode(email)), adminFailure);
 
   return (
     <>

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { errorText } from '@growth/kit';
 import { failure, type BannerMessage } from '@growth/kit/ui';
 import { requestPasswordReset } from './passwordReset';
@@ -17,21 +16,15 @@ interface Props {
 /** "Forgot Password?" step 1: the address a reset code is mailed to. */
 export function ForgotEmailStep({ email, onEmailChange, message, onMessage: setMessage, onSent }: Props) {
   const emailForm = useEmailForm('forgot-email', 'email');
-  const { check, setBusy } = emailForm;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    if (!check(email)) return;
-    setBusy(true);
-    try {
+  const submit = emailForm.sendWith(
+    email,
+    setMessage,
+    async () => {
       setMessage({ tone: 'success', text: await requestPasswordReset(email) });
       onSent();
-    } catch (error) {
-      setMessage(failure('Unable to send the code.', errorText(error)));
-      setBusy(false);
-    }
-  };
+    },
+    (error) => failure('Unable to send the code.', errorText(error)),
+  );
 
   return (
     <>

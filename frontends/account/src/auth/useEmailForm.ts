@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { BannerMessage } from '@growth/kit/ui';
 import { EMAIL_REQUIRED } from './credentials';
 import { useFieldErrors } from './useFieldErrors';
 
@@ -22,7 +23,26 @@ export function useEmailForm(inputId: string, autoComplete: 'email' | 'username'
     setErrors({});
     return true;
   };
-  return { inputId, autoComplete, errors, edited, check, busy, setBusy };
+  /**
+   * A submit handler that clears the banner, checks `email`, then waits for `send` while busy; when
+   * `send` throws, the banner says `failed(error)` and the form can be sent again. After `send` the
+   * form stays busy: the next step takes its place.
+   */
+  const sendWith =
+    (email: string, setMessage: (message: BannerMessage | null) => void, send: () => Promise<void>, failed: (error: unknown) => BannerMessage) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      setMessage(null);
+      if (!check(email)) return;
+      setBusy(true);
+      try {
+        await send();
+      } catch (error) {
+        setMessage(failed(error));
+        setBusy(false);
+      }
+    };
+  return { inputId, autoComplete, errors, edited, check, busy, setBusy, sendWith };
 }
 
 export type EmailFormState = ReturnType<typeof useEmailForm>;
