@@ -1,13 +1,13 @@
 import { DataSource } from 'typeorm';
 import { ReconcileOrdersUseCase } from '../../src/modules/billing/application/reconcile-orders.use-case';
 import { GATEWAY_REFUSED_MESSAGE, GATEWAY_UNREACHABLE_MESSAGE } from '../../src/modules/billing/adapters/gateways/razorpay.gateway';
-import { Clock } from '../../src/platform/time/clock';
 import { FakeClock } from '../identity/support';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { signUpCustomer, type CustomerSession } from '../support/customer-session';
-import { razorpayError, startRazorpayStandIn, type RazorpayStandIn } from '../support/razorpay-stand-in';
+import { razorpayError, type RazorpayStandIn } from '../support/razorpay-stand-in';
 import {
   SANDBOX_KEY_SECRET,
+  appAgainstRazorpayStandIn,
   SANDBOX_WEBHOOK_SECRET,
   as,
   capturedEvent,
@@ -50,17 +50,7 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
   const clock = new FakeClock();
 
   beforeAll(async () => {
-    standIn = await startRazorpayStandIn({ keyId: KEY_ID, keySecret: KEY_SECRET });
-    t = await createTestApp({
-      env: {
-        PAYMENTS_PROVIDER: 'razorpay',
-        RAZORPAY_KEY_ID: KEY_ID,
-        RAZORPAY_KEY_SECRET: KEY_SECRET,
-        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        RAZORPAY_API_URL: standIn.url,
-      },
-      overrides: [{ provide: Clock, useValue: clock }],
-    });
+    ({ t, standIn } = await appAgainstRazorpayStandIn({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET }, clock));
     ann = await signUpCustomer(t, 'ann');
     youtube = await planOf(t, 'youtube');
   });

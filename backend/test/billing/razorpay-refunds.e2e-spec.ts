@@ -1,12 +1,11 @@
 import { DataSource } from 'typeorm';
 import { BillingProcessor, RECONCILE_REFUNDS_JOB } from '../../src/modules/billing/adapters/queue/billing.processor';
-import { Clock } from '../../src/platform/time/clock';
 import { FakeClock } from '../identity/support';
 import { adminToken } from '../support/admin-session';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { signUpCustomer, type CustomerSession } from '../support/customer-session';
-import { razorpayError, startRazorpayStandIn, type RazorpayStandIn } from '../support/razorpay-stand-in';
-import { as, deliverWebhook, planOf, signedProof, webhookDelivery, type PlanTiers } from './support';
+import { razorpayError, type RazorpayStandIn } from '../support/razorpay-stand-in';
+import { appAgainstRazorpayStandIn, as, deliverWebhook, planOf, signedProof, webhookDelivery, type PlanTiers } from './support';
 
 /**
  * Refunds with PAYMENTS_PROVIDER=razorpay (docs/refunds.md): the production RazorpayGateway calls
@@ -29,17 +28,7 @@ describe('Refunds (Razorpay gateway against the stand-in)', () => {
   const clock = new FakeClock();
 
   beforeAll(async () => {
-    standIn = await startRazorpayStandIn({ keyId: KEY_ID, keySecret: KEY_SECRET });
-    t = await createTestApp({
-      env: {
-        PAYMENTS_PROVIDER: 'razorpay',
-        RAZORPAY_KEY_ID: KEY_ID,
-        RAZORPAY_KEY_SECRET: KEY_SECRET,
-        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        RAZORPAY_API_URL: standIn.url,
-      },
-      overrides: [{ provide: Clock, useValue: clock }],
-    });
+    ({ t, standIn } = await appAgainstRazorpayStandIn({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET }, clock));
     ann = await signUpCustomer(t, 'ann');
     admin = await adminToken(t);
     youtube = await planOf(t, 'youtube');

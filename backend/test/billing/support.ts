@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { checkoutSignature, webhookSignature } from '../../src/modules/billing/domain/payment-signatures';
-import type { TestApp } from '../support/app';
+import { Clock } from '../../src/platform/time/clock';
+import { createTestApp, type TestApp } from '../support/app';
+import { postPlanByName } from '../plans/support';
 import type { CustomerSession } from '../support/customer-session';
+import { type RazorpayStandIn, startRazorpayStandIn } from '../support/razorpay-stand-in';
 
 /** The sandbox's development secrets (app-config defaults), as a script holding them would use them. */
 export const SANDBOX_KEY_SECRET = 'sandbox-key-secret';
@@ -20,13 +23,40 @@ export function signedProof(orderId: string, payment = paymentId(), secret = SAN
   return { razorpay_order_id: orderId, razorpay_payment_id: payment, razorpay_signature: checkoutSignature(orderId, payment, secret) };
 }
 
+/**
+ * The whole app with PAYMENTS_PROVIDER=razorpay, its Razorpay API played by a fresh stand-in that
+ * holds these keys (RAZORPAY_API_URL), on the spec's clock. The caller closes the app and stops the stand-in.
+ */
+export async function appAgainstRazorpayStandIn(
+  keys: { keyId: string; keySecret: string; webhookSecret: string },
+  clock: Clock,
+): Promise<{ t: TestApp; standIn: RazorpayStandIn }> {
+  const standIn = await startRazorpayStandIn(keys);
+  try {
+    const t = await createTestApp({
+      env: {
+        PAYMENTS_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: keys.keyId,
+        RAZORPAY_KEY_SECRET: keys.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+        RAZORPAY_API_URL: standIn.url,
+      },
+      overrides: [{ provide: Clock, useValue: clock }],
+    });
+    return { t, standIn };
+  } catch (error) {
+    await standIn.stop();
+    throw error;
+  }
+}
+
 export interface PlanTiers {
   planId: string;
   pricing: Array<{ pricingId: string; name: string; price: string }>;
 }
 
 export async function planOf(t: TestApp, name: string): Promise<PlanTiers> {
-  const res = await request(t.app.getHttpServer()).post('/api/plan/getByName').send({ name }).expect(200);
+  const res = await postPlanByName(t, { name }).expect(200);
   return { planId: res.body.planId, pricing: res.body.pricing };
 }
 

@@ -5,6 +5,7 @@ import { PricingAddresses } from '../../src/modules/catalogue/application/pricin
 import { ServiceOrmEntity } from '../../src/modules/catalogue/adapters/persistence/service.orm-entity';
 import { ServiceContentOrmEntity } from '../../src/modules/catalogue/adapters/persistence/service-content.orm-entity';
 import { createTestApp, type TestApp } from '../support/app';
+import { stableHeaders } from '../support/http';
 
 /**
  * GET /api/services/getAll over HTTP.
@@ -91,11 +92,7 @@ describe('GET /api/services/getAll', () => {
       const first = await get('?page=1&limit=3&search=e').expect(200);
       const second = await get('?page=1&limit=3&search=e').expect(200);
       expect(second.text).toBe(first.text);
-      const stable = (headers: Record<string, string>) => {
-        const { date, 'x-request-id': _id, ...rest } = headers;
-        return rest;
-      };
-      expect(stable(second.headers)).toEqual(stable(first.headers));
+      expect(stableHeaders(second.headers)).toEqual(stableHeaders(first.headers));
       expect(second.headers['x-content-type-options']).toBe('nosniff'); // security headers kept
       expect(second.headers['content-length']).toBe(String(Buffer.byteLength(second.text)));
       expect(second.headers.etag).toMatch(/^"[\w-]+"$/);

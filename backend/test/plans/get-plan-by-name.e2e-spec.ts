@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../support/app';
+import { postPlanByName } from './support';
 
 /**
  * POST /api/plan/getByName over HTTP.
@@ -8,10 +9,7 @@ import { createTestApp, type TestApp } from '../support/app';
  */
 describe('POST /api/plan/getByName', () => {
   let t: TestApp;
-  const post = (body: unknown) =>
-    request(t.app.getHttpServer())
-      .post('/api/plan/getByName')
-      .send(body as object);
+  const post = (body: unknown) => postPlanByName(t, body);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { PlansFastPath } from '../../src/modules/plans/adapters/http/plans-fast-path';
 import { PlanResponseCache } from '../../src/modules/plans/application/plan-response.cache';
 import { createTestApp, type TestApp } from '../support/app';
+import { stableHeaders } from '../support/http';
+import { postPlanByName } from './support';
 
 /**
  * GET /api/plans/{name} over HTTP: the pricing page's plan as a cacheable GET.
@@ -11,12 +13,7 @@ import { createTestApp, type TestApp } from '../support/app';
 describe('GET /api/plans/{name}', () => {
   let t: TestApp;
   const get = (path: string) => request(t.app.getHttpServer()).get(`/api/plans/${path}`);
-  const post = (name: string) => request(t.app.getHttpServer()).post('/api/plan/getByName').send({ name });
-  /** Headers that are the same for two answers of one body (not the date, not the request id). */
-  const stable = (headers: Record<string, string>) => {
-    const { date: _date, 'x-request-id': _id, ...rest } = headers;
-    return rest;
-  };
+  const post = (name: string) => postPlanByName(t, { name });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -59,8 +56,8 @@ describe('GET /api/plans/{name}', () => {
     lookup.mockRestore();
     expect(second.text).toBe(first.text);
     expect(third.text).toBe(first.text);
-    expect(stable(second.headers)).toEqual(stable(first.headers));
-    expect(stable(third.headers)).toEqual(stable(first.headers));
+    expect(stableHeaders(second.headers)).toEqual(stableHeaders(first.headers));
+    expect(stableHeaders(third.headers)).toEqual(stableHeaders(first.headers));
     // Security headers are the full stack's, on the hit as on the miss.
     expect(second.headers['x-content-type-options']).toBe('nosniff');
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);

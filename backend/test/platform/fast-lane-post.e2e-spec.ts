@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { PlansFastPath } from '../../src/modules/plans/adapters/http/plans-fast-path';
 import { PlanResponseCache } from '../../src/modules/plans/application/plan-response.cache';
+import { postPlanByName } from '../plans/support';
 import { createTestApp, type TestApp } from '../support/app';
+import { stableHeaders } from '../support/http';
 
 /**
  * The fast lane's POST reads (platform/http/fast-lane.ts): a repeated POST /api/plan/getByName is
@@ -14,17 +16,9 @@ import { createTestApp, type TestApp } from '../support/app';
  * Real: the whole app over HTTP (supertest, and a raw socket for a body sent in two parts), its
  * database (PGlite, or PostgreSQL with DATABASE_URL). Fake: nothing.
  */
-const stable = (headers: Record<string, string>) => {
-  const { date: _date, 'x-request-id': _id, ...rest } = headers;
-  return rest;
-};
-
 describe('POST reads in the fast lane (POST /api/plan/getByName)', () => {
   let t: TestApp;
-  const post = (body: unknown) =>
-    request(t.app.getHttpServer())
-      .post('/api/plan/getByName')
-      .send(body as object);
+  const post = (body: unknown) => postPlanByName(t, body);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -45,7 +39,7 @@ describe('POST reads in the fast lane (POST /api/plan/getByName)', () => {
     load.mockRestore();
     expect(second.text).toBe(first.text);
     expect(third.text).toBe(first.text);
-    expect(stable(second.headers)).toEqual(stable(first.headers));
+    expect(stableHeaders(second.headers)).toEqual(stableHeaders(first.headers));
     expect(second.headers['x-content-type-options']).toBe('nosniff');
     expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);

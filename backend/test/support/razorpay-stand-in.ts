@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { RazorpayGateway } from '../../src/modules/billing/adapters/gateways/razorpay.gateway';
 import type { PaymentsConfig } from '../../src/platform/config/app-config';
 
 /** The key pair the gateway specs give the stand-in and the gateway; the secret must show in no log and no message. */
@@ -606,4 +607,10 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 /** Starts a stand-in; the caller stops it (`await standIn.stop()`). */
 export function startRazorpayStandIn(credentials: { keyId: string; keySecret: string }): Promise<RazorpayStandIn> {
   return RazorpayStandIn.start(credentials);
+}
+
+/** For the gateway specs: a stand-in and a RazorpayGateway against it, both with STAND_IN_KEYS; the caller stops the stand-in. */
+export async function startStandInGateway(timeoutMs: number): Promise<{ standIn: RazorpayStandIn; gateway: RazorpayGateway }> {
+  const standIn = await startRazorpayStandIn(STAND_IN_KEYS);
+  return { standIn, gateway: new RazorpayGateway(standInPaymentsConfig({ apiUrl: standIn.url }), { timeoutMs }) };
 }

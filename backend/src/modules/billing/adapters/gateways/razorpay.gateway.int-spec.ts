@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
-import { RazorpayStandIn, STAND_IN_KEYS, standInPaymentsConfig, startRazorpayStandIn } from '../../../../../test/support/razorpay-stand-in';
+import { closedPort } from '../../../../../test/support/closed-port';
+import { RazorpayStandIn, STAND_IN_KEYS, standInPaymentsConfig, startStandInGateway } from '../../../../../test/support/razorpay-stand-in';
 import { captureLogger } from '../../../../../test/support/logs';
 import { AppError } from '../../../../platform/errors/app-error';
 import { GATEWAY_REFUSED_MESSAGE, GATEWAY_UNREACHABLE_MESSAGE, RazorpayGateway } from './razorpay.gateway';
@@ -14,28 +14,13 @@ const TIMEOUT_MS = 400;
 
 const paymentsConfig = standInPaymentsConfig;
 
-/** A 127.0.0.1 port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('RazorpayGateway against the Razorpay stand-in', () => {
   let standIn: RazorpayStandIn;
   let gateway: RazorpayGateway;
   let logged: string[];
 
-  beforeAll(async () => {
-    standIn = await startRazorpayStandIn({ keyId: KEY_ID, keySecret: KEY_SECRET });
-    gateway = new RazorpayGateway(paymentsConfig({ apiUrl: standIn.url }), { timeoutMs: TIMEOUT_MS });
-  });
-
-  afterAll(async () => {
-    await standIn.stop();
-  });
+  beforeAll(async () => ({ standIn, gateway } = await startStandInGateway(TIMEOUT_MS)));
+  afterAll(() => standIn.stop());
 
   beforeEach(() => {
     logged = [];

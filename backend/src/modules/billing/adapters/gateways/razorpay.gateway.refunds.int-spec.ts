@@ -5,7 +5,7 @@ import {
   razorpayError,
   STAND_IN_KEYS,
   standInPaymentsConfig,
-  startRazorpayStandIn,
+  startStandInGateway,
   type StandInPayment,
 } from '../../../../../test/support/razorpay-stand-in';
 import { captureLogger } from '../../../../../test/support/logs';
@@ -30,14 +30,8 @@ describe('RazorpayGateway refunds against the Razorpay stand-in', () => {
   /** Every message a refund call failed with, to check that none holds the key secret. */
   let messages: string[];
 
-  beforeAll(async () => {
-    standIn = await startRazorpayStandIn({ keyId: KEY_ID, keySecret: KEY_SECRET });
-    gateway = new RazorpayGateway(paymentsConfig({ apiUrl: standIn.url }), { timeoutMs: TIMEOUT_MS });
-  });
-
-  afterAll(async () => {
-    await standIn.stop();
-  });
+  beforeAll(async () => ({ standIn, gateway } = await startStandInGateway(TIMEOUT_MS)));
+  afterAll(() => standIn.stop());
 
   beforeEach(() => {
     logged = [];

@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { startProviderStandIn, type ProviderStandIn } from '../../../../../../e2e/support/provider-stand-in';
+import { closedPort } from '../../../../../test/support/closed-port';
 import { PROVIDER_ERROR_CHARS, ProviderError, type ProviderOrderStatus, STATUS_BATCH } from '../../application/provider-panel.port';
 import { ApiV2Panel, MAX_ANSWER_BYTES, NOT_REPORTED, TEXT_CHARS } from './api-v2.panel';
 
@@ -11,15 +11,6 @@ import { ApiV2Panel, MAX_ANSWER_BYTES, NOT_REPORTED, TEXT_CHARS } from './api-v2
 const KEY = 'panel-key-do-not-log-0123456789';
 /** Short, so the timeout cases stay fast; the stand-in answers everything else in milliseconds. */
 const TIMEOUT_MS = 300;
-
-/** A 127.0.0.1 port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The ProviderError a call fails with (and fails the spec when it succeeds or throws anything else). */
 async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
