@@ -1,5 +1,5 @@
 /**
- * Exact decimals (reports' figures, subscriptions' margins): an integer of units of 10^-scale (BigInt), never a binary float.
+ * Exact decimals (money written as text, reports' figures, subscriptions' margins): an integer of units of 10^-scale (BigInt), never a binary float.
  * Amounts in minor units come in with their currency's exponent; upstream charges come as the
  * database's numeric text, with as many decimals as the provider gave.
  */

@@ -8,6 +8,7 @@
  * screens) reads it, on the server through these functions and in the browser through the
  * exponent the API sends with an amount (`GET /api/runtime-config` `currencies`, `order.exponent`).
  */
+import { Decimal } from './decimal';
 
 /**
  * The currencies the payment gateway takes, each with its ISO 4217 minor-unit exponent: Razorpay's
@@ -92,14 +93,9 @@ export function minorUnitsOf(price: string, currency: string): number {
   return amount;
 }
 
-/** 1999 USD → "19.99", 19990 KWD → "19.990", 1500 JPY → "1500" (for mails, logs and API bodies). */
+/** 1999 USD → "19.99", 19990 KWD → "19.990", 1500 JPY → "1500" (for mails, logs and API bodies); written by the exact Decimal. */
 export function formatMinorUnits(amount: number, currency: string): string {
-  const exponent = minorUnitExponent(currency);
-  const negative = amount < 0;
-  const digits = String(Math.abs(amount));
-  if (exponent === 0) return `${negative ? '-' : ''}${digits}`;
-  const text = digits.padStart(exponent + 1, '0');
-  return `${negative ? '-' : ''}${text.slice(0, -exponent)}.${text.slice(-exponent)}`;
+  return Decimal.minor(BigInt(amount), minorUnitExponent(currency)).toString();
 }
 
 /**
@@ -110,8 +106,8 @@ export function formatMinorUnits(amount: number, currency: string): string {
 export function maxPriceText(currency: string, decimals = 2): string {
   const exponent = minorUnitExponent(currency);
   const places = Math.min(decimals, exponent);
-  const step = 10 ** (exponent - places);
-  return formatMinorUnits(Math.floor(MAX_ORDER_AMOUNT / step) * step, currency).replace(new RegExp(`(\\.\\d{${places}})\\d*$`), places ? '$1' : '');
+  // MAX_ORDER_AMOUNT in units of 10^-places of the currency, rounded down.
+  return Decimal.minor(BigInt(MAX_ORDER_AMOUNT) / 10n ** BigInt(exponent - places), places).toString();
 }
 
 /**
