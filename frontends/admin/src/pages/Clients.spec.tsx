@@ -81,6 +81,45 @@ describe('Clients', () => {
     expect((screen.getByRole('searchbox', { name: 'Search clients' }) as HTMLInputElement).value).toBe('ann');
   });
 
+  it("Next and Previous send the answer's cursor (keyset) with the page number; a page from the address, or a search, sends none", async () => {
+    const withCursors = (answer: [number, unknown], next: string | null, prev: string | null): [number, unknown] => [
+      answer[0],
+      { ...(answer[1] as object), cursors: { next, prev } },
+    ];
+    api.answer(
+      '/user/getAll',
+      withCursors(usersPage([21], { total: 35, page: 3, lastPage: 4 }), 'c-next-3', 'c-prev-3'),
+      withCursors(usersPage([31], { total: 35, page: 4, lastPage: 4 }), null, 'c-prev-4'),
+      withCursors(usersPage([21], { total: 35, page: 3, lastPage: 4 }), 'c-next-3', 'c-prev-3'),
+      withCursors(usersPage([11], { total: 35, page: 2, lastPage: 4 }), 'c-next-2', 'c-prev-2'),
+      withCursors(usersPage([1], { total: 1, page: 1, lastPage: 1 }), null, null),
+    );
+    // The page shown and loaded (the pager's buttons wait while a page loads).
+    const shown = (text: string) =>
+      waitFor(() => {
+        expect(screen.getByText(text)).toBeTruthy();
+        expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
+      });
+    const { memory } = visit('/admin/client?page=3');
+    await shown('Page 3 of 4');
+    expect(bodies()[0]).toEqual({ page: 3, limit: 10, search: '' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await shown('Page 4 of 4');
+    expect(memory.history?.at(-1)).toBe('/admin/client?page=4');
+    expect(bodies()[1]).toEqual({ page: 4, limit: 10, search: '', after: 'c-next-3' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await shown('Page 3 of 4');
+    expect(bodies()[2]).toEqual({ page: 3, limit: 10, search: '', before: 'c-prev-4' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await shown('Page 2 of 4');
+    expect(bodies()[3]).toEqual({ page: 2, limit: 10, search: '', before: 'c-prev-3' });
+    const box = screen.getByRole('searchbox', { name: 'Search clients' });
+    fireEvent.change(box, { target: { value: 'ann' } });
+    fireEvent.submit(box);
+    await waitFor(() => expect(bodies()).toHaveLength(5));
+    expect(bodies()[4]).toEqual({ page: 1, limit: 10, search: 'ann' });
+  });
+
   it('a search goes into the address (q) and starts again at page 1; Clear removes it', async () => {
     api.answer(
       '/user/getAll',
