@@ -14,15 +14,31 @@ const emptyToUndefined = ({ value }: { value: unknown }) => {
   return trimmed === '' || trimmed === null ? undefined : trimmed;
 };
 
-function EmailField() {
+/**
+ * A required e-mail address, trimmed, at most 254 characters, well-formed. `checkFormat: false`
+ * leaves the last out where the address only looks up a code already sent (reset-password): there
+ * every address that cannot be used, well-formed or not, gets the same refusal as a wrong code.
+ */
+function EmailField({ checkFormat = true }: { checkFormat?: boolean } = {}) {
   return function (target: object, key: string) {
     IsDefined({ message: 'email is required' })(target, key);
     IsString({ message: 'email must be text' })(target, key);
     IsNotEmpty({ message: 'email is required' })(target, key);
-    IsEmail({}, { message: 'email must be a valid e-mail address' })(target, key);
+    if (checkFormat) IsEmail({}, { message: 'email must be a valid e-mail address' })(target, key);
     MaxLength(254, { message: 'email must be at most 254 characters' })(target, key);
     Transform(trim)(target, key);
     ApiProperty({ example: 'creator@example.com' })(target, key);
+  };
+}
+
+/** The six digits of a mailed code. */
+function OtpField(description?: string) {
+  return function (target: object, key: string) {
+    IsDefined({ message: 'otp is required' })(target, key);
+    IsString({ message: 'otp must be 6 digits' })(target, key);
+    Matches(/^\d{6}$/, { message: 'otp must be 6 digits' })(target, key);
+    Transform(trim)(target, key);
+    ApiProperty({ example: '042917', ...(description ? { description } : {}) })(target, key);
   };
 }
 
@@ -74,11 +90,7 @@ export class VerifyOtpRequest {
   @EmailField()
   email: string;
 
-  @ApiProperty({ example: '042917' })
-  @Transform(trim)
-  @Matches(/^\d{6}$/, { message: 'otp must be 6 digits' })
-  @IsString({ message: 'otp must be 6 digits' })
-  @IsDefined({ message: 'otp is required' })
+  @OtpField()
   otp: string;
 }
 
@@ -186,19 +198,10 @@ export class ForgotPasswordRequest {
 }
 
 export class ResetPasswordRequest {
-  @ApiProperty({ example: 'creator@example.com' })
-  @Transform(trim)
-  @MaxLength(254, { message: 'email must be at most 254 characters' })
-  @IsNotEmpty({ message: 'email is required' })
-  @IsString({ message: 'email must be text' })
-  @IsDefined({ message: 'email is required' })
+  @EmailField({ checkFormat: false })
   email: string;
 
-  @ApiProperty({ example: '042917', description: 'The code mailed by POST /user/forgot-password.' })
-  @Transform(trim)
-  @Matches(/^\d{6}$/, { message: 'otp must be 6 digits' })
-  @IsString({ message: 'otp must be 6 digits' })
-  @IsDefined({ message: 'otp is required' })
+  @OtpField('The code mailed by POST /user/forgot-password.')
   otp: string;
 
   @ApiProperty({ example: 'a new long secret', minLength: MIN_PASSWORD_LENGTH })
