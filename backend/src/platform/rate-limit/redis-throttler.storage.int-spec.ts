@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from '../../../test/support/throwaway-redis';
+import { findRedisServer, startThrowawayRedis, type ThrowawayRedis } from '../../../../e2e/support/throwaway-redis';
 import { redisOptions } from '../queue/queue.module';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -65,7 +65,7 @@ describeRedis('RedisThrottlerStorage on real Redis', () => {
  * Real: a throwaway redis-server of this spec's own (never the shared one), stopped and started
  * again. Shows the fallback to this instance's memory while Redis is away.
  */
-const describeThrowaway = hasRedisServer() || process.env.CI ? describe : describe.skip;
+const describeThrowaway = findRedisServer() !== null || process.env.CI ? describe : describe.skip;
 
 describeThrowaway('RedisThrottlerStorage while its Redis is down', () => {
   let redis: ThrowawayRedis;
