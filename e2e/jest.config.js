@@ -18,6 +18,7 @@ module.exports = {
   testMatch: ['<rootDir>/specs/**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   globalSetup: '<rootDir>/support/global-setup.js',
+  globalTeardown: '<rootDir>/support/global-teardown.js',
   reporters: ['default', '<rootDir>/support/suite-reporter.js'],
   // A fresh PGlite database takes several seconds to create, migrate and seed.
   testTimeout: 120000,

@@ -53,7 +53,7 @@ describe('A restart while an order is being placed (real server killed, API v2 s
 
   beforeAll(async () => {
     standIn = await startProviderStandIn({ key: PROVIDER_KEY });
-    store = await createStore({ label: 'fulfilment-restart' });
+    store = await createStore({ label: 'fulfilment-restart', seeded: true });
   });
 
   afterAll(async () => {

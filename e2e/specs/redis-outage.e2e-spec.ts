@@ -54,7 +54,7 @@ describeWithRedisServer('Redis outage under the real server', () => {
 
   beforeAll(async () => {
     redis = await startThrowawayRedis();
-    store = await createStore({ label: 'redis-outage' });
+    store = await createStore({ label: 'redis-outage', seeded: true });
   });
 
   afterAll(async () => {

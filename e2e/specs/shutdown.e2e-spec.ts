@@ -52,7 +52,7 @@ describe('Shutdown on SIGTERM (real server)', () => {
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
-    store = await createStore({ label: 'shutdown' });
+    store = await createStore({ label: 'shutdown', seeded: true });
     server = await startServer({ store, env: { SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT_S) } });
   });
 

@@ -59,7 +59,7 @@ describe('Slow and idle clients (real server, HTTP_*_TIMEOUT 1 s / 2 s / 1 s)', 
   let server: RunningServer;
 
   beforeAll(async () => {
-    store = await createStore({ label: 'slow-clients' });
+    store = await createStore({ label: 'slow-clients', seeded: true });
     server = await startServer({
       store,
       env: { HTTP_HEADERS_TIMEOUT: String(HEADERS_S), HTTP_REQUEST_TIMEOUT: String(REQUEST_S), HTTP_KEEP_ALIVE_TIMEOUT: String(KEEP_ALIVE_S) },
@@ -164,7 +164,7 @@ describe('Slow and idle clients (real server, default timeouts)', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    store = await createStore({ label: 'slow-defaults' });
+    store = await createStore({ label: 'slow-defaults', seeded: true });
     server = await startServer({ store });
   });
 

@@ -19,14 +19,14 @@ export interface SystemHandle {
   url(p: string): string;
 }
 
-/** Starts a fresh server (own DATA_DIR / database) for the spec file; optionally a browser too. */
+/** Starts a fresh server (own DATA_DIR / database, a copy of the run's seeded template) for the spec file; optionally a browser too. */
 export function useSystem(options: { browser?: boolean; env?: Record<string, string> } = {}): SystemHandle {
   let store: Store | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    store = await createStore({ label: path.basename(expect.getState().testPath ?? 'e2e').split('.')[0] });
+    store = await createStore({ label: path.basename(expect.getState().testPath ?? 'e2e').split('.')[0], seeded: true });
     server = await startServer({ store, env: options.env });
     if (options.browser) browser = await launchBrowser();
   });

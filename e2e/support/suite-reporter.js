@@ -10,7 +10,7 @@ class SuiteReporter {
    */
   onRunComplete(_contexts, results) {
     const chrome = findChrome();
-    const database = process.env.DATABASE_URL ? 'PostgreSQL (a fresh database per spec file)' : 'PGlite (a fresh DATA_DIR per spec file)';
+    const database = process.env.DATABASE_URL ? 'PostgreSQL (a database of its own per spec file)' : 'PGlite (a DATA_DIR of its own per spec file)';
     const queue = process.env.REDIS_URL ? 'BullMQ on Redis' : 'in-process queue';
     process.stdout.write(`\ne2e ran against the built server with ${database}, ${queue}, browser: ${chrome.path ?? 'none'}\n`);
     if (!chrome.path) process.stdout.write(`${noBrowserLine()}\n`);

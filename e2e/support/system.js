@@ -8,6 +8,9 @@
  * - `createStore()` makes a fresh, private place for the server's data: a temporary
  *   DATA_DIR (PGlite + mail outbox), and, when DATABASE_URL is set, a uniquely named
  *   PostgreSQL database on that server (dropped again by `dispose()`), so runs never collide.
+ *   With `{ seeded: true }` during a Jest run, the store starts as a copy of the run's seeded
+ *   template (`prepareRun()`, called by global-setup.js) instead of empty: the server then skips
+ *   the migrations and the seed (docs/operations.md#test-suite-timings).
  * - `startServer({ store })` runs `node backend/dist/main.js` on a free port and resolves once
  *   GET /api/health answers 200 with status "ok". If the process dies or never becomes
  *   healthy, the error carries its stderr and stdout.
@@ -151,9 +154,30 @@ function redactUrl(url) {
  * @property {() => Promise<void>} dispose  drops the database and removes the data directory
  */
 
+/** The variable through which global-setup.js hands the run's template and drop list to the spec files. */
+const RUN_ENV = 'GROWTH_E2E_RUN';
+
+/**
+ * @typedef {object} RunInfo
+ * @property {string} dir  a directory for the run (template DATA_DIR, the list of databases to drop)
+ * @property {string | undefined} templateDataDir  DATA_DIR of the seeded template (PGlite)
+ * @property {string | undefined} templateDatabase  name of the seeded template database (PostgreSQL)
+ */
+
+/** @returns {RunInfo | undefined} the run global-setup.js prepared, if this process is inside one */
+function currentRun() {
+  const text = process.env[RUN_ENV];
+  return text ? JSON.parse(text) : undefined;
+}
+
 /**
  * A fresh place for one system's data. Several server starts may share one store (restart tests).
- * @param {{ label?: string }} [options]
+ * `seeded`: inside a run prepared by `prepareRun()`, the store is a copy of the run's template, a
+ * store on which the built server already ran its migrations and its seed (the same rows a first
+ * start makes: countries, plans, documents, catalogue, the first admin), so its first start only
+ * boots. A PostgreSQL database is copied by `CREATE DATABASE … TEMPLATE`, a PGlite one by copying its
+ * directory; the copy is as private as a fresh store. Outside such a run it is a fresh store.
+ * @param {{ label?: string, seeded?: boolean }} [options]
  * @returns {Promise<Store>}
  */
 async function createStore(options = {}) {
@@ -172,13 +196,17 @@ async function createStore(options = {}) {
   /** @type {string | undefined} */
   let databaseName;
   const baseUrl = process.env.DATABASE_URL;
+  const run = options.seeded ? currentRun() : undefined;
   if (baseUrl) {
     databaseName = `growth_${unique}`.slice(0, 63);
-    await withAdminClient(baseUrl, (client) => client.query(`CREATE DATABASE "${databaseName}"`));
+    const template = run?.templateDatabase ? ` TEMPLATE "${run.templateDatabase}"` : '';
+    await withAdminClient(baseUrl, (client) => client.query(`CREATE DATABASE "${databaseName}"${template}`));
     const url = new URL(baseUrl);
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
     env.DATABASE_URL = databaseUrl;
+  } else if (run?.templateDataDir) {
+    await fsp.cp(path.join(run.templateDataDir, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   }
   let disposed = false;
   return {
@@ -192,7 +220,12 @@ async function createStore(options = {}) {
       if (env.QUEUE_PREFIX && process.env.REDIS_URL) await deleteRedisKeys(process.env.REDIS_URL, env.QUEUE_PREFIX);
       if (databaseName && baseUrl) {
         const name = databaseName;
-        await withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+        // Every DROP DATABASE waits for a checkpoint (1–4 s here): inside a prepared run the drop is
+        // left to the run's end, where the drops share their checkpoints (finishRun). The server is
+        // stopped by now, so the database is no longer used either way.
+        const inRun = currentRun();
+        if (inRun) await fsp.appendFile(path.join(inRun.dir, 'databases-to-drop'), `${name}\n`);
+        else await withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
       }
       await fsp.rm(dataDir, { recursive: true, force: true });
     },
@@ -374,7 +407,8 @@ async function startServer(options) {
     } catch (error) {
       lastProblem = /** @type {Error} */ (error).message;
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Asked often: every start of every spec file waits for this answer.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   return {
@@ -399,6 +433,44 @@ async function startServer(options) {
         process.stderr.write(`\n[e2e] stderr of the server on port ${port} (pid ${child.pid}):\n${errText}\n`);
       }
       return result;
+    },
+  };
+}
+
+/**
+ * Prepares a Jest run (global-setup.js): a seeded template store, made by one start of the built
+ * server on a fresh store, which `createStore({ seeded: true })` copies; and the list of databases
+ * `dispose()` leaves to `finishRun()`. Skipped (fresh stores then) when nothing is built, so a spec
+ * that needs no server still runs, or with GROWTH_E2E_TEMPLATE=0.
+ * @returns {Promise<{ finish: () => Promise<void> }>} finish: drops the run's databases and the template
+ */
+async function prepareRun() {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'growth-e2e-run-'));
+  /** @type {RunInfo} */
+  const run = { dir, templateDataDir: undefined, templateDatabase: undefined };
+  /** @type {Store | undefined} */
+  let template;
+  if (missingBuildOutputs().length === 0 && process.env.GROWTH_E2E_TEMPLATE !== '0') {
+    template = await createStore({ label: 'template' });
+    const server = await startServer({ store: template });
+    const stopped = await server.stop();
+    if (stopped.code !== 0) throw new Error(`The template server did not stop cleanly (code ${stopped.code}, signal ${stopped.signal}).\n${server.stderr()}`);
+    if (template.databaseName) run.templateDatabase = template.databaseName;
+    else run.templateDataDir = template.dataDir;
+  }
+  process.env[RUN_ENV] = JSON.stringify(run);
+  return {
+    async finish() {
+      delete process.env[RUN_ENV];
+      const list = path.join(dir, 'databases-to-drop');
+      const names = fs.existsSync(list) ? fs.readFileSync(list, 'utf8').split('\n').filter(Boolean) : [];
+      const baseUrl = process.env.DATABASE_URL;
+      if (baseUrl) {
+        // At once: concurrent drops wait for the same checkpoints instead of one each.
+        await Promise.all(names.map((name) => withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))));
+      }
+      await template?.dispose();
+      await fsp.rm(dir, { recursive: true, force: true });
     },
   };
 }
@@ -429,6 +501,7 @@ module.exports = {
   freePort,
   createStore,
   startServer,
+  prepareRun,
   hasTaskset,
   redactUrl,
 };
