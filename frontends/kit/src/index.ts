@@ -28,4 +28,5 @@ export { PLATFORMS } from './util/platforms';
 export { checkPlatformProfileLink, profileLinkPlaceholder, PLATFORM_LINK_RULES } from '@growth/contracts';
 export type { Platform } from './util/platforms';
 
-export type * from './types';
+// The API's body types, from the one place the backend's response builders are typed with too.
+export type * from '@growth/contracts';

@@ -1,4 +1,4 @@
-import { ApiError, adminApi, extractErrorText, setAdminSession, type MessageAnswer } from '@growth/kit';
+import { ApiError, adminApi, extractErrorText, setAdminSession, type MessageAnswer, type AdminLoginAnswer } from '@growth/kit';
 import { failure, type BannerMessage } from '@growth/kit/ui';
 
 /** The admin screens' failure (docs/product.md#error-texts): 'Error' with the server's message, or 'Operation failed'. */
@@ -27,18 +27,12 @@ export function tokenExpiry(token: string): Date | null {
   }
 }
 
-interface LoginAnswer {
-  message?: string;
-  token?: string;
-  adminId?: string;
-}
-
 /**
  * POST /admin/login; stores the admin session (kit's setAdminSession) and logs when the token
  * expires, read from the token itself (docs/product.md#roles). Resolves with the server's success message.
  */
 export async function adminLogin(email: string, password: string): Promise<string> {
-  const answer = await adminApi.post<LoginAnswer>('/admin/login', { email: email.trim(), password });
+  const answer = await adminApi.post<AdminLoginAnswer>('/admin/login', { email: email.trim(), password });
   if (!answer.token || !answer.adminId) throw new ApiError('Operation failed');
   setAdminSession(answer.token, answer.adminId);
   const expiry = tokenExpiry(answer.token);

@@ -1,17 +1,10 @@
-import { api, type MessageAnswer, type SessionGrant, type SessionUser } from '@growth/kit';
+import { api, type MessageAnswer, type SessionGrant, type PasswordResetAnswer } from '@growth/kit';
 
 /** The server's one answer to POST /user/forgot-password, used when it sends none. */
 export const FORGOT_PASSWORD_SENT = 'If this e-mail has an account, a reset code has been sent.';
 /** The password rules of registration (the server's, docs/accounts.md). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
-
-interface ResetAnswer {
-  message?: string;
-  token?: string;
-  userId?: string | number;
-  user?: Partial<SessionUser> | null;
-}
 
 /** POST /user/forgot-password: the same answer whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<string> {
@@ -25,7 +18,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
  */
 export async function resetPassword(email: string, otp: string, newPassword: string): Promise<{ message: string; grant: SessionGrant }> {
   const typed = email.trim();
-  const answer = await api.post<ResetAnswer>('/user/reset-password', { email: typed, otp: otp.trim(), newPassword });
+  const answer = await api.post<PasswordResetAnswer>('/user/reset-password', { email: typed, otp: otp.trim(), newPassword });
   if (!answer.token || answer.userId === undefined || answer.userId === null) throw new Error('The server sent no session.');
   return {
     message: answer.message || 'Your password has been reset.',

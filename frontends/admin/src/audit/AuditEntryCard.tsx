@@ -1,8 +1,8 @@
+import type { AuditEntry } from '@growth/kit';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../ui';
 import { AUDIT_KIND_OPTIONS, actorOf, changeRows, sentenceOf } from './auditSentence';
-import type { AuditEntry } from './useAuditLog';
 import styles from './Audit.module.css';
 
 const kindLabel = (action: string) => AUDIT_KIND_OPTIONS.find((option) => action.startsWith(`${option.value}.`))?.label ?? action;

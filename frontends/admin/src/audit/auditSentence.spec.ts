@@ -1,5 +1,5 @@
+import type { AuditEntry } from '@growth/kit';
 import { changeRows, fieldLabel, sentenceOf, sentenceText } from './auditSentence';
-import type { AuditEntry } from './useAuditLog';
 
 const ORDER = { label: 'order_Np0fQ8aLk2', orderId: 'order_Np0fQ8aLk2', userId: 'u-9', customerEmail: 'ben@example.com' };
 

@@ -1,4 +1,4 @@
-import type { AuditEntry } from './useAuditLog';
+import type { AuditEntry } from '@growth/kit';
 
 /** A piece of a sentence: text, or text that links to what was touched. */
 export interface SentencePart {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { PagedAnswer } from '@growth/kit';
+import type { AuditAnswer } from '@growth/kit';
 import { pageCount } from '@growth/kit/ui';
 import { oneOf, positiveInt, useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type Loadable } from '../data/useAdminPost';
@@ -8,32 +8,6 @@ import { isDate } from '../overview/period';
 import { AUDIT_KIND_OPTIONS } from './auditSentence';
 
 export const AUDIT_PAGE_SIZE = 20;
-
-/** What an entry touched, as the server names it (null when the record is gone). */
-export interface AuditSubject {
-  label: string;
-  orderId?: string;
-  userId?: string;
-  customerEmail?: string;
-  customerName?: string;
-  planId?: string;
-}
-
-/** One admin write as POST /admin/audit lists it. */
-export interface AuditEntry {
-  auditId: string;
-  adminId?: string;
-  adminEmail?: string | null;
-  action: string;
-  entity?: string;
-  entityId?: string | null;
-  subject?: AuditSubject | null;
-  before?: unknown;
-  after?: unknown;
-  createdAt?: string;
-}
-
-export type AuditAnswer = PagedAnswer<AuditEntry>;
 
 export type AuditKind = (typeof AUDIT_KIND_OPTIONS)[number]['value'] | 'all';
 

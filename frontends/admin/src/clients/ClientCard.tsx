@@ -1,7 +1,7 @@
+import type { ClientRow } from '@growth/kit';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../ui';
-import type { Client } from './useClients';
 import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
 
@@ -11,7 +11,7 @@ function count(value: unknown): number {
 }
 
 /** One client: name, e-mail, phone, country, joined (en-IN), service counts and a link to their services. */
-export function ClientCard({ client }: { client: Client }) {
+export function ClientCard({ client }: { client: ClientRow }) {
   const titleId = useId();
   const name = client.name?.trim() || client.email || '—';
   const services = client.subscriptions ?? {};

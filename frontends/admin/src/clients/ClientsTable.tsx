@@ -1,8 +1,8 @@
+import type { ClientRow } from '@growth/kit';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { SortHeader, type SortOrder } from '../lists/SortHeader';
 import { formatDate } from '../ui';
-import type { Client } from './useClients';
 import styles from '../lists/Table.module.css';
 
 type SortKey = 'name' | 'createdAt' | 'total';
@@ -12,9 +12,9 @@ const count = (value: unknown) => {
   return Number.isFinite(n) && n >= 0 ? n : 0;
 };
 
-const displayName = (client: Client) => client.name?.trim() || client.email || '—';
+const displayName = (client: ClientRow) => client.name?.trim() || client.email || '—';
 
-function compare(a: Client, b: Client, key: SortKey): number {
+function compare(a: ClientRow, b: ClientRow, key: SortKey): number {
   switch (key) {
     case 'name':
       return displayName(a).localeCompare(displayName(b), undefined, { sensitivity: 'base' });
@@ -30,7 +30,7 @@ function compare(a: Client, b: Client, key: SortKey): number {
  * completed) and View services in an aligned column. The server pages the list (10 a page, newest
  * first) and takes no sort, so a column sorts the rows of this page; the hint says so.
  */
-export function ClientsTable({ clients }: { clients: Client[] }) {
+export function ClientsTable({ clients }: { clients: ClientRow[] }) {
   const [sort, setSort] = useState<{ key: SortKey; order: SortOrder } | null>(null);
   const rows = sort ? [...clients].sort((a, b) => (sort.order === 'asc' ? 1 : -1) * compare(a, b, sort.key)) : clients;
   const orderOf = (key: SortKey) => (sort?.key === key ? sort.order : null);

@@ -1,6 +1,7 @@
+import type { AdminFulfilment } from '@growth/kit';
 import { formatDate } from '../ui';
 import { FieldRows, type FieldRow } from '../lists/FieldRows';
-import { FULFILMENT_STATE_TEXT, decimalText, moneyText, type AdminFulfilment } from './fulfilmentTypes';
+import { FULFILMENT_STATE_TEXT, decimalText, moneyText } from './fulfilmentTypes';
 import styles from './Fulfilment.module.css';
 
 interface Props {

@@ -1,11 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Spinner, adminApi } from '@growth/kit';
+import { Spinner, adminApi, type ProviderAnswer, type SyncReport, type TasksAnswer } from '@growth/kit';
 import { useAdminGet, useAdminPost } from '../data/useAdminPost';
 import { DEFAULT_TASK_QUERY, taskRequestBody } from '../tasks/taskQuery';
-import type { TasksAnswer } from '../tasks/useTasks';
 import { Banner, ErrorBanner, serverMessage, uiStyles } from '../ui';
-import { counted, moneyText, type ProviderAnswer, type SyncReport } from './fulfilmentTypes';
+import { counted, moneyText } from './fulfilmentTypes';
 import styles from './Fulfilment.module.css';
 import refillStyles from './Refill.module.css';
 

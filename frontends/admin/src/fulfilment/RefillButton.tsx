@@ -1,5 +1,5 @@
+import type { AdminSubscription } from '@growth/kit';
 import { useState } from 'react';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { useStaffRefill } from '../tasks/useFulfilmentAction';
 import { Banner, ConfirmDialog } from '../ui';
 

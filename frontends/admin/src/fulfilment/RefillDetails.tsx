@@ -1,7 +1,7 @@
+import type { AdminRefill, AdminRefillEntry } from '@growth/kit';
 import { useId } from 'react';
 import { formatDate } from '../ui';
 import { FieldRows, type FieldRow } from '../lists/FieldRows';
-import type { AdminRefill, AdminRefillEntry } from './fulfilmentTypes';
 import fulfilmentStyles from './Fulfilment.module.css';
 import styles from './Refill.module.css';
 

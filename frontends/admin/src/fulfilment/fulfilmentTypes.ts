@@ -1,10 +1,9 @@
 /**
- * Automatic fulfilment through an upstream provider panel (docs/fulfilment.md), as the admin API answers it:
- * GET /admin/fulfilment/provider, /services, /mappings; POST /mapping, /retry, /link, /cancel, /sync.
+ * Automatic fulfilment through an upstream provider panel (docs/fulfilment.md): staff's words and
+ * what they may do with an order; the bodies of GET /admin/fulfilment/provider, /services, /mappings
+ * and POST /mapping, /retry, /link, /cancel, /sync are typed in @growth/contracts.
  */
-
-/** Where an order stands with the provider (null fulfilment: the manual path). */
-export type FulfilmentState = 'queued' | 'placing' | 'open' | 'needs_review' | 'done' | 'canceled';
+import type { AdminFulfilment, AdminRefill, FulfilmentState } from '@growth/kit';
 
 /** The states in staff's words. */
 export const FULFILMENT_STATE_TEXT: Record<FulfilmentState, string> = {
@@ -15,30 +14,6 @@ export const FULFILMENT_STATE_TEXT: Record<FulfilmentState, string> = {
   done: 'Finished',
   canceled: 'Cancelled',
 };
-
-/** A subscription's `fulfilment` in the admin bodies; any field may be unknown (null). */
-export interface AdminFulfilment {
-  state: FulfilmentState | string;
-  serviceId?: string | null;
-  /** The service's name on the panel when the order was queued. */
-  serviceName?: string | null;
-  quantity?: number | null;
-  upstreamOrderId?: string | null;
-  /** The provider's raw words ("In progress", "Completed", …). */
-  upstreamStatus?: string | null;
-  /** Decimal text in `currency`. */
-  charge?: string | null;
-  currency?: string | null;
-  startCount?: number | string | null;
-  remains?: number | string | null;
-  /** Why it needs review, or the last problem seen. */
-  note?: string | null;
-  queuedAt?: string | null;
-  placedAt?: string | null;
-  checkedAt?: string | null;
-  /** Price paid minus the upstream charge; null when the currencies differ or the charge is unknown. */
-  margin?: { amount: string; currency: string } | null;
-}
 
 /**
  * Only an order that needs review can be linked to the order staff found on the provider panel
@@ -52,83 +27,6 @@ export const canRetry = (fulfilment: AdminFulfilment | null | undefined) => fulf
 /** Only an order not placed upstream yet can be cancelled here. */
 export const canCancel = (fulfilment: AdminFulfilment | null | undefined) => fulfilment?.state === 'queued' || fulfilment?.state === 'needs_review';
 
-export type ProviderAnswer =
-  | { provider: 'manual' }
-  | {
-      provider: 'api-v2';
-      balance: string;
-      currency: string;
-      threshold: string;
-      low: boolean;
-      /** Whether the panel takes refills: `unsupported` once it answered that it has no refill action (docs/refill.md). */
-      refill?: 'supported' | 'unsupported' | 'unknown';
-      /** The server's sentence about refills on this panel, for staff; null when there is nothing to say. */
-      refillMessage?: string | null;
-    };
-
-/** One service of the provider's `services` list. */
-export interface ProviderService {
-  service: string;
-  name: string;
-  type?: string;
-  category?: string;
-  /** Price per 1000 units, decimal text. */
-  rate: string;
-  min: number;
-  max: number;
-  refill?: boolean;
-  cancel?: boolean;
-}
-
-export interface ServicesAnswer {
-  provider: 'manual' | 'api-v2' | string;
-  services?: ProviderService[];
-}
-
-/** A pricing tier delivered through the provider; tiers without one are manual. */
-export interface TierMapping {
-  pricingId: string;
-  serviceId: string;
-  serviceName: string;
-  quantity: number;
-  /** Days of refill guarantee from completion, 0 to 365 (0: none); only on a service with `refill` (docs/refill.md). */
-  refillDays?: number;
-}
-
-/**
- * A subscription's `refill` in the admin bodies (docs/refill.md): the customer's view of it, plus
- * whether a refill waits for staff (`review`) and every refill asked, newest first.
- */
-export interface AdminRefill {
-  state: 'available' | 'requested' | 'in_progress' | 'completed' | 'rejected' | string;
-  days: number;
-  requestedAt: string | null;
-  settledAt: string | null;
-  until: string | null;
-  canRequest: boolean;
-  nextRequestAt: string | null;
-  /** What the customer reads. */
-  message: string | null;
-  review?: boolean;
-  history?: AdminRefillEntry[];
-}
-
-/** One refill asked of the provider, as staff read it. */
-export interface AdminRefillEntry {
-  id: string;
-  state: string;
-  actor: 'customer' | 'staff' | string;
-  requestedAt: string | null;
-  settledAt: string | null;
-  checkedAt: string | null;
-  upstreamRefillId: string | null;
-  /** The provider's raw status word. */
-  upstreamStatus: string | null;
-  /** The provider's own words when it refused. */
-  failure: string | null;
-  review: boolean;
-}
-
 /**
  * Staff may ask the provider for a refill of any order it has (an upstream id), whatever the
  * guarantee; not while one is with the provider (`placing` or `open`: the server says 409). A refill
@@ -141,17 +39,6 @@ export function canStaffRefill(fulfilment: AdminFulfilment | null | undefined, r
   const latest = Array.isArray(refill.history) ? refill.history[0] : undefined;
   if (latest && typeof latest === 'object') return latest.state !== 'placing' && latest.state !== 'open';
   return refill.review === true || (refill.state !== 'requested' && refill.state !== 'in_progress');
-}
-
-/** What POST /admin/fulfilment/sync did. */
-export interface SyncReport {
-  orders: number;
-  requests: number;
-  updated: number;
-  finished: number;
-  ms: number;
-  /** The refills followed in the same pass (docs/refill.md "Following"). */
-  refills?: { refills?: number; requests?: number; settled?: number; unsynced?: number; abandoned?: number; ms?: number };
 }
 
 /**

@@ -1,8 +1,8 @@
+import type { AdminSubscription } from '@growth/kit';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StatusChip } from '@growth/kit/ui';
 import { formatPrice } from '@growth/kit/format';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import type { TaskQuery } from '../tasks/taskQuery';
 import { formatDate } from '../ui';
 import { SortHeader } from './SortHeader';

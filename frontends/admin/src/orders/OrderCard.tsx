@@ -1,7 +1,7 @@
+import type { AttentionOrder } from '@growth/kit';
 import { useId } from 'react';
 import { formatPrice } from '@growth/kit/format';
 import { formatDate } from '../ui';
-import type { AttentionOrder } from './orderTypes';
 import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
 

@@ -1,11 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Spinner } from '@growth/kit';
+import { Spinner, type OrdersAnswer } from '@growth/kit';
 import { useAdminPost } from '../data/useAdminPost';
 import { ListSummary } from '../lists/ListSummary';
 import { ErrorBanner, Pager, uiStyles } from '../ui';
 import formStyles from '@growth/kit/form.module.css';
 import { OrderCard } from './OrderCard';
-import { ORDERS_PAGE_SIZE, ORDER_KINDS, type OrderKind, type OrdersAnswer } from './orderTypes';
+import { ORDERS_PAGE_SIZE, ORDER_KINDS, type OrderKind } from './orderTypes';
 import styles from '../lists/Lists.module.css';
 
 /**

@@ -1,5 +1,5 @@
+import type { AttentionCount, OverviewAnswer } from '@growth/kit';
 import { Link } from 'wouter';
-import type { AttentionCount, OverviewAnswer } from './overviewTypes';
 import { groupDigits } from './money';
 import styles from './Overview.module.css';
 

@@ -1,7 +1,6 @@
-import { PLATFORMS } from '@growth/kit';
+import { PLATFORMS, type BreakdownRow } from '@growth/kit';
 import { useNarrowScreen } from '../layout/useNarrowScreen';
 import { groupDigits } from './money';
-import type { BreakdownRow } from './overviewTypes';
 import styles from './Overview.module.css';
 
 interface Props {

@@ -1,6 +1,6 @@
+import type { Granularity, SeriesPoint } from '@growth/kit';
 import { bucketLabel } from './period';
 import { groupDigits } from './money';
-import type { Granularity, SeriesPoint } from './overviewTypes';
 import styles from './Overview.module.css';
 
 interface Props {

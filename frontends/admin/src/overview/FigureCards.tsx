@@ -1,11 +1,11 @@
-import type { Change, CurrencyFigures } from './overviewTypes';
+import type { CurrencyFigures, FigureChange } from '@growth/kit';
 import { direction, formatMoney, groupDigits, signed } from './money';
 import styles from './Overview.module.css';
 
 interface Figure {
   label: string;
   value: string;
-  change: Change<string | number>;
+  change: FigureChange<string | number>;
   /** How the change reads: money in the currency, or a count. */
   money: boolean;
   /** A rise is bad news (refunds, upstream cost): the change is marked as such. */

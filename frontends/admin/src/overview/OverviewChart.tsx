@@ -1,9 +1,9 @@
+import type { Granularity, SeriesPoint } from '@growth/kit';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { bucketLabel } from './period';
 import { plotValue } from './money';
-import type { Granularity, SeriesPoint } from './overviewTypes';
 import styles from './Overview.module.css';
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { Granularity } from './overviewTypes';
+import type { Granularity } from '@growth/kit';
 
 /** The Overview's period choices (docs/reports.md, "A period": how each maps onto from/to). */
 export const PERIOD_CHOICES = [

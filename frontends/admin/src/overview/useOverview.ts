@@ -1,7 +1,7 @@
+import type { OverviewAnswer } from '@growth/kit';
 import { useCallback, useMemo, useState } from 'react';
 import { oneOf, useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type Loadable } from '../data/useAdminPost';
-import type { OverviewAnswer } from './overviewTypes';
 import { PERIOD_CHOICES, browserTimeZone, periodOf, type Period, type PeriodId } from './period';
 
 export interface OverviewPage {

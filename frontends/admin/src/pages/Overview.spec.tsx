@@ -1,8 +1,8 @@
+import type { CurrencyFigures, OverviewAnswer } from '@growth/kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Overview from './Overview';
 import { setNarrowScreen, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, visitPage } from '../test/adminPage';
-import type { CurrencyFigures, OverviewAnswer } from '../overview/overviewTypes';
 
 // The real chart draws on a canvas (uPlot), which jsdom has not; the spec checks what it is given.
 jest.mock('../overview/OverviewChart', () => ({

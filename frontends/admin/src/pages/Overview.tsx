@@ -1,5 +1,5 @@
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
-import { Spinner } from '@growth/kit';
+import { Spinner, type OverviewAnswer } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { AttentionList } from '../overview/AttentionList';
 import { BreakdownTable } from '../overview/BreakdownTable';
@@ -8,7 +8,6 @@ import { ExportPanel } from '../overview/ExportPanel';
 import { FigureCards } from '../overview/FigureCards';
 import { PeriodPicker } from '../overview/PeriodPicker';
 import { formatMoney } from '../overview/money';
-import type { OverviewAnswer } from '../overview/overviewTypes';
 import { periodLabel } from '../overview/period';
 import { useOverview } from '../overview/useOverview';
 import { ErrorBanner } from '../ui';

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Spinner, adminApi } from '@growth/kit';
+import { Spinner, adminApi, type PlanSummary } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { ListSummary } from '../lists/ListSummary';
 import { SearchForm } from '../lists/SearchForm';
 import { PlanCard } from '../plans/PlanCard';
-import { PLANS_PAGE_SIZE, type PlanSummary } from '../plans/planTypes';
+import { PLANS_PAGE_SIZE } from '../plans/planTypes';
 import { usePlans } from '../plans/usePlans';
 import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';

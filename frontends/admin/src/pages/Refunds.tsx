@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { Spinner } from '@growth/kit';
+import { Spinner, type RefundRow } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { useNarrowScreen } from '../layout/useNarrowScreen';
 import { ListSummary } from '../lists/ListSummary';
@@ -8,7 +8,7 @@ import { RefundButton, RequestButtons, orderWhich } from '../refunds/RefundButto
 import { RefundActionDialog } from '../refunds/RefundActionDialog';
 import { RefundCards, RefundTable } from '../refunds/RefundRows';
 import { REFUNDS_PAGE_SIZE } from '../refunds/refundsQuery';
-import { REFUND_STATE_OPTIONS, type RefundRow, type RefundStateFilter } from '../refunds/refundTypes';
+import { REFUND_STATE_OPTIONS, type RefundStateFilter } from '../refunds/refundTypes';
 import { targetOfRow } from '../refunds/rowTarget';
 import { useRefundAction, type RefundKind } from '../refunds/useRefundAction';
 import { useRefunds } from '../refunds/useRefunds';

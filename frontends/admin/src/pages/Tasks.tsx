@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { Spinner } from '@growth/kit';
+import { Spinner, type AdminSubscription } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { ListSummary } from '../lists/ListSummary';
 import { TasksTable } from '../lists/TasksTable';
@@ -9,7 +9,7 @@ import { RefundButton, RequestButtons, orderWhich } from '../refunds/RefundButto
 import { RefundActionDialog } from '../refunds/RefundActionDialog';
 import { canRefund, targetOfSubscription } from '../refunds/refundTarget';
 import { useRefundAction, type RefundKind } from '../refunds/useRefundAction';
-import { AdminSubscriptionCard, type AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
+import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
 import { FulfilmentButtons } from '../tasks/FulfilmentButtons';
 import { LinkOrderDialog } from '../tasks/LinkOrderDialog';
 import { StatusToggleButton } from '../tasks/StatusToggleButton';

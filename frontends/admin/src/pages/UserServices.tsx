@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { Spinner } from '@growth/kit';
+import { Spinner, type AdminSubscription } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { useAdminPost } from '../data/useAdminPost';
-import { AdminSubscriptionCard, type AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
+import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
 import { Banner, ErrorBanner, formatDate, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';
 

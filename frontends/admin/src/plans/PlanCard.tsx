@@ -1,8 +1,8 @@
+import type { PlanSummary } from '@growth/kit';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../ui';
 import { PlanStatusChip } from './PlanStatusChip';
-import type { PlanSummary } from './planTypes';
 import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
 

@@ -1,5 +1,5 @@
+import type { ProviderService, TierMapping } from '@growth/kit';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ProviderService, TierMapping } from '../fulfilment/fulfilmentTypes';
 import { installFakeApi, type FakeApi } from '../test/fakeApi';
 import { TierFulfilmentRow } from './TierFulfilmentRow';
 import { mappingText, refillDaysOf, REFILL_DAYS_INVALID } from './tierFulfilment';

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { adminApi } from '@growth/kit';
+import { adminApi, type ProviderService, type TierMapping } from '@growth/kit';
 import formStyles from '@growth/kit/form.module.css';
-import type { ProviderService, TierMapping } from '../fulfilment/fulfilmentTypes';
 import { ErrorBanner, TextField } from '../ui';
 import { decimalText } from '../fulfilment/fulfilmentTypes';
 import {

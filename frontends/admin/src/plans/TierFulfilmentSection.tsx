@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { Spinner } from '@growth/kit';
+import { Spinner, type ServicesAnswer, type TierMapping } from '@growth/kit';
 import { useAdminGet } from '../data/useAdminPost';
-import type { ServicesAnswer, TierMapping } from '../fulfilment/fulfilmentTypes';
 import { ErrorBanner } from '../ui';
 import type { TierDraft } from './planForm';
 import { TierFulfilmentRow } from './TierFulfilmentRow';
 import styles from '../fulfilment/Fulfilment.module.css';
+import planStyles from './Plans.module.css';
 
 interface Props {
   /** The saved plan's id; null while creating it. */
@@ -56,7 +56,7 @@ export function TierFulfilmentSection({ planId, tiers }: Props) {
     body = (
       <>
         {offered.length === 0 && <p className={styles.muted}>The provider lists no services: every tier stays manual.</p>}
-        <ol className={styles.tiers}>
+        <ol className={planStyles.tiers}>
           {tiers.map((tier, index) => (
             <li key={tier.key}>
               {tier.pricingId ? (

@@ -1,4 +1,4 @@
-import type { ProviderService, TierMapping } from '../fulfilment/fulfilmentTypes';
+import type { ProviderService, TierMapping } from '@growth/kit';
 
 export const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : String(n ?? '—'));
 

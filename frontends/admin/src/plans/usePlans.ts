@@ -1,6 +1,7 @@
+import type { PlansAnswer } from '@growth/kit';
 import { pageCount } from '@growth/kit/ui';
 import { useSearchPage, type SearchPage } from '../lists/useSearchPage';
-import { PLANS_PAGE_SIZE, type PlansAnswer } from './planTypes';
+import { PLANS_PAGE_SIZE } from './planTypes';
 
 const lastPageOf = (answer: PlansAnswer) => pageCount(answer.pages, answer.total, PLANS_PAGE_SIZE);
 

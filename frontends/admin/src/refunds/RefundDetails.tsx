@@ -1,8 +1,8 @@
+import type { AdminRefund } from '@growth/kit';
 import type { ReactNode } from 'react';
 import { moneyText } from '../fulfilment/fulfilmentTypes';
 import { formatDate } from '../ui';
 import { difference, isPositiveAmount } from './refundMoney';
-import type { AdminRefund } from './refundTypes';
 import styles from './Refunds.module.css';
 
 interface Props {

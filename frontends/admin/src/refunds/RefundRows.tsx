@@ -1,7 +1,8 @@
+import type { RefundRow } from '@growth/kit';
 import { Fragment, useId, type ReactNode } from 'react';
 import { moneyText } from '../fulfilment/fulfilmentTypes';
 import { formatDate } from '../ui';
-import { reasonText, rowStateText, type RefundRow } from './refundTypes';
+import { reasonText, rowStateText } from './refundTypes';
 import listStyles from '../lists/Lists.module.css';
 import styles from './Refunds.module.css';
 

@@ -1,4 +1,4 @@
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
+import type { AdminSubscription } from '@growth/kit';
 import { currencyDigits, fromMinorUnits, minorUnits } from './refundMoney';
 
 /** The order a Refund, Approve or Decline dialog is about, and what it may refund. */

@@ -1,8 +1,6 @@
-import { adminApi, type ListAnswer } from '@growth/kit';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
+import { adminApi, type ListAnswer, type AdminSubscription, type RefundRow } from '@growth/kit';
 import { serverMessage } from '../ui';
 import { amountText, targetOfSubscription, type RefundTarget } from './refundTarget';
-import type { RefundRow } from './refundTypes';
 
 /**
  * The dialog's target for a row of the Refunds list. A row does not say what is left to refund, so

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, adminApi } from '@growth/kit';
+import { ApiError, adminApi, type AdminSubscription, type RefundAnswer } from '@growth/kit';
 import { moneyText } from '../fulfilment/fulfilmentTypes';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { serverMessage } from '../ui';
 import type { RefundTarget } from './refundTarget';
 
@@ -13,13 +12,6 @@ export interface RefundDecision {
   amount?: string;
   reason?: string;
   message?: string;
-}
-
-export interface RefundAnswer {
-  subscription?: AdminSubscription | null;
-  /** The refund as it is after the gateway call: pending, processed, or failed (with why). */
-  refund?: { state?: string | null; failure?: string | null } | null;
-  request?: unknown;
 }
 
 export interface RefundAction {

@@ -1,10 +1,10 @@
+import type { RefundsAnswer } from '@growth/kit';
 import { useCallback } from 'react';
 import { pageCount } from '@growth/kit/ui';
 import { useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type AdminPost } from '../data/useAdminPost';
 import { usePagedLoadable } from '../data/usePagedLoadable';
 import { REFUNDS_PAGE_SIZE, refundsAddressPatch, refundsQueryOf, refundsRequestBody, type RefundsQuery } from './refundsQuery';
-import type { RefundsAnswer } from './refundTypes';
 
 export interface Refunds extends AdminPost<RefundsAnswer> {
   query: RefundsQuery;

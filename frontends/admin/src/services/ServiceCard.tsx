@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Service } from '@growth/kit';
+import type { AdminService, Service } from '@growth/kit';
 import { ServiceCardHead } from './ServiceCardHead';
 import { ServicePreviewDialog } from './ServicePreviewDialog';
-import type { AdminService } from './useServiceList';
 import styles from './Services.module.css';
 
 interface Props {

@@ -1,5 +1,4 @@
-import { logoSrc } from '@growth/kit';
-import type { AdminService } from './useServiceList';
+import { logoSrc, type AdminService } from '@growth/kit';
 import styles from './Services.module.css';
 
 interface Props {

@@ -1,9 +1,9 @@
+import type { AdminService } from '@growth/kit';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { useModalDialog } from '@growth/kit/ui';
 import dialog from '../ui/ConfirmDialog.module.css';
 import { ServiceCardHead } from './ServiceCardHead';
-import type { AdminService } from './useServiceList';
 import styles from './Services.module.css';
 
 /**

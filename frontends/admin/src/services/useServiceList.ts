@@ -1,16 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { adminApi, type ListAnswer, type Service } from '@growth/kit';
-
-/** Whether the public catalogue lists a service, and why not (docs/catalogue.md, "Listing rule"). */
-export interface ServiceListing {
-  listed: boolean;
-  reason: 'no_plan' | 'plan_not_on_sale' | null;
-  /** 'Not listed: no Active plan with a tier. …' for a hidden service. */
-  message: string | null;
-}
-
-/** A service as the admin's list has it: with its address and listing. */
-export type AdminService = Service & { slug?: string; listing?: ServiceListing };
+import { adminApi, type ListAnswer, type AdminService } from '@growth/kit';
 
 export type ServiceListState = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'loaded'; services: AdminService[] };
 

@@ -1,28 +1,14 @@
 import { useId, type ReactNode } from 'react';
-import type { Subscription } from '@growth/kit';
+import type { AdminSubscription } from '@growth/kit';
 import { StatusChip } from '@growth/kit/ui';
 import { formatPrice } from '@growth/kit/format';
 import { FulfilmentDetails } from '../fulfilment/FulfilmentDetails';
-import type { AdminFulfilment, AdminRefill } from '../fulfilment/fulfilmentTypes';
 import { RefillDetails } from '../fulfilment/RefillDetails';
 import { RefundDetails } from '../refunds/RefundDetails';
-import type { AdminRefund } from '../refunds/refundTypes';
 import { formatDate } from '../ui';
 import { ProfileValue } from './ProfileValue';
 import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
-
-/** A subscription as the admin lists show it; the tasks list adds the customer. */
-export type AdminSubscription = Omit<Subscription, 'refund' | 'refill'> & {
-  statusText?: string;
-  customer?: { userId?: string; name?: string; email?: string } | null;
-  /** Delivery through the upstream provider; null (or absent) on the manual path. */
-  fulfilment?: AdminFulfilment | null;
-  /** Refunds and the customer's request, with the admin extras; null when there are none (docs/refunds.md). */
-  refund?: AdminRefund | null;
-  /** The refill guarantee and every refill asked, with staff's extras; null when there are none (docs/refill.md). */
-  refill?: AdminRefill | null;
-};
 
 interface Props {
   subscription: AdminSubscription;

@@ -1,6 +1,6 @@
+import type { AdminSubscription } from '@growth/kit';
 import { RefillButton } from '../fulfilment/RefillButton';
 import { canCancel, canLink, canRetry, canStaffRefill } from '../fulfilment/fulfilmentTypes';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import styles from '../lists/Lists.module.css';
 
 interface Props {

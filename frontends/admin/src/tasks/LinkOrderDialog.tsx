@@ -1,6 +1,6 @@
+import type { AdminSubscription } from '@growth/kit';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useModalDialog } from '@growth/kit/ui';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import form from '@growth/kit/form.module.css';
 import styles from '../ui/ConfirmDialog.module.css';
 import own from './LinkOrderDialog.module.css';

@@ -1,4 +1,4 @@
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
+import type { AdminSubscription } from '@growth/kit';
 import { nextStatus } from './useStatusToggle';
 
 /** 'Mark Completed' or 'Mark In Process'; nothing for a status the toggle does not know. */

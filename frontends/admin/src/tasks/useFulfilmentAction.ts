@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { adminApi, type SubscriptionAnswer } from '@growth/kit';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
+import { adminApi, type SubscriptionAnswer, type AdminSubscription, type TasksAnswer } from '@growth/kit';
 import { serverMessage } from '../ui';
-import { withReturnedRow, type TasksAnswer } from './useTasks';
+import { withReturnedRow } from './useTasks';
 
 export type Kind = 'retry' | 'cancel' | 'link';
 

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
-import { adminApi, type SubscriptionAnswer } from '@growth/kit';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
-import { withReturnedRow, type TasksAnswer } from './useTasks';
+import { adminApi, type SubscriptionAnswer, type AdminSubscription, type TasksAnswer } from '@growth/kit';
+import { withReturnedRow } from './useTasks';
 
 /** The other state of a task: 0 In Process ↔ 1 Completed; null for any other status. */
 export function nextStatus(status: unknown): 0 | 1 | null {

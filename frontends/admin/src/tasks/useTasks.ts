@@ -1,14 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { PagedAnswer } from '@growth/kit';
+import type { AdminSubscription, TasksAnswer } from '@growth/kit';
 import { pageCount } from '@growth/kit/ui';
 import { useAddressQuery } from '../address/useAddressQuery';
 import { useAdminPost, type AdminPost } from '../data/useAdminPost';
 import { usePagedLoadable } from '../data/usePagedLoadable';
-import type { AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
 import { taskAddressPatch, taskQueryOf, taskRequestBody, type TaskQuery } from './taskQuery';
-
-/** `cursors`: the keys of the rows beside this page, for Previous/Next by keyset (null at the ends). */
-export type TasksAnswer = PagedAnswer<AdminSubscription> & { cursors?: { next?: string | null; prev?: string | null } };
 
 /** A cursor for the request of one page: `key` is that request's body without it. */
 interface PendingCursor {

@@ -1,11 +1,10 @@
 /** Shared by the staff refill specs in src/fulfilment (docs/refill.md): a signed-in admin with a fake API, refills and subscriptions to show, the task rows that show them, and what the specs look at. */
+import type { AdminRefill, AdminRefillEntry, AdminSubscription, TasksAnswer } from '@growth/kit';
 import { useCallback, useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import { AdminSubscriptionCard, type AdminSubscription } from '../subscriptions/AdminSubscriptionCard';
+import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
 import { FulfilmentButtons } from '../tasks/FulfilmentButtons';
 import { taskItemId, useFulfilmentAction } from '../tasks/useFulfilmentAction';
-import type { TasksAnswer } from '../tasks/useTasks';
-import type { AdminRefill, AdminRefillEntry } from '../fulfilment/fulfilmentTypes';
 import { installFakeApi, type FakeApi } from './fakeApi';
 
 /** Run before each spec: a signed-in admin, animation frames as timers, a fresh fake API (returned). */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../api/errors';
-import type { SessionUser } from '../types';
+import type { SessionUser, SignInUser } from '@growth/contracts';
 import { signIn, signInWithGoogle, signUp, type RegistrationForm } from './authCalls';
 import { endSessionOnServer } from './serverLogout';
 import { ADMIN_TOKEN_KEY, EMAIL_KEY, SESSION_CHANGED_EVENT, TOKEN_KEY, USER_ID_KEY, safeStorage } from './storageKeys';
@@ -12,7 +12,8 @@ export interface SessionGrant {
   userId: string;
   /** The e-mail typed at login; the fallback when the server's user carries none. */
   email: string;
-  user?: Partial<SessionUser> | null;
+  /** The customer as the server's answer carries it. */
+  user?: Partial<SignInUser> | null;
 }
 
 export interface AuthContextValue {

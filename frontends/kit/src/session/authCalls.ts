@@ -1,6 +1,6 @@
 import { api } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { SessionUser } from '../types';
+import type { SignInAnswer } from '@growth/contracts';
 import type { SessionGrant } from './AuthProvider';
 
 /** The registration form (docs/product.md#data-shapes); gender 0 Male, 1 Female, 2 Other. */
@@ -17,14 +17,7 @@ export interface RegistrationForm {
   gender: 0 | 1 | 2 | '';
 }
 
-/** What POST /user/login and POST /user/google answer (docs/product.md#api). */
-interface SignInResponse {
-  token?: unknown;
-  userId?: unknown;
-  user?: Partial<SessionUser> | null;
-}
-
-function grantFrom(body: SignInResponse, typedEmail: string): SessionGrant {
+function grantFrom(body: SignInAnswer, typedEmail: string): SessionGrant {
   const token = typeof body.token === 'string' ? body.token : '';
   const userId = body.userId === undefined || body.userId === null ? '' : String(body.userId);
   if (!token || !userId) throw new ApiError('The server sent no session.');
@@ -35,7 +28,7 @@ function grantFrom(body: SignInResponse, typedEmail: string): SessionGrant {
 /** POST /user/login → the session to start. Rejects with the server's reason. */
 export async function signIn(email: string, password: string): Promise<SessionGrant> {
   const typed = email.trim();
-  const body = await api.post<SignInResponse>('/user/login', { email: typed, password });
+  const body = await api.post<SignInAnswer>('/user/login', { email: typed, password });
   return grantFrom(body, typed);
 }
 
@@ -63,7 +56,7 @@ export async function signUp(form: RegistrationForm): Promise<SessionGrant> {
  * at-sign, else 'User' (docs/product.md#data-shapes).
  */
 export async function signInWithGoogle(idToken: string): Promise<SessionGrant> {
-  const body = await api.post<SignInResponse>('/user/google', { idToken });
+  const body = await api.post<SignInAnswer>('/user/google', { idToken });
   const grant = grantFrom(body, '');
   const email = grant.user?.email || '';
   const name = grant.user?.name?.trim() || email.split('@')[0] || 'User';

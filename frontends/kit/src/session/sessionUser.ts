@@ -1,10 +1,10 @@
-import type { SessionUser } from '../types';
+import type { SessionUser, SignInUser } from '@growth/contracts';
 
 /**
- * A session profile with the defaults of docs/product.md#accounts-and-sign-in: phone, countryId, callingId and gender empty,
- * createdAt now, email from `email` when the server sent none.
+ * A session profile from the `user` of a sign-in answer, with the defaults of docs/product.md#accounts-and-sign-in:
+ * phone, countryId, callingId and gender empty, createdAt now, email from `email` when the server sent none.
  */
-export function buildSessionUser(id: string, email: string, fromServer: Partial<SessionUser> = {}): SessionUser {
+export function buildSessionUser(id: string, email: string, fromServer: Partial<SignInUser> = {}): SessionUser {
   return {
     id,
     name: fromServer.name ?? '',

@@ -1,4 +1,4 @@
-import { api, PAYMENT_VERIFY_TIMEOUT_MS } from '@growth/kit';
+import { api, PAYMENT_VERIFY_TIMEOUT_MS, type NewOrder, type OrderAnswer } from '@growth/kit';
 import type { PaymentFailure, PaymentProof } from './razorpay';
 
 /** What checkout needs to know about the plan a tier belongs to. */
@@ -8,24 +8,6 @@ export interface CheckoutPlan {
   slug: string;
   /** The plan's currency (default USD, docs/product.md#limits). */
   currency: string;
-}
-
-/** POST /payment/order's answer (CONTRACT: Payment). */
-export interface OrderAnswer {
-  /** amount in minor units; exponent the currency's decimals (the server's ISO 4217 table); expiresAt when the price stops standing. */
-  order?: { id?: string; amount?: number; currency?: string; exponent?: number; expiresAt?: string };
-  keyId?: string;
-  provider?: string;
-  description?: string;
-  callbackUrl?: string;
-}
-
-export interface NewOrder {
-  userId: string;
-  planId: string;
-  pricingId: string;
-  currency: string;
-  profileLink: string;
 }
 
 export function createOrder(order: NewOrder): Promise<OrderAnswer> {

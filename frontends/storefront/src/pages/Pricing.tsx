@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { api, ApiError, logoSrc, PLATFORMS, Spinner, useAuth, type Plan, type PricingTier } from '@growth/kit';
+import { api, ApiError, logoSrc, PLATFORMS, Spinner, useAuth, type PricingTier, type PlanAnswer, type ServiceAddressAnswer } from '@growth/kit';
 import { documentTitle } from '@growth/kit/routes';
 import { NotFoundMessage } from '../components/NotFoundMessage';
 import { Breadcrumb } from '../components/Breadcrumb';
@@ -12,19 +12,6 @@ import { PaymentReturn } from '../checkout/PaymentReturn';
 import { TierCard } from '../pricing/TierCard';
 import { GENERIC_PLATFORM_INFO, PLATFORM_INFO } from '../pricing/platformInfo';
 import styles from './Pricing.module.css';
-
-interface PlanResponse {
-  planId?: string;
-  pricing?: PricingTier[];
-  plan?: Partial<Plan>;
-}
-
-/** GET /services/address/{slug}: where an address leads, and the service there (docs/catalogue.md, "Addresses"). */
-interface AddressResponse {
-  slug?: string;
-  moved?: boolean;
-  service?: { serviceHeading?: string; logo?: string | null } | null;
-}
 
 type State =
   | { status: 'loading' }
@@ -50,7 +37,7 @@ export default function Pricing() {
     const controller = new AbortController();
     setLogo(null);
     api
-      .get<AddressResponse>('/services/address/' + encodeURIComponent(slug), { signal: controller.signal })
+      .get<ServiceAddressAnswer>('/services/address/' + encodeURIComponent(slug), { signal: controller.signal })
       .then((body) => setLogo(logoSrc(body.service?.logo)))
       .catch(() => undefined); // the page stands without it
     return () => controller.abort();
@@ -66,7 +53,7 @@ export default function Pricing() {
     // The same URL as the server's preload hint for this page (page-routes.json), so the browser
     // reuses the preloaded answer instead of fetching it again.
     api
-      .get<PlanResponse>('/plans/' + encodeURIComponent(slug), { signal: controller.signal })
+      .get<PlanAnswer>('/plans/' + encodeURIComponent(slug), { signal: controller.signal })
       .then((body) => {
         const tiers = body.pricing ?? body.plan?.pricing ?? [];
         if (tiers.length === 0) throw new Error('no tiers');
@@ -89,7 +76,7 @@ export default function Pricing() {
         }
         // No plan here: the old address of a renamed service leads to its new one; else nothing is here.
         try {
-          const where = await api.get<AddressResponse>('/services/address/' + encodeURIComponent(slug), { signal: controller.signal });
+          const where = await api.get<ServiceAddressAnswer>('/services/address/' + encodeURIComponent(slug), { signal: controller.signal });
           if (where.moved && where.slug && where.slug !== slug) {
             navigate(`/services/${encodeURIComponent(where.slug)}`, { replace: true });
             return;

@@ -2,7 +2,7 @@
 export type Granularity = 'hour' | 'day' | 'month';
 
 /** A figure against the period before: money as decimal text, counts as numbers. */
-export interface Change<T extends string | number> {
+export interface FigureChange<T extends string | number> {
   value: T;
   previous: T;
   change: T;
@@ -14,14 +14,14 @@ export interface CurrencyFigures {
   currency: string;
   /** Decimals of the currency; null for a code the gateway does not take (amounts in minor units). */
   exponent: number | null;
-  revenue: Change<string>;
-  orders: Change<number>;
-  averageOrderValue: Change<string>;
-  refunds: Change<string>;
-  refundCount: Change<number>;
-  upstreamCost: Change<string>;
-  upstreamCostOrders: Change<number>;
-  margin: Change<string>;
+  revenue: FigureChange<string>;
+  orders: FigureChange<number>;
+  averageOrderValue: FigureChange<string>;
+  refunds: FigureChange<string>;
+  refundCount: FigureChange<number>;
+  upstreamCost: FigureChange<string>;
+  upstreamCostOrders: FigureChange<number>;
+  margin: FigureChange<string>;
   upstreamCostElsewhere?: { currency: string; amount: string; previous: string; orders: number }[];
 }
 

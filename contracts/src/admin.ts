@@ -1,0 +1,36 @@
+/** The admin accounts' bodies: admin sign-in and the audit log (docs/product.md#admin). */
+import type { PagedAnswer } from './api';
+
+/** POST /admin/login. */
+export interface AdminLoginAnswer {
+  message?: string;
+  token?: string;
+  adminId?: string;
+}
+
+/** What an entry touched, as the server names it (null when the record is gone). */
+export interface AuditSubject {
+  label: string;
+  orderId?: string;
+  userId?: string;
+  customerEmail?: string;
+  customerName?: string;
+  planId?: string;
+}
+
+/** One admin write as POST /admin/audit lists it. */
+export interface AuditEntry {
+  auditId: string;
+  adminId?: string;
+  adminEmail?: string | null;
+  action: string;
+  entity?: string;
+  entityId?: string | null;
+  subject?: AuditSubject | null;
+  before?: unknown;
+  after?: unknown;
+  createdAt?: string;
+}
+
+/** POST /admin/audit. */
+export type AuditAnswer = PagedAnswer<AuditEntry>;

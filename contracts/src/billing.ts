@@ -1,0 +1,86 @@
+/** Billing's bodies: payment orders, the orders staff look at, and refunds (docs/refunds.md "What the APIs say"). */
+import type { PagedAnswer } from './api';
+import type { AdminSubscription, RefundRequestState, RefundState } from './subscriptions';
+
+/** POST /payment/order's request. */
+export interface NewOrder {
+  userId: string;
+  planId: string;
+  pricingId: string;
+  currency: string;
+  profileLink: string;
+}
+
+/** POST /payment/order's answer. */
+export interface OrderAnswer {
+  /** amount in minor units; exponent the currency's decimals (the server's ISO 4217 table); expiresAt when the price stops standing. */
+  order?: { id?: string; amount?: number; currency?: string; exponent?: number; expiresAt?: string };
+  keyId?: string;
+  provider?: string;
+  description?: string;
+  callbackUrl?: string;
+}
+
+/** A billing order as POST /admin/orders lists it; fields read defensively. */
+export interface AttentionOrder {
+  orderId?: string;
+  id?: string;
+  userId?: string;
+  email?: string;
+  customerName?: string | null;
+  customer?: { email?: string } | null;
+  planName?: string;
+  tier?: { name?: string; price?: string } | null;
+  currency?: string;
+  status?: string;
+  paymentId?: string | null;
+  createdAt?: string;
+  paidAt?: string | null;
+  failureReason?: string | null;
+}
+
+/** POST /admin/orders. */
+export type OrdersAnswer = PagedAnswer<AttentionOrder>;
+
+/** Why money went back: what the provider did not deliver, an approved request, or staff. */
+export type RefundReason = 'undelivered' | 'customer_request' | 'staff' | 'not_honoured';
+
+/** One row of POST /admin/refunds/list: a refund, or a request not approved (an approved one shows as its refund). */
+export interface RefundRow {
+  kind: 'refund' | 'request';
+  id: string;
+  /** A refund's RefundState, or a request's `open` / `declined`. */
+  state: RefundState | RefundRequestState | string;
+  /** Decimal text, or null (a customer's request names no amount). */
+  amount: string | null;
+  currency: string | null;
+  reason: RefundReason | string | null;
+  /** Staff's words, the customer's reason, or what fell short. */
+  note: string | null;
+  /** Why a refund failed. */
+  failure: string | null;
+  /** Staff's message when a request was declined (the customer read it). */
+  message?: string | null;
+  /** The gateway's id (`rfnd_…`), once known. */
+  gatewayRefundId: string | null;
+  orderId: string | null;
+  paymentId: string | null;
+  subscriptionId: string | null;
+  planName: string | null;
+  tierName: string | null;
+  customer: { userId?: string | null; name?: string | null; email?: string | null } | null;
+  actor: unknown;
+  createdAt: string | null;
+  settledAt: string | null;
+}
+
+/** POST /admin/refunds/list. */
+export type RefundsAnswer = PagedAnswer<RefundRow>;
+
+/** POST /admin/refunds, /admin/refunds/approve and /admin/refunds/decline. */
+export interface RefundAnswer {
+  subscription?: AdminSubscription | null;
+  /** The refund as it is after the gateway call: pending, processed, or failed (with why). */
+  refund?: { state?: string | null; failure?: string | null } | null;
+  request?: unknown;
+}

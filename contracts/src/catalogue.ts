@@ -1,0 +1,63 @@
+/** The catalogue's bodies: services, their addresses and the stored documents (docs/catalogue.md). */
+
+export interface ServiceContentItem {
+  contentId: string;
+  key: string;
+  value: string;
+}
+
+export interface Service {
+  serviceId: string;
+  serviceHeading: string;
+  serviceDescription: string;
+  /** Base64 text or a data URL; see `logoSrc`. */
+  logo?: string | null;
+  serviceContent: ServiceContentItem[];
+}
+
+/** Whether the public catalogue lists a service, and why not (docs/catalogue.md, "Listing rule"). */
+export interface ServiceListing {
+  listed: boolean;
+  reason: 'no_plan' | 'plan_not_on_sale' | null;
+  /** 'Not listed: no Active plan with a tier. …' for a hidden service. */
+  message: string | null;
+}
+
+/** A service as the admin's list has it (POST /services/listForAdmin): with its address and listing. */
+export type AdminService = Service & { slug?: string; listing?: ServiceListing };
+
+/** GET /services/address/{slug}: where an address leads, and the service there (docs/catalogue.md, "Addresses"). */
+export interface ServiceAddressAnswer {
+  slug?: string;
+  moved?: boolean;
+  service?: { serviceHeading?: string; logo?: string | null } | null;
+}
+
+/** A question of the FAQ with its answer. */
+export interface DocumentFaq {
+  question: string;
+  answer: string;
+}
+
+export interface DocumentSection {
+  /** Anchor of the section on its page: slug of the heading. */
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  items?: string[];
+  faqs?: DocumentFaq[];
+}
+
+/** A stored document (FAQ and policies) as GET /api/documents/:slug answers it in `document` (backend catalogue domain: StoredDocument). */
+export interface StoredDocument {
+  slug: string;
+  title: string;
+  /** 'YYYY-MM-DD' */
+  lastUpdated: string;
+  sections: DocumentSection[];
+}
+
+/** GET /api/documents/:slug. */
+export interface DocumentAnswer {
+  document: StoredDocument;
+}
