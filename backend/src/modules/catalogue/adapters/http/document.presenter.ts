@@ -1,7 +1,8 @@
+import type { ApiSuccess, DocumentAnswer, DocumentSection as DocumentSectionBody } from '@growth/contracts';
 import type { DocumentSection, StoredDocument } from '../../domain/document';
 
 /** Response of GET /documents/:slug, built from an explicit list of fields (docs/product.md#documents). */
-export function documentBody(document: StoredDocument) {
+export function documentBody(document: StoredDocument): ApiSuccess<DocumentAnswer> {
   return {
     success: true as const,
     document: {
@@ -13,7 +14,7 @@ export function documentBody(document: StoredDocument) {
   };
 }
 
-function sectionBody(section: DocumentSection) {
+function sectionBody(section: DocumentSection): DocumentSectionBody {
   return {
     id: section.id,
     heading: section.heading,

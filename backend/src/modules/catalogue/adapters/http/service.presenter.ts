@@ -1,9 +1,10 @@
+import type { AdminService, ApiSuccess, MetaPagedAnswer, Service as ServiceBody } from '@growth/contracts';
 import type { Page } from '../../domain/catalogue-page';
 import type { Service } from '../../domain/service';
 import type { ServiceListing } from '../../application/list-services.use-case';
 
 /** One service as every response shows it, built from an explicit list of fields (docs/architecture.md#api-contract). */
-export function serviceBody(service: Service) {
+export function serviceBody(service: Service): ServiceBody {
   return {
     serviceId: service.serviceId,
     serviceHeading: service.serviceHeading,
@@ -14,7 +15,7 @@ export function serviceBody(service: Service) {
 }
 
 /** Response of GET /services/getAll. */
-export function serviceListBody(page: Page<Service>) {
+export function serviceListBody(page: Page<Service>): ApiSuccess<MetaPagedAnswer<ServiceBody>> {
   return {
     success: true as const,
     data: page.items.map(serviceBody),
@@ -29,7 +30,7 @@ const NOT_LISTED_MESSAGES = {
 } as const;
 
 /** Response of POST /services/listForAdmin. */
-export function serviceListingBody(page: Page<ServiceListing>) {
+export function serviceListingBody(page: Page<ServiceListing>): ApiSuccess<MetaPagedAnswer<AdminService>> {
   return {
     success: true as const,
     data: page.items.map(({ service, listed, reason }) => ({

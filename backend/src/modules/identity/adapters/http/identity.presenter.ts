@@ -1,11 +1,13 @@
+import type { ApiSuccess, Country as CountryBody, CustomerProfile, ListAnswer, ProfileAnswer, SignInAnswer } from '@growth/contracts';
 import type { ProfileWithCounts, Profile } from '../../application/profile';
 import type { SignInResult } from '../../application/sign-in.result';
 import type { Country } from '../../domain/country';
 
 // Responses are built from explicit fields (docs/architecture.md#api-contract): no hash ever leaves the server.
+// Each is typed with the body the frontends read, from @growth/contracts (docs/architecture.md#contracts).
 
 /** POST /user/login and /user/google. */
-export function signInBody(result: SignInResult, message: string) {
+export function signInBody(result: SignInResult, message: string): ApiSuccess<SignInAnswer> {
   const { user } = result;
   return {
     success: true as const,
@@ -25,7 +27,7 @@ export function signInBody(result: SignInResult, message: string) {
 }
 
 /** The `data` of /user/getById and /user/update. */
-export function profileData(profile: Profile) {
+export function profileData(profile: Profile): CustomerProfile {
   const { user } = profile;
   return {
     userId: user.userId,
@@ -40,7 +42,7 @@ export function profileData(profile: Profile) {
   };
 }
 
-export function profileBody(profile: ProfileWithCounts) {
+export function profileBody(profile: ProfileWithCounts): ApiSuccess<ProfileAnswer> {
   return {
     success: true as const,
     data: profileData(profile),
@@ -53,7 +55,7 @@ export function profileBody(profile: ProfileWithCounts) {
 }
 
 /** GET /country/getall. */
-export function countriesBody(countries: Country[]) {
+export function countriesBody(countries: Country[]): ApiSuccess<ListAnswer<CountryBody>> {
   return {
     success: true as const,
     data: countries.map((country) => ({

@@ -168,7 +168,7 @@ describe('subscription bodies', () => {
         message: 'Your refill request is being checked by our team.',
       });
       expect(staff?.history).toHaveLength(20);
-      expect(staff?.history[0]).toEqual({
+      expect(staff?.history?.[0]).toEqual({
         id: 'f0',
         state: 'review',
         actor: 'staff',

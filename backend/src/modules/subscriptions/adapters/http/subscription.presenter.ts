@@ -1,3 +1,13 @@
+import type {
+  AdminFulfilment,
+  AdminRefill,
+  AdminRefillEntry,
+  AdminSubscription,
+  DeliveryProgress,
+  Subscription as SubscriptionBody,
+  SubscriptionRefill,
+  SubscriptionRefund,
+} from '@growth/contracts';
 import { isPlausibleRemains, isPlausibleStartCount } from '../../domain/fulfilment';
 import { orderMargin } from '../../domain/margin';
 import { customerMessageOf, customerRefillView, customerStateOf, REFILL_HISTORY, type RefillRecord, type SubscriptionRefills } from '../../domain/refill';
@@ -12,12 +22,12 @@ import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscr
  * remains; null before and on the manual path). Nothing else of the fulfilment reaches a customer:
  * no upstream order id, status text, charge or note.
  */
-export function subscriptionBody(s: Subscription) {
+export function subscriptionBody(s: Subscription): SubscriptionBody {
   return subscriptionBodyAt(s, new Date());
 }
 
 /** subscriptionBody as of `now` (the refill's canRequest and nextRequestAt depend on it; the refill routes pass their clock's). */
-export function subscriptionBodyAt(s: Subscription, now: Date) {
+export function subscriptionBodyAt(s: Subscription, now: Date): SubscriptionBody {
   return {
     _id: s.subscriptionId,
     subscriptionId: s.subscriptionId,
@@ -53,7 +63,7 @@ const NO_REFILLS: SubscriptionRefills = { days: 0, completedAt: null, history: [
  * guarantee's end, whether a refill can be asked now and, if not yet, when; a plain sentence when
  * the provider refused. Nothing of the provider's words reaches the customer.
  */
-function customerRefillOf(s: Subscription, now: Date) {
+function customerRefillOf(s: Subscription, now: Date): SubscriptionRefill | null {
   const view = customerRefillView({ status: s.status, upstreamOrderId: s.fulfilment?.upstreamOrderId ?? null, refills: s.refills ?? NO_REFILLS }, now);
   if (!view) return null;
   return {
@@ -74,7 +84,7 @@ function customerRefillOf(s: Subscription, now: Date) {
  * review, and the newest 20 with the provider's ids, raw words and refusals. Null: no guarantee and
  * no refill.
  */
-function adminRefillOf(s: Subscription, now: Date) {
+function adminRefillOf(s: Subscription, now: Date): AdminRefill | null {
   const refills = s.refills ?? NO_REFILLS;
   const history = refills.history.slice(0, REFILL_HISTORY);
   const customer = customerRefillOf(s, now);
@@ -93,7 +103,7 @@ function adminRefillOf(s: Subscription, now: Date) {
   return { ...base, review: latest?.state === 'review', history: history.map(historyEntry) };
 }
 
-function historyEntry(r: RefillRecord) {
+function historyEntry(r: RefillRecord): AdminRefillEntry {
   return {
     id: r.refillId,
     state: r.state,
@@ -109,9 +119,11 @@ function historyEntry(r: RefillRecord) {
 }
 
 /** The order's refunds as the customer sees them (docs/refunds.md); null: no refund and no request. */
-function refundOf(s: Subscription) {
-  const r = s.refund;
-  if (!r) return null;
+function refundOf(s: Subscription): SubscriptionRefund | null {
+  return s.refund ? refundBody(s.refund) : null;
+}
+
+function refundBody(r: NonNullable<Subscription['refund']>): SubscriptionRefund {
   return {
     state: r.state,
     requested: r.requested,
@@ -129,7 +141,7 @@ function refundOf(s: Subscription) {
  * no progress. Whatever is stored (a row from before the sync pass checked, a hand edit), a customer
  * never reads a negative, absurd or impossible number.
  */
-function progressOf(s: Subscription): { startCount: number | null; remains: number | null; quantity: number } | null {
+function progressOf(s: Subscription): DeliveryProgress | null {
   const f = s.fulfilment;
   if (!f || !Number.isSafeInteger(f.quantity) || f.quantity < 1) return null;
   // A Pending order reported with start count 0 and 0 remaining has not started: nothing to show.
@@ -147,25 +159,25 @@ function progressOf(s: Subscription): { startCount: number | null; remains: numb
  * remains, note, times, and the margin (price − refunded − upstream cost, docs/refunds.md); and the
  * refund summary with staff's extras (what is still refundable, the open request, the last failure).
  */
-export function adminSubscriptionBody(s: Subscription) {
+export function adminSubscriptionBody(s: Subscription): AdminSubscription {
   return adminSubscriptionBodyAt(s, new Date());
 }
 
 /** adminSubscriptionBody as of `now` (see subscriptionBodyAt). */
-export function adminSubscriptionBodyAt(s: Subscription, now: Date) {
+export function adminSubscriptionBodyAt(s: Subscription, now: Date): AdminSubscription {
   return {
     ...subscriptionBodyAt(s, now),
     customer: { userId: s.userId, name: s.customerName, email: s.customerEmail },
     fulfilment: adminFulfilmentOf(s),
     // Staff read every request, the automatic ones waiting for them too (docs/refunds.md).
     refund: s.refund
-      ? { ...refundOf(s), requestState: s.refund.staffRequestState, refundable: s.refund.refundable, requestId: s.refund.requestId, failure: s.refund.failure }
+      ? { ...refundBody(s.refund), requestState: s.refund.staffRequestState, refundable: s.refund.refundable, requestId: s.refund.requestId, failure: s.refund.failure }
       : null,
     refill: adminRefillOf(s, now),
   };
 }
 
-function adminFulfilmentOf(s: Subscription) {
+function adminFulfilmentOf(s: Subscription): AdminFulfilment | null {
   const f = s.fulfilment;
   if (!f) return null;
   return {
