@@ -27,8 +27,11 @@
 // plan name (broad: 1 row in 8); sortBy planName; page 1,000 (offset 9,990: the last page at 10k)
 // and page 5,000 (offset 49,990: past the end at 10k, where the repository answers without
 // reading); Next to page 5,000 by keyset (`after`: the `cursors.next` of page 4,999, as the admin
-// app's Next sends it; at 10k, Next from page 999 to the last page); clients search 'customer4242' and the first clients page. The customers are the same
-// 100,000 at both sizes.
+// app's Next sends it; at 10k, Next from page 999 to the last page); clients search 'customer4242', the first clients page,
+// clients page 5,000 by number and by Next (`after`, as for tasks); a user's services (POST /api/subscription/user, the first
+// customer from 4242 whose id passes the API's UUID check: about 0.1 subscriptions at 10k, 10 at 1M); the stale unpaid orders (POST /api/admin/orders); the refunds list
+// (POST /api/admin/refunds/list: 5% of the orders are refunded, so about 500 rows at 10k and 50,000 at 1M) on page 1 and
+// page 40; the audit log's first page. The customers are the same 100,000 at both sizes.
 //
 // The bar (README, "Admin lists at scale"): every query at 1M within 2x its median at 10k.
 //
@@ -55,12 +58,13 @@
 //   BENCH_ADMIN_KEEP=1          keep the database afterwards (its name is printed)
 //   BENCH_ADMIN_MAX_LOAD        before each timed size, wait until the 1-minute load average is below
 //                               this (a shared machine; up to BENCH_ADMIN_MAX_WAIT seconds, default 1800)
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { jsonClient, percentile } from './json-client.mjs';
+import { checkSeedColumns, logHeader, pad, recordingProxy, runFacts, SUBSCRIPTION_COLUMNS, USER_COLUMNS } from './lib.mjs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
@@ -83,23 +87,7 @@ function client(baseUrl) {
 // Seeding
 // ---------------------------------------------------------------------------------------------
 
-/** The columns each seeding INSERT fills; a NOT NULL column without a default missing here stops the bench. */
-const USER_COLUMNS = ['user_id', 'email', 'name', 'phone', 'country_id', 'calling_id', 'created_at', 'updated_at', 'email_verified_at', 'token_version'];
-const SUBSCRIPTION_COLUMNS = [
-  'subscription_id',
-  'user_id',
-  'plan_id',
-  'plan_name',
-  'profile_link',
-  'order_id',
-  'payment_id',
-  'status',
-  'pricing',
-  'customer_email',
-  'customer_name',
-  'created_at',
-  'updated_at',
-];
+/** The columns each seeding INSERT fills beyond users' and subscriptions' (lib.mjs); a NOT NULL column without a default missing here stops the bench. */
 const PAYMENT_ORDER_COLUMNS = [
   'order_id',
   'user_id',
@@ -147,22 +135,18 @@ const CHARGE_COLUMNS = [
 ];
 const SEEDED = { users: USER_COLUMNS, subscriptions: SUBSCRIPTION_COLUMNS, payment_orders: PAYMENT_ORDER_COLUMNS, refunds: REFUND_COLUMNS };
 
-async function checkSeedColumns(db) {
-  const { rows } = await db.query(
-    `SELECT table_name, column_name FROM information_schema.columns
-     WHERE table_schema = current_schema() AND table_name = ANY($1) AND is_nullable = 'NO' AND column_default IS NULL`,
-    [Object.keys(SEEDED)],
-  );
-  const missing = rows.filter((r) => !SEEDED[r.table_name].includes(r.column_name));
-  if (missing.length) {
-    throw new Error(
-      `the admin bench does not fill these NOT NULL columns (a migration added them): ${missing.map((r) => `${r.table_name}.${r.column_name}`).join(', ')}`,
-    );
-  }
-}
-
 /** Deterministic user ids, so a subscription names its customer by number without a join. */
 const userIdOf = (n) => `md5('bench-customer-' || ${n})::uuid`;
+/** The id userIdOf gives customer `n`, computed here (md5 hex as a uuid). */
+const benchUserId = (n) =>
+  crypto
+    .createHash('md5')
+    .update(`bench-customer-${n}`)
+    .digest('hex')
+    .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+/** The first customer from `n` whose md5 id has a UUID's version and variant digits, which the API's userId check asks for. */
+const validBenchCustomer = (n) => (/^.{14}[1-8].{4}[89ab]/.test(benchUserId(n)) ? n : validBenchCustomer(n + 1));
+const SERVICES_CUSTOMER = validBenchCustomer(4242);
 /** 14 random characters [A-Za-z0-9] (base64 of a hash, + and / replaced), like Razorpay's ids. */
 const random14 = (salt) => `substr(translate(encode(sha256((${salt} || ':' || random())::text::bytea), 'base64'), '+/=', 'xyz'), 1, 14)`;
 
@@ -273,20 +257,8 @@ async function checkCounters(db) {
  */
 async function checkRollups(db) {
   const measures = ['orders', 'revenue', 'refunds', 'refund_count', 'upstream_cost', 'upstream_orders'];
-  const facts = `
-    SELECT o.paid_at AS at, o.currency, o.plan_slug AS platform, o.tier->>'name' AS tier, NULL::text AS cost_currency,
-           1 AS orders, o.amount AS revenue, 0 AS refunds, 0 AS refund_count, 0::numeric AS upstream_cost, 0 AS upstream_orders
-    FROM payment_orders o WHERE o.status = 'paid'
-    UNION ALL
-    SELECT r.settled_at, r.currency, o.plan_slug, o.tier->>'name', NULL, 0, 0, r.amount, 1, 0, 0
-    FROM refunds r JOIN payment_orders o ON o.order_id = r.order_id WHERE r.state = 'processed'
-    UNION ALL
-    SELECT s.created_at, s.pricing->>'currency', o.plan_slug, s.pricing->>'name',
-           CASE WHEN upper(btrim(s.upstream_currency)) = s.pricing->>'currency' THEN NULL ELSE upper(btrim(s.upstream_currency)) END,
-           0, 0, 0, 0, s.upstream_charge::numeric, 1
-    FROM subscriptions s JOIN payment_orders o ON o.order_id = s.order_id
-    WHERE s.upstream_charge ~ '^[0-9]+([.][0-9]+)?$' AND s.upstream_currency IS NOT NULL
-      AND s.fulfilment_state IS NOT NULL AND s.fulfilment_state <> 'canceled' AND NOT (s.fulfilment_state = 'done' AND s.status IN (3, 4))`;
+  // The facts as the backend's rollup check counts them (docs/reports.md, "What each figure is").
+  const facts = fs.readFileSync(path.join(system.repoRoot, 'backend', 'test', 'reports', 'rollup-facts.sql'), 'utf8');
   const bucket = {
     q: `to_timestamp(floor(extract(epoch FROM f.at) / 900) * 900)`,
     h: `date_trunc('hour', f.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
@@ -368,6 +340,18 @@ function queries(orderFragment) {
     },
     { key: 'clientsSearch', name: "clients: search 'customer4242'", path: '/api/user/getAll', body: { page: 1, limit: 10, search: 'customer4242' } },
     { key: 'clientsPage1', name: 'clients: page 1, no search', path: '/api/user/getAll', body: { page: 1, limit: 10 } },
+    { key: 'clientsPage5000', name: 'clients: page 5,000 (offset 49,990)', path: '/api/user/getAll', body: { page: 5000, limit: 10 } },
+    { key: 'clientsNext5000', name: 'clients: Next to page 5,000 by cursor', path: '/api/user/getAll', body: { page: 5000, limit: 10 }, cursorFrom: true },
+    {
+      key: 'userServices',
+      name: `a user's services (customer ${SERVICES_CUSTOMER})`,
+      path: '/api/subscription/user',
+      body: { userId: benchUserId(SERVICES_CUSTOMER) },
+    },
+    { key: 'ordersStale', name: 'orders: unpaid-stale, page 1', path: '/api/admin/orders', body: { page: 1, limit: 10, kind: 'unpaid-stale' } },
+    { key: 'refundsPage1', name: 'refunds list: page 1', path: '/api/admin/refunds/list', body: { page: 1, limit: 10 } },
+    { key: 'refundsPage40', name: 'refunds list: page 40 (offset 390)', path: '/api/admin/refunds/list', body: { page: 40, limit: 10 } },
+    { key: 'auditPage1', name: 'audit log: page 1', path: '/api/admin/audit', body: { page: 1, limit: 10 } },
     ...overviewQueries(),
   ];
 }
@@ -402,7 +386,8 @@ function describeAnswer(json) {
     // The Overview: chart points, and the paid orders of the period (all currencies).
     return { rows: json.series.length, total: (json.currencies ?? []).reduce((n, c) => n + c.orders.value, 0) };
   }
-  const rows = Array.isArray(json?.data) ? json.data.length : null;
+  const list = json?.data ?? json?.subscriptions;
+  const rows = Array.isArray(list) ? list.length : null;
   const total = json?.paging?.total ?? json?.meta?.total ?? null;
   return { rows, total };
 }
@@ -422,7 +407,7 @@ async function withCursor(api, token, query) {
   let page = query.body.page - 1;
   let answer = await before(page);
   if (!answer.cursors?.next) {
-    page = Math.max(1, (answer.paging?.pages ?? 1) - 1);
+    page = Math.max(1, (answer.paging?.pages ?? answer.meta?.lastPage ?? 1) - 1);
     answer = await before(page);
   }
   if (!answer.cursors?.next) throw new Error(`${query.path} page ${page} answered no cursors.next`);
@@ -569,102 +554,6 @@ async function measureExport(api, db, token, pid, which, log, label = '') {
 // The SQL behind each query: recorded on the wire, then explained
 // ---------------------------------------------------------------------------------------------
 
-/**
- * A TCP proxy in front of PostgreSQL that records the statements its clients run (frontend protocol
- * v3: simple Query, and Parse/Bind/Execute with the bound text parameters), each tagged with the
- * label set when it ran. A second server instance connects through it for one call of each query,
- * so the plans below are those of exactly the statements the repositories send today.
- */
-export async function recordingProxy(databaseUrl) {
-  const upstream = new URL(databaseUrl);
-  const records = [];
-  let label = null;
-  const sockets = new Set();
-  const server = net.createServer((client) => {
-    const pg = net.connect(Number(upstream.port || 5432), upstream.hostname);
-    sockets.add(client);
-    sockets.add(pg);
-    pg.on('data', (chunk) => client.write(chunk));
-    pg.on('close', () => client.destroy());
-    client.on('close', () => pg.destroy());
-    pg.on('error', () => client.destroy());
-    client.on('error', () => pg.destroy());
-    const statements = new Map();
-    let bound = { sql: null, params: [] };
-    let buffer = Buffer.alloc(0);
-    let started = false;
-    const cstring = (buf, at) => {
-      const end = buf.indexOf(0, at);
-      return [buf.toString('utf8', at, end), end + 1];
-    };
-    client.on('data', (chunk) => {
-      pg.write(chunk);
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        if (!started) {
-          if (buffer.length < 8) return;
-          const length = buffer.readInt32BE(0);
-          if (buffer.length < length) return;
-          const code = buffer.readInt32BE(4);
-          buffer = buffer.subarray(length);
-          // SSL and GSS encryption requests come before the startup message; pg asks for neither by default.
-          if (code !== 80877103 && code !== 80877104) started = true;
-          continue;
-        }
-        if (buffer.length < 5) return;
-        const length = buffer.readInt32BE(1);
-        if (buffer.length < 1 + length) return;
-        const type = String.fromCharCode(buffer[0]);
-        const body = buffer.subarray(5, 1 + length);
-        buffer = buffer.subarray(1 + length);
-        if (type === 'Q') {
-          records.push({ label, sql: cstring(body, 0)[0], params: [] });
-        } else if (type === 'P') {
-          const [name, at] = cstring(body, 0);
-          statements.set(name, cstring(body, at)[0]);
-        } else if (type === 'B') {
-          let [, at] = cstring(body, 0);
-          let stmt;
-          [stmt, at] = cstring(body, at);
-          const formats = body.readInt16BE(at);
-          at += 2 + 2 * formats;
-          const count = body.readInt16BE(at);
-          at += 2;
-          const params = [];
-          for (let i = 0; i < count; i++) {
-            const size = body.readInt32BE(at);
-            at += 4;
-            if (size < 0) params.push(null);
-            else {
-              params.push(body.toString('utf8', at, at + size));
-              at += size;
-            }
-          }
-          bound = { sql: statements.get(stmt) ?? null, params };
-        } else if (type === 'E') {
-          if (bound.sql !== null) records.push({ label, sql: bound.sql, params: bound.params });
-        }
-      }
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(databaseUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String(server.address().port);
-  return {
-    url: url.toString(),
-    records,
-    setLabel: (value) => {
-      label = value;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve(undefined));
-      }),
-  };
-}
-
 /** Statements of the request worth a plan: reads of the admin lists' tables, not transaction control or background jobs. */
 const isListRead = (sql) => /^\s*(SELECT|WITH)\b/i.test(sql) && !/mail_outbox/i.test(sql);
 
@@ -748,7 +637,6 @@ const fmt = (n, digits = 1) => (n === null || n === undefined ? '-' : n.toFixed(
 const short = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
 
 export function printAdminTable(admin, log) {
-  const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
   const [a, b] = admin.sizes.map(short);
   const header = [
     pad('query', 46, true),
@@ -761,8 +649,7 @@ export function printAdminTable(admin, log) {
     pad(`rows/total ${a}`, 15),
     pad(`rows/total ${b}`, 15),
   ];
-  log(header.join(' | '));
-  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  logHeader(log, header);
   for (const row of admin.rows) {
     log(
       [
@@ -810,7 +697,7 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
     log(`  server up (migrations run) in ${((performance.now() - clock) / 1000).toFixed(1)} s on ${server.baseUrl}`);
     await db.connect();
     await db.query("SET maintenance_work_mem = '256MB'");
-    await checkSeedColumns(db);
+    await checkSeedColumns(async (sql, params) => (await db.query(sql, params)).rows, SEEDED, 'admin');
     const [{ version }] = (await db.query('SELECT version()')).rows;
     // Two plans priced in rupees: the Overview's figures come per currency.
     await db.query(`UPDATE plans SET currency = 'INR' WHERE slug IN ('instagram', 'facebook')`);
@@ -919,13 +806,8 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
     }
 
     return {
-      startedAt,
-      finishedAt: new Date().toISOString(),
-      database: 'postgres',
+      ...runFacts({ startedAt, database: 'postgres', pinned: pin }),
       postgres: version,
-      pinned: pin,
-      cpus: os.cpus().length,
-      node: process.version,
       logLevel: process.env.LOG_LEVEL ?? 'info (server default: one log line per request)',
       customers,
       sizes: [SMALL, large],

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { jsonClient, percentile } from './json-client.mjs';
+import { latencyStats, perSecond, recordingProxy } from './lib.mjs';
 
 const PARALLEL = 50;
 const MAIL_WAIT_MS = 60_000;
@@ -122,16 +123,12 @@ export async function benchBilling({ baseUrl, dataDir, orders = 20, rounds = 10,
     }
 
     function summary(name, samples, wallMs, problems, extra) {
-      const sorted = samples.map((a) => a.ms).sort((a, b) => a - b);
+      const stats = latencyStats(samples);
       const non200 = samples.filter((a) => a.status !== 200).length;
       return {
         name,
-        count: sorted.length,
-        p50: percentile(sorted, 50),
-        p99: percentile(sorted, 99),
-        max: sorted.at(-1) ?? null,
-        mean: sorted.length ? sorted.reduce((s, v) => s + v, 0) / sorted.length : null,
-        requestsPerSecond: wallMs > 0 ? sorted.length / (wallMs / 1000) : null,
+        ...stats,
+        requestsPerSecond: perSecond(stats.count, wallMs),
         burstWallMs: wallMs,
         non200,
         problems: problems.slice(0, 10),
@@ -340,7 +337,6 @@ const isRelay = (sql) => /mail_outbox/i.test(sql) && (/FOR UPDATE SKIP LOCKED/i.
  */
 export async function benchVerifyVersusBarePg({ system, log, rounds = 5, keySecret = 'sandbox-key-secret' }) {
   if (!process.env.DATABASE_URL) return { skipped: 'needs DATABASE_URL (the bare script speaks to PostgreSQL)' };
-  const { recordingProxy } = await import('./admin.mjs');
   const require = (await import('node:module')).createRequire(import.meta.url);
   const { Pool } = require('pg');
   const store = await system.createStore({ label: 'barepg' });

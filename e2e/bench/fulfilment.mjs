@@ -39,6 +39,7 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { jsonClient } from './json-client.mjs';
+import { checkSeedColumns, fmt, logHeader, pad, runFacts, SUBSCRIPTION_COLUMNS, USER_COLUMNS } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const system = require('../support/system.js');
@@ -57,23 +58,7 @@ const NO_PASS_OF_ITS_OWN_MS = '86400000';
 // Seeding (the same SQL on PostgreSQL and PGlite)
 // ---------------------------------------------------------------------------------------------
 
-/** The columns the seeding INSERTs fill; a NOT NULL column without a default missing here stops the bench. */
-const USER_COLUMNS = ['user_id', 'email', 'name', 'phone', 'country_id', 'calling_id', 'created_at', 'updated_at', 'email_verified_at', 'token_version'];
-const SUBSCRIPTION_COLUMNS = [
-  'subscription_id',
-  'user_id',
-  'plan_id',
-  'plan_name',
-  'profile_link',
-  'order_id',
-  'payment_id',
-  'status',
-  'pricing',
-  'customer_email',
-  'customer_name',
-  'created_at',
-  'updated_at',
-];
+/** The fulfilment columns the seeded subscriptions fill besides lib.mjs's; a NOT NULL column without a default missing stops the bench. */
 const FULFILMENT_COLUMNS = [
   'fulfilment_state',
   'upstream_service_id',
@@ -89,16 +74,7 @@ const CUSTOMER_EMAIL = 'fulfilment.bench@example.com';
 
 /** `db.query(sql)` answers rows: a pg Client's or a PGlite's. */
 async function seed(db, orders, serviceId, refills) {
-  const notNull = await db.query(
-    `SELECT table_name, column_name FROM information_schema.columns
-     WHERE table_schema = current_schema() AND table_name IN ('users', 'subscriptions') AND is_nullable = 'NO' AND column_default IS NULL`,
-  );
-  const missing = notNull.filter((r) => !(r.table_name === 'users' ? USER_COLUMNS : SUBSCRIPTION_COLUMNS).includes(r.column_name));
-  if (missing.length) {
-    throw new Error(
-      `the fulfilment bench does not fill these NOT NULL columns (a migration added them): ${missing.map((r) => `${r.table_name}.${r.column_name}`).join(', ')}`,
-    );
-  }
+  await checkSeedColumns((sql, params) => db.query(sql, params), { users: USER_COLUMNS, subscriptions: SUBSCRIPTION_COLUMNS }, 'fulfilment');
   await db.query(`
     INSERT INTO users (${USER_COLUMNS.join(', ')})
     SELECT md5('fulfilment-bench-customer')::uuid, '${CUSTOMER_EMAIL}', 'Fulfilment Bench', '+91 9000000001',
@@ -349,12 +325,7 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
     const inProcess = await tasksTotal(api, token, 0);
     const outcomeOk = completed === finishing && inProcess === orders - finishing;
     return {
-      startedAt,
-      finishedAt: new Date().toISOString(),
-      database,
-      pinned: pin,
-      cpus: os.cpus().length,
-      node: process.version,
+      ...runFacts({ startedAt, database, pinned: pin }),
       orders,
       refills,
       refillsCompletedUpstream: refillsSettling,
@@ -374,10 +345,6 @@ export async function benchFulfilment({ pin = false, serverCore = 0, log }) {
   }
 }
 
-const fmt = (n, digits = 0) =>
-  n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
-
 /** The part's table: one row per pass. */
 export function printFulfilmentTable(result, log) {
   const header = [
@@ -396,8 +363,7 @@ export function printFulfilmentTable(result, log) {
     pad('r. ms', 6),
     pad('ok', 3),
   ];
-  log(header.join(' | '));
-  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  logHeader(log, header);
   for (const row of result.rows) {
     log(
       [

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { jsonClient } from './json-client.mjs';
 
 const require = createRequire(import.meta.url);
+const system = require('../support/system.js');
 
 /** Goal of both scores on every page (docs/operations.md). */
 export const LIGHTHOUSE_GOAL = 95;
@@ -83,16 +84,8 @@ export async function measureLighthouse({ baseUrl, chromePath, sessions, runs = 
   const puppeteer = createRequire(require.resolve('lighthouse'))('puppeteer-core');
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    // The machine's Chromium flags (e2e/support/system.js), with the new headless mode Lighthouse wants.
+    chromeFlags: system.chromeArgs.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const results = [];

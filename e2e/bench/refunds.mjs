@@ -37,12 +37,12 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { jsonClient, percentile } from './json-client.mjs';
+import { fmt, latencyStats, logHeader, pad, perSecond, recordingProxy, runFacts } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const system = require('../support/system.js');
@@ -160,117 +160,6 @@ function usdMinorUnits(text) {
 // Statements on the wire (PostgreSQL)
 // ---------------------------------------------------------------------------------------------
 
-const cstring = (buf, at) => {
-  const end = buf.indexOf(0, at);
-  return [buf.toString('utf8', at, end), end + 1];
-};
-
-/**
- * A TCP proxy in front of PostgreSQL that records each statement a client runs (protocol v3: a
- * simple Query, or an Execute of the statement last bound) with the label set when it was sent, its
- * time, and the server's answer (the CommandComplete tag, or ERROR with the SQLSTATE). The pg driver
- * runs one query at a time per connection, so the answers pair with the statements in order.
- */
-async function recordingProxy(databaseUrl) {
-  const upstream = new URL(databaseUrl);
-  const records = [];
-  let label = null;
-  const sockets = new Set();
-  const server = net.createServer((client) => {
-    const pg = net.connect(Number(upstream.port || 5432), upstream.hostname);
-    sockets.add(client);
-    sockets.add(pg);
-    // A closed side closes the other; the error itself is the pool's to report (it sees the close).
-    pg.on('close', () => client.destroy());
-    client.on('close', () => pg.destroy());
-    pg.on('error', () => client.destroy());
-    client.on('error', () => pg.destroy());
-    const prepared = new Map();
-    let bound = null;
-    let waiting = [];
-    let fromClient = Buffer.alloc(0);
-    let fromServer = Buffer.alloc(0);
-    let started = false;
-    client.on('data', (chunk) => {
-      pg.write(chunk);
-      fromClient = Buffer.concat([fromClient, chunk]);
-      for (;;) {
-        if (!started) {
-          if (fromClient.length < 8) return;
-          const length = fromClient.readInt32BE(0);
-          if (fromClient.length < length) return;
-          const code = fromClient.readInt32BE(4);
-          fromClient = fromClient.subarray(length);
-          // An SSL or GSS encryption request precedes the startup message; pg asks for neither by default.
-          if (code !== 80877103 && code !== 80877104) started = true;
-          continue;
-        }
-        if (fromClient.length < 5) return;
-        const length = fromClient.readInt32BE(1);
-        if (fromClient.length < 1 + length) return;
-        const type = String.fromCharCode(fromClient[0]);
-        const body = fromClient.subarray(5, 1 + length);
-        fromClient = fromClient.subarray(1 + length);
-        if (type === 'Q' || type === 'E') {
-          const record = { label, at: performance.now(), sql: type === 'Q' ? cstring(body, 0)[0] : (bound ?? '(unknown statement)'), result: null };
-          records.push(record);
-          waiting.push(record);
-        } else if (type === 'P') {
-          const [name, at] = cstring(body, 0);
-          prepared.set(name, cstring(body, at)[0]);
-        } else if (type === 'B') {
-          const [, at] = cstring(body, 0);
-          bound = prepared.get(cstring(body, at)[0]) ?? null;
-        }
-      }
-    });
-    pg.on('data', (chunk) => {
-      client.write(chunk);
-      fromServer = Buffer.concat([fromServer, chunk]);
-      for (;;) {
-        if (fromServer.length < 5) return;
-        const length = fromServer.readInt32BE(1);
-        if (fromServer.length < 1 + length) return;
-        const type = String.fromCharCode(fromServer[0]);
-        const body = fromServer.subarray(5, 1 + length);
-        fromServer = fromServer.subarray(1 + length);
-        const open = waiting.find((r) => r.result === null);
-        if (type === 'C' && open) open.result = cstring(body, 0)[0];
-        else if (type === 'E' && open) {
-          let code = '';
-          for (let at = 0; at < body.length && body[at] !== 0;) {
-            const field = String.fromCharCode(body[at]);
-            const [value, next] = cstring(body, at + 1);
-            if (field === 'C') code = value;
-            at = next;
-          }
-          open.result = `ERROR ${code}`;
-        } else if (type === 'I' && open) open.result = 'EMPTY';
-        else if (type === 'Z') waiting = [];
-      }
-    });
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const url = new URL(databaseUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String(server.address().port);
-  return {
-    url: url.toString(),
-    records,
-    setLabel: (next) => {
-      label = next;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve(undefined));
-      }),
-  };
-}
-
 /** The relay's claim (mail-outbox.relay.ts), which runs once a second whatever the server does. */
 const isRelayClaim = (sql) => /FROM mail_outbox/i.test(sql) && /FOR UPDATE SKIP LOCKED/i.test(sql);
 const isSandbox = (sql) => /\bsandbox_(refunds|payments)\b/i.test(sql);
@@ -316,18 +205,14 @@ const oneLine = (sql) => sql.replace(/\s+/g, ' ').trim().slice(0, 160);
 // ---------------------------------------------------------------------------------------------
 
 function summary(name, samples, wallMs, extra) {
-  const sorted = samples.map((a) => a.ms).sort((a, b) => a - b);
+  const stats = latencyStats(samples);
   const statuses = {};
   for (const a of samples) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
   return {
     name,
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? null,
-    mean: sorted.length ? sorted.reduce((s, v) => s + v, 0) / sorted.length : null,
-    callsPerSecond: wallMs > 0 ? sorted.length / (wallMs / 1000) : null,
-    refundsPerSecond: wallMs > 0 ? samples.filter((a) => a.status === 200).length / (wallMs / 1000) : null,
+    ...stats,
+    callsPerSecond: perSecond(stats.count, wallMs),
+    refundsPerSecond: perSecond(samples.filter((a) => a.status === 200).length, wallMs),
     burstWallMs: wallMs,
     statuses,
     ...extra,
@@ -690,12 +575,7 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
     gateway.problems = gProblems;
 
     return {
-      startedAt,
-      finishedAt: new Date().toISOString(),
-      database,
-      pinned: pin,
-      cpus: os.cpus().length,
-      node: process.version,
+      ...runFacts({ startedAt, database, pinned: pin }),
       // os.loadavg: other work on the machine skews the figures; the 1/5/15-minute load says how much.
       loadAverageBefore,
       loadAverageAfter: os.loadavg(),
@@ -717,10 +597,6 @@ export async function benchRefunds({ pin = false, serverCore = 0, log }) {
   }
 }
 
-const fmt = (n, digits = 0) =>
-  n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
-
 /** The part's table: one line per figure. */
 export function printRefundsTable(result, log) {
   const header = [
@@ -735,8 +611,7 @@ export function printRefundsTable(result, log) {
     pad('other', 5),
     pad('problems', 8),
   ];
-  log(header.join(' | '));
-  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  logHeader(log, header);
   for (const row of [result.differentOrders, result.sameOrder]) {
     const other = row.count - (row.statuses[200] ?? 0) - (row.statuses[409] ?? 0);
     log(

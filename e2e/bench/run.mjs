@@ -79,6 +79,7 @@ import { benchAdmin, printAdminTable } from './admin.mjs';
 import { benchBilling, benchScaleOut, benchVerifyVersusBarePg } from './billing.mjs';
 import { benchFulfilment, printFulfilmentTable } from './fulfilment.mjs';
 import { LIGHTHOUSE_GOAL, lighthouseSessions, measureLighthouse } from './lighthouse.mjs';
+import { fmt, logHeader, pad } from './lib.mjs';
 import { benchRefunds, printRefundsTable } from './refunds.mjs';
 
 const require = createRequire(import.meta.url);
@@ -192,10 +193,6 @@ function load(baseUrl, endpoint) {
   return JSON.parse(result.stdout.trim().split('\n').at(-1));
 }
 
-const fmt = (n, digits = 0) =>
-  n === undefined || n === null || Number.isNaN(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
-
 function printTable(rows) {
   const header = [
     pad('endpoint', 34, true),
@@ -207,8 +204,7 @@ function printTable(rows) {
     pad('errors', 7),
     pad('ours/bare', 10),
   ];
-  log(header.join(' | '));
-  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  logHeader(log, header);
   for (const row of rows) {
     log(
       [
@@ -236,8 +232,7 @@ function printBillingTable(billing) {
     pad('non-200', 8),
     pad('problems', 8),
   ];
-  log(header.join(' | '));
-  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  logHeader(log, header);
   for (const row of [billing.sameOrder, billing.differentOrders]) {
     log(
       [
@@ -380,8 +375,7 @@ async function runBarePgPart() {
   }
   log();
   const header = [pad('verifications, 50 parallel', 34, true), pad('count', 6), pad('per s', 8), pad('p50 ms', 8), pad('p99 ms', 8)];
-  log(header.join(' | '));
-  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  logHeader(log, header);
   for (const row of result.rows)
     log([pad(row.name, 34, true), pad(fmt(row.count), 6), pad(fmt(row.perSecond), 8), pad(fmt(row.p50, 1), 8), pad(fmt(row.p99, 1), 8)].join(' | '));
   log(
@@ -410,8 +404,7 @@ async function runScalePart() {
   }
   log();
   const header = [pad('scale: verifications', 32, true), pad('calls', 6), pad('req/s', 8), pad('p50 ms', 8), pad('p99 ms', 8), pad('non-200', 8), pad('problems', 8)];
-  log(header.join(' | '));
-  log(header.map((h) => '-'.repeat(h.length)).join('-|-'));
+  logHeader(log, header);
   for (const row of scale.rows) {
     log(
       [

@@ -1,0 +1,16 @@
+-- Each fact once, with the instant it belongs to (docs/reports.md, "What each figure is"): paid orders,
+-- processed refunds and provider charges as the reporting rollups count them, written independently of
+-- the triggers' SQL. Read by backend/test/reports/rollup-check.ts and e2e/bench/admin.mjs.
+SELECT o.paid_at AS at, o.currency, o.plan_slug AS platform, o.tier->>'name' AS tier, NULL::text AS cost_currency,
+       1 AS orders, o.amount AS revenue, 0 AS refunds, 0 AS refund_count, 0::numeric AS upstream_cost, 0 AS upstream_orders
+FROM payment_orders o WHERE o.status = 'paid'
+UNION ALL
+SELECT r.settled_at, r.currency, o.plan_slug, o.tier->>'name', NULL, 0, 0, r.amount, 1, 0, 0
+FROM refunds r JOIN payment_orders o ON o.order_id = r.order_id WHERE r.state = 'processed'
+UNION ALL
+SELECT s.created_at, s.pricing->>'currency', o.plan_slug, s.pricing->>'name',
+       CASE WHEN upper(btrim(s.upstream_currency)) = s.pricing->>'currency' THEN NULL ELSE upper(btrim(s.upstream_currency)) END,
+       0, 0, 0, 0, s.upstream_charge::numeric, 1
+FROM subscriptions s JOIN payment_orders o ON o.order_id = s.order_id
+WHERE s.upstream_charge ~ '^[0-9]+([.][0-9]+)?$' AND s.upstream_currency IS NOT NULL
+  AND s.fulfilment_state IS NOT NULL AND s.fulfilment_state <> 'canceled' AND NOT (s.fulfilment_state = 'done' AND s.status IN (3, 4))
