@@ -25,18 +25,8 @@ export interface User {
   createdAt: Date;
 }
 
-export interface NewUser {
-  email: string;
-  name: string;
-  phone: string;
-  countryId: string | null;
-  callingId: string | null;
-  address: string | null;
-  gender: Gender | null;
-  passwordHash: string | null;
-  googleId: string | null;
-  emailVerifiedAt: Date | null;
-}
+/** An account as it is created: everything but what the database gives it (its id, the first token version, the time). */
+export type NewUser = Omit<User, 'userId' | 'tokenVersion' | 'createdAt'>;
 
 /**
  * True when the account has a password that was set before anyone proved the address: whoever set
