@@ -1,18 +1,13 @@
-import styles from './Plans.module.css';
+import { Chip, type ChipTone } from '@growth/kit/ui';
 
-const TONES: Record<string, string | undefined> = {
-  Active: styles.active,
-  Inactive: styles.inactive,
-  Pending: styles.pending,
+const TONES: Record<string, ChipTone | undefined> = {
+  Active: 'green',
+  Inactive: 'grey',
+  Pending: 'amber',
 };
 
 /** A plan's status: Active green, Inactive grey, Pending amber; anything else as sent. */
 export function PlanStatusChip({ status }: { status: unknown }) {
   const label = typeof status === 'string' && status.trim() ? status.trim() : '—';
-  return (
-    <span className={`${styles.chip} ${TONES[label] ?? styles.inactive}`}>
-      <span className="kit-visually-hidden">Status: </span>
-      {label}
-    </span>
-  );
+  return <Chip tone={TONES[label] ?? 'grey'}>{label}</Chip>;
 }

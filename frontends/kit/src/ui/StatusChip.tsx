@@ -1,4 +1,4 @@
-import styles from './StatusChip.module.css';
+import { Chip } from './Chip';
 
 /** 'In Process' for 0, 'Completed' for 1 (docs/product.md#data-shapes), else null; a numeric string counts as its number. */
 export function subscriptionStatusLabel(status: unknown): 'In Process' | 'Completed' | null {
@@ -17,11 +17,5 @@ export function subscriptionStatusLabel(status: unknown): 'In Process' | 'Comple
 export function StatusChip({ status, statusText }: { status: unknown; statusText?: unknown }) {
   const known = subscriptionStatusLabel(status);
   const label = known ?? (typeof statusText === 'string' && statusText.trim() ? statusText.trim() : '—');
-  const tone = known === 'In Process' ? styles.inProcess : known === 'Completed' ? styles.completed : styles.otherStatus;
-  return (
-    <span className={`${styles.chip} ${tone}`}>
-      <span className="kit-visually-hidden">Status: </span>
-      {label}
-    </span>
-  );
+  return <Chip tone={known === 'In Process' ? 'sky' : known === 'Completed' ? 'green' : 'grey'}>{label}</Chip>;
 }

@@ -8,6 +8,8 @@ export { FieldNotes, describedBy } from './forms/FieldNotes';
 export { PasswordField } from './forms/PasswordField';
 export { SubmitButton } from './forms/SubmitButton';
 export { TextField } from './forms/TextField';
+export { Chip } from './Chip';
+export type { ChipTone } from './Chip';
 export { StatusChip, subscriptionStatusLabel } from './StatusChip';
 export { ADMIN_TOAST_MS, Toast } from './Toast';
 export { FOCUSABLE, useModalDialog } from './useModalDialog';
