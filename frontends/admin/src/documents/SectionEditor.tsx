@@ -1,5 +1,6 @@
 import { newFaq, type SectionDraft } from './documentDraft';
 import { FaqRows } from './FaqRows';
+import { uiStyles } from '../ui';
 import form from '@growth/kit/form.module.css';
 import styles from './Documents.module.css';
 
@@ -21,7 +22,7 @@ export function SectionEditor({ section, index, count, withFaqs, onChange, onMov
   const set = (patch: Partial<SectionDraft>) => onChange({ ...section, ...patch });
   return (
     <fieldset className={styles.section}>
-      <legend className={styles.legend}>Section {number}</legend>
+      <legend className={uiStyles.legend}>Section {number}</legend>
       <div className={form.field}>
         <label className={form.label} htmlFor={`${section.uid}-heading`}>
           Heading

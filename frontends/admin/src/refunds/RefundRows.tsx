@@ -3,7 +3,9 @@ import { Fragment, useId, type ReactNode } from 'react';
 import { moneyText } from '../fulfilment/fulfilmentTypes';
 import { formatDate } from '../ui';
 import { reasonText, rowStateText } from './refundTypes';
+import { FieldRows, type FieldRow } from '../lists/FieldRows';
 import listStyles from '../lists/Lists.module.css';
+import table from '../lists/Table.module.css';
 import styles from './Refunds.module.css';
 
 const TONE: Record<string, string | undefined> = {
@@ -106,7 +108,7 @@ interface ListProps {
  */
 export function RefundTable({ rows, actionsOf }: ListProps) {
   return (
-    <div className={styles.tableWrap}>
+    <div className={table.wrap}>
       <table className={styles.table}>
         <caption className="kit-visually-hidden">Refunds and refund requests, newest first</caption>
         <thead>
@@ -153,7 +155,7 @@ export function RefundTable({ rows, actionsOf }: ListProps) {
 /** One row as a card, for a phone. */
 function RefundCard({ row, actions }: { row: RefundRow; actions: ReactNode }) {
   const titleId = useId();
-  const fields: { label: string; value: ReactNode; mono?: boolean }[] = [
+  const fields: FieldRow[] = [
     { label: 'Date', value: <DateCell value={row.createdAt} /> },
     { label: 'Customer', value: <CustomerCell row={row} /> },
     { label: 'Order', value: row.orderId || '—', mono: true },
@@ -167,17 +169,7 @@ function RefundCard({ row, actions }: { row: RefundRow; actions: ReactNode }) {
       <h2 id={titleId} className={styles.cardAmount}>
         {row.kind === 'request' && amountOf(row) === '—' ? 'Refund request' : amountOf(row)}
       </h2>
-      <dl className={listStyles.fields}>
-        {fields.map((field) => (
-          <div key={field.label} className={listStyles.row}>
-            <dt>
-              {field.label}
-              <span className="kit-visually-hidden">: </span>
-            </dt>
-            <dd className={field.mono ? listStyles.mono : undefined}>{field.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldRows rows={fields} spokenColon />
       {actions && <div className={listStyles.cardActions}>{actions}</div>}
     </article>
   );

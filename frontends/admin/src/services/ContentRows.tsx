@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ContentRow } from './serviceForm';
+import { uiStyles } from '../ui';
 import form from '@growth/kit/form.module.css';
 import styles from './Services.module.css';
 
@@ -27,7 +28,7 @@ export function ContentRows({ rows, onChange, onAdd, onRemove, removing, disable
 
   return (
     <fieldset className={styles.fieldset} aria-invalid={invalid || undefined} id="service-content">
-      <legend className={styles.legend}>Content items</legend>
+      <legend className={uiStyles.legend}>Content items</legend>
       <p className={form.hint}>Shown on the service card, e.g. “Views” – “1K to 100K”. Empty rows are left out.</p>
       {rows.map((row, index) => (
         <div key={row.uid} className={styles.row}>
