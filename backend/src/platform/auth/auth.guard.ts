@@ -1,6 +1,6 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable, SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, HttpCode, Injectable, Post, SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AppError } from '../errors/app-error';
 import { notPermitted, sessionEnded } from './auth.errors';
@@ -66,6 +66,18 @@ export function Authenticated(...roles: Role[]) {
     ApiUnauthorizedResponse({ description: 'No session token, or a bad or expired one.' }),
     ApiForbiddenResponse({ description: 'The token is valid but its role may not call this route.' }),
   );
+}
+
+/** The answer of a logout route. */
+export const SIGNED_OUT = { success: true, message: 'You are signed out.' } as const;
+
+/**
+ * POST logout for callers of `role`, the same in every module that signs people in: the route ends
+ * the caller's own session (EndedSessions.endCurrent; other devices stay signed in) and answers
+ * SIGNED_OUT.
+ */
+export function LogoutRoute(role: Role) {
+  return applyDecorators(Post('logout'), HttpCode(200), Authenticated(role), ApiOkResponse({ description: `{ success: true, message: '${SIGNED_OUT.message}' }` }));
 }
 
 /** The verified caller of an `@Authenticated` route. */

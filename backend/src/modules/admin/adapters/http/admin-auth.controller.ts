@@ -1,6 +1,7 @@
+import type { AdminLoginAnswer, ApiSuccess, MessageAndTokenAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import { Authenticated, CurrentPrincipal, LogoutRoute, SIGNED_OUT } from '../../../../platform/auth/auth.guard';
 import { EndedSessions } from '../../../../platform/auth/ended-sessions';
 import type { Principal } from '../../../../platform/auth/principal';
 import { LimitPerAccount } from '../../../../platform/rate-limit/account-limit.interceptor';
@@ -26,7 +27,7 @@ import {
 export const FORGOT_PASSWORD_MESSAGE = 'If this e-mail belongs to an admin, a reset code has been sent.';
 
 /** The session part of an answer, from explicit fields: no hash ever leaves the server. */
-function sessionFields(session: AdminSession) {
+function sessionFields(session: AdminSession): Required<Pick<MessageAndTokenAnswer, 'token' | 'expiresAt'>> {
   return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }
 
@@ -51,20 +52,17 @@ export class AdminAuthController {
   @LimitPerAccount('admin-login')
   @ApiOkResponse({ description: "{ success: true, message: 'Login successful', token, adminId, expiresAt }" })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password.' (the same for an unknown address)" })
-  async logIn(@Body() body: AdminLoginRequest) {
+  async logIn(@Body() body: AdminLoginRequest): Promise<ApiSuccess<AdminLoginAnswer>> {
     const session = await this.login.execute(body.email, body.password);
     return { success: true as const, message: 'Login successful', token: session.token, adminId: session.adminId, expiresAt: session.expiresAt.toISOString() };
   }
 
   /** Logout: ends this admin session on the server (the token opens nothing any more). */
-  @Post('logout')
-  @HttpCode(200)
-  @Authenticated('admin')
-  @ApiOkResponse({ description: "{ success: true, message: 'You are signed out.' }" })
+  @LogoutRoute('admin')
   // The body is read by no one, but taken through the validation pipe: hostile input still gets its 400.
   async logOut(@CurrentPrincipal() caller: Principal, @Body() _body: object) {
     await this.endedSessions.endCurrent(caller);
-    return { success: true as const, message: 'You are signed out.' };
+    return { ...SIGNED_OUT };
   }
 
   @Post('forgot-password')
@@ -106,7 +104,7 @@ export class AdminAuthController {
   @RateLimit('sign-in-per-ip')
   @ApiOkResponse({ description: "{ success: true, message: 'Email updated', token, expiresAt } (every older session has ended)" })
   @ApiBadRequestResponse({ description: "'Invalid or expired code.'" })
-  async emailChangeVerify(@CurrentPrincipal() caller: Principal, @Body() body: VerifyEmailRequest) {
+  async emailChangeVerify(@CurrentPrincipal() caller: Principal, @Body() body: VerifyEmailRequest): Promise<ApiSuccess<MessageAndTokenAnswer>> {
     const session = await this.verifyEmailChange.execute(caller, body);
     return { success: true as const, message: 'Email updated', ...sessionFields(session) };
   }
@@ -128,7 +126,7 @@ export class AdminAuthController {
   @Authenticated('admin')
   @ApiOkResponse({ description: "{ success: true, message: 'Password updated', token, expiresAt } (every older session has ended)" })
   @ApiBadRequestResponse({ description: "'Old password is incorrect.'" })
-  async passwordUpdate(@CurrentPrincipal() caller: Principal, @Body() body: UpdatePasswordRequest) {
+  async passwordUpdate(@CurrentPrincipal() caller: Principal, @Body() body: UpdatePasswordRequest): Promise<ApiSuccess<MessageAndTokenAnswer>> {
     const session = await this.updatePassword.execute(caller, body);
     return { success: true as const, message: 'Password updated', ...sessionFields(session) };
   }

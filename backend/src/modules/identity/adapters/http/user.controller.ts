@@ -1,6 +1,7 @@
+import type { ApiSuccess, ProfileUpdateAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import { Authenticated, CurrentPrincipal, LogoutRoute, SIGNED_OUT } from '../../../../platform/auth/auth.guard';
 import { EndedSessions } from '../../../../platform/auth/ended-sessions';
 import type { Principal } from '../../../../platform/auth/principal';
 import { LimitPerAccount } from '../../../../platform/rate-limit/account-limit.interceptor';
@@ -136,20 +137,17 @@ export class UserController {
   @RateLimit('password-per-account')
   @Authenticated('customer', 'admin')
   @ApiOkResponse({ description: "{ success: true, message: 'Profile updated', data, token? } (a new token when the password changed: the old sessions end)" })
-  async update(@CurrentPrincipal() caller: Principal, @Body() body: UpdateProfileRequest) {
+  async update(@CurrentPrincipal() caller: Principal, @Body() body: UpdateProfileRequest): Promise<ApiSuccess<ProfileUpdateAnswer>> {
     const { profile, token } = await this.updateProfile.execute(caller, body);
     return { success: true as const, message: 'Profile updated', data: profileData(profile), ...(token ? { token } : {}) };
   }
 
   /** Logout: ends this session on the server, so its token opens nothing any more; other devices stay signed in. */
-  @Post('logout')
-  @HttpCode(200)
-  @Authenticated('customer')
-  @ApiOkResponse({ description: "{ success: true, message: 'You are signed out.' }" })
+  @LogoutRoute('customer')
   // The body is read by no one, but taken through the validation pipe: hostile input still gets its 400.
   async logOut(@CurrentPrincipal() caller: Principal, @Body() _body: object) {
     await this.endedSessions.endCurrent(caller);
-    return { success: true as const, message: 'You are signed out.' };
+    return { ...SIGNED_OUT };
   }
 
   /** Ends every session of the caller's account (a lost phone, a shared computer). */
