@@ -1,22 +1,16 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { subscriptionBody } from '@growth/kit/test';
 import { RefillStatus } from './RefillStatus';
 import type { ListedSubscription } from './useSubscriptionPage';
 
 /** The server's answer after Request refill belongs to the refill state it came with. */
 
+/** A completed order with its refill `state`. */
 function subscription(state: string, canRequest: boolean): ListedSubscription {
-  return {
-    _id: 's1',
-    subscriptionId: 's1',
-    planName: 'YouTube',
-    profileLink: 'https://youtube.com/@ann',
-    orderId: 'order_1',
-    paymentId: 'pay_1',
-    createdAt: '2026-11-01T10:00:00.000Z',
+  return subscriptionBody(1, {
     Status: 1,
-    pricing: { pricingId: 'p1', name: 'Growth', price: '7.85', description: '', features: [], isPopular: false, currency: 'USD' },
     refill: { state, days: 30, requestedAt: null, settledAt: null, until: '2099-01-01T00:00:00.000Z', canRequest, nextRequestAt: null, message: null },
-  } as ListedSubscription;
+  }) as ListedSubscription;
 }
 
 beforeEach(() => {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
+import { refundBlock } from '../test/refunds';
 import Refunds from './Refunds';
 
 let api: FakeApi;
@@ -51,18 +52,7 @@ function taskOf(n: number, refund: Record<string, unknown>): Answer {
     Status: 0,
     pricing: { pricingId: 'p1', name: 'Growth', price: '19.99', description: '', features: [], isPopular: false, currency: 'USD' },
     customer: { userId: `u${n}`, name: `Ann ${n}`, email: `ann${n}@example.com` },
-    refund: {
-      state: null,
-      requested: '0.00',
-      refunded: '0.00',
-      currency: 'USD',
-      refundedAt: null,
-      requestState: null,
-      message: null,
-      requestId: null,
-      failure: null,
-      ...refund,
-    },
+    refund: refundBlock(refund),
   };
   return [200, { success: true, data: [subscription], paging: { total: 1, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }];
 }

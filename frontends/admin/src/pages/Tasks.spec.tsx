@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { subscriptionBody } from '@growth/kit/test';
 import { installFakeApi, setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
+import { refundBlock } from '../test/refunds';
 import Tasks from './Tasks';
 
 let api: FakeApi;
@@ -614,21 +615,8 @@ describe('The provider part of each task', () => {
 });
 
 describe('Refunds on the task cards (docs/refunds.md)', () => {
-  function refund(extra: Record<string, unknown> = {}) {
-    return {
-      state: null,
-      requested: '0.00',
-      refunded: '0.00',
-      currency: 'USD',
-      refundedAt: null,
-      requestState: null,
-      message: null,
-      refundable: '19.99',
-      requestId: null,
-      failure: null,
-      ...extra,
-    };
-  }
+  /** The whole 19.99 still refundable. */
+  const refund = (extra: Record<string, unknown> = {}) => refundBlock({ refundable: '19.99', ...extra });
   const cardOf = (orderId: string) => cards().find((card) => within(card).queryByText(orderId)) as HTMLElement;
   /** The refund block's lines as staff read them. */
   const refundLines = (card: HTMLElement) => {

@@ -2,6 +2,7 @@
 import type { AdminRefill, AdminRefillEntry, AdminSubscription, TasksAnswer } from '@growth/kit';
 import { useCallback, useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
+import { subscriptionBody } from '@growth/kit/test';
 import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
 import { FulfilmentButtons } from '../tasks/FulfilmentButtons';
 import { taskItemId, useFulfilmentAction } from '../tasks/useFulfilmentAction';
@@ -66,24 +67,17 @@ export function refill(extra: Partial<AdminRefill> = {}): AdminRefill {
   };
 }
 
+/** Ann's completed order s1 (kit's subscriptionBody), placed with the provider; `extra` on top. */
 export function subscription(extra: Partial<AdminSubscription> = {}): AdminSubscription {
-  return {
-    _id: 's1',
-    subscriptionId: 's1',
-    planName: 'YouTube',
-    profileLink: 'https://youtube.com/@ann',
-    orderId: 'order_1',
-    paymentId: 'pay_1',
-    createdAt: '2026-11-01T10:00:00.000Z',
+  return subscriptionBody(1, {
     Status: 1,
     statusText: 'Completed',
-    pricing: { pricingId: 'p1', name: 'Growth', price: '7.85', description: '', features: [], isPopular: false, currency: 'USD' },
     customer: { userId: 'u1', name: 'Ann', email: 'ann@example.com' },
     fulfilment: placed,
     refund: null,
     refill: null,
     ...extra,
-  } as AdminSubscription;
+  }) as AdminSubscription;
 }
 
 /** The tasks list's wiring, as small as it gets: the rows, the fulfilment action hook and its toast text. */
