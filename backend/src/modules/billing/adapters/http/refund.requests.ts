@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IdField } from '../../../../platform/http/id-field';
 import { AdminPageRequest } from '../../../../platform/http/admin-page.request';
 import { REFUND_LIST_STATES, type RefundListState } from '../../application/refund.repository.port';
 
@@ -17,12 +18,7 @@ const amountText = ({ value }: { value: unknown }) => {
 const AMOUNT_MESSAGE = 'amount must be a positive amount such as 7.85 (decimal text in the order’s currency)';
 
 class SubscriptionIdField {
-  @ApiProperty({ example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
-  @IsUUID('all', { message: 'subscriptionId must be a valid subscription id' })
-  @IsNotEmpty({ message: 'subscriptionId is required' })
-  @IsString({ message: 'subscriptionId must be text' })
-  @IsDefined({ message: 'subscriptionId is required' })
-  @Transform(trimmed)
+  @IdField('subscriptionId', 'subscription id', { example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
   subscriptionId: string;
 }
 
@@ -57,12 +53,7 @@ export class StaffRefundRequest extends SubscriptionIdField {
 
 /** POST /admin/refund-requests/decide. */
 export class DecideRefundRequestRequest {
-  @ApiProperty({ example: '4c1f0a5e-2b7d-4e3a-9f60-8d2c1b0a9e71' })
-  @IsUUID('all', { message: 'requestId must be a valid refund request id' })
-  @IsNotEmpty({ message: 'requestId is required' })
-  @IsString({ message: 'requestId must be text' })
-  @IsDefined({ message: 'requestId is required' })
-  @Transform(trimmed)
+  @IdField('requestId', 'refund request id', { example: '4c1f0a5e-2b7d-4e3a-9f60-8d2c1b0a9e71' })
   requestId: string;
 
   @ApiProperty({ example: true })

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IdField } from '../../../../platform/http/id-field';
 import { wholeNumberOrNaN } from '../../../../platform/http/admin-page.request';
 import { QUANTITY_REQUIRED_MESSAGE, REFILL_DAYS_MESSAGE } from '../../application/set-tier-mapping.use-case';
 
 // Stacked decorators run bottom-up and validation stops at the first failure (stopAtFirstError), so
 // each field lists its checks from the most specific (top) to "is it there at all" (bottom).
 
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** A service id may come as a number (API v2 lists them so) or as text; null stays null (remove the mapping). */
 const serviceIdText = ({ value }: { value: unknown }) => {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
@@ -18,23 +18,13 @@ const QUANTITY_MESSAGE = 'quantity must be a whole number of at least 1';
 
 /** GET /admin/fulfilment/mappings?planId=… */
 export class MappingsQuery {
-  @ApiProperty({ example: '5a0c3d2e-4f1b-4c8a-9e7d-2b6f1a3c9d40' })
-  @IsUUID('all', { message: 'planId must be a valid plan id' })
-  @IsNotEmpty({ message: 'planId is required' })
-  @IsString({ message: 'planId must be a valid plan id' })
-  @IsDefined({ message: 'planId is required' })
-  @Transform(trimmed)
+  @IdField('planId', 'plan id', { example: '5a0c3d2e-4f1b-4c8a-9e7d-2b6f1a3c9d40', notText: 'planId must be a valid plan id' })
   planId: string;
 }
 
 /** POST /admin/fulfilment/mapping. */
 export class SetMappingRequest {
-  @ApiProperty({ example: '5a0c3d2e-4f1b-4c8a-9e7d-2b6f1a3c9d40' })
-  @IsUUID('all', { message: 'pricingId must be a valid pricing tier id' })
-  @IsNotEmpty({ message: 'pricingId is required' })
-  @IsString({ message: 'pricingId must be a valid pricing tier id' })
-  @IsDefined({ message: 'pricingId is required' })
-  @Transform(trimmed)
+  @IdField('pricingId', 'pricing tier id', { example: '5a0c3d2e-4f1b-4c8a-9e7d-2b6f1a3c9d40', notText: 'pricingId must be a valid pricing tier id' })
   pricingId: string;
 
   @ApiProperty({ type: String, nullable: true, example: '1', description: "The provider's service id; null removes the mapping (the tier goes back to manual)." })
@@ -73,12 +63,7 @@ export class SetMappingRequest {
 
 /** POST /admin/fulfilment/retry and /cancel. */
 export class FulfilmentOrderRequest {
-  @ApiProperty({ example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
-  @IsUUID('all', { message: 'subscriptionId must be a valid subscription id' })
-  @IsNotEmpty({ message: 'subscriptionId is required' })
-  @IsString({ message: 'subscriptionId must be text' })
-  @IsDefined({ message: 'subscriptionId is required' })
-  @Transform(trimmed)
+  @IdField('subscriptionId', 'subscription id', { example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
   subscriptionId: string;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IdField } from '../../../../platform/http/id-field';
 import { AdminPageRequest, wholeNumberOrNaN } from '../../../../platform/http/admin-page.request';
 import {
   ADMIN_TASK_FULFILMENT_FILTERS,
@@ -88,12 +89,7 @@ export class AdminTasksRequest extends AdminPageRequest {
 
 /** POST /admin/upStatus. */
 export class UpdateStatusRequest {
-  @ApiProperty({ example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
-  @IsUUID('all', { message: 'subscriptionId must be a valid subscription id' })
-  @IsNotEmpty({ message: 'subscriptionId is required' })
-  @IsString({ message: 'subscriptionId must be text' })
-  @IsDefined({ message: 'subscriptionId is required' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IdField('subscriptionId', 'subscription id', { example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10' })
   subscriptionId: string;
 
   @ApiProperty({ enum: ADMIN_SETTABLE_STATUSES, description: '0 In Process, 1 Completed' })

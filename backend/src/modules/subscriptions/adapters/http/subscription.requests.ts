@@ -1,12 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IdField } from '../../../../platform/http/id-field';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../domain/subscription-list';
 
 // Stacked decorators run bottom-up and validation stops at the first failure (stopAtFirstError), so
 // each field lists its checks from the most specific (top) to "is it there at all" (bottom).
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /**
  * A JSON body may carry a number or, from a form or a query-string habit, digit text. Only whole
@@ -25,12 +24,10 @@ const PAGE_MESSAGE = 'page must be a whole number of at least 1';
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PER_PAGE}`;
 
 export class UserSubscriptionsRequest {
-  @ApiProperty({ example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10', description: "The user whose services to list: the caller's own id (an admin may name anyone)." })
-  @IsUUID('all', { message: 'userId must be a valid user id' })
-  @IsNotEmpty({ message: 'userId is required' })
-  @IsString({ message: 'userId must be text' })
-  @IsDefined({ message: 'userId is required' })
-  @Transform(trim)
+  @IdField('userId', 'user id', {
+    example: '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10',
+    description: "The user whose services to list: the caller's own id (an admin may name anyone).",
+  })
   userId: string;
 }
 
