@@ -6,6 +6,8 @@ export interface AdminLoginAnswer {
   message?: string;
   token?: string;
   adminId?: string;
+  /** When the session ends (ISO text). */
+  expiresAt?: string;
 }
 
 /** What an entry touched, as the server names it (null when the record is gone). */

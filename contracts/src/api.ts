@@ -20,6 +20,8 @@ export interface MessageAnswer {
 /** The answer of an admin's change to their own account: the words and the session that replaces the old one. */
 export interface MessageAndTokenAnswer extends MessageAnswer {
   token?: string;
+  /** When the new session ends (ISO text). */
+  expiresAt?: string;
 }
 
 /** Paging of customer lists and the users list. */

@@ -29,8 +29,11 @@ export interface AttentionOrder {
   email?: string;
   customerName?: string | null;
   customer?: { email?: string } | null;
+  planId?: string;
   planName?: string;
-  tier?: { name?: string; price?: string } | null;
+  tier?: { pricingId?: string; name?: string; price?: string } | null;
+  /** In minor units of `currency`. */
+  amount?: number;
   currency?: string;
   status?: string;
   paymentId?: string | null;
@@ -77,10 +80,44 @@ export interface RefundRow {
 /** POST /admin/refunds/list. */
 export type RefundsAnswer = PagedAnswer<RefundRow>;
 
-/** POST /admin/refunds, /admin/refunds/approve and /admin/refunds/decline. */
+/** A refund as staff see it (docs/refunds.md); amounts as decimal text in `currency`. */
+export interface StaffRefund {
+  refundId: string;
+  orderId: string;
+  subscriptionId: string | null;
+  state: RefundState;
+  amount: string | null;
+  currency: string;
+  reason: RefundReason | string;
+  note: string | null;
+  /** Why the gateway refused it; null unless `failed`. */
+  failure: string | null;
+  gatewayRefundId: string | null;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+/** A customer's (or the automatic) refund request as staff decide it (docs/refunds.md). */
+export interface StaffRefundRequest {
+  requestId: string;
+  subscriptionId: string | null;
+  orderId: string;
+  source: string;
+  reason: string | null;
+  amount: string | null;
+  currency: string;
+  state: RefundRequestState;
+  /** Staff's message when declined. */
+  message: string | null;
+  refundId: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** POST /admin/refunds and /admin/refund-requests/decide. */
 export interface RefundAnswer {
   subscription?: AdminSubscription | null;
-  /** The refund as it is after the gateway call: pending, processed, or failed (with why). */
-  refund?: { state?: string | null; failure?: string | null } | null;
-  request?: unknown;
+  /** The refund as it is after the gateway call: pending, processed, or failed (with why); null when a request was declined. */
+  refund?: StaffRefund | null;
+  request?: StaffRefundRequest;
 }

@@ -3,19 +3,25 @@
  * GET /admin/fulfilment/provider, /services, /mappings; POST /mapping, /retry, /link, /cancel, /sync.
  */
 
-export type ProviderAnswer =
-  | { provider: 'manual' }
-  | {
-      provider: 'api-v2';
-      balance: string;
-      currency: string;
-      threshold: string;
-      low: boolean;
-      /** Whether the panel takes refills: `unsupported` once it answered that it has no refill action (docs/refill.md). */
-      refill?: 'supported' | 'unsupported' | 'unknown';
-      /** The server's sentence about refills on this panel, for staff; null when there is nothing to say. */
-      refillMessage?: string | null;
-    };
+/**
+ * GET /admin/fulfilment/provider with a panel that places orders. `provider` is the panel's name: the
+ * server's panels name themselves (`Name`: any text to the backend), the admin knows 'api-v2' and shows
+ * any other name as unknown.
+ */
+export interface ProviderBalanceAnswer<Name extends string = 'api-v2'> {
+  provider: Name;
+  balance: string;
+  currency: string;
+  threshold: string;
+  low: boolean;
+  /** Whether the panel takes refills: `unsupported` once it answered that it has no refill action (docs/refill.md). */
+  refill?: 'supported' | 'unsupported' | 'unknown';
+  /** The server's sentence about refills on this panel, for staff; null when there is nothing to say. */
+  refillMessage?: string | null;
+}
+
+/** GET /admin/fulfilment/provider. */
+export type ProviderAnswer = { provider: 'manual' } | ProviderBalanceAnswer;
 
 /** One service of the provider's `services` list. */
 export interface ProviderService {
@@ -36,6 +42,16 @@ export interface ServicesAnswer {
   services?: ProviderService[];
 }
 
+/** GET /admin/fulfilment/mappings?planId=: the plan's tiers delivered through the provider. */
+export interface MappingsAnswer {
+  mappings?: TierMapping[];
+}
+
+/** POST /admin/fulfilment/mapping: the tier's mapping as stored, null once removed. */
+export interface MappingAnswer {
+  mapping?: TierMapping | null;
+}
+
 /** A pricing tier delivered through the provider; tiers without one are manual. */
 export interface TierMapping {
   pricingId: string;
@@ -52,6 +68,8 @@ export interface SyncReport {
   requests: number;
   updated: number;
   finished: number;
+  /** Orders whose answer failed or could not be stored, asked again on the next pass. */
+  unsynced?: number;
   ms: number;
   /** The refills followed in the same pass (docs/refill.md "Following"). */
   refills?: { refills?: number; requests?: number; settled?: number; unsynced?: number; abandoned?: number; ms?: number };

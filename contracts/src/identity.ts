@@ -50,6 +50,13 @@ export interface CustomerProfile {
   createdAt: string;
 }
 
+/** POST /user/update: the words, the profile as saved, and the new session when the password changed. */
+export interface ProfileUpdateAnswer {
+  message?: string;
+  data?: Partial<CustomerProfile>;
+  token?: string;
+}
+
 /** POST /user/getById: the profile and the customer's subscription counts. */
 export interface ProfileAnswer {
   data?: Partial<CustomerProfile>;
@@ -71,10 +78,14 @@ export interface ClientRow {
   name: string;
   email: string;
   phone?: string;
-  country?: string;
+  /** The country's name; null when the customer gave none. */
+  country?: string | null;
   createdAt?: string;
   subscriptions?: { total?: number; active?: number; completed?: number };
 }
 
-/** POST /user/getAll: users list paging (docs/product.md#data-shapes): total, page, lastPage in `meta`. */
-export type ClientsAnswer = MetaPagedAnswer<ClientRow>;
+/**
+ * POST /user/getAll: users list paging (docs/product.md#data-shapes): total, page, lastPage in `meta`;
+ * `cursors` the keys of the rows beside this page (null at the ends).
+ */
+export type ClientsAnswer = MetaPagedAnswer<ClientRow> & { cursors?: { next?: string | null; prev?: string | null } };

@@ -175,5 +175,10 @@ export type AdminSubscription = Omit<Subscription, 'refund' | 'refill'> & {
   refill?: AdminRefill | null;
 };
 
+/** POST /subscription/user: one customer's subscriptions, newest first. */
+export interface UserSubscriptionsAnswer<T = Subscription> {
+  subscriptions?: T[];
+}
+
 /** POST /admin/tasks. `cursors`: the keys of the rows beside this page, for Previous/Next by keyset (null at the ends). */
 export type TasksAnswer = PagedAnswer<AdminSubscription> & { cursors?: { next?: string | null; prev?: string | null } };

@@ -1,4 +1,4 @@
-import { api, TOKEN_KEY } from '@growth/kit';
+import { api, TOKEN_KEY, type ProfileAnswer, type ProfileUpdateAnswer } from '@growth/kit';
 
 /** POST /user/getById → data (docs/product.md#data-shapes "User (profile view)") and subscription counts. */
 export interface ProfileView {
@@ -32,7 +32,7 @@ function countryName(value: unknown): string {
 }
 
 export async function fetchProfile(userId: string): Promise<ProfileView> {
-  const body = await api.post<{ data?: Record<string, unknown>; subscriptions?: Record<string, unknown> }>('/user/getById', { userId });
+  const body = await api.post<ProfileAnswer>('/user/getById', { userId });
   const data = body.data ?? {};
   const subs = body.subscriptions ?? {};
   return {
@@ -66,7 +66,7 @@ export async function updateProfile(userId: string, update: ProfileUpdate): Prom
     payload.newPassword = update.newPassword;
     payload.oldPassword = update.oldPassword ?? '';
   }
-  const body = await api.post<{ message?: unknown; token?: unknown }>('/user/update', payload);
+  const body = await api.post<ProfileUpdateAnswer>('/user/update', payload);
   if (typeof body.token === 'string' && body.token) window.localStorage.setItem(TOKEN_KEY, body.token);
   return typeof body.message === 'string' && body.message.trim() ? body.message.trim() : null;
 }

@@ -1,22 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { Spinner, type AdminSubscription } from '@growth/kit';
+import { Spinner, type AdminSubscription, type ProfileAnswer, type UserSubscriptionsAnswer } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { useAdminPost } from '../data/useAdminPost';
 import { AdminSubscriptionCard } from '../subscriptions/AdminSubscriptionCard';
 import { Banner, ErrorBanner, formatDate, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';
 
-interface UserSubscriptions {
-  subscriptions?: AdminSubscription[];
-}
-
-interface ClientProfile {
-  data?: { userId?: string; name?: string; email?: string; phone?: string; country?: string; createdAt?: string };
-}
-
 /** Whose services these are: name, e-mail, phone, country and joined (POST /user/getById); nothing while unknown. */
-function ClientHeader({ profile }: { profile: ClientProfile['data'] }) {
+function ClientHeader({ profile }: { profile: ProfileAnswer['data'] }) {
   if (!profile) return null;
   const name = profile.name?.trim() || profile.email || '—';
   const details = [profile.email, profile.phone, profile.country, profile.createdAt ? `joined ${formatDate(profile.createdAt)}` : null].filter(Boolean);
@@ -32,9 +24,9 @@ function ClientHeader({ profile }: { profile: ClientProfile['data'] }) {
 export default function UserServices() {
   const { userId = '' } = useParams<{ userId: string }>();
   const id = userId.trim();
-  const { state, retry } = useAdminPost<UserSubscriptions>('/subscription/user', id ? { userId: id } : null);
+  const { state, retry } = useAdminPost<UserSubscriptionsAnswer<AdminSubscription>>('/subscription/user', id ? { userId: id } : null);
   // The client's name above the list; a failure here leaves the list as it is (it names no one).
-  const client = useAdminPost<ClientProfile>('/user/getById', id ? { userId: id } : null);
+  const client = useAdminPost<ProfileAnswer>('/user/getById', id ? { userId: id } : null);
   const profile = client.state.status === 'loaded' ? client.state.data.data : undefined;
 
   let body: ReactNode;

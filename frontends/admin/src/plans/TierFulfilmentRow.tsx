@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { adminApi, type ProviderService, type TierMapping } from '@growth/kit';
+import { adminApi, type MappingAnswer, type ProviderService, type TierMapping } from '@growth/kit';
 import formStyles from '@growth/kit/form.module.css';
 import { ErrorBanner, TextField } from '../ui';
 import { decimalText } from '../fulfilment/fulfilmentTypes';
@@ -81,7 +81,7 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
     try {
       // Days go only with a service that refills: without them the server keeps none (0).
       const body = manual ? { pricingId, serviceId: null } : { pricingId, serviceId, quantity: Number(quantity.trim()), ...(refills ? { refillDays: days } : {}) };
-      const answer = await adminApi.post<{ mapping?: TierMapping | null }>('/admin/fulfilment/mapping', body);
+      const answer = await adminApi.post<MappingAnswer>('/admin/fulfilment/mapping', body);
       const next = answer.mapping && typeof answer.mapping === 'object' ? answer.mapping : null;
       onSaved(next);
       if (next) setRefillDays(String(savedRefillDays(next)));

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Spinner, type ServicesAnswer, type TierMapping } from '@growth/kit';
+import { Spinner, type MappingsAnswer, type ServicesAnswer, type TierMapping } from '@growth/kit';
 import { useAdminGet } from '../data/useAdminPost';
 import { ErrorBanner } from '../ui';
 import type { TierDraft } from './planForm';
@@ -30,7 +30,7 @@ export function TierFulfilmentSection({ planId, tiers }: Props) {
   const anySaved = tiers.some((tier) => tier.pricingId);
   const services = useAdminGet<ServicesAnswer>('/admin/fulfilment/services', anySaved ? NO_QUERY : null);
   const apiV2 = services.state.status === 'loaded' && services.state.data.provider === 'api-v2';
-  const mappings = useAdminGet<{ mappings?: TierMapping[] }>('/admin/fulfilment/mappings', apiV2 && planId ? { planId } : null);
+  const mappings = useAdminGet<MappingsAnswer>('/admin/fulfilment/mappings', apiV2 && planId ? { planId } : null);
 
   let body: ReactNode;
   if (!anySaved) {

@@ -1,3 +1,4 @@
+import type { ApiSuccess, AuditAnswer } from '@growth/contracts';
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../../../platform/auth/auth.guard';
@@ -18,7 +19,7 @@ export class AuditLogController {
     description:
       '{ success: true, data: [{ auditId, adminId, adminEmail, action, entity, entityId, subject, before, after, createdAt }], paging: { total, page, limit, pages, hasNext, hasPrev } }, newest first; subject: { label, orderId?, userId?, customerEmail?, customerName?, planId? } or null',
   })
-  async list(@Body() body: AuditPageRequest) {
+  async list(@Body() body: AuditPageRequest): Promise<ApiSuccess<AuditAnswer>> {
     const page = body.page ?? 1;
     const limit = body.limit ?? DEFAULT_ADMIN_PAGE_SIZE;
     const from = body.from ? new Date(body.from) : undefined;

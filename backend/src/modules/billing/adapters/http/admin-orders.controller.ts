@@ -1,3 +1,4 @@
+import type { ApiSuccess, AttentionOrder, OrdersAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
@@ -8,7 +9,7 @@ import type { PaymentOrder } from '../../domain/payment-order';
 import { AdminOrdersRequest } from './admin-orders.requests';
 
 /** An order as the admin sees it, from an explicit list of fields. */
-export function adminOrderBody(order: PaymentOrder) {
+export function adminOrderBody(order: PaymentOrder): AttentionOrder {
   return {
     orderId: order.orderId,
     userId: order.userId,
@@ -41,7 +42,7 @@ export class AdminOrdersController {
       '{ success: true, data: [{ orderId, userId, email, customerName, planId, planName, tier: { pricingId, name, price }, amount (minor units), currency, status, paymentId, failureReason, createdAt, paidAt }], paging: { total, page, limit, pages, hasNext, hasPrev } } (newest first)',
   })
   @ApiBadRequestResponse({ description: 'The message names the field: kind, page or limit.' })
-  async orders(@CurrentPrincipal() caller: Principal, @Body() body: AdminOrdersRequest) {
+  async orders(@CurrentPrincipal() caller: Principal, @Body() body: AdminOrdersRequest): Promise<ApiSuccess<OrdersAnswer>> {
     const page = body.page ?? 1;
     const limit = body.limit ?? DEFAULT_ADMIN_PAGE_SIZE;
     const found = await this.listOrders.execute(caller, { kind: body.kind, page, limit });

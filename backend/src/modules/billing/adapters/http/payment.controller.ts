@@ -1,3 +1,4 @@
+import type { ApiSuccess, OrderAnswer, Subscription, SubscriptionAnswer } from '@growth/contracts';
 import { Body, Controller, Headers, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -44,7 +45,7 @@ export class PaymentController {
     description:
       "{ success: true, order: { id, amount, currency, exponent, expiresAt }, keyId, provider, description, callbackUrl }: amount in minor units, exponent the currency's decimals (ISO 4217), expiresAt when the order's price stops standing",
   })
-  async order(@CurrentPrincipal() caller: Principal, @Body() body: CreateOrderRequest) {
+  async order(@CurrentPrincipal() caller: Principal, @Body() body: CreateOrderRequest): Promise<ApiSuccess<OrderAnswer>> {
     const order = await this.createOrder.execute(caller, body);
     return {
       success: true as const,
@@ -68,7 +69,7 @@ export class PaymentController {
   @Authenticated('customer')
   @ApiOkResponse({ description: "{ success: true, message: 'Payment verified', subscription }" })
   @ApiBadRequestResponse({ description: 'A missing or wrong signature: nothing is stored.' })
-  async verify(@CurrentPrincipal() caller: Principal, @Body() body: VerifyPaymentRequest) {
+  async verify(@CurrentPrincipal() caller: Principal, @Body() body: VerifyPaymentRequest): Promise<ApiSuccess<SubscriptionAnswer<Subscription>>> {
     const { subscription } = await this.verifyPayment.execute(caller, body);
     return { success: true as const, message: 'Payment verified', subscription: subscriptionBody(subscription) };
   }

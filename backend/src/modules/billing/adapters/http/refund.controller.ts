@@ -1,3 +1,13 @@
+import type {
+  ApiSuccess,
+  RefundAnswer,
+  RefundRow,
+  RefundsAnswer,
+  StaffRefund as StaffRefundBody,
+  StaffRefundRequest as StaffRefundRequestBody,
+  Subscription,
+  SubscriptionAnswer,
+} from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
@@ -16,7 +26,7 @@ import { DecideRefundRequestRequest, RefundListRequest, RefundRequestRequest, St
 const money = (amount: number | null, currency: string) => (amount === null ? null : formatMinorUnits(amount, currency));
 
 /** A refund as staff see it (docs/refunds.md), from an explicit list of fields; amounts as decimal text. */
-export function refundBody(refund: Refund) {
+export function refundBody(refund: Refund): StaffRefundBody {
   return {
     refundId: refund.refundId,
     orderId: refund.orderId,
@@ -33,7 +43,7 @@ export function refundBody(refund: Refund) {
   };
 }
 
-function requestBody(request: RefundRequest) {
+function requestBody(request: RefundRequest): StaffRefundRequestBody {
   return {
     requestId: request.requestId,
     subscriptionId: request.subscriptionId,
@@ -50,7 +60,7 @@ function requestBody(request: RefundRequest) {
   };
 }
 
-function listRowBody(row: RefundListRow) {
+function listRowBody(row: RefundListRow): RefundRow {
   return {
     ...row,
     amount: money(row.amount, row.currency),
@@ -71,7 +81,7 @@ export class CustomerRefundController {
   @ApiOkResponse({ description: "{ success: true, message, subscription } (its refund says requestState 'open')" })
   @ApiForbiddenResponse({ description: "Another customer's order." })
   @ApiConflictResponse({ description: 'Outside the refund window (the message names the policy), a request already open, nothing left to refund.' })
-  async request(@CurrentPrincipal() caller: Principal, @Body() body: RefundRequestRequest) {
+  async request(@CurrentPrincipal() caller: Principal, @Body() body: RefundRequestRequest): Promise<ApiSuccess<SubscriptionAnswer<Subscription>>> {
     const subscription = await this.requestRefund.execute(caller, body);
     return { success: true as const, message: 'Refund requested. We review requests within 7-10 business days.', subscription: subscriptionBody(subscription) };
   }
@@ -94,7 +104,7 @@ export class AdminRefundsController {
   @ApiOkResponse({ description: '{ success: true, refund, subscription } (the refund as it is after the gateway call: pending, processed or failed)' })
   @ApiNotFoundResponse({ description: 'Unknown subscription.' })
   @ApiConflictResponse({ description: 'More than is left to refund, or nothing left.' })
-  async refund(@CurrentPrincipal() caller: Principal, @Body() body: StaffRefundRequest) {
+  async refund(@CurrentPrincipal() caller: Principal, @Body() body: StaffRefundRequest): Promise<ApiSuccess<RefundAnswer>> {
     const { refund, subscription } = await this.refundOrder.execute(caller, body);
     return { success: true as const, refund: refundBody(refund), subscription: adminSubscriptionBody(subscription) };
   }
@@ -104,7 +114,7 @@ export class AdminRefundsController {
   @ApiOkResponse({ description: '{ success: true, request, refund (null when declined), subscription }' })
   @ApiNotFoundResponse({ description: 'Unknown request.' })
   @ApiConflictResponse({ description: 'Already decided, or more than is left to refund.' })
-  async decideRequest(@CurrentPrincipal() caller: Principal, @Body() body: DecideRefundRequestRequest) {
+  async decideRequest(@CurrentPrincipal() caller: Principal, @Body() body: DecideRefundRequestRequest): Promise<ApiSuccess<RefundAnswer>> {
     const decided = await this.decide.execute(caller, body);
     return {
       success: true as const,
@@ -117,7 +127,7 @@ export class AdminRefundsController {
   @Post('refunds/list')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ success: true, data: RefundRow[] (newest first), paging: { total, page, limit, pages, hasNext, hasPrev } }' })
-  async refunds(@Body() body: RefundListRequest) {
+  async refunds(@Body() body: RefundListRequest): Promise<ApiSuccess<RefundsAnswer>> {
     const page = body.page ?? 1;
     const limit = body.limit ?? DEFAULT_ADMIN_PAGE_SIZE;
     const found = await this.list.execute({ page, limit, state: body.state ?? null, q: body.q ?? null });

@@ -1,3 +1,4 @@
+import type { ApiSuccess, ServiceAddressAnswer } from '@growth/contracts';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -28,7 +29,7 @@ export class ServicesController {
   @Get('address/:slug')
   @ApiOkResponse({ description: '{ success: true, slug, moved: boolean, service: { serviceHeading, logo } | null } (service: the one at a page address, for its logo)' })
   @ApiNotFoundResponse({ description: '{ success: false, message: "Page not found", error: "address_not_found" }' })
-  async address(@Param() request: ServiceAddressRequest) {
+  async address(@Param() request: ServiceAddressRequest): Promise<ApiSuccess<ServiceAddressAnswer>> {
     const answer = await this.resolveAddress.withService(request.slug);
     if (answer.kind === 'missing') throw new AppError('not_found', 'Page not found', 'address_not_found');
     const service = answer.kind === 'page' && answer.service ? { serviceHeading: answer.service.serviceHeading, logo: answer.service.logo } : null;

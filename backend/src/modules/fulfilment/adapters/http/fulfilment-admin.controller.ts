@@ -1,3 +1,13 @@
+import type {
+  AdminSubscription,
+  ApiSuccess,
+  MappingAnswer,
+  MappingsAnswer,
+  ProviderBalanceAnswer,
+  ServicesAnswer,
+  SubscriptionAnswer,
+  SyncReport,
+} from '@growth/contracts';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
@@ -59,7 +69,7 @@ export class FulfilmentAdminController {
       "{ success: true, provider: 'manual' } or { success: true, provider: 'api-v2', balance: '12.34', currency: 'USD', threshold: '10', low: boolean, refill: 'supported' | 'unsupported' | 'unknown', refillMessage: string | null }",
   })
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
-  async provider() {
+  async provider(): Promise<ApiSuccess<{ provider: 'manual' } | ProviderBalanceAnswer<string>>> {
     const overview = await this.overview.execute();
     return 'balance' in overview
       ? {
@@ -80,14 +90,14 @@ export class FulfilmentAdminController {
     description: '{ success: true, provider, services: [{ service, name, type, category, rate, min, max, refill, cancel }] } (none with the manual panel)',
   })
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
-  async providerServices() {
+  async providerServices(): Promise<ApiSuccess<ServicesAnswer>> {
     const { provider, services } = await this.services.execute();
     return { success: true as const, provider, services: services.map(serviceBody) };
   }
 
   @Get('mappings')
   @ApiOkResponse({ description: '{ success: true, mappings: [{ pricingId, serviceId, serviceName, quantity, refillDays }] } for the tiers of the plan that have one' })
-  async mappings(@Query() query: MappingsQuery) {
+  async mappings(@Query() query: MappingsQuery): Promise<ApiSuccess<MappingsAnswer>> {
     return { success: true as const, mappings: (await this.listMappings.execute(query.planId)).map(mappingBody) };
   }
 
@@ -97,7 +107,7 @@ export class FulfilmentAdminController {
   @ApiNotFoundResponse({ description: "'Pricing tier not found'" })
   @ApiConflictResponse({ description: "'Automatic fulfilment is off: set FULFILMENT_PROVIDER=api-v2'" })
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
-  async mapping(@CurrentPrincipal() caller: Principal, @Body() body: SetMappingRequest) {
+  async mapping(@CurrentPrincipal() caller: Principal, @Body() body: SetMappingRequest): Promise<ApiSuccess<MappingAnswer>> {
     const mapping = await this.setMapping.execute(caller, { pricingId: body.pricingId, serviceId: body.serviceId, quantity: body.quantity, refillDays: body.refillDays });
     return { success: true as const, mapping: mapping ? mappingBody(mapping) : null };
   }
@@ -107,7 +117,7 @@ export class FulfilmentAdminController {
   @ApiOkResponse({ description: SUBSCRIPTION })
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: "'Only an order that needs review can be retried'" })
-  async retry(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest) {
+  async retry(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     return { success: true as const, subscription: adminSubscriptionBody(await this.retryFulfilment.execute(caller, body.subscriptionId)) };
   }
 
@@ -118,7 +128,7 @@ export class FulfilmentAdminController {
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: "'Only an order that needs review can be linked to a provider order'" })
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
-  async link(@CurrentPrincipal() caller: Principal, @Body() body: LinkUpstreamOrderRequest) {
+  async link(@CurrentPrincipal() caller: Principal, @Body() body: LinkUpstreamOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     return { success: true as const, subscription: adminSubscriptionBody(await this.linkUpstream.execute(caller, body.subscriptionId, body.upstreamOrderId)) };
   }
 
@@ -127,7 +137,7 @@ export class FulfilmentAdminController {
   @ApiOkResponse({ description: SUBSCRIPTION })
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: "'Only an order not yet placed upstream can be cancelled here; cancel a placed one on the provider panel'" })
-  async cancel(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest) {
+  async cancel(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     return { success: true as const, subscription: adminSubscriptionBody(await this.cancelFulfilment.execute(caller, body.subscriptionId)) };
   }
 
@@ -137,7 +147,7 @@ export class FulfilmentAdminController {
   @ApiBadRequestResponse({ description: "'This order was not placed with the provider, so there is nothing to refill.', or the message naming the field" })
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: "'A refill for this order is already under way with the provider; wait until it is settled.'" })
-  async refill(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest) {
+  async refill(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     const { subscription, outcome } = await this.requestRefill.execute(caller, body.subscriptionId);
     return { success: true as const, message: STAFF_REFILL_MESSAGES[outcome], subscription: adminSubscriptionBodyAt(subscription, this.clock.now()) };
   }
@@ -149,7 +159,7 @@ export class FulfilmentAdminController {
       '{ success: true, orders, requests, updated, finished, unsynced, ms, refills: { refills, requests, settled, unsynced, abandoned, ms } }: one sync pass, now (nothing with the manual panel); unsynced: orders whose answer failed or could not be stored, each with a note, asked again on the next pass; refills: the open refills asked (docs/refill.md)',
   })
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN + ' (what was stored before the failed call stays)' })
-  async syncNow() {
+  async syncNow(): Promise<ApiSuccess<SyncReport>> {
     const { failure, orders, requests, updated, finished, unsynced, ms } = await this.sync.execute();
     if (failure) throw new AppError('bad_gateway', `The provider panel did not answer: ${failure}`, 'provider_unavailable');
     const { failure: refillFailure, ...refills } = await this.syncRefills.execute();

@@ -1,3 +1,4 @@
+import type { ApiSuccess, Subscription, SubscriptionAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -45,7 +46,7 @@ export class CustomerRefillController {
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: 'A refill is under way, or one was requested less than 24 hours ago (the message says when the next one can be asked).' })
   @ApiServiceUnavailableResponse({ description: 'The provider could not be reached; nothing was requested.' })
-  async request(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest) {
+  async request(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<Subscription>>> {
     const { subscription, outcome } = await this.requestRefill.execute(caller, body.subscriptionId);
     return { success: true as const, message: CUSTOMER_REFILL_MESSAGES[outcome], subscription: subscriptionBodyAt(subscription, this.clock.now()) };
   }

@@ -1,3 +1,4 @@
+import type { ApiSuccess, ClientsAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
@@ -26,7 +27,7 @@ export class AdminClientsController {
   }
 }
 
-function clientPageBody(page: ClientPage) {
+function clientPageBody(page: ClientPage): ApiSuccess<ClientsAnswer> {
   return {
     success: true as const,
     data: page.items.map((client) => ({

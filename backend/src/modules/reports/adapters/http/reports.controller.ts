@@ -1,3 +1,4 @@
+import type { ApiSuccess, OverviewAnswer } from '@growth/contracts';
 import { Body, Controller, Get, Headers, HttpCode, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -28,7 +29,7 @@ export class ReportsController {
   @HttpCode(200)
   @ApiHeader(TIMEZONE_HEADER)
   @ApiOkResponse({ description: '{ success: true, period, previousPeriod, currencies, series, breakdown, attention } (docs/reports.md, "The Overview answer")' })
-  async figures(@Body() body: OverviewRequest, @Headers('x-timezone') timezone?: string) {
+  async figures(@Body() body: OverviewRequest, @Headers('x-timezone') timezone?: string): Promise<ApiSuccess<OverviewAnswer>> {
     const overview = await this.overview.execute({ from: body.from, to: body.to, granularity: body.granularity, tz: timeZoneOf(body.tz, timezone) });
     return { success: true as const, ...overview };
   }

@@ -1,3 +1,4 @@
+import type { AdminSubscription, ApiSuccess, SubscriptionAnswer, TasksAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
@@ -32,7 +33,7 @@ export class AdminTasksController {
       'cursors: { next, prev }: send next as after (with page + 1) for the next page, prev as before (with page - 1) for the previous one; null at the ends. ' +
       'With a cursor the rows follow the cursor and the paging meta follows the page number sent.',
   })
-  async tasks(@CurrentPrincipal() caller: Principal, @Body() body: AdminTasksRequest) {
+  async tasks(@CurrentPrincipal() caller: Principal, @Body() body: AdminTasksRequest): Promise<ApiSuccess<TasksAnswer>> {
     const query = adminTaskQuery({
       page: body.page,
       limit: body.limit,
@@ -60,7 +61,7 @@ export class AdminTasksController {
   @HttpCode(200)
   @ApiOkResponse({ description: '{ success: true, subscription: Subscription + customer } (the subscription as it is now)' })
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
-  async upStatus(@CurrentPrincipal() caller: Principal, @Body() body: UpdateStatusRequest) {
+  async upStatus(@CurrentPrincipal() caller: Principal, @Body() body: UpdateStatusRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     const subscription = await this.updateStatus.execute(caller, body.subscriptionId, body.Status);
     return { success: true as const, subscription: adminSubscriptionBody(subscription) };
   }

@@ -1,3 +1,4 @@
+import type { ApiSuccess, MetaPagedAnswer, Subscription, UserSubscriptionsAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
@@ -42,7 +43,7 @@ export class SubscriptionController {
   @Post('user')
   @HttpCode(200)
   @ApiOkResponse({ description: "{ success: true, subscriptions: Subscription[] } (all of the user's, newest first)" })
-  async user(@CurrentPrincipal() caller: Principal, @Body() body: UserSubscriptionsRequest) {
+  async user(@CurrentPrincipal() caller: Principal, @Body() body: UserSubscriptionsRequest): Promise<ApiSuccess<UserSubscriptionsAnswer>> {
     const subscriptions = await this.listAll.execute(caller, body.userId);
     return { success: true as const, subscriptions: subscriptions.map(subscriptionBody) };
   }
@@ -53,7 +54,7 @@ export class SubscriptionController {
   }
 }
 
-function pageBody(page: SubscriptionPage) {
+function pageBody(page: SubscriptionPage): ApiSuccess<MetaPagedAnswer<Subscription>> {
   const { total, page: current, perPage, lastPage } = page.meta;
   return { success: true as const, data: page.items.map(subscriptionBody), meta: { total, page: current, perPage, lastPage } };
 }
