@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { api, errorText } from '@growth/kit';
 import { failure, type BannerMessage } from '@growth/kit/ui';
 import { cooldownSeconds } from './messages';
@@ -19,33 +18,29 @@ interface Props {
 /** Register step 1 ('Verify Your Email'): the address a code is sent to. */
 export function RegisterEmailStep({ email, onEmailChange, message, onMessage: setMessage, onSent }: Props) {
   const emailForm = useEmailForm('register-email', 'email');
-  const { check, setBusy } = emailForm;
-
-  const sendOtp = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    if (!check(email)) return;
-    setBusy(true);
-    try {
-      await api.post('/user/request-otp', { email: email.trim() });
-      setMessage({ tone: 'success', text: 'OTP sent!' });
-      onSent(0);
-    } catch (error) {
-      // A code sent less than a minute ago is still valid: go on to enter it, the wait counted down there.
-      const wait = cooldownSeconds(error);
-      if (wait !== null) {
+  const sendOtp = emailForm.sendWith(
+    email,
+    setMessage,
+    async () => {
+      try {
+        await api.post('/user/request-otp', { email: email.trim() });
+      } catch (error) {
+        // A code sent less than a minute ago is still valid: go on to enter it, the wait counted down there.
+        const wait = cooldownSeconds(error);
+        if (wait === null) throw error;
         setMessage({
           tone: 'info',
           text: 'A code was sent to this address less than a minute ago.',
           detail: 'Enter it below, or ask for a new one when the wait is over.',
         });
         onSent(wait * 1000);
-      } else {
-        setMessage(failure('Unable to send OTP.', errorText(error)));
-        setBusy(false);
+        return;
       }
-    }
-  };
+      setMessage({ tone: 'success', text: 'OTP sent!' });
+      onSent(0);
+    },
+    (error) => failure('Unable to send OTP.', errorText(error)),
+  );
 
   return (
     <>
