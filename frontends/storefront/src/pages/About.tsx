@@ -3,11 +3,27 @@ import { Icon, type IconName } from '../components/Icon';
 import { PageHeader } from '../components/PageHeader';
 import styles from './About.module.css';
 
-const VALUES: { icon: IconName; title: string; text: string }[] = [
+/** A card of the page: an icon, a heading and its text. */
+type IconCard = { icon: IconName; title: string; text: string };
+
+const VALUES: IconCard[] = [
   { icon: 'heart', title: 'Authenticity', text: 'Only real people, real engagement and honest numbers. No bots, no fake accounts.' },
   { icon: 'star', title: 'Excellence', text: 'We measure ourselves by your results and keep improving every campaign we run.' },
   { icon: 'sparkle', title: 'Innovation', text: 'New platforms, new formats, new ideas: we adapt fast so your growth never stalls.' },
   { icon: 'scale', title: 'Integrity', text: 'Clear prices, clear promises, and a 30-day money-back guarantee when we fall short.' },
+];
+
+const AIMS: IconCard[] = [
+  {
+    icon: 'target',
+    title: 'Our Mission',
+    text: 'To make real, organic growth simple, safe and affordable for everyone who creates, with no passwords required and results you can trust.',
+  },
+  {
+    icon: 'eye',
+    title: 'Our Vision',
+    text: 'A world where great content finds its audience, whatever the size of the creator behind it, and where every follower is a real person.',
+  },
 ];
 
 const STATS = [
@@ -55,20 +71,15 @@ export default function About() {
       </section>
 
       <section className={styles.missionVision} aria-label="Mission and vision">
-        <article className={styles.mv}>
-          <span className={styles.mvIcon}>
-            <Icon name="target" />
-          </span>
-          <h2 className={styles.mvTitle}>Our Mission</h2>
-          <p>To make real, organic growth simple, safe and affordable for everyone who creates, with no passwords required and results you can trust.</p>
-        </article>
-        <article className={styles.mv}>
-          <span className={styles.mvIcon}>
-            <Icon name="eye" />
-          </span>
-          <h2 className={styles.mvTitle}>Our Vision</h2>
-          <p>A world where great content finds its audience, whatever the size of the creator behind it, and where every follower is a real person.</p>
-        </article>
+        {AIMS.map((aim) => (
+          <article key={aim.title} className={styles.mv}>
+            <span className={styles.mvIcon}>
+              <Icon name={aim.icon} />
+            </span>
+            <h2 className={styles.mvTitle}>{aim.title}</h2>
+            <p>{aim.text}</p>
+          </article>
+        ))}
       </section>
 
       <section className={styles.values} aria-labelledby="values-title">
