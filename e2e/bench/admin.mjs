@@ -30,8 +30,8 @@
 // app's Next sends it; at 10k, Next from page 999 to the last page); clients search 'customer4242', the first clients page,
 // clients page 5,000 by number and by Next (`after`, as for tasks); a user's services (POST /api/subscription/user, the first
 // customer from 4242 whose id passes the API's UUID check: about 0.1 subscriptions at 10k, 10 at 1M); the stale unpaid orders (POST /api/admin/orders); the refunds list
-// (POST /api/admin/refunds/list: 5% of the orders are refunded, so about 500 rows at 10k and 50,000 at 1M) on page 1 and
-// page 40; the audit log's first page. The customers are the same 100,000 at both sizes.
+// (POST /api/admin/refunds/list: 5% of the orders are refunded, so about 500 rows at 10k and 50,000 at 1M) on page 1,
+// page 40 and page 4,000 (past the end at 10k); the audit log's first page. The customers are the same 100,000 at both sizes.
 //
 // The bar (README, "Admin lists at scale"): every query at 1M within 2x its median at 10k.
 //
@@ -351,6 +351,7 @@ function queries(orderFragment) {
     { key: 'ordersStale', name: 'orders: unpaid-stale, page 1', path: '/api/admin/orders', body: { page: 1, limit: 10, kind: 'unpaid-stale' } },
     { key: 'refundsPage1', name: 'refunds list: page 1', path: '/api/admin/refunds/list', body: { page: 1, limit: 10 } },
     { key: 'refundsPage40', name: 'refunds list: page 40 (offset 390)', path: '/api/admin/refunds/list', body: { page: 40, limit: 10 } },
+    { key: 'refundsPage4000', name: 'refunds list: page 4,000 (offset 39,990)', path: '/api/admin/refunds/list', body: { page: 4000, limit: 10 } },
     { key: 'auditPage1', name: 'audit log: page 1', path: '/api/admin/audit', body: { page: 1, limit: 10 } },
     ...overviewQueries(),
   ];
