@@ -44,11 +44,13 @@ export interface MetaPagedAnswer<T> extends ListAnswer<T> {
 
 /** Paging of the admin lists (tasks, orders, refunds, audit log), as backend/src/platform/http/admin-paging.ts builds it. */
 export interface Paging {
+  /** Exact, or the database's estimate for a broad search (the list says which it reports). */
   total: number;
   page: number;
   limit: number;
-  /** At least 1, also for an empty list. */
+  /** At least 1, also for an empty list, so "page 1 of 1" reads right. */
   pages: number;
+  /** Exact: the list reads one row more than the page. */
   hasNext: boolean;
   hasPrev: boolean;
 }

@@ -134,16 +134,8 @@ export interface AdminFulfilment {
  * A subscription's `refill` in the admin bodies (docs/refill.md): the customer's view of it, plus
  * whether a refill waits for staff (`review`) and every refill asked, newest first.
  */
-export interface AdminRefill {
-  state: 'available' | 'requested' | 'in_progress' | 'completed' | 'rejected' | string;
-  days: number;
-  requestedAt: string | null;
-  settledAt: string | null;
-  until: string | null;
-  canRequest: boolean;
-  nextRequestAt: string | null;
-  /** What the customer reads. */
-  message: string | null;
+export interface AdminRefill extends Omit<SubscriptionRefill, 'state'> {
+  state: SubscriptionRefill['state'] | string;
   review?: boolean;
   history?: AdminRefillEntry[];
 }

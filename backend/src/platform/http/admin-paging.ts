@@ -3,6 +3,7 @@
  * docs/product.md#limits: page sizes 10, 20, 50, 100, default 10). Plain values, no framework: use cases and domain
  * rules may use them too.
  */
+import type { Paging } from '@growth/contracts';
 import { pageCount } from '../../kernel/paging';
 
 export const ADMIN_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
@@ -13,17 +14,8 @@ export const MAX_ADMIN_PAGE = 1_000_000;
 export const ADMIN_PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_ADMIN_PAGE}`;
 export const ADMIN_LIMIT_MESSAGE = `limit must be one of ${ADMIN_PAGE_SIZES.join(', ')}`;
 
-export interface AdminPaging {
-  /** Exact, or the database's estimate for a broad search (the list says which it reports). */
-  total: number;
-  page: number;
-  limit: number;
-  /** At least 1, also for an empty list, so "page 1 of 1" reads right. */
-  pages: number;
-  /** Exact: the list reads one row more than the page. */
-  hasNext: boolean;
-  hasPrev: boolean;
-}
+/** The `paging` of every admin list's answer, as the frontends read it (docs/architecture.md#contracts). */
+export type AdminPaging = Paging;
 
 export function adminPaging(total: number, page: number, limit: number, hasNext: boolean): AdminPaging {
   return { total, page, limit, pages: pageCount(total, limit), hasNext, hasPrev: page > 1 };
