@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { OneTimeCodeColumns } from '../../../../platform/security/one-time-code.columns';
 import type { AdminCodePurpose } from '../../domain/admin-code';
 
 @Entity({ name: 'admin_codes' })
-export class AdminCodeOrmEntity {
+export class AdminCodeOrmEntity extends OneTimeCodeColumns {
   @PrimaryColumn({ name: 'admin_id', type: 'uuid' })
   adminId: string;
 
@@ -11,16 +12,4 @@ export class AdminCodeOrmEntity {
 
   @Column({ name: 'email', type: 'text' })
   email: string;
-
-  @Column({ name: 'code_hash', type: 'text' })
-  codeHash: string;
-
-  @Column({ name: 'sent_at', type: 'timestamptz' })
-  sentAt: Date;
-
-  @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt: Date;
-
-  @Column({ name: 'tries', type: 'integer', default: 0 })
-  tries: number;
 }
