@@ -20,5 +20,6 @@ module.exports = {
   // @growth/contracts from its TypeScript source: Nx runs the specs without building the package first.
   moduleNameMapper: { '^@growth/contracts$': '<rootDir>/../contracts/src/index.ts' },
   globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,
 };

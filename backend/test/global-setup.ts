@@ -1,8 +1,18 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGLITE_RUN_DIR_ENV } from './support/database';
+
 /**
  * Says which real services this run uses, so a green run cannot hide that PostgreSQL or Redis were
- * left out. With CI or REQUIRE_ALL_SUITES=1 set, a missing one fails the run instead.
+ * left out. With CI or REQUIRE_ALL_SUITES=1 set, a missing one fails the run instead. Names the
+ * run's directory for PGlite databases (support/database.ts; in memory-backed /dev/shm when there
+ * is one), which global-teardown.ts removes.
  */
 export default async function globalSetup(): Promise<void> {
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  process.env[PGLITE_RUN_DIR_ENV] = join(base, `growth-test-pglite-${process.pid}-${randomBytes(4).toString('hex')}`);
   const strict = Boolean(process.env.CI) || process.env.REQUIRE_ALL_SUITES === '1';
   const postgres = process.env.DATABASE_URL;
   const redis = process.env.REDIS_URL;

@@ -8,7 +8,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
 import { configureApp } from '../../src/platform/http/configure-app';
-import { defaultDatabaseKind, freshDatabase, type DatabaseKind } from './database';
+import type { DatabaseConfig } from '../../src/platform/config/app-config';
+import { copyMigratedPglite, defaultDatabaseKind, freshDatabase, type DatabaseKind } from './database';
 
 export interface TestApp {
   app: INestApplication;
@@ -21,6 +22,12 @@ export interface TestApp {
    */
   stop(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A PGlite database kept under the app's data directory (removed with it), migrated already. */
+async function durablePglite(dir: string): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  await copyMigratedPglite(dir);
+  return { config: { kind: 'pglite', dataDir: dir }, drop: async () => undefined };
 }
 
 /** What each app removes at close(); a restart takes it over (the stopped app then removes nothing). */
@@ -74,7 +81,7 @@ export async function createTestApp(
     : previous
       ? { config: previous.config.database, drop: async () => undefined }
       : options.durable && kind === 'pglite'
-        ? { config: { kind: 'pglite' as const, dataDir: join(dataDir, 'pglite') }, drop: async () => undefined }
+        ? await durablePglite(join(dataDir, 'pglite'))
         : await freshDatabase(kind);
   if (previous && previous.config.database.kind === 'pglite' && !previous.config.database.dataDir) {
     throw new Error('restartOf: the stopped app kept its PGlite database in memory (start it with durable: true)');

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { DatabaseConfig } from '../../src/platform/config/app-config';
@@ -26,12 +28,61 @@ async function withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** The run's directory for PGlite databases (test/global-setup.ts sets it; global-teardown.ts removes it). */
+export const PGLITE_RUN_DIR_ENV = 'GROWTH_TEST_PGLITE_DIR';
+
 /**
- * A fresh, empty database of the given kind: an in-memory PGlite, or a schema of its own on the
- * DATABASE_URL server. `drop()` removes what it made.
+ * The run's migrated PGlite data directory, made by the first caller of the run (the migrations run
+ * once) and copied by every later one. Starting PGlite on a new database runs initdb inside
+ * WebAssembly, 3 to 10 s on a 2-core machine; opening a copied directory takes well under a second
+ * (docs/operations.md#test-suite-timings). Made under a private name and renamed into place, so two
+ * Jest workers never see half a template.
+ */
+async function pgliteTemplate(runDir: string): Promise<string> {
+  const template = join(runDir, 'template');
+  if (existsSync(template)) return template;
+  const building = mkdtempSync(join(runDir, 'building-'));
+  const { options } = await openDatabase({ kind: 'pglite', dataDir: building });
+  const dataSource = createDataSource({ ...options, logging: ['error'] } as typeof options);
+  await dataSource.initialize();
+  await dataSource.destroy();
+  try {
+    renameSync(building, template);
+  } catch (error) {
+    // Another worker put its template there first: use that one.
+    if (!existsSync(template)) throw error;
+    rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/**
+ * Fills the empty or new directory `dataDir` with a copy of the run's migrated PGlite database (the
+ * durable PGlite of a test app); false when the run has no PGlite directory (then the app's first
+ * start makes the database itself).
+ */
+export async function copyMigratedPglite(dataDir: string): Promise<boolean> {
+  const runDir = process.env[PGLITE_RUN_DIR_ENV];
+  if (!runDir) return false;
+  mkdirSync(runDir, { recursive: true });
+  cpSync(await pgliteTemplate(runDir), dataDir, { recursive: true });
+  return true;
+}
+
+/**
+ * A fresh database of the given kind with every migration run: a PGlite of its own (a copy of the
+ * run's migrated template directory; in memory when the run has no PGlite directory), or a schema
+ * of its own on the DATABASE_URL server (migrated when opened). `drop()` removes what it made.
  */
 export async function freshDatabase(kind: DatabaseKind): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
-  if (kind === 'pglite') return { config: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
+  if (kind === 'pglite') {
+    const runDir = process.env[PGLITE_RUN_DIR_ENV];
+    if (!runDir) return { config: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
+    mkdirSync(runDir, { recursive: true });
+    const dataDir = mkdtempSync(join(runDir, 'db-'));
+    await copyMigratedPglite(dataDir);
+    return { config: { kind: 'pglite', dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: there is no PostgreSQL to test on');
   const schema = `test_${randomBytes(6).toString('hex')}`;
