@@ -1,8 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGLITE_RUN_DIR_ENV } from './support/database';
+
+function freeBytes(dir: string): number {
+  const stats = statfsSync(dir);
+  return stats.bavail * stats.bsize;
+}
 
 /**
  * Says which real services this run uses, so a green run cannot hide that PostgreSQL or Redis were
@@ -11,7 +16,8 @@ import { PGLITE_RUN_DIR_ENV } from './support/database';
  * is one), which global-teardown.ts removes.
  */
 export default async function globalSetup(): Promise<void> {
-  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  // A template and a copy or two of about 40 MB each: /dev/shm only when it has room (a container's is often 64 MB).
+  const base = existsSync('/dev/shm') && freeBytes('/dev/shm') > 1024 ** 3 ? '/dev/shm' : tmpdir();
   process.env[PGLITE_RUN_DIR_ENV] = join(base, `growth-test-pglite-${process.pid}-${randomBytes(4).toString('hex')}`);
   const strict = Boolean(process.env.CI) || process.env.REQUIRE_ALL_SUITES === '1';
   const postgres = process.env.DATABASE_URL;
