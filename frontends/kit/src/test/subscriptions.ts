@@ -1,6 +1,6 @@
 /**
  * Spec fixtures of the remotes (account and admin): a subscription as the API's lists answer it
- * (kit's types.ts). Imported by the specs only, never by a remote's code.
+ * (the Subscription of @growth/contracts). Imported by the specs only, never by a remote's code.
  */
 
 /** YouTube's Growth tier as bought, at `price` (USD). */
