@@ -8,6 +8,7 @@ export type * from './catalogue';
 export type * from './fulfilment';
 export type * from './identity';
 export type * from './plans';
+export type * from './platform';
 export type * from './reports';
 export type * from './subscriptions';
 

@@ -1,3 +1,4 @@
+import type { ApiSuccess, RuntimeConfig } from '@growth/contracts';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
@@ -14,9 +15,9 @@ export class RuntimeConfigController {
 
   @Get()
   @ApiOperation({ summary: 'Remote locations and public client settings for the shell' })
-  get() {
+  get(): ApiSuccess<RuntimeConfig> {
     return {
-      success: true,
+      success: true as const,
       remotes: this.config.remotes,
       shopName: SHOP_NAME,
       googleClientId: this.config.googleClientId,
