@@ -7,8 +7,25 @@ export interface NewOrder {
   userId: string;
   planId: string;
   pricingId: string;
-  currency: string;
+  /** The plan's currency; the server's default (USD) when left out. */
+  currency?: string;
   profileLink: string;
+}
+
+/**
+ * POST /payment/verify's request: what Razorpay's checkout hands its handler after a payment (the
+ * sandbox checkout answers the same fields).
+ */
+export interface PaymentProof {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** POST /payment/sandbox/checkout's request: the sandbox card's outcome for an order. */
+export interface SandboxCheckout {
+  orderId: string;
+  outcome: 'success' | 'failure';
 }
 
 /** POST /payment/order's answer. */

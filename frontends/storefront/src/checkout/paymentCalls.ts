@@ -1,5 +1,5 @@
-import { api, PAYMENT_VERIFY_TIMEOUT_MS, type NewOrder, type OrderAnswer } from '@growth/kit';
-import type { PaymentFailure, PaymentProof } from './razorpay';
+import { api, PAYMENT_VERIFY_TIMEOUT_MS, type NewOrder, type OrderAnswer, type PaymentProof, type SandboxCheckout } from '@growth/kit';
+import type { PaymentFailure } from './razorpay';
 
 /** What checkout needs to know about the plan a tier belongs to. */
 export interface CheckoutPlan {
@@ -17,12 +17,14 @@ export function createOrder(order: NewOrder): Promise<OrderAnswer> {
 /** The sandbox gateway's card: Razorpay's handler response, or its payment.failed response. */
 export type SandboxAnswer = (PaymentProof & { failed?: false }) | (PaymentFailure & { failed: true });
 
-export function paySandbox(orderId: string, outcome: 'success' | 'failure'): Promise<SandboxAnswer> {
-  return api.post<SandboxAnswer>('/payment/sandbox/checkout', { orderId, outcome });
+export function paySandbox(orderId: string, outcome: SandboxCheckout['outcome']): Promise<SandboxAnswer> {
+  const body: SandboxCheckout = { orderId, outcome };
+  return api.post<SandboxAnswer>('/payment/sandbox/checkout', body);
 }
 
 /** POST /payment/verify with the three razorpay_* fields and the 25 s time-out (docs/product.md#api, docs/product.md#limits). */
 export function verifyPayment(proof: PaymentProof): Promise<{ message?: string }> {
   const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = proof;
-  return api.post('/payment/verify', { razorpay_order_id, razorpay_payment_id, razorpay_signature }, { timeoutMs: PAYMENT_VERIFY_TIMEOUT_MS });
+  const body: PaymentProof = { razorpay_order_id, razorpay_payment_id, razorpay_signature };
+  return api.post('/payment/verify', body, { timeoutMs: PAYMENT_VERIFY_TIMEOUT_MS });
 }

@@ -1,17 +1,10 @@
-import { createScriptLoader } from '@growth/kit';
+import { createScriptLoader, type PaymentProof } from '@growth/kit';
 /**
  * Razorpay's checkout.js, loaded on demand (docs/architecture.md#outside-resources): requested only when a customer pays with
  * the Razorpay gateway, never on page load, and at most once however often Buy is pressed.
  */
 export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 const LOAD_TIMEOUT_MS = 20_000;
-
-/** What checkout's handler receives after a successful payment (and what the sandbox answers). */
-export interface PaymentProof {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
 
 /** The `payment.failed` event of checkout.js (the sandbox's failure answer has the same shape). */
 export interface PaymentFailure {

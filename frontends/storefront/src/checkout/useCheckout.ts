@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError, extractErrorText, getRuntimeConfig, useAuth, type PricingTier } from '@growth/kit';
+import { ApiError, extractErrorText, getRuntimeConfig, useAuth, type PaymentProof, type PricingTier } from '@growth/kit';
 import { isInAppBrowser } from './inAppBrowser';
 import { createOrder, paySandbox, verifyPayment, type CheckoutPlan } from './paymentCalls';
-import { loadRazorpay, type PaymentFailure, type PaymentProof } from './razorpay';
+import { loadRazorpay, type PaymentFailure } from './razorpay';
 import { failureReasonOfApiCode, type PaymentResult } from './ResultDialog';
 import { formatMinorUnits } from './money';
 

@@ -1,3 +1,4 @@
+import type { NewOrder, PaymentProof, SandboxCheckout } from '@growth/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
@@ -30,7 +31,7 @@ function GatewayToken(field: string, pattern: RegExp, example: string) {
   };
 }
 
-export class CreateOrderRequest {
+export class CreateOrderRequest implements NewOrder {
   @Id('userId')
   userId: string;
 
@@ -53,7 +54,7 @@ export class CreateOrderRequest {
   profileLink: string;
 }
 
-export class VerifyPaymentRequest {
+export class VerifyPaymentRequest implements PaymentProof {
   @GatewayToken('razorpay_order_id', /^order_[A-Za-z0-9]+$/, 'order_Np0fJ3Fq2yXz9A')
   razorpay_order_id: string;
 
@@ -64,7 +65,7 @@ export class VerifyPaymentRequest {
   razorpay_signature: string;
 }
 
-export class SandboxCheckoutRequest {
+export class SandboxCheckoutRequest implements SandboxCheckout {
   @GatewayToken('orderId', /^order_[A-Za-z0-9]+$/, 'order_Np0fJ3Fq2yXz9A')
   orderId: string;
 
