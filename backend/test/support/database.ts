@@ -32,15 +32,17 @@ async function withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
 export const PGLITE_RUN_DIR_ENV = 'GROWTH_TEST_PGLITE_DIR';
 
 /**
- * The run's migrated PGlite data directory, made by the first caller of the run (the migrations run
- * once) and copied by every later one. Starting PGlite on a new database runs initdb inside
+ * The run's migrated PGlite data directory, made once (the migrations run once) and copied by every
+ * fresh PGlite database of the run. Starting PGlite on a new database runs initdb inside
  * WebAssembly, 3 to 10 s on a 2-core machine; opening a copied directory takes well under a second
- * (docs/operations.md#test-suite-timings). Made under a private name and renamed into place, so two
- * Jest workers never see half a template.
+ * (docs/operations.md#test-suite-timings). test/global-setup.ts makes it before any spec, where no
+ * hook timeout counts its 10 to 40 s; made under a private name and renamed into place, so a caller
+ * never sees half a template.
  */
-async function pgliteTemplate(runDir: string): Promise<string> {
+export async function pgliteTemplate(runDir: string): Promise<string> {
   const template = join(runDir, 'template');
   if (existsSync(template)) return template;
+  mkdirSync(runDir, { recursive: true });
   const building = mkdtempSync(join(runDir, 'building-'));
   const { options } = await openDatabase({ kind: 'pglite', dataDir: building });
   const dataSource = createDataSource({ ...options, logging: ['error'] } as typeof options);
