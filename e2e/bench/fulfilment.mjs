@@ -72,7 +72,7 @@ const FULFILMENT_COLUMNS = [
 
 const CUSTOMER_EMAIL = 'fulfilment.bench@example.com';
 
-/** `db.query(sql)` answers rows: a pg Client's or a PGlite's. */
+/** `db.query(sql, params)` answers rows: a pg Client's or a PGlite's. */
 async function seed(db, orders, serviceId, refills) {
   await checkSeedColumns((sql, params) => db.query(sql, params), { users: USER_COLUMNS, subscriptions: SUBSCRIPTION_COLUMNS }, 'fulfilment');
   await db.query(`
@@ -135,7 +135,7 @@ async function seedPostgres(store, orders, serviceId, refills) {
   const client = new Client({ connectionString: store.databaseUrl });
   await client.connect();
   try {
-    await seed({ query: async (sql) => (await client.query(sql)).rows }, orders, serviceId, refills);
+    await seed({ query: async (sql, params) => (await client.query(sql, params)).rows }, orders, serviceId, refills);
   } finally {
     await client.end();
   }
@@ -147,7 +147,7 @@ async function seedPglite(store, orders, serviceId, refills) {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const db = await PGlite.create(path.join(store.dataDir, 'pglite'), { extensions: { pg_trgm } });
   try {
-    await seed({ query: async (sql) => (await db.query(sql)).rows }, orders, serviceId, refills);
+    await seed({ query: async (sql, params) => (await db.query(sql, params)).rows }, orders, serviceId, refills);
   } finally {
     await db.close();
   }
