@@ -53,6 +53,13 @@ export interface SubscriptionRefill {
   settledAt: string | null;
   /** When the guarantee ends; null while the order is not completed. */
   until: string | null;
+  /**
+   * The guarantee is over, judged by the server's clock when it answered (the one the refill route
+   * decides by), so a card never says "ended" by the browser's clock while the route still takes a
+   * request, or the other way round.
+   */
+  ended: boolean;
+  /** Whether POST /subscription/refill would take a request now (the server's clock, as `ended`). */
   canRequest: boolean;
   /** The earliest moment another request is taken (one a day). */
   nextRequestAt: string | null;

@@ -14,8 +14,7 @@ import { asAdmin, buy, panelEnv, startPanel, syncNow, taskInState, taskOf, TIMEO
  * POST /admin/fulfilment/sync), its database (PGlite, or PostgreSQL with DATABASE_URL), the outbox
  * mailer, the api-v2 panel adapter and the API v2 stand-in over HTTP behind a proxy the spec cuts.
  * Fake: the clock (moved a minute between passes, past the 24-hour spacing and the guarantee's end).
- * The customer lists judge canRequest by the wall clock; the refill route by the app's clock, so
- * after the fake clock moved a day the spec reads the route's answer.
+ * The customer lists, the admin bodies and the refill route all judge by that one clock.
  */
 describe('Refills through the provider panel', () => {
   let panel: ProviderPanelUnderTest;
@@ -169,6 +168,67 @@ describe('Refills through the provider panel', () => {
     const nextDay = await askRefill(ann, subscriptionId).expect(200);
     expect(nextDay.body.subscription.refill).toMatchObject({ state: 'requested' });
     expect(refillCalls()).toHaveLength(callsBefore + 2);
+  });
+
+  it("flips the card's canRequest exactly when the route's answer flips, past 24 hours and past the guarantee (the app's clock)", async () => {
+    const { orderId, subscriptionId } = await completedOrder();
+    const card = async () => (await completedList(ann)).find((s) => s.orderId === orderId)?.refill;
+    const settleLatest = async () => {
+      const refillId = (await taskOf(t, admin, orderId)).refill.history[0].upstreamRefillId as string;
+      panel.standIn.setRefill(refillId, { status: 'Completed' });
+      await syncAMinuteLater();
+    };
+    await askRefill(ann, subscriptionId).expect(200);
+    await settleLatest();
+
+    // The one-a-day rule: a second before the next request is due, both say not yet; two seconds later both say yes.
+    const waiting = await card();
+    expect(waiting).toMatchObject({ state: 'completed', canRequest: false, ended: false });
+    const due = new Date(waiting.nextRequestAt).getTime();
+    expect(due).toBe(new Date(waiting.requestedAt).getTime() + 24 * 60 * 60_000);
+    clock.advance(due - clock.now().getTime() - 1_000);
+    expect(await card()).toMatchObject({ canRequest: false, nextRequestAt: waiting.nextRequestAt });
+    expect((await askRefill(ann, subscriptionId).expect(409)).body.error).toBe('refill_too_soon');
+    clock.advance(2_000);
+    expect(await card()).toMatchObject({ canRequest: true, nextRequestAt: null, ended: false });
+    await askRefill(ann, subscriptionId).expect(200);
+    await settleLatest();
+
+    // The guarantee's end: a minute before it the card offers a refill (and the route takes one a day
+    // after the last); two minutes later the card says ended and the route refuses for the period.
+    const until = new Date((await card()).until).getTime();
+    clock.advance(until - clock.now().getTime() - 60_000);
+    expect(await card()).toMatchObject({ canRequest: true, ended: false });
+    await askRefill(ann, subscriptionId).expect(200);
+    await settleLatest();
+    clock.advance(until - clock.now().getTime() + 60_000);
+    expect(await card()).toMatchObject({ canRequest: false, ended: true, nextRequestAt: null });
+    expect((await askRefill(ann, subscriptionId).expect(400)).body.error).toBe('refill_period_over');
+    // Staff read the same judgement on the task card.
+    expect((await taskOf(t, admin, orderId)).refill).toMatchObject({ canRequest: false, ended: true });
+  });
+
+  it("shows staff a client's services with the refill history, and the client their own without the provider's words", async () => {
+    const { orderId, subscriptionId } = await completedOrder(guaranteed(), bob);
+    panel.standIn.script('refill', { error: 'Refill refused: panel order 4242 is flagged' });
+    await askRefill(bob, subscriptionId).expect(200);
+    const services = (token: string) => request(server()).post('/api/subscription/user').set('Authorization', `Bearer ${token}`).send({ userId: bob.userId }).expect(200);
+
+    const staff = (await services(admin)).body.subscriptions.find((s: { orderId: string }) => s.orderId === orderId);
+    const task = await taskOf(t, admin, orderId);
+    expect(staff.refill).toEqual(task.refill);
+    expect(staff.refill).toMatchObject({ state: 'rejected', review: false });
+    expect(staff.refill.history).toEqual([
+      expect.objectContaining({ state: 'rejected', actor: 'customer', failure: 'Refill refused: panel order 4242 is flagged', upstreamRefillId: null }),
+    ]);
+    expect(staff).toMatchObject({ customer: { userId: bob.userId }, fulfilment: expect.objectContaining({ upstreamOrderId: task.fulfilment?.upstreamOrderId }) });
+
+    const own = (await services(bob.token)).body.subscriptions.find((s: { orderId: string }) => s.orderId === orderId);
+    expect(own.refill).toMatchObject({ state: 'rejected', message: 'The provider could not top up this order.' });
+    expect(Object.keys(own.refill).sort()).toEqual(['canRequest', 'days', 'ended', 'message', 'nextRequestAt', 'requestedAt', 'settledAt', 'state', 'until']);
+    for (const staffOnly of ['flagged', 'history', 'review', 'upstream', 'failure', 'customer', 'fulfilment']) {
+      expect(JSON.stringify(own)).not.toContain(staffOnly);
+    }
   });
 
   it('asks the status of every open refill once per pass, in calls of at most 100 ids', async () => {

@@ -4,4 +4,4 @@
  * fulfilment routes that answer with a subscription show it exactly as the subscriptions routes do
  * (docs/architecture.md#backend-modules).
  */
-export { adminSubscriptionBody, adminSubscriptionBodyAt, subscriptionBody, subscriptionBodyAt } from './adapters/http/subscription.presenter';
+export { adminSubscriptionBody, subscriptionBody } from './adapters/http/subscription.presenter';

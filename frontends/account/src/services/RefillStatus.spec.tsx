@@ -9,7 +9,7 @@ import type { ListedSubscription } from './useSubscriptionPage';
 function subscription(state: string, canRequest: boolean): ListedSubscription {
   return subscriptionBody(1, {
     Status: 1,
-    refill: { state, days: 30, requestedAt: null, settledAt: null, until: '2099-01-01T00:00:00.000Z', canRequest, nextRequestAt: null, message: null },
+    refill: { state, days: 30, requestedAt: null, settledAt: null, until: '2099-01-01T00:00:00.000Z', ended: false, canRequest, nextRequestAt: null, message: null },
   }) as ListedSubscription;
 }
 

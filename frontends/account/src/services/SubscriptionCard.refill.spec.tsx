@@ -32,6 +32,7 @@ function refill(extra: Record<string, unknown> = {}) {
     requestedAt: null,
     settledAt: null,
     until: inDays(26),
+    ended: false,
     canRequest: true,
     nextRequestAt: null,
     message: null,
@@ -88,7 +89,9 @@ describe('the refill guarantee on an order card', () => {
 
   it('on an order whose guarantee ended, says when, and the server sentence; no button', async () => {
     const until = inDays(-3);
-    answers[COMPLETED] = [listPage([subscription(1, { refill: refill({ until, canRequest: false, message: 'The 30-day refill guarantee of this order has ended.' }) })])];
+    answers[COMPLETED] = [
+      listPage([subscription(1, { refill: refill({ until, ended: true, canRequest: false, message: 'The 30-day refill guarantee of this order has ended.' }) })]),
+    ];
     visit();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(within(cards()[0]).getByText(`30-day refill guarantee ended on ${dateOf(until)}`)).toBeTruthy();

@@ -10,6 +10,7 @@ function refill(extra: Partial<SubscriptionRefill> = {}): SubscriptionRefill {
     requestedAt: null,
     settledAt: null,
     until: '2026-12-20T12:00:00.000Z',
+    ended: false,
     canRequest: true,
     nextRequestAt: null,
     message: null,
@@ -27,7 +28,11 @@ describe('refillView', () => {
 
   it('the guarantee until its end, ended once past, from completion while the order is not completed', () => {
     expect(refillView(refill(), NOW)?.guarantee).toBe('30-day refill guarantee until Dec 20, 2026');
-    expect(refillView(refill({ until: '2026-11-20T12:00:00.000Z', canRequest: false }), NOW)?.guarantee).toBe('30-day refill guarantee ended on Nov 20, 2026');
+    expect(refillView(refill({ until: '2026-11-20T12:00:00.000Z', ended: true, canRequest: false }), NOW)?.guarantee).toBe(
+      '30-day refill guarantee ended on Nov 20, 2026',
+    );
+    // Ended is the server's word (its clock), not the browser's: a past date it does not call ended reads "until".
+    expect(refillView(refill({ until: '2026-11-20T12:00:00.000Z' }), NOW)?.guarantee).toBe('30-day refill guarantee until Nov 20, 2026');
     expect(refillView(refill({ until: null, canRequest: false }), NOW)?.guarantee).toBe('30-day refill guarantee, from completion');
     expect(refillView(refill({ days: 1 }), NOW)?.guarantee).toBe('1-day refill guarantee until Dec 20, 2026');
     // Days that cannot be true are not written out.

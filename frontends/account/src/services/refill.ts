@@ -26,16 +26,17 @@ function days(value: unknown): number | null {
 
 /**
  * The guarantee in words: until its end once the order is completed ('30-day refill guarantee
- * until Dec 3, 2026', 'ended on' once past), from completion before; a one-day guarantee is
- * '1-day', as written on the pricing card.
+ * until Dec 3, 2026', 'ended on' once the server says it `ended`: judged by the server's clock, the
+ * one the refill route decides by, never the browser's), from completion before; a one-day
+ * guarantee is '1-day', as written on the pricing card.
  */
-function guaranteeText(refill: SubscriptionRefill, now: number): string | null {
+function guaranteeText(refill: SubscriptionRefill): string | null {
   const length = days(refill.days);
   if (length === null) return null;
   const name = `${length}-day refill guarantee`;
   const until = formatDate(refill.until);
   if (!until) return `${name}, from completion`;
-  return Date.parse(refill.until as string) < now ? `${name} ended on ${until}` : `${name} until ${until}`;
+  return refill.ended === true ? `${name} ended on ${until}` : `${name} until ${until}`;
 }
 
 function stateText(refill: SubscriptionRefill): string | null {
@@ -69,5 +70,5 @@ export function refillView(refill: SubscriptionRefill | null | undefined, now = 
   if (!note && !canRequest && next !== '—' && Date.parse(refill.nextRequestAt as string) > now) {
     note = `You can ask for another refill from ${next}.`;
   }
-  return { guarantee: guaranteeText(refill, now), state: stateText(refill), problem: refill.state === 'rejected', note, canRequest };
+  return { guarantee: guaranteeText(refill), state: stateText(refill), problem: refill.state === 'rejected', note, canRequest };
 }

@@ -87,7 +87,7 @@ describe('the task card refill block', () => {
 
   it('a guarantee that ended or has not started says so', () => {
     showRows([
-      subscription({ refill: refill({ until: '2020-01-01T00:00:00.000Z', canRequest: false }) }),
+      subscription({ refill: refill({ until: '2020-01-01T00:00:00.000Z', ended: true, canRequest: false }) }),
       subscription({ subscriptionId: 's2', refill: refill({ until: null, days: 1 }) }),
     ]);
     expect(within(refillBlock(cards()[0]) as HTMLElement).getByText(`30 days, ended ${formatted('2020-01-01T00:00:00.000Z')}`)).toBeTruthy();

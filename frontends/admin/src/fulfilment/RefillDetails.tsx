@@ -30,14 +30,14 @@ const words = (table: Record<string, string>, value: unknown) => (typeof value =
 
 const present = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
-/** '30 days, until 3 Dec 2026', '30 days, from completion', 'None'. */
+/** '30 days, until 3 Dec 2026', '30 days, from completion', 'None'; 'ended' when the server says so (its clock, the one refills are decided by). */
 export function guaranteeText(refill: AdminRefill): string {
   const days = typeof refill.days === 'number' && Number.isSafeInteger(refill.days) && refill.days > 0 ? refill.days : 0;
   if (days === 0) return 'None';
   const name = days === 1 ? '1 day' : `${days} days`;
   const until = formatDate(refill.until);
   if (until === '—') return `${name}, from completion`;
-  return `${name}, ${Date.parse(refill.until as string) < Date.now() ? 'ended' : 'until'} ${until}`;
+  return `${name}, ${refill.ended === true ? 'ended' : 'until'} ${until}`;
 }
 
 /** One refill of the history: when and by whom, where it stands, the panel's id and word, the provider's refusal. */

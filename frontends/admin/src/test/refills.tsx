@@ -58,6 +58,7 @@ export function refill(extra: Partial<AdminRefill> = {}): AdminRefill {
     requestedAt: null,
     settledAt: null,
     until: '2099-12-01T10:00:00.000Z',
+    ended: false,
     canRequest: true,
     nextRequestAt: null,
     message: null,

@@ -34,10 +34,19 @@ describe('refill rules (docs/refill.md)', () => {
       requestedAt: null,
       settledAt: null,
       until: at(30),
+      ended: false,
       canRequest: true,
       nextRequestAt: null,
       message: null,
     });
+  });
+
+  it('says the guarantee ended exactly when a request is refused for it, at the time it is given', () => {
+    expect(customerRefillView(order(), at(30))).toMatchObject({ ended: false, canRequest: true });
+    expect(customerRefusal(order(), at(30))).toBeNull();
+    const justAfter = new Date(at(30).getTime() + 1);
+    expect(customerRefillView(order(), justAfter)).toMatchObject({ ended: true, canRequest: false, nextRequestAt: null });
+    expect(customerRefusal(order(), justAfter)).toMatchObject({ code: 'refill_period_over' });
   });
 
   it('names the day the guarantee ended, and refuses orders not completed, without a guarantee or not placed upstream', () => {

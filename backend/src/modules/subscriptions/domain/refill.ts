@@ -201,22 +201,31 @@ export interface CustomerRefillView {
   requestedAt: Date | null;
   settledAt: Date | null;
   until: Date | null;
+  /** The guarantee is over at `now` (its end has passed). */
+  ended: boolean;
   canRequest: boolean;
   nextRequestAt: Date | null;
   message: string | null;
 }
 
+/**
+ * `now` is the app's clock, the one the refill request decides by: the card's canRequest, ended and
+ * nextRequestAt then always say what the route would answer at that moment.
+ */
 export function customerRefillView(order: RefillCandidate, now: Date): CustomerRefillView | null {
   const { refills } = order;
   if (refills.days <= 0) return null;
   const latest = refills.history[0] ?? null;
   const refusal = customerRefusal(order, now);
+  const until = guaranteeEnd(refills);
   return {
     state: latest ? customerStateOf(latest) : 'available',
     days: refills.days,
     requestedAt: latest?.requestedAt ?? null,
     settledAt: latest && (latest.state === 'completed' || latest.state === 'rejected') ? latest.settledAt : null,
-    until: guaranteeEnd(refills),
+    until,
+    // The same comparison customerRefusal refuses with (refill_period_over).
+    ended: until !== null && now.getTime() > until.getTime(),
     canRequest: refusal === null,
     nextRequestAt: refusal?.nextRequestAt ?? null,
     message: latest ? customerMessageOf(latest) : null,

@@ -13,6 +13,7 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNo
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { adminPaging, DEFAULT_ADMIN_PAGE_SIZE } from '../../../../platform/http/admin-paging';
+import { Clock } from '../../../../platform/time/clock';
 import { adminSubscriptionBody, subscriptionBody } from '../../../subscriptions';
 import { DecideRefundRequestUseCase } from '../../application/decide-refund-request.use-case';
 import { ListRefundsUseCase } from '../../application/list-refunds.use-case';
@@ -73,7 +74,10 @@ function listRowBody(row: RefundListRow): RefundRow {
 @ApiTags('subscription')
 @Controller('subscription')
 export class CustomerRefundController {
-  constructor(private readonly requestRefund: RequestRefundUseCase) {}
+  constructor(
+    private readonly requestRefund: RequestRefundUseCase,
+    private readonly clock: Clock,
+  ) {}
 
   @Post('refund-request')
   @HttpCode(200)
@@ -83,7 +87,11 @@ export class CustomerRefundController {
   @ApiConflictResponse({ description: 'Outside the refund window (the message names the policy), a request already open, nothing left to refund.' })
   async request(@CurrentPrincipal() caller: Principal, @Body() body: RefundRequestRequest): Promise<ApiSuccess<SubscriptionAnswer<Subscription>>> {
     const subscription = await this.requestRefund.execute(caller, body);
-    return { success: true as const, message: 'Refund requested. We review requests within 7-10 business days.', subscription: subscriptionBody(subscription) };
+    return {
+      success: true as const,
+      message: 'Refund requested. We review requests within 7-10 business days.',
+      subscription: subscriptionBody(subscription, this.clock.now()),
+    };
   }
 }
 
@@ -97,6 +105,7 @@ export class AdminRefundsController {
     private readonly refundOrder: RefundOrderUseCase,
     private readonly decide: DecideRefundRequestUseCase,
     private readonly list: ListRefundsUseCase,
+    private readonly clock: Clock,
   ) {}
 
   @Post('refunds')
@@ -106,7 +115,7 @@ export class AdminRefundsController {
   @ApiConflictResponse({ description: 'More than is left to refund, or nothing left.' })
   async refund(@CurrentPrincipal() caller: Principal, @Body() body: StaffRefundRequest): Promise<ApiSuccess<RefundAnswer>> {
     const { refund, subscription } = await this.refundOrder.execute(caller, body);
-    return { success: true as const, refund: refundBody(refund), subscription: adminSubscriptionBody(subscription) };
+    return { success: true as const, refund: refundBody(refund), subscription: adminSubscriptionBody(subscription, this.clock.now()) };
   }
 
   @Post('refund-requests/decide')
@@ -120,7 +129,7 @@ export class AdminRefundsController {
       success: true as const,
       request: requestBody(decided.request),
       refund: decided.refund ? refundBody(decided.refund) : null,
-      subscription: decided.subscription ? adminSubscriptionBody(decided.subscription) : null,
+      subscription: decided.subscription ? adminSubscriptionBody(decided.subscription, this.clock.now()) : null,
     };
   }
 

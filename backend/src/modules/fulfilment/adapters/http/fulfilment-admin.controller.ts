@@ -14,7 +14,7 @@ import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.
 import type { Principal } from '../../../../platform/auth/principal';
 import { AppError } from '../../../../platform/errors/app-error';
 import { Clock } from '../../../../platform/time/clock';
-import { adminSubscriptionBody, adminSubscriptionBodyAt } from '../../../subscriptions';
+import { adminSubscriptionBody } from '../../../subscriptions';
 import { CancelFulfilmentUseCase } from '../../application/cancel-fulfilment.use-case';
 import { GetProviderOverviewUseCase } from '../../application/get-provider-overview.use-case';
 import { ListProviderServicesUseCase } from '../../application/list-provider-services.use-case';
@@ -118,7 +118,7 @@ export class FulfilmentAdminController {
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: "'Only an order that needs review can be retried'" })
   async retry(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
-    return { success: true as const, subscription: adminSubscriptionBody(await this.retryFulfilment.execute(caller, body.subscriptionId)) };
+    return { success: true as const, subscription: adminSubscriptionBody(await this.retryFulfilment.execute(caller, body.subscriptionId), this.clock.now()) };
   }
 
   @Post('link')
@@ -129,7 +129,10 @@ export class FulfilmentAdminController {
   @ApiConflictResponse({ description: "'Only an order that needs review can be linked to a provider order'" })
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN })
   async link(@CurrentPrincipal() caller: Principal, @Body() body: LinkUpstreamOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
-    return { success: true as const, subscription: adminSubscriptionBody(await this.linkUpstream.execute(caller, body.subscriptionId, body.upstreamOrderId)) };
+    return {
+      success: true as const,
+      subscription: adminSubscriptionBody(await this.linkUpstream.execute(caller, body.subscriptionId, body.upstreamOrderId), this.clock.now()),
+    };
   }
 
   @Post('cancel')
@@ -138,7 +141,7 @@ export class FulfilmentAdminController {
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: "'Only an order not yet placed upstream can be cancelled here; cancel a placed one on the provider panel'" })
   async cancel(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
-    return { success: true as const, subscription: adminSubscriptionBody(await this.cancelFulfilment.execute(caller, body.subscriptionId)) };
+    return { success: true as const, subscription: adminSubscriptionBody(await this.cancelFulfilment.execute(caller, body.subscriptionId), this.clock.now()) };
   }
 
   @Post('refill')
@@ -149,7 +152,7 @@ export class FulfilmentAdminController {
   @ApiConflictResponse({ description: "'A refill for this order is already under way with the provider; wait until it is settled.'" })
   async refill(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     const { subscription, outcome } = await this.requestRefill.execute(caller, body.subscriptionId);
-    return { success: true as const, message: STAFF_REFILL_MESSAGES[outcome], subscription: adminSubscriptionBodyAt(subscription, this.clock.now()) };
+    return { success: true as const, message: STAFF_REFILL_MESSAGES[outcome], subscription: adminSubscriptionBody(subscription, this.clock.now()) };
   }
 
   @Post('sync')

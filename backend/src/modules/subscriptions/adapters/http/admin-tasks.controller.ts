@@ -4,6 +4,7 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } fr
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { adminPaging } from '../../../../platform/http/admin-paging';
+import { Clock } from '../../../../platform/time/clock';
 import { ListAdminTasksUseCase } from '../../application/list-admin-tasks.use-case';
 import { UpdateSubscriptionStatusUseCase } from '../../application/update-subscription-status.use-case';
 import { adminTaskQuery, encodeTaskCursor } from '../../domain/admin-task-list';
@@ -22,6 +23,7 @@ export class AdminTasksController {
   constructor(
     private readonly listTasks: ListAdminTasksUseCase,
     private readonly updateStatus: UpdateSubscriptionStatusUseCase,
+    private readonly clock: Clock,
   ) {}
 
   @Post('tasks')
@@ -46,9 +48,10 @@ export class AdminTasksController {
       before: body.before,
     });
     const page = await this.listTasks.execute(caller, query);
+    const now = this.clock.now();
     return {
       success: true as const,
-      data: page.items.map(adminSubscriptionBody),
+      data: page.items.map((s) => adminSubscriptionBody(s, now)),
       paging: adminPaging(page.total, query.page, query.limit, page.hasNext),
       cursors: {
         next: page.next ? encodeTaskCursor(query, page.next) : null,
@@ -63,6 +66,6 @@ export class AdminTasksController {
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   async upStatus(@CurrentPrincipal() caller: Principal, @Body() body: UpdateStatusRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     const subscription = await this.updateStatus.execute(caller, body.subscriptionId, body.Status);
-    return { success: true as const, subscription: adminSubscriptionBody(subscription) };
+    return { success: true as const, subscription: adminSubscriptionBody(subscription, this.clock.now()) };
   }
 }

@@ -1,12 +1,13 @@
-import type { ApiSuccess, MetaPagedAnswer, Subscription, UserSubscriptionsAnswer } from '@growth/contracts';
+import type { AdminSubscription, ApiSuccess, MetaPagedAnswer, Subscription, UserSubscriptionsAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
+import { Clock } from '../../../../platform/time/clock';
 import { ListSubscriptionPageUseCase } from '../../application/list-subscription-page.use-case';
 import { ListUserSubscriptionsUseCase } from '../../application/list-user-subscriptions.use-case';
 import { listPageQuery, type SubscriptionList, type SubscriptionPage } from '../../domain/subscription-list';
-import { subscriptionBody } from './subscription.presenter';
+import { adminSubscriptionBody, subscriptionBody } from './subscription.presenter';
 import { SubscriptionPageRequest, UserSubscriptionsRequest } from './subscription.requests';
 
 const PAGE_RESPONSE = '{ success: true, data: Subscription[] (newest first), meta: { total, page, perPage, lastPage } }';
@@ -24,6 +25,7 @@ export class SubscriptionController {
   constructor(
     private readonly listPage: ListSubscriptionPageUseCase,
     private readonly listAll: ListUserSubscriptionsUseCase,
+    private readonly clock: Clock,
   ) {}
 
   @Post('activeService')
@@ -42,19 +44,29 @@ export class SubscriptionController {
 
   @Post('user')
   @HttpCode(200)
-  @ApiOkResponse({ description: "{ success: true, subscriptions: Subscription[] } (all of the user's, newest first)" })
-  async user(@CurrentPrincipal() caller: Principal, @Body() body: UserSubscriptionsRequest): Promise<ApiSuccess<UserSubscriptionsAnswer>> {
+  @ApiOkResponse({
+    description:
+      "{ success: true, subscriptions: Subscription[] } (all of the user's, newest first); to the admin token each is the admin's body (customer, fulfilment, the refill history), as on the task card",
+  })
+  async user(
+    @CurrentPrincipal() caller: Principal,
+    @Body() body: UserSubscriptionsRequest,
+  ): Promise<ApiSuccess<UserSubscriptionsAnswer<Subscription | AdminSubscription>>> {
     const subscriptions = await this.listAll.execute(caller, body.userId);
-    return { success: true as const, subscriptions: subscriptions.map(subscriptionBody) };
+    const now = this.clock.now();
+    // Staff's page of a client's services shows what the task card shows (docs/refill.md, "Bodies");
+    // the body follows the token's role, never the body, so a customer still reads only their own words.
+    const present = caller.role === 'admin' ? adminSubscriptionBody : subscriptionBody;
+    return { success: true as const, subscriptions: subscriptions.map((s) => present(s, now)) };
   }
 
   private async page(caller: Principal, body: SubscriptionPageRequest, which: SubscriptionList) {
     const query = listPageQuery({ userId: body.userId, which, page: body.page, limit: body.limit });
-    return pageBody(await this.listPage.execute(caller, query));
+    return pageBody(await this.listPage.execute(caller, query), this.clock.now());
   }
 }
 
-function pageBody(page: SubscriptionPage): ApiSuccess<MetaPagedAnswer<Subscription>> {
+function pageBody(page: SubscriptionPage, now: Date): ApiSuccess<MetaPagedAnswer<Subscription>> {
   const { total, page: current, perPage, lastPage } = page.meta;
-  return { success: true as const, data: page.items.map(subscriptionBody), meta: { total, page: current, perPage, lastPage } };
+  return { success: true as const, data: page.items.map((s) => subscriptionBody(s, now)), meta: { total, page: current, perPage, lastPage } };
 }

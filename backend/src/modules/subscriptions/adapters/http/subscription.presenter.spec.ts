@@ -1,9 +1,11 @@
 import type { SubscriptionFulfilment } from '../../domain/fulfilment';
 import type { Subscription } from '../../domain/subscription';
-import { adminSubscriptionBody, adminSubscriptionBodyAt, subscriptionBody, subscriptionBodyAt } from './subscription.presenter';
+import { adminSubscriptionBody, subscriptionBody } from './subscription.presenter';
 import type { RefillRecord } from '../../domain/refill';
 
 const createdAt = new Date('2025-05-01T10:00:00Z');
+/** The app's clock when a body is built (what the refill's canRequest and ended are judged at). */
+const at = new Date('2025-05-02T10:00:00Z');
 
 function subscription(overrides: Partial<Subscription> = {}): Subscription {
   return {
@@ -56,12 +58,12 @@ describe('subscription bodies', () => {
     [4, 'Refunded'],
     [9, null],
   ])('Status %i reads %j on the customer and the admin body', (status, text) => {
-    expect(subscriptionBody(subscription({ status })).statusText).toBe(text);
-    expect(adminSubscriptionBody(subscription({ status })).statusText).toBe(text);
+    expect(subscriptionBody(subscription({ status }), at).statusText).toBe(text);
+    expect(adminSubscriptionBody(subscription({ status }), at).statusText).toBe(text);
   });
 
   it('gives the customer progress once the provider has reported a start count or remains, and nothing else of the fulfilment', () => {
-    const body = subscriptionBody(subscription({ fulfilment: fulfilment() }));
+    const body = subscriptionBody(subscription({ fulfilment: fulfilment() }), at);
     expect(body.progress).toEqual({ startCount: 1204, remains: 350, quantity: 500 });
     expect(Object.keys(body).sort()).toEqual([
       'Status',
@@ -81,12 +83,12 @@ describe('subscription bodies', () => {
     ]);
     const text = JSON.stringify(body);
     for (const secret of ['77001', '0.27819', 'Incorrect order ID', 'In progress', '1024']) expect(text).not.toContain(secret);
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 0 }) })).progress).toEqual({
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 0 }) }), at).progress).toEqual({
       startCount: null,
       remains: 0,
       quantity: 500,
     });
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: 0, remains: null }) })).progress).toEqual({
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: 0, remains: null }) }), at).progress).toEqual({
       startCount: 0,
       remains: null,
       quantity: 500,
@@ -101,13 +103,13 @@ describe('subscription bodies', () => {
     ['both impossible', { startCount: -1, remains: -1 }, null],
     ['an unsafe number', { startCount: 2 ** 60, remains: Number.NaN }, null],
   ])('never shows a customer a number that cannot be true (%s), whatever is stored', (_what, counts, progress) => {
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment(counts) })).progress).toEqual(progress);
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ ...counts, quantity: 0 }) })).progress).toBeNull();
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment(counts) }), at).progress).toEqual(progress);
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ ...counts, quantity: 0 }) }), at).progress).toBeNull();
   });
 
   it('gives no progress for a Pending order reported with start count 0 and 0 remaining (it has not started)', () => {
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: ' pending ', startCount: 0, remains: 0 }) })).progress).toBeNull();
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: 'Inprogress', startCount: 0, remains: 0 }) })).progress).toEqual({
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: ' pending ', startCount: 0, remains: 0 }) }), at).progress).toBeNull();
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: 'Inprogress', startCount: 0, remains: 0 }) }), at).progress).toEqual({
       startCount: 0,
       remains: 0,
       quantity: 500,
@@ -134,19 +136,20 @@ describe('subscription bodies', () => {
       subscription({ status: 1, fulfilment: fulfilment({ state: 'done', upstreamStatus: 'Completed' }), refills: { days, completedAt, history } });
 
     it('is null for the customer without a guarantee, and for staff without a guarantee or a refill', () => {
-      expect(subscriptionBodyAt(done(0), now).refill).toBeNull();
-      expect(adminSubscriptionBodyAt(done(0), now).refill).toBeNull();
-      expect(subscriptionBody(subscription()).refill).toBeNull();
+      expect(subscriptionBody(done(0), now).refill).toBeNull();
+      expect(adminSubscriptionBody(done(0), now).refill).toBeNull();
+      expect(subscriptionBody(subscription(), at).refill).toBeNull();
     });
 
     it("shows the customer the latest refill without the provider's ids, words or refusals", () => {
-      const body = subscriptionBodyAt(done(30, [refill({ failure: 'Refill not found' })]), now);
+      const body = subscriptionBody(done(30, [refill({ failure: 'Refill not found' })]), now);
       expect(body.refill).toEqual({
         state: 'in_progress',
         days: 30,
         requestedAt: '2026-11-08T10:00:00.000Z',
         settledAt: null,
         until: '2026-12-03T10:00:00.000Z',
+        ended: false,
         canRequest: false,
         nextRequestAt: null,
         message: null,
@@ -154,11 +157,30 @@ describe('subscription bodies', () => {
       for (const secret of ['88', 'Inprogress', 'Refill not found', 'f1']) expect(JSON.stringify(body.refill)).not.toContain(secret);
     });
 
+    it("judges canRequest, ended and nextRequestAt at the clock it is given, never the wall clock's", () => {
+      const settled = done(30, [refill({ state: 'completed', settledAt: new Date('2026-11-09T10:00:00.000Z') })]);
+      const until = new Date('2026-12-03T10:00:00.000Z');
+      const at = (ms: number) => new Date(until.getTime() + ms);
+      // The wall clock (2025 or later, whenever this runs) plays no part: the guarantee ends in 2026 either way.
+      expect(subscriptionBody(settled, at(0)).refill).toMatchObject({ canRequest: true, ended: false, nextRequestAt: null });
+      expect(subscriptionBody(settled, at(1)).refill).toMatchObject({ canRequest: false, ended: true, nextRequestAt: null });
+      expect(adminSubscriptionBody(settled, at(1)).refill).toMatchObject({ canRequest: false, ended: true });
+      // Within 24 hours of the last request: not yet, and when; a minute after, yes.
+      const requestedAt = new Date('2026-11-08T10:00:00.000Z');
+      const nextDay = new Date(requestedAt.getTime() + 24 * 60 * 60_000);
+      expect(subscriptionBody(settled, new Date(nextDay.getTime() - 60_000)).refill).toMatchObject({
+        canRequest: false,
+        ended: false,
+        nextRequestAt: nextDay.toISOString(),
+      });
+      expect(subscriptionBody(settled, new Date(nextDay.getTime() + 60_000)).refill).toMatchObject({ canRequest: true, nextRequestAt: null });
+    });
+
     it('gives staff review and the history (newest first, at most 20), also for an order without a guarantee that staff refilled', () => {
       const history = Array.from({ length: 25 }, (_, i) =>
         refill({ refillId: `f${i}`, state: i === 0 ? 'review' : 'rejected', failure: i === 0 ? 'timed out' : 'no', actor: 'staff' }),
       );
-      const staff = adminSubscriptionBodyAt(done(0, history), now).refill;
+      const staff = adminSubscriptionBody(done(0, history), now).refill;
       expect(staff).toMatchObject({
         state: 'requested',
         days: 0,
@@ -184,12 +206,12 @@ describe('subscription bodies', () => {
   });
 
   it('gives no progress on the manual path or before the provider reported counts', () => {
-    expect(subscriptionBody(subscription()).progress).toBeNull();
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ state: 'queued', startCount: null, remains: null }) })).progress).toBeNull();
+    expect(subscriptionBody(subscription(), at).progress).toBeNull();
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ state: 'queued', startCount: null, remains: null }) }), at).progress).toBeNull();
   });
 
   it('gives staff the fulfilment with the margin, exact, when the provider charges in the price currency (any case)', () => {
-    const body = adminSubscriptionBody(subscription({ fulfilment: fulfilment({ currency: 'usd' }) }));
+    const body = adminSubscriptionBody(subscription({ fulfilment: fulfilment({ currency: 'usd' }) }), at);
     expect(body.customer).toEqual({ userId: '1b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e11', name: 'Creator', email: 'creator@example.com' });
     expect(body.fulfilment).toEqual({
       state: 'open',
@@ -212,15 +234,16 @@ describe('subscription bodies', () => {
   });
 
   it('gives no margin when the provider charges in another currency or the charge is not known yet', () => {
-    expect(adminSubscriptionBody(subscription({ fulfilment: fulfilment({ currency: 'EUR' }) })).fulfilment?.margin).toBeNull();
+    expect(adminSubscriptionBody(subscription({ fulfilment: fulfilment({ currency: 'EUR' }) }), at).fulfilment?.margin).toBeNull();
     const waiting = adminSubscriptionBody(
       subscription({ fulfilment: fulfilment({ state: 'queued', upstreamOrderId: null, charge: null, currency: null, placedAt: null, checkedAt: null }) }),
+      at,
     ).fulfilment;
     expect(waiting).toMatchObject({ state: 'queued', upstreamOrderId: null, margin: null, placedAt: null, checkedAt: null });
   });
 
   it('gives staff a null fulfilment on the manual path', () => {
-    expect(adminSubscriptionBody(subscription()).fulfilment).toBeNull();
+    expect(adminSubscriptionBody(subscription(), at).fulfilment).toBeNull();
   });
 
   it("gives the customer the order's refund summary without staff's extras, and staff all of it with the margin net of refunds", () => {
@@ -238,7 +261,7 @@ describe('subscription bodies', () => {
       failure: 'Razorpay refused the refund: The payment has been fully refunded already.',
     };
     const done = subscription({ status: 2, refund, fulfilment: fulfilment({ state: 'done', charge: '0.27819', currency: 'USD' }) });
-    expect(subscriptionBody(done).refund).toEqual({
+    expect(subscriptionBody(done, at).refund).toEqual({
       state: 'failed',
       requested: '7.85',
       refunded: '0.00',
@@ -247,10 +270,10 @@ describe('subscription bodies', () => {
       requestState: 'declined',
       message: 'Delivered in full on May 3.',
     });
-    expect(JSON.stringify(subscriptionBody(done))).not.toContain('Razorpay');
-    expect(adminSubscriptionBody(done).refund).toMatchObject({ refundable: '12.14', requestId: null, failure: refund.failure });
-    expect(adminSubscriptionBody(done).fulfilment?.margin).toEqual({ amount: '11.86181', currency: 'USD' });
-    expect(subscriptionBody(subscription()).refund).toBeNull();
-    expect(adminSubscriptionBody(subscription()).refund).toBeNull();
+    expect(JSON.stringify(subscriptionBody(done, at))).not.toContain('Razorpay');
+    expect(adminSubscriptionBody(done, at).refund).toMatchObject({ refundable: '12.14', requestId: null, failure: refund.failure });
+    expect(adminSubscriptionBody(done, at).fulfilment?.margin).toEqual({ amount: '11.86181', currency: 'USD' });
+    expect(subscriptionBody(subscription(), at).refund).toBeNull();
+    expect(adminSubscriptionBody(subscription(), at).refund).toBeNull();
   });
 });

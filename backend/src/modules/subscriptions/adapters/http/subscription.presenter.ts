@@ -21,13 +21,12 @@ import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscr
  * the upstream start count, remains and quantity, once the provider has reported a start count or
  * remains; null before and on the manual path). Nothing else of the fulfilment reaches a customer:
  * no upstream order id, status text, charge or note.
+ *
+ * `now` is the app's clock (the Clock port), never the wall clock: the refill's canRequest, ended
+ * and nextRequestAt are judged at it, so a card and the refill route, which decides by the same
+ * clock, always agree (docs/refill.md, "Where this differs").
  */
-export function subscriptionBody(s: Subscription): SubscriptionBody {
-  return subscriptionBodyAt(s, new Date());
-}
-
-/** subscriptionBody as of `now` (the refill's canRequest and nextRequestAt depend on it; the refill routes pass their clock's). */
-export function subscriptionBodyAt(s: Subscription, now: Date): SubscriptionBody {
+export function subscriptionBody(s: Subscription, now: Date): SubscriptionBody {
   return {
     _id: s.subscriptionId,
     subscriptionId: s.subscriptionId,
@@ -72,6 +71,7 @@ function customerRefillOf(s: Subscription, now: Date): SubscriptionRefill | null
     requestedAt: iso(view.requestedAt),
     settledAt: iso(view.settledAt),
     until: iso(view.until),
+    ended: view.ended,
     canRequest: view.canRequest,
     nextRequestAt: iso(view.nextRequestAt),
     message: view.message,
@@ -96,6 +96,7 @@ function adminRefillOf(s: Subscription, now: Date): AdminRefill | null {
     requestedAt: iso(latest?.requestedAt ?? null),
     settledAt: latest && (latest.state === 'completed' || latest.state === 'rejected') ? iso(latest.settledAt) : null,
     until: null,
+    ended: false,
     canRequest: false,
     nextRequestAt: null,
     message: latest ? customerMessageOf(latest) : null,
@@ -158,15 +159,11 @@ function progressOf(s: Subscription): DeliveryProgress | null {
  * manual path): state, upstream service, quantity, order id, raw status text, charge, start count,
  * remains, note, times, and the margin (price − refunded − upstream cost, docs/refunds.md); and the
  * refund summary with staff's extras (what is still refundable, the open request, the last failure).
+ * `now`: the app's clock, as for subscriptionBody.
  */
-export function adminSubscriptionBody(s: Subscription): AdminSubscription {
-  return adminSubscriptionBodyAt(s, new Date());
-}
-
-/** adminSubscriptionBody as of `now` (see subscriptionBodyAt). */
-export function adminSubscriptionBodyAt(s: Subscription, now: Date): AdminSubscription {
+export function adminSubscriptionBody(s: Subscription, now: Date): AdminSubscription {
   return {
-    ...subscriptionBodyAt(s, now),
+    ...subscriptionBody(s, now),
     customer: { userId: s.userId, name: s.customerName, email: s.customerEmail },
     fulfilment: adminFulfilmentOf(s),
     // Staff read every request, the automatic ones waiting for them too (docs/refunds.md).
