@@ -4,9 +4,9 @@ import { CompletionMails } from '../../subscriptions/application/completion-mail
 import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
 import { boundedText } from '../domain/bounded-text';
 import { PlacementJobs } from './placement-jobs';
-import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS, updateOf } from './upstream-sync';
+import { ABANDON_PLACING_MARGIN_MS, askNarrowing, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS, updateOf } from './upstream-sync';
 import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
-import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
+import { PROVIDER_ERROR_CHARS, ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
 
 type Answers = Map<string, ProviderOrderStatus | { error: string }>;
 /** A batch asked: the answers had, the orders whose call failed (with why), and why the pass stops (null: it goes on). */
@@ -201,41 +201,16 @@ export class SyncFulfilmentUseCase {
     if (unstored.length) await this.setAside(unstored, result);
   }
 
-  /** Asks the statuses of a batch; a call that fails is narrowed down to the orders it fails for (see the class). */
+  /** Asks the statuses of a batch; a call that fails is narrowed down to the orders it fails for (see the class; upstream-sync.ts). */
   private async ask(batch: OpenUpstreamOrder[], result: SyncResult): Promise<Asked> {
-    const asked = await this.statuses(batch);
-    return 'answers' in asked ? { answers: asked.answers, failed: [], stop: null } : this.narrow(batch, asked.error, result, false);
-  }
-
-  /**
-   * `batch` failed with `error`: ask its halves; follow the one that fails alone, down to one order.
-   * `siblingAnswered`: the other half of `batch` answered, so the failure is in `batch`'s answers.
-   */
-  private async narrow(batch: OpenUpstreamOrder[], error: unknown, result: SyncResult, siblingAnswered: boolean): Promise<Asked> {
-    const why = reasonOf(error);
-    const all = { answers: new Map(), failed: batch.map((order) => ({ order, why })) };
-    // A timeout would be waited for again; nothing reaches an unreachable panel: the panel, not one answer.
-    if (error instanceof ProviderError && (error.failure === 'unreachable' || error.timedOut)) return { ...all, stop: why };
-    // One order alone: its own answer when the other half answered; otherwise nothing tells it from the panel failing.
-    if (batch.length === 1) return { ...all, stop: siblingAnswered ? null : why };
-    const middle = Math.ceil(batch.length / 2);
-    const halves = [batch.slice(0, middle), batch.slice(middle)];
-    result.requests += 2;
-    const [first, second] = await Promise.all(halves.map((half) => this.statuses(half)));
-    if ('error' in first && 'error' in second) return { ...all, stop: why };
-    if ('answers' in first && 'answers' in second) return { answers: new Map([...first.answers, ...second.answers]), failed: [], stop: null };
-    const [answered, failing, failure] = 'answers' in first ? [first.answers, halves[1], second] : [(second as { answers: Answers }).answers, halves[0], first];
-    const deeper = await this.narrow(failing, (failure as { error: unknown }).error, result, true);
-    return { answers: new Map([...answered, ...deeper.answers]), failed: deeper.failed, stop: deeper.stop };
-  }
-
-  /** One status call: its answers, or what it failed with. */
-  private async statuses(batch: OpenUpstreamOrder[]): Promise<{ answers: Answers } | { error: unknown }> {
-    try {
-      return { answers: await this.panel.statuses(batch.map((order) => order.upstreamOrderId)) };
-    } catch (error) {
-      return { error };
-    }
+    const asked = await askNarrowing<OpenUpstreamOrder, ProviderOrderStatus | { error: string }>(
+      batch,
+      (orders) => this.panel.statuses(orders.map((order) => order.upstreamOrderId)),
+      (calls) => {
+        result.requests += calls;
+      },
+    );
+    return { answers: asked.answers, failed: asked.failed.map(({ item, why }) => ({ order: item, why })), stop: asked.stop };
   }
 
   /**

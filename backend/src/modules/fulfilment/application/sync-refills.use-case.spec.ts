@@ -124,16 +124,19 @@ describe('SyncRefillsUseCase (docs/refill.md, "Following")', () => {
     expect(old).toMatchObject({ refillId: 'r2', review: true, error: expect.stringMatching(/^The provider does not report refill 2 \(Refill not found\)/) });
   });
 
-  it('notes a batch whose call fails and stops the refill part; a panel without refill_status sends its batch to review instead', async () => {
+  it('notes a batch whose call and both halves fail (the panel, not one answer) and stops the refill part; a panel without refill_status sends its batch to review instead', async () => {
     refills.add(3, clock.now());
-    const failing = jest.spyOn(panel, 'refillStatuses').mockRejectedValueOnce(new ProviderError('unclear', 'The provider answered HTTP 500'));
+    const failing = jest.spyOn(panel, 'refillStatuses').mockRejectedValue(new ProviderError('unclear', 'The provider answered HTTP 500'));
     const report = await sync.execute();
-    expect(report).toMatchObject({ requests: 1, unsynced: 3, failure: 'The provider answered HTTP 500' });
+    expect(report).toMatchObject({ requests: 3, unsynced: 3, failure: 'The provider answered HTTP 500' });
+    expect(failing.mock.calls.map(([ids]) => ids)).toEqual([['1', '2', '3'], ['1', '2'], ['3']]);
     expect(refills.unchecked).toEqual([
       { ids: ['r1', 'r2', 'r3'], note: expect.stringMatching(/^The provider's refill status answer failed \(The provider answered HTTP 500\)/) },
     ]);
+    expect(refills.recorded).toEqual([]);
 
     clock.advance(60_000);
+    failing.mockReset();
     failing.mockRejectedValueOnce(new ProviderError('rejected', 'Incorrect request', false, true));
     const unsupported = await sync.execute();
     expect(unsupported).toMatchObject({ unsynced: 3, failure: null });
@@ -143,6 +146,77 @@ describe('SyncRefillsUseCase (docs/refill.md, "Following")', () => {
       ['r3', true],
     ]);
     expect(refills.open).toEqual([]);
+  });
+
+  describe("a refill_status batch failing for one bad id (narrowed down as the orders' status batches are)", () => {
+    /** A panel that fails every call carrying refill 37, and answers the others. */
+    const poison = (bad = '37') => {
+      const real = panel.refillStatuses.bind(panel);
+      return jest.spyOn(panel, 'refillStatuses').mockImplementation(async (ids) => {
+        if (ids.includes(bad)) {
+          panel.refillStatusCalls.push([...ids]);
+          throw new ProviderError('unclear', 'The provider sent an answer that is not JSON');
+        }
+        return real(ids);
+      });
+    };
+
+    it('follows the other 99 of the batch, and notes the bad one to be asked again on the next pass', async () => {
+      refills.add(100, new Date(clock.now().getTime() - 10 * 60_000));
+      panel.refillStatusOf = (id) => ({ status: id === '5' ? 'Completed' : 'Inprogress' });
+      poison();
+      const report = await sync.execute();
+      // 1 call, then 2 halves at each of the 7 levels from 100 down to 1.
+      expect(report).toMatchObject({ refills: 100, requests: 15, settled: 1, unsynced: 0, failure: null });
+      expect(panel.refillStatusCalls).toHaveLength(15);
+      const byId = new Map(refills.recorded.flat().map((u) => [u.refillId, u]));
+      expect(byId.size).toBe(100);
+      expect(byId.get('r5')).toMatchObject({ settle: 'completed' });
+      expect(byId.get('r36')).toEqual({ refillId: 'r36', upstreamStatus: 'Inprogress' });
+      expect(byId.get('r37')).toEqual({
+        refillId: 'r37',
+        upstreamStatus: null,
+        error: "The provider's refill status answer for refill 37 fails (The provider sent an answer that is not JSON); it is asked again on the next pass.",
+        review: false,
+      });
+      expect(refills.open.map((r) => r.refillId)).toContain('r37');
+    });
+
+    it('sends the bad one to review once it was requested over an hour ago (no longer asked)', async () => {
+      refills.add(40, new Date(clock.now().getTime() - 10 * 60_000));
+      poison();
+      await sync.execute();
+      expect(refills.recorded.flat().find((u) => u.refillId === 'r37')).toMatchObject({ review: false });
+      // Passes go on while it keeps failing; past an hour after its request the next one hands it to staff.
+      clock.advance(49 * 60_000);
+      expect(await sync.execute()).toMatchObject({ refills: 40, failure: null });
+      expect(refills.recorded.flat().filter((u) => u.refillId === 'r37')).toEqual([
+        expect.objectContaining({ review: false }),
+        expect.objectContaining({ review: false }),
+      ]);
+      clock.advance(2 * 60_000);
+      await sync.execute();
+      const last = refills.recorded.flat().filter((u) => u.refillId === 'r37');
+      expect(last).toHaveLength(3);
+      expect(last[2]).toMatchObject({
+        review: true,
+        error: expect.stringMatching(
+          /^The provider's refill status answer for refill 37 keeps failing \(The provider sent an answer that is not JSON\): check its panel/,
+        ),
+      });
+      expect(refills.open.map((r) => r.refillId)).not.toContain('r37');
+      clock.advance(60_000);
+      const calls = panel.refillStatusCalls.length;
+      expect(await sync.execute()).toMatchObject({ refills: 39, requests: 1, failure: null });
+      expect(panel.refillStatusCalls.slice(calls).flat()).not.toContain('37');
+    });
+
+    it('stops when a refill asked alone fails: nothing beside it tells it from the panel failing', async () => {
+      refills.add(1, clock.now());
+      jest.spyOn(panel, 'refillStatuses').mockRejectedValue(new ProviderError('unclear', 'The provider answered HTTP 502'));
+      expect(await sync.execute()).toMatchObject({ requests: 1, unsynced: 1, failure: 'The provider answered HTTP 502' });
+      expect(refills.unchecked).toEqual([{ ids: ['r1'], note: expect.stringMatching(/^The provider's refill status answer failed/) }]);
+    });
   });
 
   it('asks a batch once more when its connection closed before any answer (a read), never a timed-out one', async () => {

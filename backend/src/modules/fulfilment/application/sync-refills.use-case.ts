@@ -6,7 +6,7 @@ import { boundedText } from '../domain/bounded-text';
 import { UPSTREAM_BOUNDS } from '../../subscriptions/domain/fulfilment';
 import { CONNECTION_CLOSED_MESSAGE, PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, STATUS_BATCH } from './provider-panel.port';
 import { REFILL_ABANDONED_NOTE } from './refill-notes';
-import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS } from './upstream-sync';
+import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, narrowFailedCall, type NarrowedAnswers, REVIEW_UNREPORTED_AFTER_MS } from './upstream-sync';
 
 /** At most this many `refill_status` calls per pass; the next pass goes on with the rest. */
 export const MAX_REFILL_BATCHES_PER_PASS = 200;
@@ -14,6 +14,13 @@ export const MAX_REFILL_BATCHES_PER_PASS = 200;
 export const refillStatusFailedNote = (why: string) => `The provider's refill status answer failed (${why}); it is asked again on the next pass.`;
 export const unreportedRefillNote = (upstreamRefillId: string, error: string) =>
   `The provider does not report refill ${upstreamRefillId} (${error}): check its panel; staff may ask for a new refill once it is closed.`;
+
+/** A refill whose own status answer fails (its batch narrowed down to it); it stays open and is asked again on the next pass. */
+export const refillOwnStatusFailedNote = (upstreamRefillId: string, why: string) =>
+  `The provider's refill status answer for refill ${upstreamRefillId} fails (${why}); it is asked again on the next pass.`;
+/** The same, over an hour after the request: staff take it over. */
+export const refillStatusKeepsFailingNote = (upstreamRefillId: string, why: string) =>
+  `The provider's refill status answer for refill ${upstreamRefillId} keeps failing (${why}): check its panel; staff may ask for a new refill once it is closed.`;
 
 export const refillStatusUnsupportedNote = (words: string) =>
   `The provider panel no longer answers refill_status ("${words}"): this refill cannot be followed here. Check it on the panel.`;
@@ -42,7 +49,12 @@ export interface RefillSyncReport {
  * `rejected`; Pending, In progress (Inprogress…) and unknown words keep it open with the raw word.
  * An error for one id is kept for staff; after an hour of them the refill goes to review. A panel
  * that answers refill_status with "no such action" sends its batch to review (asking again would
- * not help). A call that fails otherwise notes its batch (checkedAt = now) and ends this part of the pass.
+ * not help). A call that fails otherwise is narrowed down as the orders' status calls are
+ * (askNarrowing, docs/refill.md "Following"): down to the one refill whose answer fails, which is
+ * noted and asked again on the next pass, and goes to review once requested over an hour ago (the
+ * rule of an id the provider does not report), while the others of its batch are stored. When the
+ * halves fail too it is the panel: the unanswered refills are noted (checkedAt = now) and this part
+ * of the pass ends.
  */
 @Injectable()
 export class SyncRefillsUseCase {
@@ -103,14 +115,14 @@ export class SyncRefillsUseCase {
   }
 
   private async syncBatch(batch: OpenRefill[], passStart: Date, report: RefillSyncReport): Promise<void> {
-    let answers: Map<string, { status: string | null } | { error: string }>;
+    type Answer = { status: string | null } | { error: string };
+    let asked: NarrowedAnswers<OpenRefill, Answer>;
     try {
-      answers = await this.refillStatuses(batch, report);
+      asked = { answers: await this.refillStatuses(batch, report), failed: [], stop: null };
     } catch (error) {
-      const why = reasonOf(error);
       if (error instanceof ProviderError && error.unsupported) {
         // The panel says it has no such action: asking again will not help; staff take these over.
-        const note = refillStatusUnsupportedNote(why);
+        const note = refillStatusUnsupportedNote(reasonOf(error));
         this.logger.warn(`${batch.length} refill(s) cannot be followed: ${note}`);
         await this.refills.recordStatuses(
           batch.map((refill) => ({ refillId: refill.refillId, upstreamStatus: null, error: note, review: true })),
@@ -119,29 +131,54 @@ export class SyncRefillsUseCase {
         report.unsynced += batch.length;
         return;
       }
-      report.failure ??= why;
-      this.logger.error(`Refill sync stopped: the refill_status call for ${batch.length} refills failed (${why})`);
-      await this.refills.noteUnchecked(
-        batch.map((refill) => refill.refillId),
-        refillStatusFailedNote(why),
-        this.clock.now(),
+      // Asked again in halves, down to the refill whose answer fails, as the orders' status calls
+      // are: one bad id must not leave the other 99 un-followed forever.
+      asked = await narrowFailedCall(
+        batch,
+        error,
+        (refills) => this.refillStatuses(refills, report),
+        (calls) => {
+          report.requests += calls;
+        },
       );
-      report.unsynced += batch.length;
-      return;
+    }
+    const { answers, failed, stop } = asked;
+    const failedIds = new Set(failed.map(({ item }) => item.refillId));
+    if (stop !== null) {
+      report.failure ??= stop;
+      this.logger.error(`Refill sync stopped: the refill_status call for ${batch.length} refills failed (${stop})`);
+      await this.refills.noteUnchecked([...failedIds], refillStatusFailedNote(stop), this.clock.now());
+      report.unsynced += failedIds.size;
     }
     const reviewBefore = passStart.getTime() - REVIEW_UNREPORTED_AFTER_MS;
-    const updates: RefillUpdate[] = batch.map((refill) => {
+    const updates: RefillUpdate[] = [];
+    for (const { item: refill, why } of stop === null ? failed : []) {
+      const review = refill.requestedAt.getTime() < reviewBefore;
+      this.logger.error(
+        `Refill ${refill.refillId}: the provider's refill_status answer for refill ${refill.upstreamRefillId} fails (${why})${review ? '; it now needs review' : ''}`,
+      );
+      updates.push({
+        refillId: refill.refillId,
+        upstreamStatus: null,
+        error: review ? refillStatusKeepsFailingNote(refill.upstreamRefillId, why) : refillOwnStatusFailedNote(refill.upstreamRefillId, why),
+        review,
+      });
+    }
+    for (const refill of batch) {
+      if (failedIds.has(refill.refillId)) continue;
       const answer = answers.get(refill.upstreamRefillId) ?? { error: 'The provider did not report this refill' };
       if ('error' in answer) {
         const error = boundedText(answer.error, PROVIDER_ERROR_CHARS) ?? 'no reason given';
         const review = refill.requestedAt.getTime() < reviewBefore;
-        return { refillId: refill.refillId, upstreamStatus: null, error: review ? unreportedRefillNote(refill.upstreamRefillId, error) : error, review };
+        updates.push({ refillId: refill.refillId, upstreamStatus: null, error: review ? unreportedRefillNote(refill.upstreamRefillId, error) : error, review });
+        continue;
       }
       const upstreamStatus = answer.status === null ? null : boundedText(answer.status, UPSTREAM_BOUNDS.statusChars);
       const word = readRefillWord(upstreamStatus);
       const settle = word === 'completed' ? 'completed' : word === 'rejected' ? 'rejected' : undefined;
-      return { refillId: refill.refillId, upstreamStatus, ...(settle ? { settle } : {}) };
-    });
+      updates.push({ refillId: refill.refillId, upstreamStatus, ...(settle ? { settle } : {}) });
+    }
+    if (updates.length === 0) return;
     try {
       await this.refills.recordStatuses(updates, this.clock.now());
     } catch (error) {
