@@ -78,6 +78,8 @@ export interface ProviderStandIn {
   orders: Map<string, StandInOrder>;
   /** Refills by id (as text). */
   refills: Map<string, StandInRefill>;
+  /** Refill ids (as text) that make any `refill_status` call carrying them answer an error for the whole call (a panel that crashes on one id). */
+  poisonedRefills: Set<string>;
   /** false: a panel without the refill action (`refill`, `refill_status` answer `{error: noRefillError}`). Default true. */
   refillSupport: boolean;
   /** What a panel without refills answers (default 'Incorrect request'; some say 'Request Invalid'). */

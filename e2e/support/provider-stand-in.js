@@ -17,6 +17,9 @@
  *   `refill: false`); `refill` {orders: '1,2,3'} → `[{order: 1, refill: 1}, {order: 3, refill: {error}}]`;
  * - `refill_status` {refill} → `{status}`; {refills: '1,2'} (at most 100) →
  *   `[{refill: 1, status: 'Completed'}, {refill: 2, status: {error: 'Refill not found'}}]`;
+ * - a refill id in `poisonedRefills` makes every `refill_status` call that carries it (alone or among
+ *   others) answer `{error: 'SQLSTATE[22P02]: invalid input syntax …'}` for the whole call: a panel
+ *   that crashes on one id (docs/refill.md, "Following");
  * - with `refillSupport = false` a panel without the refill action: `refill` and `refill_status`
  *   answer `{error: noRefillError}` ('Incorrect request' by default; some panels say 'Request Invalid');
  * - a wrong key → `{error: 'Invalid API key'}`; an unknown action → `{error: 'Incorrect request'}`.
@@ -90,6 +93,8 @@ async function startProviderStandIn(options = {}) {
   const tuning = { latencyMs: 0, refillSupport: true, noRefillError: 'Incorrect request' };
   /** @type {Map<string, StandInRefill>} */
   const refills = new Map();
+  /** @type {Set<string>} */
+  const poisonedRefills = new Set();
   let nextOrder = 1001;
   let nextRefill = 1;
   let adds = 0;
@@ -233,9 +238,12 @@ async function startProviderStandIn(options = {}) {
             .map((id) => id.trim())
             .filter(Boolean);
           if (ids.length > STATUS_BATCH) return { error: `Too many refills: at most ${STATUS_BATCH} per request` };
+          const poisoned = ids.find((id) => poisonedRefills.has(id));
+          if (poisoned !== undefined) return { error: `SQLSTATE[22P02]: invalid input syntax for refill ${poisoned}` };
           return ids.map((id) => ({ refill: idValue(id), status: refillStatusOf(id) }));
         }
         if (params.refill !== undefined) {
+          if (poisonedRefills.has(params.refill.trim())) return { error: `SQLSTATE[22P02]: invalid input syntax for refill ${params.refill.trim()}` };
           const status = refillStatusOf(params.refill.trim());
           return typeof status === 'string' ? { status } : status;
         }
@@ -368,6 +376,7 @@ async function startProviderStandIn(options = {}) {
     services,
     orders,
     refills,
+    poisonedRefills,
     account,
     addCount: () => adds,
     refillCount: () => requests.filter((r) => r.action === 'refill').length,

@@ -247,6 +247,49 @@ describe('Refills through the provider panel', () => {
     expect(pass.refills.refills).toBeGreaterThanOrEqual(3);
   });
 
+  it('follows the rest of a refill_status batch when the panel fails the whole call for one bad id, and hands that refill to staff after an hour', async () => {
+    const orders = [];
+    for (let i = 0; i < 3; i++) orders.push(await completedOrder());
+    for (const order of orders) await staffRefill(order.subscriptionId).expect(200);
+    const refillIdOf = (upstreamOrderId: string) => [...panel.standIn.refills].find(([, r]) => r.order === upstreamOrderId)?.[0] as string;
+    const [good1, bad, good2] = orders.map((order) => ({ ...order, refillId: refillIdOf(order.upstreamOrderId) }));
+    panel.standIn.setRefill(good1.refillId, { status: 'Completed' });
+    panel.standIn.setRefill(good2.refillId, { status: 'Inprogress' });
+    panel.standIn.poisonedRefills.add(bad.refillId);
+    try {
+      const statusBefore = refillStatusCalls().length;
+      const pass = await syncAMinuteLater();
+      expect(pass.refills).toMatchObject({ unsynced: 1 });
+      expect(pass.refills.settled).toBeGreaterThanOrEqual(1);
+      // The first call carried the bad id with the others; narrowing asked smaller calls after it.
+      const calls = refillStatusCalls().slice(statusBefore);
+      expect(calls.length).toBeGreaterThan(1);
+      expect(calls[0].params.refills.split(',')).toEqual(expect.arrayContaining([good1.refillId, bad.refillId, good2.refillId]));
+      expect((await taskOf(t, admin, good1.orderId)).refill.history[0]).toMatchObject({ state: 'completed', upstreamStatus: 'Completed' });
+      expect((await taskOf(t, admin, good2.orderId)).refill.history[0]).toMatchObject({ state: 'open', upstreamStatus: 'Inprogress', failure: null });
+      const noted = (await taskOf(t, admin, bad.orderId)).refill;
+      expect(noted).toMatchObject({ review: false, history: [expect.objectContaining({ state: 'open', review: false })] });
+      expect(noted.history[0].failure).toBe(
+        `The provider's refill status answer for refill ${bad.refillId} fails (SQLSTATE[22P02]: invalid input syntax for refill ${bad.refillId}); it is asked again on the next pass.`,
+      );
+      // Still failing over an hour after it was asked: staff take it over, and it is asked no more.
+      clock.advance(61 * 60_000);
+      await syncAMinuteLater();
+      const review = (await taskOf(t, admin, bad.orderId)).refill;
+      expect(review).toMatchObject({ review: true, history: [expect.objectContaining({ state: 'review', review: true })] });
+      expect(review.history[0].failure).toMatch(new RegExp(`^The provider's refill status answer for refill ${bad.refillId} keeps failing .*: check its panel`));
+      const before = refillStatusCalls().length;
+      await syncAMinuteLater();
+      expect(
+        refillStatusCalls()
+          .slice(before)
+          .flatMap((call) => call.params.refills.split(',')),
+      ).not.toContain(bad.refillId);
+    } finally {
+      panel.standIn.poisonedRefills.delete(bad.refillId);
+    }
+  });
+
   it('refuses outside the guarantee (400 naming the day it ended), on a tier without one, and before completion', async () => {
     const { subscriptionId } = await completedOrder();
     const plain = await completedOrder(withoutGuarantee());

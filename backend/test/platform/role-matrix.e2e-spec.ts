@@ -3,6 +3,8 @@ import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer, type CustomerSession } from '../support/customer-session';
 import { routesOf } from '../support/routes';
+import { planOf } from '../billing/support';
+import { buy } from '../fulfilment/support';
 
 /**
  * The role matrix (docs/product.md#roles): EVERY route of the API, read from Nest's own router, called
@@ -187,5 +189,25 @@ describe('Role matrix: every route × visitor, customer A, customer B, admin', (
     }
     console.log(`Role matrix (status per caller):\n${rows.join('\n')}`);
     expect(wrong).toEqual([]);
+  });
+
+  // A route two roles pass answers each its own body (docs/refill.md, "Bodies"): a client's services
+  // to staff carry what the task card carries; the customer's own carry none of it.
+  it("answers POST /api/subscription/user with the admin's body to the admin and the customer's body to the customer", async () => {
+    // The matrix's logout routes ended the first sessions: sign in again.
+    const login = await request(t.app.getHttpServer()).post('/api/user/login').send({ email: a.email, password: 'correct horse battery' }).expect(200);
+    const customer = { ...a, token: login.body.token as string };
+    const staffToken = (await adminToken(t)).token;
+    const youtube = await planOf(t, 'youtube');
+    const { subscriptionId } = await buy(t, customer, youtube, youtube.pricing[0].pricingId, 'https://www.youtube.com/@matrix_roles');
+    const services = async (token: string) =>
+      (await request(t.app.getHttpServer()).post('/api/subscription/user').set('Authorization', `Bearer ${token}`).send({ userId: a.userId }).expect(200)).body
+        .subscriptions as Array<Record<string, unknown>>;
+    const staff = (await services(staffToken)).find((s) => s.subscriptionId === subscriptionId);
+    const own = (await services(customer.token)).find((s) => s.subscriptionId === subscriptionId);
+    expect(staff).toMatchObject({ customer: { userId: a.userId, email: a.email }, fulfilment: null, refill: null });
+    expect(own).toMatchObject({ subscriptionId, user: a.userId, refill: null });
+    for (const staffOnly of ['customer', 'fulfilment']) expect(own).not.toHaveProperty(staffOnly);
+    expect(Object.keys(staff as object)).toEqual(expect.arrayContaining(Object.keys(own as object)));
   });
 });

@@ -167,7 +167,7 @@ describe('SyncRefillsUseCase (docs/refill.md, "Following")', () => {
       poison();
       const report = await sync.execute();
       // 1 call, then 2 halves at each of the 7 levels from 100 down to 1.
-      expect(report).toMatchObject({ refills: 100, requests: 15, settled: 1, unsynced: 0, failure: null });
+      expect(report).toMatchObject({ refills: 100, requests: 15, settled: 1, unsynced: 1, failure: null });
       expect(panel.refillStatusCalls).toHaveLength(15);
       const byId = new Map(refills.recorded.flat().map((u) => [u.refillId, u]));
       expect(byId.size).toBe(100);

@@ -193,6 +193,8 @@ export class SyncRefillsUseCase {
       return;
     }
     report.settled += updates.filter((u) => u.settle !== undefined).length;
+    // The refills whose own answer failed were noted, not followed, this pass.
+    if (stop === null) report.unsynced += failed.length;
   }
 }
 
