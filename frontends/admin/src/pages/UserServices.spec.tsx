@@ -5,6 +5,7 @@ import { type FakeApi } from '../test/fakeApi';
 import { subscriptionBody } from '@growth/kit/test';
 import { startAdminSpec } from '../test/adminPage';
 import UserServices from './UserServices';
+import { entry, refill, subscription as placedOrder } from '../test/refills';
 
 let api: FakeApi;
 
@@ -43,6 +44,29 @@ describe('User services', () => {
     expect(first.getByRole('link', { name: /youtube\.com\/@ann1/ }).getAttribute('rel')).toBe('noopener noreferrer');
     expect(second.queryByRole('link')).toBeNull(); // a javascript: link is text only
     expect(screen.getByRole('link', { name: /Back to Clients/ }).getAttribute('href')).toBe('/admin/client');
+  });
+
+  it('shows the refill history the task card shows (the server answers staff the admin body)', async () => {
+    const history = [
+      entry({
+        id: 'r2',
+        state: 'review',
+        review: true,
+        upstreamRefillId: '77',
+        upstreamStatus: null,
+        failure: 'The provider does not report refill 77',
+        settledAt: null,
+      }),
+      entry({ id: 'r1', actor: 'staff', upstreamRefillId: '41' }),
+    ];
+    api.answer('/subscription/user', [200, { success: true, subscriptions: [placedOrder({ refill: refill({ state: 'requested', review: true, history }) })] }]);
+    visit('/admin/user-services/u1');
+    const card = within(await screen.findByRole('article'));
+    const asked = within(card.getByRole('list', { name: 'Refills asked' }));
+    expect(asked.getAllByRole('listitem')).toHaveLength(2);
+    expect(asked.getByText('Reason: The provider does not report refill 77')).toBeTruthy();
+    expect(asked.getByText(/Panel refill 41/)).toBeTruthy();
+    expect(card.getByText(/A refill needs review/)).toBeTruthy();
   });
 
   it("without a userId: 'Missing userId in URL' and no call", () => {

@@ -20,7 +20,10 @@ function ClientHeader({ profile }: { profile: ProfileAnswer['data'] }) {
   );
 }
 
-/** One client's subscriptions (docs/product.md#admin: a client's services): POST /subscription/user {userId}, under the client's name and e-mail. */
+/**
+ * One client's subscriptions (docs/product.md#admin: a client's services): POST /subscription/user {userId}, under the client's name and
+ * e-mail. To the admin token the server answers the admin body (docs/refill.md, "Bodies"), so each card shows the refill history as the task card does.
+ */
 export default function UserServices() {
   const { userId = '' } = useParams<{ userId: string }>();
   const id = userId.trim();
