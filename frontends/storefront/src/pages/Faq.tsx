@@ -43,15 +43,18 @@ export default function Faq() {
             </section>
           ))}
 
-        <aside className={styles.support} aria-labelledby="faq-support-title">
-          <h2 id="faq-support-title" className={styles.supportTitle}>
-            Still have questions?
-          </h2>
-          <p>Our support team is available 24/7 and usually replies within 24 hours.</p>
-          <Link href="/contact" className="button button--primary">
-            Contact Support
-          </Link>
-        </aside>
+        {/* Drawn with the answers, not under the spinner: it would be pushed down when they arrive (a layout shift). */}
+        {state.status !== 'loading' && (
+          <aside className={styles.support} aria-labelledby="faq-support-title">
+            <h2 id="faq-support-title" className={styles.supportTitle}>
+              Still have questions?
+            </h2>
+            <p>Our support team is available 24/7 and usually replies within 24 hours.</p>
+            <Link href="/contact" className="button button--primary">
+              Contact Support
+            </Link>
+          </aside>
+        )}
       </div>
     </div>
   );
