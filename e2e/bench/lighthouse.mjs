@@ -76,9 +76,18 @@ export async function lighthouseSessions({ baseUrl, dataDir, adminCredentials })
  * in a new tab driven through puppeteer-core (Lighthouse's own copy), so that a signed-in page gets its
  * local storage from a script that runs before the page's scripts, after Lighthouse has reset the
  * origin's storage and cache. Lighthouse multiplies the main thread's observed CPU time (TBT), so a
- * busy machine lowers performance scores; accessibility does not depend on it.
+ * busy machine lowers performance scores; accessibility does not depend on it. With `reportDir`
+ * (BENCH_LIGHTHOUSE_REPORTS) every run's full report is written there as JSON.
  */
-export async function measureLighthouse({ baseUrl, chromePath, sessions, runs = 2, paths = null, log = () => {} }) {
+export async function measureLighthouse({
+  baseUrl,
+  chromePath,
+  sessions,
+  runs = 2,
+  paths = null,
+  reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS || null,
+  log = () => {},
+}) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const puppeteer = createRequire(require.resolve('lighthouse'))('puppeteer-core');
@@ -116,6 +125,12 @@ export async function measureLighthouse({ baseUrl, chromePath, sessions, runs = 
             page,
           );
           attempts.push(summary(lhr));
+          if (reportDir) {
+            // The whole report, to read a page's metric details and audits (BENCH_LIGHTHOUSE_REPORTS).
+            fs.mkdirSync(reportDir, { recursive: true });
+            const name = `${pagePath.replace(/^\//, '').replace(/\//g, '_') || 'home'}${as ? `.${as}` : ''}.run${run + 1}.json`;
+            fs.writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+          }
         } finally {
           await page.close();
         }
