@@ -109,3 +109,30 @@ describe('PreloadHints with the shipped page table', () => {
     },
   );
 });
+
+describe('PreloadHints of guarded pages', () => {
+  let dir: string;
+  let hints: PreloadHints;
+  const remotes = { storefront: '/remotes/storefront/remoteEntry.js', account: '/remotes/account/remoteEntry.js', admin: '/remotes/admin/remoteEntry.js' };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'growth-hints-'));
+    copyFileSync(PAGE_ROUTES, join(dir, 'page-routes.json'));
+    hints = new PreloadHints(dir, remotes, (name) => join(dir, name));
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a customer page hints its remote entry only: the sign-in page a visitor is sent to needs it too', () => {
+    for (const path of ['/profile', '/services/active', '/services/completed']) {
+      expect(hints.hintsFor(path)).toEqual([
+        { href: '/api/runtime-config', as: 'fetch' },
+        { href: '/remotes/account/remoteEntry.js', as: 'script' },
+      ]);
+    }
+  });
+
+  it('an admin page hints no remote', () => {
+    expect(hints.hintsFor('/admin/tasks')).toEqual([{ href: '/api/runtime-config', as: 'fetch' }]);
+  });
+});

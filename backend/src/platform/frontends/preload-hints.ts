@@ -21,6 +21,9 @@ interface RemoteManifest {
 
 export const RUNTIME_CONFIG_PATH = '/api/runtime-config';
 
+/** The remote of /login, where RequireCustomer sends a visitor without a session (the shell's guards). */
+const CUSTOMER_GUARD_REMOTE = 'account';
+
 /** One `<link rel="preload">`: `fetch` for JSON the page fetches, `script`/`style` for chunks. */
 export interface Hint {
   href: string;
@@ -128,8 +131,9 @@ export function dataUrl(template: string, params: Record<string, string>): strin
  * remoteEntry.js or manifest, as the runtime config says), the page's own chunks when that
  * remote's manifest is on this server, and the page's first GET call (with the path's parameters
  * in it, see dataUrl: the hint must be the very URL the page fetches, or the browser fetches twice
- * and warns about an unused preload). Pages behind a guard get no remote hints (the server cannot
- * see the session in local storage), so the admin remote is never hinted.
+ * and warns about an unused preload). Pages behind a guard get no chunk or data hints (the server
+ * cannot see the session in local storage), so the admin remote is never hinted; a customer page
+ * gets its remote's entry only, which the sign-in page needs too.
  */
 export class PreloadHints {
   private readonly routes: JsonFile<{ routes?: PageRoute[] }>;
@@ -163,11 +167,15 @@ export class PreloadHints {
   hintsFor(pathname: string): Hint[] {
     const hints: Hint[] = [{ href: RUNTIME_CONFIG_PATH, as: 'fetch' }];
     const found = findPageRoute(this.routes.get()?.routes ?? [], pathname);
-    if (!found || found.route.guard) return hints;
+    if (!found) return hints;
     const { route, params } = found;
 
     const [remote, expose] = route.page.split('/');
     const entry = this.remotes[remote];
+    // A customer page's remote is the sign-in page's too (account), where a visitor without a
+    // session is sent: its entry is fetched either way, so it starts with the shell instead of after it.
+    if (route.guard === 'customer' && entry && remote === CUSTOMER_GUARD_REMOTE) return [...hints, { href: entry, as: /\.json(\?|$)/.test(entry) ? 'fetch' : 'script' }];
+    if (route.guard) return hints;
     if (entry) hints.push(...this.remoteHints(remote, expose, entry));
     for (const call of route.data ?? []) {
       const href = call.startsWith('/api/') ? dataUrl(call, params) : undefined;
