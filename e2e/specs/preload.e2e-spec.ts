@@ -68,6 +68,7 @@ const pages: [string, string, string][] = [
   ['/services/youtube', '__federation_expose_Pricing.', '/api/plans/youtube'],
   // The page requests its plan by the lower-cased slug: so does the hint.
   ['/services/YouTube', '__federation_expose_Pricing.', '/api/plans/youtube'],
+  ['/faq', '__federation_expose_Faq.', '/api/documents/faqs'],
 ];
 
 // Unknown platforms (404 'Plan not found', so no check for console errors): the server must put
@@ -139,5 +140,22 @@ describeInBrowser('Preload hints (real server, Chromium)', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('a customer page hints the account entry, which a visitor sent to sign in uses once, with no preload warning', async () => {
+    const { hints, fetched, warnings } = await visit(
+      system,
+      '/profile',
+      async (page) => {
+        await page.waitForURL(/\/login\?next=/);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+      },
+      {},
+    );
+    expect(hints).toEqual(['/api/runtime-config', '/remotes/account/remoteEntry.js']);
+    expect(fetched.filter((f) => f === '/remotes/account/remoteEntry.js')).toHaveLength(1);
+    expect(fetched.filter((f) => f.startsWith('/remotes/account/__federation_expose_Login.') && f.endsWith('.js'))).toHaveLength(1);
+    expect(warnings).toEqual([]);
   });
 });
