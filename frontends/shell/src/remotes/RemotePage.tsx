@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Spinner } from '@growth/kit';
 import type { RemotePageId } from '@growth/kit/routes';
@@ -10,23 +10,14 @@ export type RemoteId = RemotePageId;
 
 type RouteComponent = ComponentType<Record<string, never>>;
 
-/**
- * One lazy component per remote module, created on first render (React.lazy loads nothing until
- * then, so nothing is preloaded) and kept so that going back to a page does not suspend again.
- */
-const lazyPages = new Map<RemoteId, LazyExoticComponent<RouteComponent>>();
+/** Page components already loaded, so that going back to a page draws it at once. */
+const loadedPages = new Map<RemoteId, RouteComponent>();
 
-function lazyPage(id: RemoteId): LazyExoticComponent<RouteComponent> {
-  let page = lazyPages.get(id);
-  if (!page) {
-    page = lazy(async () => {
-      const module = await loadRemote<{ default?: RouteComponent }>(id);
-      if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
-      return { default: module.default };
-    });
-    lazyPages.set(id, page);
-  }
-  return page;
+async function loadPage(id: RemoteId): Promise<RouteComponent> {
+  const module = await loadRemote<{ default?: RouteComponent }>(id);
+  if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
+  loadedPages.set(id, module.default);
+  return module.default;
 }
 
 /**
@@ -40,19 +31,41 @@ export function RemotePage({ id }: { id: RemoteId }) {
   return <LoadedRemotePage id={id} />;
 }
 
+/**
+ * The page is drawn once its module is loaded, without Suspense: React holds back content that
+ * replaces a Suspense fallback until 300 ms after the fallback appeared, which delayed every first
+ * page by up to that much after its chunk had arrived (docs/operations.md#lighthouse).
+ */
 function LoadedRemotePage({ id }: { id: RemoteId }) {
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => {
-    lazyPages.delete(id); // React.lazy remembers a rejection: build a fresh one
-    setAttempt((n) => n + 1);
-  }, [id]);
-  const Page = lazyPage(id);
+  const [outcome, setOutcome] = useState<{ id: RemoteId; attempt: number; page?: RouteComponent }>();
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const cached = loadedPages.get(id);
 
-  return (
-    <RemoteErrorBoundary key={`${id}#${attempt}`} onRetry={retry}>
-      <Suspense fallback={<Spinner label="Loading page…" />}>
+  useEffect(() => {
+    if (cached) return undefined;
+    let live = true;
+    loadPage(id).then(
+      (page) => live && setOutcome({ id, attempt, page }),
+      (error: unknown) => {
+        console.error('A page failed to load:', error);
+        if (live) setOutcome({ id, attempt });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, attempt, cached]);
+
+  const settled = outcome?.id === id && outcome.attempt === attempt ? outcome : undefined;
+  const Page = cached ?? settled?.page;
+  if (Page) {
+    return (
+      <RemoteErrorBoundary key={`${id}#${attempt}`} onRetry={retry}>
         <Page />
-      </Suspense>
-    </RemoteErrorBoundary>
-  );
+      </RemoteErrorBoundary>
+    );
+  }
+  if (settled) return <RemoteLoadFailed onRetry={retry} />;
+  return <Spinner label="Loading page…" />;
 }
