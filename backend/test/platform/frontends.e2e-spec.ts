@@ -149,14 +149,18 @@ describe('frontends over HTTP', () => {
     expect(preloads((await get('/login').expect(200)).text)).toContain('script /remotes/account/__federation_expose_Login.aaaa1111.js');
   });
 
-  it.each(['/admin/dashboard', '/admin/tasks', '/admin', '/profile', '/services/active', '/no/such/page'])(
-    '%s (guarded or unknown) hints only the runtime config',
-    async (path) => {
-      // An unknown path is a 404 with the same shell page (docs/catalogue.md, "Addresses and 404").
-      const res = await get(path).expect(path === '/no/such/page' ? 404 : 200);
-      expect(preloads(res.text)).toEqual(['fetch+cors /api/runtime-config']);
-    },
-  );
+  it.each(['/admin/dashboard', '/admin/tasks', '/admin', '/no/such/page'])('%s (admin or unknown) hints only the runtime config', async (path) => {
+    // An unknown path is a 404 with the same shell page (docs/catalogue.md, "Addresses and 404").
+    const res = await get(path).expect(path === '/no/such/page' ? 404 : 200);
+    expect(preloads(res.text)).toEqual(['fetch+cors /api/runtime-config']);
+  });
+
+  it.each(['/profile', '/services/active'])('%s (a customer page) hints the runtime config and the account entry, nothing of the page itself', async (path) => {
+    // The page, or the sign-in page a visitor is sent to, needs the account remote either way; its own
+    // chunk and data depend on the session the server does not see (docs/operations.md#lighthouse).
+    const res = await get(path).expect(200);
+    expect(preloads(res.text)).toEqual(['fetch+cors /api/runtime-config', 'script /remotes/account/remoteEntry.js']);
+  });
 
   it('sends the Content-Security-Policy with the page, and it allows the hinted same-origin files', async () => {
     const res = await get('/').expect(200);
