@@ -10,13 +10,17 @@ export interface AdminLoginAnswer {
   expiresAt?: string;
 }
 
-/** What an entry touched, as the server names it (null when the record is gone). */
+/** What an entry touched, as the server names it in staff's words (null when the record is gone). */
 export interface AuditSubject {
+  /** A short name of the record: 'order_Np0f…', 'YouTube', 'Growth (YouTube)', 'ann@example.com'. */
   label: string;
+  /** The payment order of a subscription. */
   orderId?: string;
+  /** The customer a subscription or a user entry concerns. */
   userId?: string;
   customerEmail?: string;
   customerName?: string;
+  /** The plan of a plan, tier or mapping entry (for the plan editor's link). */
   planId?: string;
 }
 

@@ -1,4 +1,4 @@
-import { checkPlatformProfileLink, PLATFORM_LINK_RULES, profileLinkFormError } from './profile-link';
+import { checkPlatformProfileLink, MAX_PROFILE_LINK_LENGTH, PLATFORM_LINK_RULES, profileLinkFormError } from './profile-link';
 
 const REQUIRED = { ok: false, message: 'Profile link is required' };
 const INVALID = { ok: false, message: 'Please enter a valid URL' };
@@ -52,6 +52,25 @@ describe('checkPlatformProfileLink (docs/catalogue.md, Profile links)', () => {
     [42],
   ])("refuses %j with 'Please enter a valid URL'", (raw) => {
     expect(checkPlatformProfileLink(raw, 'instagram')).toEqual(INVALID);
+  });
+
+  it.each([
+    ['JavaScript:alert(document.cookie)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['file:///etc/passwd'],
+    ['https://'],
+    ['https://www.youtube.com/@a\u0000b'],
+  ])("refuses the unsafe or hostless %j with 'Please enter a valid URL'", (raw) => {
+    expect(checkPlatformProfileLink(raw, 'youtube')).toEqual(INVALID);
+  });
+
+  it(`accepts a link of exactly ${MAX_PROFILE_LINK_LENGTH} characters and refuses a longer one`, () => {
+    const base = 'https://www.youtube.com/@';
+    const longest = base + 'a'.repeat(MAX_PROFILE_LINK_LENGTH - base.length);
+    expect(longest).toHaveLength(MAX_PROFILE_LINK_LENGTH);
+    expect(checkPlatformProfileLink(longest, 'youtube')).toEqual({ ok: true, link: longest });
+    expect(checkPlatformProfileLink(`${longest}a`, 'youtube')).toEqual(INVALID);
+    expect(checkPlatformProfileLink(`https://www.youtube.com/@${'a'.repeat(100_000)}`, 'youtube')).toEqual(INVALID);
   });
 
   it('takes an @handle only where the platform is known', () => {

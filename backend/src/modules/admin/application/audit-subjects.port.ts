@@ -1,16 +1,7 @@
-/** What an audit entry touched, in staff's words: the order and its customer, the plan's name, … */
-export interface AuditSubject {
-  /** A short name of the record: 'order_Np0f…', 'YouTube', 'Growth (YouTube)', 'ann@example.com'. */
-  label: string;
-  /** The payment order of a subscription. */
-  orderId?: string;
-  /** The customer a subscription or a user entry concerns. */
-  userId?: string;
-  customerEmail?: string;
-  customerName?: string;
-  /** The plan of a plan, tier or mapping entry (for the plan editor's link). */
-  planId?: string;
-}
+/** What an audit entry touched, in staff's words: its body type is the API's (docs/architecture.md#contracts). */
+import type { AuditSubject } from '@growth/contracts';
+
+export type { AuditSubject };
 
 export interface AuditSubjectRef {
   entity: string;

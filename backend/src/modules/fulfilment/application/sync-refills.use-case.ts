@@ -146,7 +146,7 @@ export class SyncRefillsUseCase {
     const failedIds = new Set(failed.map(({ item }) => item.refillId));
     if (stop !== null) {
       report.failure ??= stop;
-      this.logger.error(`Refill sync stopped: the refill_status call for ${batch.length} refills failed (${stop})`);
+      this.logger.error(`Refill sync stopped: the refill_status call for ${batch.length === 1 ? '1 refill' : `${batch.length} refills`} failed (${stop})`);
       await this.refills.noteUnchecked([...failedIds], refillStatusFailedNote(stop), this.clock.now());
       report.unsynced += failedIds.size;
     }
