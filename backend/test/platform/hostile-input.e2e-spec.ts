@@ -191,10 +191,23 @@ describe('hostile input never yields a 500', () => {
     });
   });
 
-  describe('the admin tasks cursor (Previous/Next by keyset, docs/architecture.md#one-way-per-thing)', () => {
-    const cursorMessage = 'after/before must be a cursor from the last answer of this list (same sort); ask for the page by number instead';
+  describe('the admin list cursors (Previous/Next by keyset, docs/operations.md#keyset-paging)', () => {
     const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const id = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
+    /** The refusals every keyset list gives, for a list whose date cursor carries the sort key `dateKey`. */
+    const everyListRefuses = (dateKey: string, cursorMessage: string): Array<[string, Record<string, unknown>, string]> => [
+      ['a NUL byte in after', { page: 2, after: 'abc\u0000' }, 'after must not contain control characters'],
+      ['an operator object as after', { page: 2, after: { $gt: '' } }, cursorMessage],
+      ['an array as before', { page: 2, before: ['abc'] }, cursorMessage],
+      ['a 5,000-character cursor', { page: 2, before: 'A'.repeat(5000) }, cursorMessage],
+      ['a cursor that is not base64url', { page: 2, after: 'a+b/c=' }, cursorMessage],
+      ['a cursor of deep JSON', { page: 2, after: forged(JSON.parse('['.repeat(500) + ']'.repeat(500))) }, cursorMessage],
+      ['a cursor with a time past the timestamp range', { page: 2, after: forged({ s: dateKey, o: 'desc', k: ['9'.repeat(30), id] }) }, cursorMessage],
+      ['a cursor with a fractional time', { page: 2, after: forged({ s: dateKey, o: 'desc', k: ['1.5', id] }) }, cursorMessage],
+      ['a cursor with an id that is no uuid', { page: 2, after: forged({ s: dateKey, o: 'desc', k: ['1', "x' OR '1'='1"] }) }, cursorMessage],
+    ];
+    const tasksMessage = 'after/before must be a cursor from the last answer of this list (same sort); ask for the page by number instead';
+    const clientsMessage = 'after/before must be a cursor from the last answer of the clients list; ask for the page by number instead';
     let adminBearer: string;
 
     beforeAll(async () => {
@@ -202,18 +215,18 @@ describe('hostile input never yields a 500', () => {
     });
 
     it.each([
-      ['a NUL byte in after', { page: 2, after: 'abc\u0000' }, 'after must not contain control characters'],
-      ['an operator object as after', { page: 2, after: { $gt: '' } }, cursorMessage],
-      ['an array as before', { page: 2, before: ['abc'] }, cursorMessage],
-      ['a 5,000-character cursor', { page: 2, before: 'A'.repeat(5000) }, cursorMessage],
-      ['a cursor that is not base64url', { page: 2, after: 'a+b/c=' }, cursorMessage],
-      ['a cursor of deep JSON', { page: 2, after: forged(JSON.parse('['.repeat(500) + ']'.repeat(500))) }, cursorMessage],
-      ['a cursor with a time past the timestamp range', { page: 2, after: forged({ s: 'createdAt', o: 'desc', k: ['9'.repeat(30), id] }) }, cursorMessage],
-      ['a cursor with a fractional time', { page: 2, after: forged({ s: 'createdAt', o: 'desc', k: ['1.5', id] }) }, cursorMessage],
-      ['a cursor with a NUL in its plan name', { page: 2, sortBy: 'planName', after: forged({ s: 'planName', o: 'desc', k: ['a\u0000', '1', id] }) }, cursorMessage],
-      ['a cursor with an id that is no uuid', { page: 2, after: forged({ s: 'createdAt', o: 'desc', k: ['1', "x' OR '1'='1"] }) }, cursorMessage],
+      ...everyListRefuses('createdAt', tasksMessage),
+      ['a cursor with a NUL in its plan name', { page: 2, sortBy: 'planName', after: forged({ s: 'planName', o: 'desc', k: ['a\u0000', '1', id] }) }, tasksMessage],
     ])('POST /api/admin/tasks refuses %s with 400', async (_case, body, message) => {
       const res = await http().post('/api/admin/tasks').set('Authorization', adminBearer).send(body).expect(400);
+      expect(res.body).toMatchObject({ success: false, message });
+    });
+
+    it.each([
+      ...everyListRefuses('clients.createdAt', clientsMessage),
+      ["a tasks cursor (another list's)", { page: 2, after: forged({ s: 'createdAt', o: 'desc', k: ['1', id] }) }, clientsMessage],
+    ])('POST /api/user/getAll refuses %s with 400', async (_case, body, message) => {
+      const res = await http().post('/api/user/getAll').set('Authorization', adminBearer).send(body).expect(400);
       expect(res.body).toMatchObject({ success: false, message });
     });
 
@@ -221,33 +234,6 @@ describe('hostile input never yields a 500', () => {
       const body = { page: 2, sortBy: 'planName', sortOrder: 'asc', after: forged({ s: 'planName', o: 'asc', k: ["x' OR 1=1; --", '0', id] }) };
       const res = await http().post('/api/admin/tasks').set('Authorization', adminBearer).send(body).expect(200);
       expect(res.body).toMatchObject({ success: true, data: [] });
-    });
-  });
-
-  describe('the clients list cursor (Previous/Next by keyset, docs/operations.md#keyset-paging)', () => {
-    const cursorMessage = 'after/before must be a cursor from the last answer of the clients list; ask for the page by number instead';
-    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const id = '9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10';
-    let adminBearer: string;
-
-    beforeAll(async () => {
-      adminBearer = `Bearer ${(await adminToken(t)).token}`;
-    });
-
-    it.each([
-      ['a NUL byte in after', { page: 2, after: 'abc\u0000' }, 'after must not contain control characters'],
-      ['an operator object as after', { page: 2, after: { $gt: '' } }, cursorMessage],
-      ['an array as before', { page: 2, before: ['abc'] }, cursorMessage],
-      ['a 5,000-character cursor', { page: 2, before: 'A'.repeat(5000) }, cursorMessage],
-      ['a cursor that is not base64url', { page: 2, after: 'a+b/c=' }, cursorMessage],
-      ['a cursor of deep JSON', { page: 2, after: forged(JSON.parse('['.repeat(500) + ']'.repeat(500))) }, cursorMessage],
-      ['a cursor with a time past the timestamp range', { page: 2, after: forged({ s: 'clients.createdAt', o: 'desc', k: ['9'.repeat(30), id] }) }, cursorMessage],
-      ['a cursor with a fractional time', { page: 2, after: forged({ s: 'clients.createdAt', o: 'desc', k: ['1.5', id] }) }, cursorMessage],
-      ['a cursor with an id that is no uuid', { page: 2, after: forged({ s: 'clients.createdAt', o: 'desc', k: ['1', "x' OR '1'='1"] }) }, cursorMessage],
-      ["a tasks cursor (another list's)", { page: 2, after: forged({ s: 'createdAt', o: 'desc', k: ['1', id] }) }, cursorMessage],
-    ])('POST /api/user/getAll refuses %s with 400', async (_case, body, message) => {
-      const res = await http().post('/api/user/getAll').set('Authorization', adminBearer).send(body).expect(400);
-      expect(res.body).toMatchObject({ success: false, message });
     });
 
     it('POST /api/user/getAll takes SQL in a search beside a cursor as plain data', async () => {
