@@ -1,3 +1,4 @@
+import type { Subscription } from '@growth/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/platform/time/clock';
@@ -51,7 +52,7 @@ describe('Refills through the provider panel', () => {
   const refillStatusCalls = () => panel.standIn.requests.filter((r) => r.action === 'refill_status');
   const completedList = async (who: CustomerSession) =>
     (await request(server()).post('/api/subscription/completedService').set('Authorization', `Bearer ${who.token}`).send({ userId: who.userId, limit: 50 }).expect(200))
-      .body.data as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      .body.data as Subscription[];
   const syncAMinuteLater = () => {
     clock.advance(60_000);
     return syncNow(t, admin);
@@ -113,7 +114,7 @@ describe('Refills through the provider panel', () => {
     const { orderId, subscriptionId, upstreamOrderId } = await completedOrder();
     const card = (await completedList(ann)).find((s) => s.orderId === orderId);
     expect(card?.refill).toMatchObject({ state: 'available', days: 30, canRequest: true, requestedAt: null, nextRequestAt: null, message: null });
-    expect(new Date(card?.refill.until).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(new Date(card!.refill!.until!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 
     const callsBefore = refillCalls().length;
     const asked = await askRefill(ann, subscriptionId).expect(200);
@@ -146,7 +147,7 @@ describe('Refills through the provider panel', () => {
     expect((await completedList(ann)).find((s) => s.orderId === orderId)?.refill).toMatchObject({ state: 'in_progress' });
     const staffView = (await taskOf(t, admin, orderId)).refill;
     expect(staffView).toMatchObject({ state: 'in_progress', review: false });
-    expect(staffView.history).toEqual([
+    expect(staffView!.history).toEqual([
       expect.objectContaining({ state: 'open', actor: 'customer', upstreamRefillId: refillId, upstreamStatus: 'Inprogress', failure: null, review: false }),
     ]);
 
@@ -154,7 +155,7 @@ describe('Refills through the provider panel', () => {
     expect(await syncAMinuteLater()).toMatchObject({ refills: { refills: 1, requests: 1, settled: 1 } });
     const settled = (await completedList(ann)).find((s) => s.orderId === orderId)?.refill;
     expect(settled).toMatchObject({ state: 'completed', days: 30, message: null });
-    expect(settled.settledAt).not.toBeNull();
+    expect(settled!.settledAt).not.toBeNull();
     // A settled refill is not asked about again.
     expect(await syncAMinuteLater()).toMatchObject({ refills: { refills: 0, requests: 0 } });
 
@@ -174,7 +175,7 @@ describe('Refills through the provider panel', () => {
     const { orderId, subscriptionId } = await completedOrder();
     const card = async () => (await completedList(ann)).find((s) => s.orderId === orderId)?.refill;
     const settleLatest = async () => {
-      const refillId = (await taskOf(t, admin, orderId)).refill.history[0].upstreamRefillId as string;
+      const refillId = (await taskOf(t, admin, orderId)).refill!.history![0].upstreamRefillId as string;
       panel.standIn.setRefill(refillId, { status: 'Completed' });
       await syncAMinuteLater();
     };
@@ -184,10 +185,10 @@ describe('Refills through the provider panel', () => {
     // The one-a-day rule: a second before the next request is due, both say not yet; two seconds later both say yes.
     const waiting = await card();
     expect(waiting).toMatchObject({ state: 'completed', canRequest: false, ended: false });
-    const due = new Date(waiting.nextRequestAt).getTime();
-    expect(due).toBe(new Date(waiting.requestedAt).getTime() + 24 * 60 * 60_000);
+    const due = new Date(waiting!.nextRequestAt!).getTime();
+    expect(due).toBe(new Date(waiting!.requestedAt!).getTime() + 24 * 60 * 60_000);
     clock.advance(due - clock.now().getTime() - 1_000);
-    expect(await card()).toMatchObject({ canRequest: false, nextRequestAt: waiting.nextRequestAt });
+    expect(await card()).toMatchObject({ canRequest: false, nextRequestAt: waiting!.nextRequestAt });
     expect((await askRefill(ann, subscriptionId).expect(409)).body.error).toBe('refill_too_soon');
     clock.advance(2_000);
     expect(await card()).toMatchObject({ canRequest: true, nextRequestAt: null, ended: false });
@@ -196,7 +197,7 @@ describe('Refills through the provider panel', () => {
 
     // The guarantee's end: a minute before it the card offers a refill (and the route takes one a day
     // after the last); two minutes later the card says ended and the route refuses for the period.
-    const until = new Date((await card()).until).getTime();
+    const until = new Date((await card())!.until!).getTime();
     clock.advance(until - clock.now().getTime() - 60_000);
     expect(await card()).toMatchObject({ canRequest: true, ended: false });
     await askRefill(ann, subscriptionId).expect(200);
@@ -265,11 +266,11 @@ describe('Refills through the provider panel', () => {
       const calls = refillStatusCalls().slice(statusBefore);
       expect(calls.length).toBeGreaterThan(1);
       expect(calls[0].params.refills.split(',')).toEqual(expect.arrayContaining([good1.refillId, bad.refillId, good2.refillId]));
-      expect((await taskOf(t, admin, good1.orderId)).refill.history[0]).toMatchObject({ state: 'completed', upstreamStatus: 'Completed' });
-      expect((await taskOf(t, admin, good2.orderId)).refill.history[0]).toMatchObject({ state: 'open', upstreamStatus: 'Inprogress', failure: null });
+      expect((await taskOf(t, admin, good1.orderId)).refill!.history![0]).toMatchObject({ state: 'completed', upstreamStatus: 'Completed' });
+      expect((await taskOf(t, admin, good2.orderId)).refill!.history![0]).toMatchObject({ state: 'open', upstreamStatus: 'Inprogress', failure: null });
       const noted = (await taskOf(t, admin, bad.orderId)).refill;
       expect(noted).toMatchObject({ review: false, history: [expect.objectContaining({ state: 'open', review: false })] });
-      expect(noted.history[0].failure).toBe(
+      expect(noted!.history![0].failure).toBe(
         `The provider's refill status answer for refill ${bad.refillId} fails (SQLSTATE[22P02]: invalid input syntax for refill ${bad.refillId}); it is asked again on the next pass.`,
       );
       // Still failing over an hour after it was asked: staff take it over, and it is asked no more.
@@ -277,7 +278,7 @@ describe('Refills through the provider panel', () => {
       await syncAMinuteLater();
       const review = (await taskOf(t, admin, bad.orderId)).refill;
       expect(review).toMatchObject({ review: true, history: [expect.objectContaining({ state: 'review', review: true })] });
-      expect(review.history[0].failure).toMatch(new RegExp(`^The provider's refill status answer for refill ${bad.refillId} keeps failing .*: check its panel`));
+      expect(review!.history![0].failure).toMatch(new RegExp(`^The provider's refill status answer for refill ${bad.refillId} keeps failing .*: check its panel`));
       const before = refillStatusCalls().length;
       await syncAMinuteLater();
       expect(
@@ -322,7 +323,7 @@ describe('Refills through the provider panel', () => {
         message: 'This provider does not offer refills for this order. Our team has been told.',
       });
       const staffView = (await taskOf(t, admin, orderId)).refill;
-      expect(staffView.history).toEqual([expect.objectContaining({ state: 'rejected', failure: 'Request Invalid', upstreamRefillId: null, review: false })]);
+      expect(staffView!.history).toEqual([expect.objectContaining({ state: 'rejected', failure: 'Request Invalid', upstreamRefillId: null, review: false })]);
       // Nothing in flight: a pass leaves it as it is, and no refill of the order is placing, open or in review.
       await syncAMinuteLater();
       expect((await taskOf(t, admin, orderId)).refill).toMatchObject({ state: 'rejected', review: false, history: [expect.objectContaining({ state: 'rejected' })] });
@@ -348,7 +349,10 @@ describe('Refills through the provider panel', () => {
     const res = await askRefill(ann, subscriptionId).expect(200);
     expect(res.body.subscription.refill).toMatchObject({ state: 'rejected', message: 'The provider could not top up this order.' });
     expect(JSON.stringify(res.body)).not.toContain('older than 30 days');
-    expect((await taskOf(t, admin, orderId)).refill.history[0]).toMatchObject({ state: 'rejected', failure: 'Refill is not possible: the order is older than 30 days' });
+    expect((await taskOf(t, admin, orderId)).refill!.history![0]).toMatchObject({
+      state: 'rejected',
+      failure: 'Refill is not possible: the order is older than 30 days',
+    });
   });
 
   it('sends a refill whose answer timed out to review, and never calls again', async () => {
@@ -360,8 +364,8 @@ describe('Refills through the provider panel', () => {
     expect(refillCalls()).toHaveLength(calls + 1);
     const staffView = (await taskOf(t, admin, orderId)).refill;
     expect(staffView).toMatchObject({ review: true });
-    expect(staffView.history[0]).toMatchObject({ state: 'review', review: true });
-    expect(staffView.history[0].failure).toMatch(/did not answer within 1\.5 s: the provider may have taken the refill/);
+    expect(staffView!.history![0]).toMatchObject({ state: 'review', review: true });
+    expect(staffView!.history![0].failure).toMatch(/did not answer within 1\.5 s: the provider may have taken the refill/);
 
     await syncAMinuteLater();
     await syncAMinuteLater();
@@ -390,7 +394,7 @@ describe('Refills through the provider panel', () => {
     } finally {
       await panel.proxy.open();
     }
-    expect((await taskOf(t, admin, orderId)).refill.history).toEqual([]);
+    expect((await taskOf(t, admin, orderId)).refill!.history).toEqual([]);
     await askRefill(ann, subscriptionId).expect(200);
   });
 

@@ -1,3 +1,4 @@
+import type { RefundRow, Subscription } from '@growth/contracts';
 import type { Job } from 'bullmq';
 import request from 'supertest';
 import { BillingProcessor } from '../../src/modules/billing/adapters/queue/billing.processor';
@@ -56,9 +57,6 @@ function refundMails(shop: Shop, orderId: string): { issued: Mail[]; processed: 
   return { issued, processed, all: [...issued, ...processed, ...about('About your refund request')] };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = Record<string, any>;
-
 /**
  * One app of these specs: the api-v2 panel pointed at the stand-in, YouTube's Starter tier mapped to
  * the stand-in's YouTube Views, an admin and a customer who pays with the sandbox checkout.
@@ -108,25 +106,25 @@ async function placedOrder(shop: Shop) {
 }
 
 /** The order in the customer's Completed list, or undefined while it is not there. */
-async function completedOf(shop: Shop, orderId: string): Promise<Row | undefined> {
+async function completedOf(shop: Shop, orderId: string): Promise<Subscription | undefined> {
   const res = await request(shop.t.app.getHttpServer())
     .post('/api/subscription/completedService')
     .set('Authorization', `Bearer ${shop.customer.token}`)
     .send({ userId: shop.customer.userId, limit: 50 })
     .expect(200);
-  return (res.body.data as Row[]).find((row) => row.orderId === orderId);
+  return (res.body.data as Subscription[]).find((row) => row.orderId === orderId);
 }
 
 /** Staff's refunds list (POST /admin/refunds/list) for one order, optionally of one state. */
-async function refundRows(shop: Shop, orderId: string, state?: string): Promise<Row[]> {
+async function refundRows(shop: Shop, orderId: string, state?: string): Promise<RefundRow[]> {
   const res = await asAdmin(shop.t, shop.admin)
     .post('/api/admin/refunds/list', { q: orderId, limit: 100, ...(state ? { state } : {}) })
     .expect(200);
-  return (res.body.data as Row[]).filter((row) => row.orderId === orderId);
+  return (res.body.data as RefundRow[]).filter((row) => row.orderId === orderId);
 }
 
 /** Waits until the customer's card says the refund is `state`, recording every state seen on the way. */
-async function refundReaches(shop: Shop, orderId: string, state: string | null, seen: Array<string | null> = []): Promise<Row> {
+async function refundReaches(shop: Shop, orderId: string, state: string | null, seen: Array<string | null> = []): Promise<Subscription> {
   const row = await until(
     `the refund of ${orderId} as the customer sees it is ${state}`,
     async () => {
@@ -137,7 +135,7 @@ async function refundReaches(shop: Shop, orderId: string, state: string | null, 
     },
     (listed) => listed?.refund?.state === state,
   );
-  return row as Row;
+  return row as Subscription;
 }
 
 /** Runs billing's jobs as its queue would: the settle-shortfall job of one order, and the refund sweep. */
@@ -179,11 +177,11 @@ describe('Automatic refunds of what the provider did not deliver', () => {
       Status,
       refund: { state: 'processed', requested: PRICE, refunded: PRICE, currency: 'USD', requestState: null, message: null },
     });
-    const refundedAt = Date.parse(done.refund.refundedAt);
+    const refundedAt = Date.parse(done.refund!.refundedAt!);
     expect(refundedAt).toBeGreaterThanOrEqual(before);
     expect(refundedAt).toBeLessThanOrEqual(Date.now());
     // The customer's body carries nothing of staff's extras.
-    expect(Object.keys(done.refund).sort()).toEqual(['currency', 'message', 'refunded', 'refundedAt', 'requestState', 'requested', 'state']);
+    expect(Object.keys(done.refund!).sort()).toEqual(['currency', 'message', 'refunded', 'refundedAt', 'requestState', 'requested', 'state']);
 
     const task = await taskOf(shop.t, shop.admin, orderId);
     expect(task.fulfilment).toMatchObject({ state: 'done', upstreamStatus: word, margin: { amount: '0.00', currency: 'USD' } });
@@ -333,7 +331,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     const task = await taskOf(shop.t, shop.admin, orderId);
     expect(task.refund).toMatchObject({ state: null, requestState: 'open', requestId: expect.any(String), refundable: PRICE });
     const open = await refundRows(shop, orderId, 'open');
-    expect(open).toEqual([expect.objectContaining({ kind: 'request', id: task.refund.requestId, state: 'open', amount: null, reason: 'undelivered', subscriptionId })]);
+    expect(open).toEqual([expect.objectContaining({ kind: 'request', id: task.refund!.requestId, state: 'open', amount: null, reason: 'undelivered', subscriptionId })]);
     // Staff read that the delivery was partial and that the provider's count is not to be trusted
     // (an impossible count is kept out of the order, or named as impossible: never taken as fact).
     expect(open[0].note).toMatch(/^Partly delivered; the provider (did not say how much is missing|reported .* which cannot be right)$/);
@@ -345,7 +343,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
 
     // Staff look at the panel and refund what they find was not delivered.
     const approved = await asAdmin(shop.t, shop.admin)
-      .post('/api/admin/refund-requests/decide', { requestId: task.refund.requestId, approve: true, amount: '5.00' })
+      .post('/api/admin/refund-requests/decide', { requestId: task.refund!.requestId, approve: true, amount: '5.00' })
       .expect(200);
     expect(approved.body).toMatchObject({ request: { state: 'approved' }, refund: { amount: '5.00', reason: 'undelivered' } });
     expect(await refundReaches(shop, orderId, 'processed')).toMatchObject({ refund: { requested: '5.00', refunded: '5.00', requestState: null } });
@@ -460,7 +458,7 @@ describe('Automatic refunds left to staff (REFUND_UNDELIVERED=review)', () => {
     const task = await taskOf(shop.t, shop.admin, orderId);
     expect(task.refund).toMatchObject({ requestState: 'open', requestId: expect.any(String), refundable: PRICE });
     expect(await refundRows(shop, orderId, 'open')).toEqual([
-      expect.objectContaining({ kind: 'request', id: task.refund.requestId, amount: PRICE, reason: 'undelivered', note: 'Canceled by the provider', subscriptionId }),
+      expect.objectContaining({ kind: 'request', id: task.refund!.requestId, amount: PRICE, reason: 'undelivered', note: 'Canceled by the provider', subscriptionId }),
     ]);
 
     // Nothing moves by itself: not the sweep, not the job again, not another sync pass.
@@ -471,13 +469,13 @@ describe('Automatic refunds left to staff (REFUND_UNDELIVERED=review)', () => {
     expect((await refundRows(shop, orderId)).map((row) => row.kind)).toEqual(['request']);
     expect(refundMails(shop, orderId).all).toEqual([]);
 
-    const decided = await asAdmin(shop.t, shop.admin).post('/api/admin/refund-requests/decide', { requestId: task.refund.requestId, approve: true }).expect(200);
+    const decided = await asAdmin(shop.t, shop.admin).post('/api/admin/refund-requests/decide', { requestId: task.refund!.requestId, approve: true }).expect(200);
     expect(decided.body).toMatchObject({ request: { state: 'approved' }, refund: { amount: PRICE, reason: 'undelivered' } });
     const done = await refundReaches(shop, orderId, 'processed');
     // The customer never asked: their card says refunded, not "request approved" (docs/refunds.md).
     expect(done.refund).toMatchObject({ requested: PRICE, refunded: PRICE, requestState: null });
     expect((await taskOf(shop.t, shop.admin, orderId)).fulfilment).toMatchObject({ margin: { amount: '0.00', currency: 'USD' } });
-    const twice = await asAdmin(shop.t, shop.admin).post('/api/admin/refund-requests/decide', { requestId: task.refund.requestId, approve: true }).expect(409);
+    const twice = await asAdmin(shop.t, shop.admin).post('/api/admin/refund-requests/decide', { requestId: task.refund!.requestId, approve: true }).expect(409);
     expect(twice.body.message).toBe('This refund request was already decided.');
     const mails = await until(
       'both refund mails are in the outbox',
@@ -530,7 +528,7 @@ describe('An automatic refund across a restart', () => {
     const gateway = second.app.get(PaymentGateway);
     await until(
       'the sandbox has settled the refund',
-      () => gateway.refundState(handed.gatewayRefundId),
+      () => gateway.refundState(handed.gatewayRefundId!),
       (answer) => answer.status === 'processed',
     );
     clock.advance(61_000);

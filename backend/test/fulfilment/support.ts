@@ -1,3 +1,4 @@
+import type { AdminSubscription } from '@growth/contracts';
 import request from 'supertest';
 import { startProviderStandIn, type ProviderStandIn } from '../../../e2e/support/provider-stand-in';
 import { as, eventually, signedProof, type PlanTiers } from '../billing/support';
@@ -73,8 +74,8 @@ export async function buy(t: TestApp, customer: CustomerSession, plan: PlanTiers
   return { orderId, subscriptionId: verified.body.subscription.subscriptionId as string };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AdminTask = Record<string, any> & { fulfilment: null | Record<string, any>; Status: number; statusText: string | null };
+/** A row of POST /admin/tasks: the contract's admin subscription. */
+export type AdminTask = AdminSubscription;
 
 /** The order as the admin's task list shows it (found by its order id). */
 export async function taskOf(t: TestApp, token: string, orderId: string): Promise<AdminTask> {

@@ -1,3 +1,4 @@
+import type { Subscription } from '@growth/contracts';
 import request from 'supertest';
 import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
@@ -119,7 +120,7 @@ describe('Web and worker processes (PROCESS_ROLE) on one PostgreSQL and one Redi
             .set('Authorization', `Bearer ${customer.token}`)
             .send({ userId: customer.userId, limit: 50 })
             .expect(200);
-          return (res.body.data as Array<Record<string, any>>).find((row) => row.orderId === orderId); // eslint-disable-line @typescript-eslint/no-explicit-any
+          return (res.body.data as Subscription[]).find((row) => row.orderId === orderId);
         },
         (row) => row?.refund?.state === 'processed',
       );

@@ -39,7 +39,8 @@ export function AdminLayout({ title, actions, children }: Props) {
   const drawerId = useId();
   const documentsId = useId();
 
-  // Navigation closes the drawer (the same layout stays mounted between two documents).
+  // Navigation closes the drawer (the same layout stays mounted between two documents); it runs on
+  // every new address, and onDocumentPage only changes with the address.
   useEffect(() => {
     setOpen(false);
     if (onDocumentPage) setDocumentsOpen(true);
@@ -47,8 +48,7 @@ export function AdminLayout({ title, actions, children }: Props) {
       focusHeadingOnArrival = false;
       heading.current?.focus();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location]);
+  }, [location, onDocumentPage]);
 
   // Back to the wide layout: nothing to close any more.
   useEffect(() => {

@@ -1,21 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { type GoogleIdentity, GoogleIdentityVerifier } from '../../application/google-identity.verifier.port';
+import GoogleTokenStrategy, { type ParsedToken, type StrategyLike } from 'passport-google-id-token';
 import type { GoogleCertificates } from './google-certificates';
-// passport-google-id-token has no type declarations.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const GoogleTokenStrategy = require('passport-google-id-token') as new (
-  options: object,
-  verify: (parsedToken: ParsedToken, googleId: string, done: (error: unknown, user?: unknown) => void) => void,
-) => StrategyLike;
-
-interface ParsedToken {
-  header: { alg?: string; kid?: string };
-  payload: { sub?: unknown; email?: unknown; email_verified?: unknown; name?: unknown; exp?: unknown; iss?: unknown };
-}
-
-interface StrategyLike {
-  authenticate(req: object, options?: object): void;
-}
 
 export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
