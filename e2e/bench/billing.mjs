@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { jsonClient, percentile } from './json-client.mjs';
-import { latencyStats, perSecond, recordingProxy } from './lib.mjs';
+import { latencyStats, paymentId, perSecond, recordingProxy, sandboxProof } from './lib.mjs';
 
 const PARALLEL = 50;
 const MAIL_WAIT_MS = 60_000;
@@ -72,21 +72,12 @@ async function waitForConfirmations(dataDir, orderIds) {
   }
 }
 
-const paymentId = () =>
-  `pay_${crypto
-    .randomBytes(16)
-    .toString('base64')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .padEnd(14, 'x')
-    .slice(0, 14)}`;
-
 /**
  * Runs both measurements against `baseUrl` (store: the harness's, for the outbox).
  * Answers the report's `billing` object; `log` prints progress lines.
  */
 export async function benchBilling({ baseUrl, dataDir, orders = 20, rounds = 10, keySecret = 'sandbox-key-secret', log }) {
   const api = client(baseUrl);
-  const sign = (orderId, payId) => crypto.createHmac('sha256', keySecret).update(`${orderId}|${payId}`).digest('hex');
   try {
     // Setup through the API: one customer, the YouTube plan's first tier.
     const runtime = await api.must(200, 'GET', '/api/runtime-config');
@@ -111,10 +102,7 @@ export async function benchBilling({ baseUrl, dataDir, orders = 20, rounds = 10,
       orderTimes.push(answer.ms);
       return answer.json.order.id;
     }
-    const proofOf = (orderId) => {
-      const payId = paymentId();
-      return { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: sign(orderId, payId) };
-    };
+    const proofOf = (orderId) => sandboxProof(orderId, keySecret);
     /** Fires every proof at once; answers each call's result and the burst's wall time. */
     async function burst(proofs) {
       const started = performance.now();
@@ -246,7 +234,6 @@ export async function benchScaleOut({ system, log, rounds = 5, keySecret = 'sand
     const one = client(webOne.baseUrl);
     const two = client(webTwo.baseUrl);
     clients.push(one, two);
-    const sign = (orderId, payId) => crypto.createHmac('sha256', keySecret).update(`${orderId}|${payId}`).digest('hex');
 
     const email = `scale.${Date.now().toString(36)}.${crypto.randomBytes(3).toString('hex')}@example.com`;
     const password = 'correct horse battery';
@@ -264,15 +251,7 @@ export async function benchScaleOut({ system, log, rounds = 5, keySecret = 'sand
       for (let i = 0; i < PARALLEL; i++) ids.push((await one.must(200, 'POST', '/api/payment/order', order, token)).order.id);
       const started = performance.now();
       const answers = await Promise.all(
-        ids.map((orderId, i) => {
-          const payId = paymentId();
-          return targets[i % targets.length].call(
-            'POST',
-            '/api/payment/verify',
-            { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: sign(orderId, payId) },
-            token,
-          );
-        }),
+        ids.map((orderId, i) => targets[i % targets.length].call('POST', '/api/payment/verify', sandboxProof(orderId, keySecret), token)),
       );
       const wallMs = performance.now() - started;
       const mail = await waitForConfirmations(store.dataDir, ids);
@@ -348,7 +327,6 @@ export async function benchVerifyVersusBarePg({ system, log, rounds = 5, keySecr
     const server = await system.startServer({ store });
     servers.push(server);
     api = client(server.baseUrl);
-    const sign = (orderId, payId) => crypto.createHmac('sha256', keySecret).update(`${orderId}|${payId}`).digest('hex');
     const email = `barepg.${Date.now().toString(36)}.${crypto.randomBytes(3).toString('hex')}@example.com`;
     const password = 'correct horse battery';
     await api.must(200, 'POST', '/api/user/request-otp', { email });
@@ -359,10 +337,7 @@ export async function benchVerifyVersusBarePg({ system, log, rounds = 5, keySecr
     const plan = await api.must(200, 'POST', '/api/plan/getByName', { name: 'youtube' });
     const order = { userId, planId: plan.planId, pricingId: plan.pricing?.[0]?.pricingId, currency: 'USD', profileLink: 'https://www.youtube.com/@bench' };
     const newOrder = async () => (await api.must(200, 'POST', '/api/payment/order', order, token)).order.id;
-    const proof = (orderId) => {
-      const payId = paymentId();
-      return { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: sign(orderId, payId) };
-    };
+    const proof = (orderId) => sandboxProof(orderId, keySecret);
 
     // One verification through a second instance behind the recording proxy: the script.
     proxy = await recordingProxy(store.databaseUrl);

@@ -1,6 +1,7 @@
 // What the parts of the benchmark share besides the JSON client (json-client.mjs): the figures'
-// formatting and tables, latency summaries, the seeding SQL's column lists and their check, and the
-// recording proxy that shows which statements a server sends to PostgreSQL.
+// formatting and tables, latency summaries, sandbox payment proofs, the seeding SQL's column lists and
+// their check, and the recording proxy that shows which statements a server sends to PostgreSQL.
+import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +40,21 @@ export function latencyStats(samples) {
 }
 
 /** Per second over a burst's wall time, or null for a burst of no time. */
+/** A Razorpay-style payment id (pay_ and 14 letters or digits). */
+export const paymentId = () =>
+  `pay_${crypto
+    .randomBytes(16)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(14, 'x')
+    .slice(0, 14)}`;
+
+/** What the sandbox checkout hands back for `orderId`: a new payment id, signed as Razorpay signs it (HMAC of order|payment with the key secret). */
+export function sandboxProof(orderId, keySecret = 'sandbox-key-secret', payId = paymentId()) {
+  const signature = crypto.createHmac('sha256', keySecret).update(`${orderId}|${payId}`).digest('hex');
+  return { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: signature };
+}
+
 export const perSecond = (count, wallMs) => (wallMs > 0 ? count / (wallMs / 1000) : null);
 
 // ---------------------------------------------------------------------------------------------

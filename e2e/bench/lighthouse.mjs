@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { jsonClient } from './json-client.mjs';
+import { sandboxProof } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const system = require('../support/system.js');
@@ -44,9 +45,11 @@ function latestOtp(dataDir, email) {
 /**
  * The local-storage entries of a signed-in customer (a new one, signed up through the API with the
  * OTP from the mail outbox) and of the admin (POST /api/admin/login), as the frontends store them
- * (kit's session/storageKeys.ts).
+ * (kit's session/storageKeys.ts). The customer first buys `orders` sandbox orders (YouTube's first
+ * tier), so that their service list and the admin's tasks are measured with a full page of cards,
+ * as in a shop that sells, not with an empty list.
  */
-export async function lighthouseSessions({ baseUrl, dataDir, adminCredentials }) {
+export async function lighthouseSessions({ baseUrl, dataDir, adminCredentials, orders = 12 }) {
   const api = jsonClient(baseUrl);
   try {
     const email = `lighthouse.${Date.now().toString(36)}.${crypto.randomBytes(3).toString('hex')}@example.com`;
@@ -60,6 +63,18 @@ export async function lighthouseSessions({ baseUrl, dataDir, adminCredentials })
     await api.must(200, 'POST', '/api/user/verify-otp', { email, otp });
     await api.must(201, 'POST', '/api/user/register', { email, otp, password, name: 'Lighthouse Customer', phone: '+1 555 010 0199' });
     const customer = await api.must(200, 'POST', '/api/user/login', { email, password });
+    const plan = await api.must(200, 'POST', '/api/plan/getByName', { name: 'youtube' });
+    const order = {
+      userId: customer.userId,
+      planId: plan.planId,
+      pricingId: plan.pricing?.[0]?.pricingId,
+      currency: 'USD',
+      profileLink: 'https://www.youtube.com/@lighthouse',
+    };
+    for (let i = 0; i < orders; i++) {
+      const orderId = (await api.must(200, 'POST', '/api/payment/order', order, customer.token)).order.id;
+      await api.must(200, 'POST', '/api/payment/verify', sandboxProof(orderId), customer.token);
+    }
     const admin = await api.must(200, 'POST', '/api/admin/login', adminCredentials);
     return {
       customer: { token: customer.token, userId: customer.userId, email },
