@@ -4,7 +4,8 @@
  * owner reloads and sees the sale in today's figures, in the chart (a canvas drawn by the lazily
  * loaded chart chunk) and in the chart's data table, then exports the period's orders as CSV and
  * finds that order in the file. A visitor's pages never download the admin remote, hence never the
- * chart library. Screenshots of the Overview, Clients, Tasks and the Audit log at 375 and 1280 px.
+ * chart library. The Overview, Clients, Tasks and the Audit log at 375 and 1280 px: no sideways
+ * scroll, no layout shift while they load, no serious axe finding, and their screenshots.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -117,10 +118,22 @@ describeInBrowser('The Overview (real server, sandbox payments, Chromium)', () =
   });
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`${viewport.width} px: the Overview, Clients, Tasks and Audit log fit the width, with no serious axe finding`, async () => {
+    it(`${viewport.width} px: the Overview, Clients, Tasks and Audit log fit the width, do not move while they load, with no serious axe finding`, async () => {
       expect(orderId).not.toBe('');
       await withPage(system, viewport, { bypassCSP: true, screenshotOnFailure: `overview-pages-failed-${viewport.width}.png` }, async (page, context) => {
         context.setDefaultTimeout(15_000);
+        // Every layout shift of a document (what Lighthouse sums as CLS), from its first paint on.
+        await context.addInitScript(() => {
+          const w = window as unknown as { __shifts: string[] };
+          w.__shifts = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+              if (entry.hadRecentInput || entry.value < 0.001) continue;
+              const moved = entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? '?').join(' | ');
+              w.__shifts.push(`${entry.value.toFixed(3)}: ${moved}`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
         await logIn(page, system.url);
         const pages: [string, string][] = [
           ['/admin/overview', 'Overview'],
@@ -139,6 +152,8 @@ describeInBrowser('The Overview (real server, sandbox payments, Chromium)', () =
               .locator('canvas')
               .waitFor();
           expect([target, await sidewaysScroll(page)]).toEqual([target, 0]);
+          // A page loads in place: nothing drawn moves when the list or the figures arrive.
+          expect([target, await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)]).toEqual([target, []]);
           expect([target, await axeViolations(page)]).toEqual([target, []]);
           await screenshot(page, `overview${target.replace(/\//g, '-')}-${viewport.width}.png`);
         }

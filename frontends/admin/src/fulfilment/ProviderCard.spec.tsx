@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { type Answer, type FakeApi } from '../test/fakeApi';
+import { type Reply, type FakeApi } from '../test/fakeApi';
 import { ProviderCard, NO_REFILL_TEXT, reportText } from './ProviderCard';
 import { signedInAdminApi } from '../test/refills';
 
@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 
 describe('the provider card', () => {
-  const apiV2 = (extra: Record<string, unknown> = {}): Answer => [
+  const apiV2 = (extra: Record<string, unknown> = {}): Reply => [
     200,
     { success: true, provider: 'api-v2', balance: '12.3400', currency: 'USD', threshold: '10', low: false, ...extra },
   ];

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { taskItemId } from '../tasks/useFulfilmentAction';
-import { type Answer, type FakeApi } from '../test/fakeApi';
+import { type Reply, type FakeApi } from '../test/fakeApi';
 import { signedInAdminApi, entry, refill, subscription, showRows, cards, refillBlock, refillButton, dialog } from '../test/refills';
 
 /** Refills for staff (docs/refill.md): the Refill button and its dialog. */
@@ -25,8 +25,8 @@ describe('the staff Refill button', () => {
   });
 
   it('sends the order once, waits, then the row shows the returned refill and the list says so', async () => {
-    let release: (answer: Answer) => void = () => undefined;
-    const pending = new Promise<Answer>((resolve) => (release = resolve));
+    let release: (answer: Reply) => void = () => undefined;
+    const pending = new Promise<Reply>((resolve) => (release = resolve));
     globalThis.fetch = jest.fn(async (input: string, init: RequestInit = {}) => {
       fake.calls.push({
         method: init.method ?? 'GET',

@@ -10,9 +10,10 @@ import styles from '../lists/Lists.module.css';
 
 /**
  * Orders needing attention (under the tasks): paid orders that did not become a subscription, and
- * unpaid orders older than an hour. POST /admin/orders {page, limit, kind}.
+ * unpaid orders older than an hour. POST /admin/orders {page, limit, kind}. `hidden`: loaded but not
+ * shown yet (the tasks page shows it once its list is there).
  */
-export function OrdersSection() {
+export function OrdersSection({ hidden = false }: { hidden?: boolean }) {
   const id = useId();
   const [kind, setKind] = useState<OrderKind>('paid-without-subscription');
   const [page, setPage] = useState(1);
@@ -47,7 +48,7 @@ export function OrdersSection() {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`} aria-busy={state.status === 'loading'}>
+    <section className={styles.section} aria-labelledby={`${id}-title`} aria-busy={state.status === 'loading'} hidden={hidden}>
       <h2 id={`${id}-title`} className={styles.sectionTitle}>
         Orders needing attention
       </h2>

@@ -122,7 +122,8 @@ export default function Overview() {
         <PeriodPicker period={period} disabled={state.status === 'loading'} onChoose={choose} />
         {state.status === 'loading' && answer && <Spinner label="Updating…" />}
         {body}
-        <ExportPanel from={period.from} to={period.to} tz={tz} periodText={periodText} />
+        {/* Under the figures once they are there (or failed): drawn earlier, it would be pushed down the page when they arrive. */}
+        {(answer || state.status === 'failed') && <ExportPanel from={period.from} to={period.to} tz={tz} periodText={periodText} />}
       </div>
     </AdminLayout>
   );

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
+import { setNarrowScreen, type Reply, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
 import { refundBlock } from '../test/refunds';
 import Refunds from './Refunds';
@@ -35,12 +35,12 @@ function row(n: number, extra: Record<string, unknown> = {}) {
   };
 }
 
-function listPage(rows: unknown[], paging: { total: number; page: number; pages: number }): Answer {
+function listPage(rows: unknown[], paging: { total: number; page: number; pages: number }): Reply {
   return [200, { success: true, data: rows, paging: { limit: 20, hasNext: paging.page < paging.pages, hasPrev: paging.page > 1, ...paging } }];
 }
 
 /** A task list answer with one subscription of the order, as the dialog reads it for what is left. */
-function taskOf(n: number, refund: Record<string, unknown>): Answer {
+function taskOf(n: number, refund: Record<string, unknown>): Reply {
   const subscription = {
     _id: `s${n}`,
     subscriptionId: `s${n}`,

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { subscriptionBody } from '@growth/kit/test';
-import { installFakeApi, setNarrowScreen, type Answer, type FakeApi } from '../test/fakeApi';
+import { installFakeApi, setNarrowScreen, type Reply, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, allowModalDialogs, visitPage } from '../test/adminPage';
 import { refundBlock } from '../test/refunds';
 import Tasks from './Tasks';
 
 let api: FakeApi;
 
-const NO_ORDERS: Answer = [200, { success: true, data: [], paging: { total: 0, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }];
+const NO_ORDERS: Reply = [200, { success: true, data: [], paging: { total: 0, page: 1, limit: 10, pages: 1, hasNext: false, hasPrev: false } }];
 
 beforeEach(() => {
   api = startAdminSpec();
@@ -20,7 +20,7 @@ function task(n: number, extra: Record<string, unknown> = {}) {
   return subscriptionBody(n, { createdAt: '2025-09-02T10:00:00.000Z', user: `u${n}`, customer, ...extra });
 }
 
-function tasksPage(rows: unknown[], paging: { total: number; page: number; limit?: number; pages: number }): Answer {
+function tasksPage(rows: unknown[], paging: { total: number; page: number; limit?: number; pages: number }): Reply {
   const limit = paging.limit ?? 10;
   return [200, { success: true, data: rows, paging: { limit, hasNext: paging.page < paging.pages, hasPrev: paging.page > 1, ...paging } }];
 }
@@ -116,7 +116,7 @@ describe('Tasks list', () => {
   });
 
   it("Next and Previous send the answer's cursor (keyset), with the page number; a page from the address sends none", async () => {
-    const withCursors = (answer: Answer, next: string | null, prev: string | null): Answer => [answer[0], { ...(answer[1] as object), cursors: { next, prev } }];
+    const withCursors = (answer: Reply, next: string | null, prev: string | null): Reply => [answer[0], { ...(answer[1] as object), cursors: { next, prev } }];
     api.answer(
       '/admin/tasks',
       withCursors(tasksPage([task(21)], { total: 35, page: 3, pages: 4 }), 'c-next-3', 'c-prev-3'),
@@ -145,7 +145,7 @@ describe('Tasks list', () => {
   });
 
   it('a cursor is for its one request: another filter after Next asks by page number', async () => {
-    const one: Answer = [
+    const one: Reply = [
       200,
       { success: true, data: [task(1)], paging: { total: 30, page: 1, limit: 10, pages: 3, hasNext: true, hasPrev: false }, cursors: { next: 'c1', prev: null } },
     ];
@@ -249,7 +249,7 @@ describe('Orders needing attention', () => {
       paidAt: '2025-09-02T10:01:00.000Z',
     };
     visit('/admin/tasks');
-    const section = screen.getByRole('region', { name: 'Orders needing attention' });
+    const section = await screen.findByRole('region', { name: 'Orders needing attention' });
     await waitFor(() => expect(api.callsTo('/admin/orders')).toHaveLength(1));
     expect(api.callsTo('/admin/orders')[0].body).toEqual({ page: 1, limit: 10, kind: 'paid-without-subscription' });
     await waitFor(() => expect(within(section).getByText('No paid order is waiting for its subscription.')).toBeTruthy());
@@ -261,6 +261,29 @@ describe('Orders needing attention', () => {
     expect(within(section).getByText('bob@example.com')).toBeTruthy();
     expect(within(section).getByText('YouTube · Growth')).toBeTruthy();
     expect(within(section).getByText('$19.99')).toBeTruthy();
+  });
+});
+
+describe('Orders needing attention under the list', () => {
+  it('are shown once the list has arrived, never above the cards that are still loading (no layout shift on a phone)', async () => {
+    let answerTasks: () => void = () => undefined;
+    api.answer('/admin/tasks', () => new Promise((resolve) => (answerTasks = () => resolve(tasksPage([task(1), task(2)], { total: 2, page: 1, pages: 1 })))));
+    visit('/admin/tasks');
+    expect(await screen.findByText('Loading subscriptions…')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Orders needing attention' })).toBeNull();
+
+    answerTasks();
+    const section = await screen.findByRole('region', { name: 'Orders needing attention' });
+    const firstCard = screen.getAllByRole('listitem')[0];
+    expect(firstCard.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('/admin/orders')).toHaveLength(1));
+  });
+
+  it('are shown under a list that failed to load too', async () => {
+    api.answer('/admin/tasks', [500, { success: false, message: 'Something went wrong on our side.', error: 'internal' }]);
+    visit('/admin/tasks');
+    expect(await screen.findByRole('region', { name: 'Orders needing attention' })).toBeTruthy();
+    expect(screen.getByText('Failed to load subscriptions')).toBeTruthy();
   });
 });
 

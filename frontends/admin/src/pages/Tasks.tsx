@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Spinner, type AdminSubscription } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { ListSummary } from '../lists/ListSummary';
@@ -28,7 +28,7 @@ import styles from '../lists/Lists.module.css';
  * a paid order with something left to refund, Approve / Decline of an open request, each in a dialog.
  * From 1100 px the list is a table (the customer's name and e-mail, sortable by plan and date, the
  * toggle on the row, Details opening the full card with every other action); cards below.
- * Below: orders needing attention.
+ * Below: orders needing attention, once the list has arrived.
  */
 export default function Tasks() {
   const { state, query, pages, goTo, refine, retry, update } = useTasks();
@@ -48,6 +48,13 @@ export default function Tasks() {
     ),
   );
   const working = toggle.busy || action.busy || refund.busy;
+  // The orders needing attention sit under the list: they load at once but are shown once the list has
+  // first arrived (or failed). Shown before it, on a phone they start in view and the arriving cards
+  // push them down the page, a layout shift of the whole section.
+  const [listArrived, setListArrived] = useState(false);
+  useEffect(() => {
+    if (state.status !== 'loading') setListArrived(true);
+  }, [state.status]);
   const askRefund = (kind: RefundKind, subscription: AdminSubscription) => refund.ask(kind, targetOfSubscription(subscription));
 
   /** A subscription's card with every action; in the table the status toggle is on the row instead. */
@@ -133,7 +140,7 @@ export default function Tasks() {
         {pages !== null && state.status !== 'failed' && (
           <Pager page={query.page} pages={pages} onChange={goTo} disabled={state.status === 'loading'} label="Task pages" />
         )}
-        <OrdersSection />
+        <OrdersSection hidden={!listArrived} />
       </div>
       {pending && (
         <ConfirmDialog title="Change status?" confirmLabel={`Mark ${nextLabel}`} danger={false} busy={toggle.busy} onConfirm={toggle.confirm} onCancel={toggle.cancel}>

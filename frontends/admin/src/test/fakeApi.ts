@@ -3,7 +3,9 @@
  * "GET /services/getAll"), every call recorded with its method, query, headers and body (parsed
  * JSON, or the FormData itself for multipart). An unexpected call gets a 500.
  */
-export type Answer = [status: number, body: unknown];
+/** One answer: its status and body. */
+export type Reply = [status: number, body: unknown];
+export type Answer = Reply | (() => Promise<Reply>);
 
 export interface RecordedCall {
   method: string;
@@ -15,7 +17,10 @@ export interface RecordedCall {
 
 export interface FakeApi {
   calls: RecordedCall[];
-  /** Queue answers for a path; a GET is keyed "GET /path", a POST just "/path". */
+  /**
+   * Queue answers for a path; a GET is keyed "GET /path", a POST just "/path". An answer given as a
+   * function is awaited, so a spec decides when it arrives.
+   */
   answer(key: string, ...answers: Answer[]): void;
   /** The calls to one path. */
   callsTo(path: string): RecordedCall[];
@@ -32,7 +37,8 @@ export function installFakeApi(): FakeApi {
     if (typeof init.body === 'string') body = JSON.parse(init.body);
     calls.push({ method, path, query: url.searchParams, headers: (init.headers ?? {}) as Record<string, string>, body });
     const key = method === 'GET' ? `GET ${path}` : path;
-    const [status, answer] = queues.get(key)?.shift() ?? [500, { success: false, message: `unexpected call ${key}` }];
+    const queued = queues.get(key)?.shift() ?? [500, { success: false, message: `unexpected call ${key}` }];
+    const [status, answer] = typeof queued === 'function' ? await queued() : queued;
     const text = JSON.stringify(answer);
     return { ok: status < 300, status, text: async () => text } as Response;
   }) as unknown as typeof fetch;
