@@ -22,6 +22,8 @@ export const LIGHTHOUSE_PAGES = [
   { path: '/profile', as: 'customer' },
   { path: '/services/active', as: 'customer' },
   { path: '/admin/tasks', as: 'admin' },
+  // The admin's landing page.
+  { path: '/admin/overview', as: 'admin' },
 ];
 
 function latestOtp(dataDir, email) {

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useRef, useState, type ReactNode } from 'react';
 import { Spinner, type OverviewAnswer } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { AttentionList } from '../overview/AttentionList';
@@ -9,12 +9,15 @@ import { FigureCards } from '../overview/FigureCards';
 import { PeriodPicker } from '../overview/PeriodPicker';
 import { formatMoney } from '../overview/money';
 import { periodLabel } from '../overview/period';
+import { useNearViewport } from '../overview/useNearViewport';
 import { useOverview } from '../overview/useOverview';
 import { ErrorBanner } from '../ui';
 import formStyles from '@growth/kit/form.module.css';
 import styles from '../overview/Overview.module.css';
 
-// The chart library comes in a chunk of its own, asked for only when the Overview draws a chart.
+// The chart library comes in a chunk of its own, asked for only when the Overview draws a chart, and
+// only once the chart's place comes near the screen (below the figures on a phone: a first visit of
+// the Overview does not download it until the owner scrolls there).
 const OverviewChart = lazy(() => import('../overview/OverviewChart'));
 
 /** A chart that cannot load (an old chunk after a deploy, a network error) leaves the table. */
@@ -36,6 +39,8 @@ function ChartPanel({ answer }: { answer: OverviewAnswer }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const biggest = [...answer.currencies].sort((a, b) => b.orders.value - a.orders.value)[0]?.currency ?? 'USD';
   const currency = chosen && currencies.includes(chosen) ? chosen : biggest;
+  const slot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(slot);
   const granularity = answer.period.granularity;
   const figures = answer.currencies.find((c) => c.currency === currency);
   const caption = `Revenue and paid orders per ${GRANULARITY_WORD[granularity]}, ${periodLabel(answer.period.from, answer.period.to)}`;
@@ -60,17 +65,23 @@ function ChartPanel({ answer }: { answer: OverviewAnswer }) {
           </label>
         )}
       </div>
-      <ChartBoundary>
-        <Suspense
-          fallback={
-            <div className={styles.chart}>
-              <Spinner label="Drawing the chart…" />
-            </div>
-          }
-        >
-          <OverviewChart series={answer.series} currency={currency} granularity={granularity} summary={summary} />
-        </Suspense>
-      </ChartBoundary>
+      <div ref={slot} className={styles.chartSlot}>
+        <ChartBoundary>
+          {near ? (
+            <Suspense
+              fallback={
+                <div className={styles.chart}>
+                  <Spinner label="Drawing the chart…" />
+                </div>
+              }
+            >
+              <OverviewChart series={answer.series} currency={currency} granularity={granularity} summary={summary} />
+            </Suspense>
+          ) : (
+            <div className={styles.chart} role="img" aria-label={summary} />
+          )}
+        </ChartBoundary>
+      </div>
       <details className={styles.tableDetails}>
         <summary>Show the numbers as a table</summary>
         <ChartTable series={answer.series} currencies={currencies} granularity={granularity} caption={caption} />
