@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { accessLine } from './request-log';
+import { accessLine, LineBatcher } from './request-log';
 
 /** What pino writes for a line of these fields, with the RequestLog's logger options (base fields off). */
 function pinoLine(level: 'info' | 'warn' | 'error', fields: object, time: number): string {
@@ -26,5 +26,55 @@ describe('accessLine (the fast lane written straight to the log)', () => {
     const expected = pinoLine(level, fields, 1_795_572_127_210);
     expect(accessLine(number, 1_795_572_127_210, requestId, method, url, status, 3)).toBe(expected);
     expect(JSON.parse(expected)).toEqual({ level: number, time: 1_795_572_127_210, ...fields, msg: 'request completed' });
+  });
+});
+
+describe('LineBatcher (the log lines gathered into fewer writes)', () => {
+  function destination() {
+    const writes: string[] = [];
+    let synced = 0;
+    return { writes, synced: () => synced, write: (text: string) => writes.push(text), flushSync: () => synced++ };
+  }
+
+  it('hands the lines over in one write once they reach the batch size, in the order they came', () => {
+    const sink = destination();
+    const lines = new LineBatcher(sink, 10);
+    lines.write('one\n');
+    lines.write('two\n');
+    expect(sink.writes).toEqual([]);
+    lines.write('three\n');
+    expect(sink.writes).toEqual(['one\ntwo\nthree\n']);
+    lines.write('four\n');
+    expect(sink.writes).toHaveLength(1);
+  });
+
+  it('flush hands over what has gathered, and nothing when nothing has; flushSync also empties the destination', () => {
+    const sink = destination();
+    const lines = new LineBatcher(sink, 4096);
+    lines.flush();
+    expect(sink.writes).toEqual([]);
+    lines.write('a\n');
+    lines.flush();
+    expect(sink.writes).toEqual(['a\n']);
+    lines.write('b\n');
+    lines.flushSync();
+    expect(sink.writes).toEqual(['a\n', 'b\n']);
+    expect(sink.synced()).toBe(1);
+  });
+
+  it('takes pino lines too, as pino writes them', () => {
+    const sink = destination();
+    const lines = new LineBatcher(sink, 4096);
+    const logger = pino({ level: 'info', base: undefined, timestamp: false }, lines);
+    logger.info({ reqId: 'r1' }, 'request completed');
+    lines.write(accessLine(30, 1, 'r2', 'GET', '/api/health', 200, 1));
+    lines.flush();
+    expect(
+      sink.writes
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).reqId),
+    ).toEqual(['r1', 'r2']);
   });
 });
