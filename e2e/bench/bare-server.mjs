@@ -1,16 +1,23 @@
 // The yardstick: a bare node:http server answering with the very bytes our server sent, from memory.
-//   node bare-server.mjs <responses.json> <port>
-// responses.json: [{ method, path, status, contentType, bodyBase64 }]
+//   node bare-server.mjs <responses.json> <port> [headers]
+// responses.json: [{ method, path, status, contentType, bodyBase64, headers }]
+// With `headers`, every header our server sent is sent too (security headers, Vary, ETag, Cache-Control;
+// a new X-Request-Id each time, as ours makes one): the same bytes on the wire, headers included.
+// Without it, only Content-Type and Content-Length.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 
-const [file, port] = process.argv.slice(2);
+const [file, port, mode] = process.argv.slice(2);
+const withHeaders = mode === 'headers';
 const routes = new Map(
   JSON.parse(fs.readFileSync(file, 'utf8')).map((r) => [
     `${r.method} ${r.path}`,
     {
       status: r.status,
-      headers: { 'content-type': r.contentType, 'content-length': Buffer.byteLength(Buffer.from(r.bodyBase64, 'base64')) },
+      headers: withHeaders
+        ? Object.entries(r.headers).flat()
+        : { 'content-type': r.contentType, 'content-length': Buffer.byteLength(Buffer.from(r.bodyBase64, 'base64')) },
       body: Buffer.from(r.bodyBase64, 'base64'),
     },
   ]),
@@ -25,7 +32,7 @@ const server = http.createServer((req, res) => {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(route.status, route.headers);
+    res.writeHead(route.status, withHeaders ? ['X-Request-Id', crypto.randomUUID(), ...route.headers] : route.headers);
     res.end(route.body);
   });
 });

@@ -153,11 +153,15 @@ function command(core, args) {
   return pin ? ['taskset', ['-c', String(core), ...args]] : [args[0], args.slice(1)];
 }
 
-async function startBare(responses) {
-  const file = path.join(os.tmpdir(), `growth-bench-responses-${process.pid}.json`);
+/** Headers that belong to one response (or to the connection) and are not replayed by the bare server. */
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
+
+/** The bare server; `mode` 'headers' replays our headers too (bare-server.mjs). */
+async function startBare(responses, mode = '') {
+  const file = path.join(os.tmpdir(), `growth-bench-responses-${process.pid}-${mode || 'body'}.json`);
   fs.writeFileSync(file, JSON.stringify(responses));
   const port = await system.freePort();
-  const [cmd, args] = command(SERVER_CORE, [process.execPath, path.join(here, 'bare-server.mjs'), file, String(port)]);
+  const [cmd, args] = command(SERVER_CORE, [process.execPath, path.join(here, 'bare-server.mjs'), file, String(port), mode].filter(Boolean));
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bare server exited with code ${code}`)));
@@ -534,6 +538,7 @@ async function main() {
   log(`Database: ${profile}${process.env.REDIS_URL ? ', queue: Redis' : ''}; LOG_LEVEL ${process.env.LOG_LEVEL ?? 'default (info)'}`);
   let server;
   let bare;
+  let bareWithHeaders;
   const report = {
     startedAt,
     duration,
@@ -578,35 +583,50 @@ async function main() {
         status: answer.status,
         contentType: answer.contentType,
         bodyBase64: answer.body.toString('base64'),
+        headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_RESPONSE_HEADERS.has(name))),
       });
     }
-    if (!only || loadOnly) bare = await startBare(responses);
+    if (!only || loadOnly) {
+      bare = await startBare(responses);
+      bareWithHeaders = await startBare(responses, 'headers');
+    }
 
     for (const endpoint of only && !loadOnly ? [] : endpoints) {
       // Rounds alternate ours and bare, so a busy moment of the machine hits both; the row of each is
       // its median round (by req/s), and the ratio is of the two medians.
       const oursRuns = [];
       const bareRuns = [];
+      const headerRuns = [];
       for (let round = 0; round < loadRounds; round++) {
         oursRuns.push(load(server.baseUrl, endpoint));
         bareRuns.push(load(bare.baseUrl, endpoint));
+        headerRuns.push(load(bareWithHeaders.baseUrl, endpoint));
       }
       const median = (runs) => [...runs].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor((runs.length - 1) / 2)];
       const ours = { ...median(oursRuns), rounds: oursRuns.map((r) => Math.round(r.requestsPerSecond)) };
       const yardstick = { ...median(bareRuns), rounds: bareRuns.map((r) => Math.round(r.requestsPerSecond)) };
+      const sameHeaders = { ...median(headerRuns), rounds: headerRuns.map((r) => Math.round(r.requestsPerSecond)) };
       if (oursRuns.some((r) => r.non2xx > 0 || r.errors > 0)) failed = true;
       const ratio = yardstick.requestsPerSecond > 0 ? ours.requestsPerSecond / yardstick.requestsPerSecond : undefined;
       report.rows.push({ endpoint: endpoint.name, server: 'ours', ...ours, ratio });
       report.rows.push({ endpoint: endpoint.name, server: 'bare', ...yardstick });
+      report.rows.push({
+        endpoint: endpoint.name,
+        server: 'bare+h',
+        ...sameHeaders,
+        ratio: sameHeaders.requestsPerSecond > 0 ? ours.requestsPerSecond / sameHeaders.requestsPerSecond : undefined,
+      });
       if (ours.non2xx > 0 || ours.errors > 0) failed = true;
     }
     if (bare) {
       await bare.stop();
+      await bareWithHeaders.stop();
       bare = undefined;
+      bareWithHeaders = undefined;
       log();
       printTable(report.rows);
       log(
-        `(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes; median of ${loadRounds} alternating rounds each, load average ${os
+        `(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes: on the ours row against the bare server sending the body with Content-Type and Content-Length only, on the bare+h row against the bare server sending our headers too; median of ${loadRounds} alternating rounds each, load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' / ')})`,
@@ -720,6 +740,7 @@ async function main() {
     mainDone = true;
   } finally {
     if (bare) await bare.stop();
+    if (bareWithHeaders) await bareWithHeaders.stop();
     if (server) {
       const { code, signal } = await server.stop();
       report.serverExit = { code, signal };
