@@ -24,7 +24,6 @@ export { logoSrc } from './util/logo';
 export { createScriptLoader } from './util/scriptLoader';
 export type { ScriptLoaderOptions } from './util/scriptLoader';
 export { PLATFORMS } from './util/platforms';
-export { checkPlatformProfileLink, profileLinkPlaceholder, PLATFORM_LINK_RULES } from '@growth/contracts';
 export type { Platform } from './util/platforms';
 
 // The API's body types, from the one place the backend's response builders are typed with too.

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { profileLinkPlaceholder, PLATFORM_LINK_RULES } from '@growth/kit';
+import { profileLinkPlaceholder, PLATFORM_LINK_RULES } from '@growth/kit/profile-links';
 import { Dialog } from './Dialog';
 import { checkProfileLink } from './profileLink';
 import styles from './ProfileLinkDialog.module.css';

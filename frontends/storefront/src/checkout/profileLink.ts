@@ -1,4 +1,4 @@
-import { checkPlatformProfileLink } from '@growth/kit';
+import { checkPlatformProfileLink } from '@growth/kit/profile-links';
 
 /**
  * The profile link of a purchase, read for the plan's platform (docs/catalogue.md, "Profile links";
