@@ -39,7 +39,6 @@ export function latencyStats(samples) {
   };
 }
 
-/** Per second over a burst's wall time, or null for a burst of no time. */
 /** A Razorpay-style payment id (pay_ and 14 letters or digits). */
 export const paymentId = () =>
   `pay_${crypto
@@ -55,6 +54,7 @@ export function sandboxProof(orderId, keySecret = 'sandbox-key-secret', payId = 
   return { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: signature };
 }
 
+/** Per second over a burst's wall time, or null for a burst of no time. */
 export const perSecond = (count, wallMs) => (wallMs > 0 ? count / (wallMs / 1000) : null);
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Spinner, type AdminSubscription } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { ListSummary } from '../lists/ListSummary';
@@ -49,12 +49,9 @@ export default function Tasks() {
   );
   const working = toggle.busy || action.busy || refund.busy;
   // The orders needing attention sit under the list: they load at once but are shown once the list has
-  // first arrived (or failed). Shown before it, on a phone they start in view and the arriving cards
-  // push them down the page, a layout shift of the whole section.
-  const [listArrived, setListArrived] = useState(false);
-  useEffect(() => {
-    if (state.status !== 'loading') setListArrived(true);
-  }, [state.status]);
+  // first arrived (or failed); a later load keeps the answer before it. Shown before it, on a phone
+  // they start in view and the arriving cards push them down the page, a layout shift of the whole section.
+  const listArrived = state.status !== 'loading' || state.previous !== null;
   const askRefund = (kind: RefundKind, subscription: AdminSubscription) => refund.ask(kind, targetOfSubscription(subscription));
 
   /** A subscription's card with every action; in the table the status toggle is on the row instead. */
