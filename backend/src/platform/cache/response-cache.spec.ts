@@ -63,3 +63,31 @@ describe('ResponseCache, stale if error', () => {
     await expect(cache.getOrLoad('k', async () => Promise.reject(refused()))).rejects.toThrow('ECONNREFUSED');
   });
 });
+
+describe('ResponseCache, bounded by least recent use', () => {
+  const load = (text: string) => async () => body(text);
+  const held = (cache: ResponseCache) => ['a', 'b', 'c', 'd'].filter((key) => cache.peek(key) !== undefined);
+
+  it('drops the entry used longest ago, counting every hit as a use', async () => {
+    const cache = new ResponseCache({ maxEntries: 2 });
+    await cache.getOrLoad('a', load('a'));
+    await cache.getOrLoad('b', load('b'));
+    expect(cache.peek('a')).toBeDefined(); // a is now the most recent: b goes first
+    await cache.getOrLoad('c', load('c'));
+    expect(held(cache)).toEqual(['a', 'c']);
+  });
+
+  it('keeps a key asked for again and again as the most recent, also after other keys were stored', async () => {
+    const cache = new ResponseCache({ maxEntries: 2 });
+    await cache.getOrLoad('a', load('a'));
+    await cache.getOrLoad('b', load('b'));
+    cache.peek('b');
+    cache.peek('b');
+    cache.peek('a');
+    cache.peek('a');
+    await cache.getOrLoad('c', load('c')); // b was used before a
+    expect(cache.peek('a')).toBeDefined(); // used after c was stored
+    await cache.getOrLoad('d', load('d')); // so c goes
+    expect(held(cache)).toEqual(['a', 'd']);
+  });
+});

@@ -66,6 +66,8 @@ export class ResponseCache {
   private generation = 0;
   private bytes = 0;
   private lastStaleLog = Number.NEGATIVE_INFINITY;
+  /** The key last moved to the end of `entries` by `peek`, as long as it is still there. */
+  private lastUsed: string | undefined;
 
   constructor(options: Partial<ResponseCacheOptions> = {}) {
     this.options = { ...DEFAULTS, ...options };
@@ -81,9 +83,12 @@ export class ResponseCache {
       if (entry.expiresAt + this.options.staleMs <= now) this.drop(key, entry);
       return undefined;
     }
-    // Mark as most recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Mark as most recently used (unless it already is: a hot key is asked for again and again).
+    if (key !== this.lastUsed) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.lastUsed = key;
+    }
     return entry.value;
   }
 
@@ -123,6 +128,7 @@ export class ResponseCache {
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.lastUsed = undefined;
     this.loading.clear();
     this.bytes = 0;
   }
@@ -144,6 +150,7 @@ export class ResponseCache {
     const previous = this.entries.get(key);
     if (previous) this.drop(key, previous);
     this.entries.set(key, { value, expiresAt: now() + ttlMs });
+    this.lastUsed = key;
     this.bytes += value.body.length;
     for (const [oldestKey, oldest] of this.entries) {
       if (this.entries.size <= maxEntries && this.bytes <= maxBytes) break;
@@ -153,6 +160,7 @@ export class ResponseCache {
 
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
+    if (key === this.lastUsed) this.lastUsed = undefined;
     this.bytes -= entry.value.body.length;
   }
 }

@@ -1,21 +1,25 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { type CachedBody, sendCachedJson } from './cached-json';
-import { RequestLog, requestIdOf } from './request-log';
+import { type CachedBody, CachedReply } from './cached-json';
+import { type LoggedRequest, loggedRequest, RequestLog, requestIdOf } from './request-log';
 
 /**
- * A hot GET route whose answer is often already in memory. `lookup` gets the raw URL and returns
- * the cached body for it, or undefined to let the full stack answer (a miss, an expired entry, a
- * query that needs validation).
+ * A hot GET route whose answer is often already in memory. `keyOf` gets the raw URL and returns the
+ * cache key of a plain request, or null to let the full stack answer it (a query that needs
+ * validation, a name it cannot judge); `peek` returns the cached body under a key, or undefined on a
+ * miss or an expired entry (the full stack then loads and fills the cache).
  * `path` is the exact path (the query aside); with `parameter: true` it ends with '/' and the route
  * is that path plus one non-empty segment, the route's path parameter ('/api/plans/' for
- * '/api/plans/:name'), which `lookup` decodes and validates itself.
+ * '/api/plans/:name'), which `keyOf` decodes and validates itself.
+ * The lane remembers what `keyOf` said of a URL (a bounded number of them), so a repeated URL is
+ * neither parsed nor decoded again: `keyOf` must depend on the URL alone.
  */
 export interface FastRoute {
   path: string;
   parameter?: boolean;
-  lookup(url: string): CachedBody | undefined;
+  keyOf(url: string): string | null;
+  peek(key: string): CachedBody | undefined;
 }
 
 /**
@@ -29,6 +33,8 @@ export interface FastPostRoute {
 }
 
 /** The largest body a POST lane reads itself; anything bigger goes to the full stack untouched. */
+/** How many URLs the lane remembers (what it found of each); when full it starts over. */
+const MAX_REMEMBERED_URLS = 1024;
 const MAX_FAST_BODY = 1024;
 /** A JSON body as body-parser takes it (application/json, UTF-8 or no charset). */
 const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
@@ -91,10 +97,27 @@ const PER_RESPONSE = new Set([
  */
 const ESCAPED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 
-interface Lane {
-  route: FastRoute;
+/** What a lane has learnt from the full stack: the headers to replay, and the replies built with them. */
+interface Learnt {
   /** Middleware headers of the last full 200 response, flat [name, value, ...]; null until one was seen. */
   template: string[] | null;
+  /** A reply per cached body, with the template above (dropped with it when it changes). */
+  replies: WeakMap<CachedBody, CachedReply>;
+}
+
+interface Lane extends Learnt {
+  route: FastRoute;
+}
+
+interface PostLane extends Learnt {
+  route: FastPostRoute;
+}
+
+/** What the lane found of one URL: its lane and cache key, and a GET of it in the access line. */
+interface KnownUrl {
+  lane: Lane;
+  key: string;
+  logged: LoggedRequest;
 }
 
 /**
@@ -120,7 +143,9 @@ export class FastLane implements OnApplicationBootstrap {
   /** Routes with a path parameter, by the path before it ('/api/plans/'). */
   private readonly parameterLanes = new Map<string, Lane>();
   /** POST routes, by their exact path. */
-  private readonly postLanes = new Map<string, { route: FastPostRoute; template: string[] | null }>();
+  private readonly postLanes = new Map<string, PostLane>();
+  /** GET and HEAD URLs seen, with what was found of them; null for a URL the full stack answers. */
+  private readonly knownUrls = new Map<string, KnownUrl | null>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -129,7 +154,7 @@ export class FastLane implements OnApplicationBootstrap {
 
   register(route: FastRoute): void {
     if (route.parameter && !route.path.endsWith('/')) throw new Error(`A fast route with a parameter ends with '/': ${route.path}`);
-    (route.parameter ? this.parameterLanes : this.lanes).set(route.path, { route, template: null });
+    (route.parameter ? this.parameterLanes : this.lanes).set(route.path, { route, template: null, replies: new WeakMap() });
   }
 
   /**
@@ -139,7 +164,7 @@ export class FastLane implements OnApplicationBootstrap {
    * it as before.
    */
   registerPost(route: FastPostRoute): void {
-    this.postLanes.set(route.path, { route, template: null });
+    this.postLanes.set(route.path, { route, template: null, replies: new WeakMap() });
   }
 
   onApplicationBootstrap(): void {
@@ -161,18 +186,29 @@ export class FastLane implements OnApplicationBootstrap {
           return;
         }
       }
-      const lane = this.laneOf(req);
-      if (lane && this.tryServe(lane, req, res)) return;
-      if (lane) this.learnHeaders(lane, res);
+      const known = this.knownUrl(req);
+      if (known && this.tryServe(known, req, res)) return;
+      if (known) this.learnHeaders(known.lane, res);
       fullStack(req, res);
     });
   }
 
-  private laneOf(req: IncomingMessage): Lane | undefined {
-    if ((this.lanes.size === 0 && this.parameterLanes.size === 0) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return undefined;
+  /** What the lanes make of a GET's or HEAD's URL, remembered; undefined for any other request. */
+  private knownUrl(req: IncomingMessage): KnownUrl | null | undefined {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || (this.lanes.size === 0 && this.parameterLanes.size === 0)) return undefined;
+    const url = req.url as string;
+    let known = this.knownUrls.get(url);
+    if (known === undefined) {
+      const lane = this.laneOf(url);
+      const key = lane && !ESCAPED_CONTROL.test(url) ? lane.route.keyOf(url) : null;
+      known = lane && key !== null ? { lane, key, logged: loggedRequest('GET', url) } : null;
+      if (this.knownUrls.size >= MAX_REMEMBERED_URLS) this.knownUrls.clear();
+      this.knownUrls.set(url, known);
     }
-    const url = req.url ?? '';
+    return known;
+  }
+
+  private laneOf(url: string): Lane | undefined {
     const end = url.indexOf('?');
     const path = end === -1 ? url : url.slice(0, end);
     const exact = this.lanes.get(path);
@@ -182,23 +218,19 @@ export class FastLane implements OnApplicationBootstrap {
     return slash === path.length - 1 ? undefined : this.parameterLanes.get(path.slice(0, slash + 1));
   }
 
-  private tryServe(lane: Lane, req: IncomingMessage, res: ServerResponse): boolean {
-    if (!lane.template || req.headers.origin !== undefined || ESCAPED_CONTROL.test(req.url as string)) return false;
-    const cached = lane.route.lookup(req.url as string);
+  private tryServe(known: KnownUrl, req: IncomingMessage, res: ServerResponse): boolean {
+    const { lane } = known;
+    if (!lane.template || req.headers.origin !== undefined) return false;
+    const cached = lane.route.peek(known.key);
     if (!cached) return false;
     const startedAt = Date.now();
     const requestId = requestIdOf(req);
-    sendCachedJson(req, res, cached, [...lane.template, 'X-Request-Id', requestId]);
-    this.requestLog.record(req, res, requestId, startedAt);
+    replyOf(lane, lane.template, cached).send(req, res, requestId);
+    this.requestLog.record(req, res, requestId, startedAt, req.method === 'GET' ? known.logged : undefined);
     return true;
   }
 
-  private servePost(
-    lane: { route: FastPostRoute; template: string[] | null },
-    req: IncomingMessage,
-    res: ServerResponse,
-    fullStack: (req: IncomingMessage, res: ServerResponse) => void,
-  ): void {
+  private servePost(lane: PostLane, req: IncomingMessage, res: ServerResponse, fullStack: (req: IncomingMessage, res: ServerResponse) => void): void {
     const length = Number(req.headers['content-length']);
     const eligible =
       lane.template !== null &&
@@ -226,7 +258,7 @@ export class FastLane implements OnApplicationBootstrap {
       }
       if (cached && lane.template !== null) {
         const requestId = requestIdOf(req);
-        sendCachedJson(req, res, cached, [...lane.template, 'X-Request-Id', requestId]);
+        replyOf(lane, lane.template, cached).send(req, res, requestId);
         this.requestLog.record(req, res, requestId, startedAt);
         return;
       }
@@ -235,7 +267,7 @@ export class FastLane implements OnApplicationBootstrap {
     });
   }
 
-  private learnHeaders(lane: { template: string[] | null }, res: ServerResponse): void {
+  private learnHeaders(lane: Learnt, res: ServerResponse): void {
     res.once('finish', () => {
       if (res.statusCode !== 200) return;
       const headers: string[] = [];
@@ -243,7 +275,23 @@ export class FastLane implements OnApplicationBootstrap {
         if (PER_RESPONSE.has(name) || value === undefined) continue;
         for (const item of Array.isArray(value) ? value : [value]) headers.push(name, String(item));
       }
+      if (lane.template !== null && sameList(lane.template, headers)) return;
       lane.template = headers;
+      lane.replies = new WeakMap();
     });
   }
+}
+
+/** The lane's reply for `cached` with its current template, built at the first answer of that body. */
+function replyOf(lane: Learnt, template: string[], cached: CachedBody): CachedReply {
+  let reply = lane.replies.get(cached);
+  if (reply === undefined) {
+    reply = new CachedReply(cached, template);
+    lane.replies.set(cached, reply);
+  }
+  return reply;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { accessLine, LineBatcher } from './request-log';
+import { accessLine, LineBatcher, loggedRequest } from './request-log';
 
 /** What pino writes for a line of these fields, with the RequestLog's logger options (base fields off). */
 function pinoLine(level: 'info' | 'warn' | 'error', fields: object, time: number): string {
@@ -24,7 +24,7 @@ describe('accessLine (the fast lane written straight to the log)', () => {
   ] as const)('is the byte-for-byte line pino writes at %s, escapes and all', (level, number, status, requestId, method, url) => {
     const fields = { reqId: requestId, req: { method, url }, res: { status }, ms: 3 };
     const expected = pinoLine(level, fields, 1_795_572_127_210);
-    expect(accessLine(number, 1_795_572_127_210, requestId, method, url, status, 3)).toBe(expected);
+    expect(accessLine(number, 1_795_572_127_210, requestId, loggedRequest(method, url), status, 3)).toBe(expected);
     expect(JSON.parse(expected)).toEqual({ level: number, time: 1_795_572_127_210, ...fields, msg: 'request completed' });
   });
 });
@@ -67,7 +67,7 @@ describe('LineBatcher (the log lines gathered into fewer writes)', () => {
     const lines = new LineBatcher(sink, 4096);
     const logger = pino({ level: 'info', base: undefined, timestamp: false }, lines);
     logger.info({ reqId: 'r1' }, 'request completed');
-    lines.write(accessLine(30, 1, 'r2', 'GET', '/api/health', 200, 1));
+    lines.write(accessLine(30, 1, 'r2', loggedRequest('GET', '/api/health'), 200, 1));
     lines.flush();
     expect(
       sink.writes

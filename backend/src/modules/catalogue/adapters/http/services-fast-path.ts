@@ -1,11 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { FastLane } from '../../../../platform/http/fast-lane';
 import { API_PREFIX } from '../../../../platform/http/configure-app';
-import { type CachedBody, ServiceListCache } from '../../application/service-list.cache';
+import { ServiceListCache } from '../../application/service-list.cache';
 import { catalogueQuery, MAX_SEARCH_LENGTH } from '../../domain/catalogue-page';
 
 const ROUTE = `/${API_PREFIX}/services/getAll`;
-const MAX_REMEMBERED_URLS = 1024;
 const POSITIVE_INTEGER = /^[1-9]\d{0,14}$/;
 
 /**
@@ -15,31 +14,19 @@ const POSITIVE_INTEGER = /^[1-9]\d{0,14}$/;
  */
 @Injectable()
 export class ServicesFastPath implements OnModuleInit {
-  /** Raw URL -> cache key, so a repeated URL is not parsed again (bounded; null = not cacheable). */
-  private readonly keyOfUrl = new Map<string, string | null>();
-
   constructor(
     private readonly fastLane: FastLane,
     private readonly cache: ServiceListCache,
   ) {}
 
   onModuleInit(): void {
-    this.fastLane.register({ path: ROUTE, lookup: (url) => this.lookup(url) });
+    this.fastLane.register({ path: ROUTE, keyOf: (url) => this.keyOf(url), peek: (key) => this.cache.peek(key) });
   }
 
-  lookup(url: string): CachedBody | undefined {
-    const key = this.keyFor(url);
-    return key === null ? undefined : this.cache.peek(key);
-  }
-
-  private keyFor(url: string): string | null {
-    let key = this.keyOfUrl.get(url);
-    if (key !== undefined) return key;
+  /** The cache key of a plain request's URL (normalised as the controller does), or null. */
+  keyOf(url: string): string | null {
     const query = url.length === ROUTE.length ? {} : parseQuery(url.slice(ROUTE.length + 1));
-    key = query ? this.cache.keyOf(catalogueQuery(query)) : null;
-    if (this.keyOfUrl.size >= MAX_REMEMBERED_URLS) this.keyOfUrl.clear();
-    this.keyOfUrl.set(url, key);
-    return key;
+    return query ? this.cache.keyOf(catalogueQuery(query)) : null;
   }
 }
 

@@ -24,7 +24,7 @@ export class PlansFastPath implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.fastLane.register({ path: ROUTE, parameter: true, lookup: (url) => this.lookup(url) });
+    this.fastLane.register({ path: ROUTE, parameter: true, keyOf: (url) => this.keyOf(url), peek: (key) => this.cache.peek(key) });
     // The spec's POST /plan/getByName asks the same cache: repeated lookups skip the full stack too.
     this.fastLane.registerPost({ path: POST_ROUTE, lookup: (body) => this.lookupBody(body) });
   }
@@ -34,9 +34,10 @@ export class PlansFastPath implements OnModuleInit {
     return name === null ? undefined : this.cache.peek(this.cache.keyOf(name));
   }
 
-  lookup(url: string): CachedBody | undefined {
+  /** The cache key of a plain request's URL, or null for anything the controller should see. */
+  keyOf(url: string): string | null {
     const name = nameOf(url);
-    return name === null ? undefined : this.cache.peek(this.cache.keyOf(name));
+    return name === null ? null : this.cache.keyOf(name);
   }
 }
 
