@@ -23,19 +23,21 @@ export interface FastRoute {
 }
 
 /**
- * A hot read served by POST with a small JSON body (the spec's POST /plan/getByName): `lookup` gets
- * the parsed body and returns the cached answer, or undefined to let the full stack judge the body
- * (a miss, an unusual body, anything the validation pipe would refuse).
+ * A hot read served by POST with a small JSON body (the spec's POST /plan/getByName): `keyOf` gets
+ * the parsed body and returns its cache key, or null to let the full stack judge the body (an
+ * unusual body, anything the validation pipe would refuse); `peek` as for a GET route. The lane
+ * remembers what `keyOf` said of a body's bytes, like a GET route's URLs.
  */
 export interface FastPostRoute {
   path: string;
-  lookup(body: unknown): CachedBody | undefined;
+  keyOf(body: unknown): string | null;
+  peek(key: string): CachedBody | undefined;
 }
 
 /** The largest body a POST lane reads itself; anything bigger goes to the full stack untouched. */
-/** How many URLs the lane remembers (what it found of each); when full it starts over. */
-const MAX_REMEMBERED_URLS = 1024;
 const MAX_FAST_BODY = 1024;
+/** How many URLs (and POST bodies) the lane remembers, with what it found of each; when full it starts over. */
+const MAX_REMEMBERED = 1024;
 /** A JSON body as body-parser takes it (application/json, UTF-8 or no charset). */
 const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
 
@@ -48,14 +50,14 @@ function peekBody(req: IncomingMessage, length: number): Promise<Buffer | null> 
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
-    const finish = (body: Buffer | null) => {
+    const finish = (whole: boolean) => {
       req.off('readable', onReadable);
       req.off('end', onEnd);
       req.off('error', onEnd);
       req.off('close', onEnd);
-      const taken = Buffer.concat(chunks);
+      const taken = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       if (taken.length > 0 && !req.readableEnded && !req.destroyed) req.unshift(taken);
-      resolve(body);
+      resolve(whole ? taken : null);
     };
     const onReadable = () => {
       let chunk: Buffer | null;
@@ -63,9 +65,9 @@ function peekBody(req: IncomingMessage, length: number): Promise<Buffer | null> 
         chunks.push(chunk);
         received += chunk.length;
       }
-      if (received >= length) finish(received === length ? Buffer.concat(chunks) : null);
+      if (received >= length) finish(received === length);
     };
-    const onEnd = () => finish(null);
+    const onEnd = () => finish(false);
     req.on('readable', onReadable);
     req.once('end', onEnd);
     req.once('error', onEnd);
@@ -111,6 +113,10 @@ interface Lane extends Learnt {
 
 interface PostLane extends Learnt {
   route: FastPostRoute;
+  /** Bodies seen (their bytes as latin1 text) and their cache keys; null for one the full stack judges. */
+  knownBodies: Map<string, string | null>;
+  /** The lane's request in the access line. */
+  logged: LoggedRequest;
 }
 
 /** What the lane found of one URL: its lane and cache key, and a GET of it in the access line. */
@@ -164,7 +170,7 @@ export class FastLane implements OnApplicationBootstrap {
    * it as before.
    */
   registerPost(route: FastPostRoute): void {
-    this.postLanes.set(route.path, { route, template: null, replies: new WeakMap() });
+    this.postLanes.set(route.path, { route, template: null, replies: new WeakMap(), knownBodies: new Map(), logged: loggedRequest('POST', route.path) });
   }
 
   onApplicationBootstrap(): void {
@@ -202,8 +208,7 @@ export class FastLane implements OnApplicationBootstrap {
       const lane = this.laneOf(url);
       const key = lane && !ESCAPED_CONTROL.test(url) ? lane.route.keyOf(url) : null;
       known = lane && key !== null ? { lane, key, logged: loggedRequest('GET', url) } : null;
-      if (this.knownUrls.size >= MAX_REMEMBERED_URLS) this.knownUrls.clear();
-      this.knownUrls.set(url, known);
+      remember(this.knownUrls, url, known);
     }
     return known;
   }
@@ -248,18 +253,12 @@ export class FastLane implements OnApplicationBootstrap {
     }
     const startedAt = Date.now();
     void peekBody(req, length).then((bytes) => {
-      let cached: CachedBody | undefined;
-      if (bytes !== null && lane.template !== null) {
-        try {
-          cached = lane.route.lookup(JSON.parse(bytes.toString('utf8')));
-        } catch {
-          cached = undefined; // not JSON: the body parser says so
-        }
-      }
+      const key = bytes === null ? null : keyOfBody(lane, bytes);
+      const cached = key === null ? undefined : lane.route.peek(key);
       if (cached && lane.template !== null) {
         const requestId = requestIdOf(req);
         replyOf(lane, lane.template, cached).send(req, res, requestId);
-        this.requestLog.record(req, res, requestId, startedAt);
+        this.requestLog.record(req, res, requestId, startedAt, lane.logged);
         return;
       }
       this.learnHeaders(lane, res);
@@ -294,4 +293,27 @@ function replyOf(lane: Learnt, template: string[], cached: CachedBody): CachedRe
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/** What the POST lane's route makes of a body, remembered by its bytes. */
+function keyOfBody(lane: PostLane, bytes: Buffer): string | null {
+  const text = bytes.toString('latin1');
+  let key = lane.knownBodies.get(text);
+  if (key === undefined) {
+    let body: unknown;
+    try {
+      body = JSON.parse(bytes.toString('utf8'));
+      key = lane.route.keyOf(body);
+    } catch {
+      key = null; // not JSON: the body parser says so
+    }
+    remember(lane.knownBodies, text, key);
+  }
+  return key;
+}
+
+/** Sets `key` in a memo of at most MAX_REMEMBERED entries, emptied when full (hostile variety cannot grow it). */
+function remember<T>(memo: Map<string, T>, key: string, value: T): void {
+  if (memo.size >= MAX_REMEMBERED) memo.clear();
+  memo.set(key, value);
 }

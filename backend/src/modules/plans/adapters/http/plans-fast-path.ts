@@ -1,5 +1,4 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { CachedBody } from '../../../../platform/http/cached-json';
 import { FastLane } from '../../../../platform/http/fast-lane';
 import { API_PREFIX } from '../../../../platform/http/configure-app';
 import { CONTROL_CHARACTERS } from '../../../../platform/http/validation.pipe';
@@ -26,12 +25,13 @@ export class PlansFastPath implements OnModuleInit {
   onModuleInit(): void {
     this.fastLane.register({ path: ROUTE, parameter: true, keyOf: (url) => this.keyOf(url), peek: (key) => this.cache.peek(key) });
     // The spec's POST /plan/getByName asks the same cache: repeated lookups skip the full stack too.
-    this.fastLane.registerPost({ path: POST_ROUTE, lookup: (body) => this.lookupBody(body) });
+    this.fastLane.registerPost({ path: POST_ROUTE, keyOf: (body) => this.keyOfBody(body), peek: (key) => this.cache.peek(key) });
   }
 
-  lookupBody(body: unknown): CachedBody | undefined {
+  /** The cache key of a plain body, or null for anything the controller should judge. */
+  keyOfBody(body: unknown): string | null {
     const name = nameInBody(body);
-    return name === null ? undefined : this.cache.peek(this.cache.keyOf(name));
+    return name === null ? null : this.cache.keyOf(name);
   }
 
   /** The cache key of a plain request's URL, or null for anything the controller should see. */
