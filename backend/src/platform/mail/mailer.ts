@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { entitySql } from '../database/entity-sql';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { Mail } from './mail.port';
 import { MailOutboxOrmEntity } from './mail-outbox.orm-entity';
@@ -26,7 +27,10 @@ export class Mailer {
       ...(mail.html !== undefined ? { html: mail.html } : {}),
       ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
     };
-    await this.uow.repository(MailOutboxOrmEntity).insert({ payload });
+    // Plain SQL (database/entity-sql.ts): a paid order's confirmation is written in every first payment verification.
+    const manager = this.uow.manager();
+    const insert = entitySql(manager, MailOutboxOrmEntity).insert(manager, { payload }, '');
+    await manager.query(insert.sql, insert.params);
     this.uow.afterCommit(() => this.relay.nudge());
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { boundedCount } from '../../../../platform/database/bounded-count';
 import { type ListPage, readPage } from '../../../../platform/database/paging';
+import { entitySql } from '../../../../platform/database/entity-sql';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { PaymentOrderRepository } from '../../application/payment-order.repository.port';
 import { statusesThatMayBecome, type AdminOrderKind, type PaymentOrder, type VoidReason } from '../../domain/payment-order';
@@ -50,18 +51,30 @@ export class TypeOrmPaymentOrderRepository extends PaymentOrderRepository {
     await this.rows.insert({ ...columns, tier: { ...order.tier } });
   }
 
+  // findById and lockById are read in every payment verification: plain SQL (platform/database/entity-sql.ts).
   async findById(orderId: string): Promise<PaymentOrder | null> {
-    const row = await this.rows.findOneBy({ orderId });
-    return row ? toOrder(row) : null;
+    return this.one('WHERE "order_id" = $1', [orderId]);
   }
 
   async lockById(orderId: string): Promise<PaymentOrder | null> {
-    const row = await this.rows.createQueryBuilder('o').setLock('pessimistic_write').where('o.orderId = :orderId', { orderId }).getOne();
+    return this.one('WHERE "order_id" = $1 FOR UPDATE', [orderId]);
+  }
+
+  private async one(rest: string, params: unknown[]): Promise<PaymentOrder | null> {
+    const manager = this.uow.manager();
+    const [row] = await entitySql(manager, PaymentOrderOrmEntity).select(manager, rest, params);
     return row ? toOrder(row) : null;
   }
 
+  /** Plain SQL, as TypeORM's update writes it (updated_at too): it runs in every first payment verification. */
   async markPaid(orderId: string, paymentId: string, at: Date, subscriptionId?: string): Promise<void> {
-    await this.rows.update({ orderId }, { status: 'paid', paymentId, paidAt: at, failureReason: null, ...(subscriptionId ? { subscriptionId } : {}) });
+    await this.uow
+      .manager()
+      .query(
+        `UPDATE "payment_orders" SET "status" = 'paid', "payment_id" = $2, "paid_at" = $3, "failure_reason" = NULL, ` +
+          `"subscription_id" = coalesce($4, "subscription_id"), "updated_at" = CURRENT_TIMESTAMP WHERE "order_id" = $1`,
+        [orderId, paymentId, at, subscriptionId ?? null],
+      );
   }
 
   async markVoid(orderId: string, paymentId: string, at: Date, reason: VoidReason): Promise<void> {

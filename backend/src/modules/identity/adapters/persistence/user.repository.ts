@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
+import { entitySql } from '../../../../platform/database/entity-sql';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { UserRepository } from '../../application/user.repository.port';
 import { emailRegistered } from '../../domain/identity.errors';
@@ -27,9 +28,11 @@ export class TypeOrmUserRepository extends UserRepository {
     return row ? toUser(row) : null;
   }
 
+  /** Asked on every signed-in request: plain SQL (platform/database/entity-sql.ts). */
   async findById(userId: string): Promise<User | null> {
     if (!isUuid(userId)) return null;
-    const row = await this.users.findOneBy({ userId });
+    const manager = this.uow.manager();
+    const [row] = await entitySql(manager, UserOrmEntity).select(manager, 'WHERE "user_id" = $1', [userId]);
     return row ? toUser(row) : null;
   }
 
@@ -78,8 +81,9 @@ export class TypeOrmUserRepository extends UserRepository {
 
   async tokenVersionOf(userId: string): Promise<number | null> {
     if (!isUuid(userId)) return null;
-    const row = await this.users.findOne({ where: { userId }, select: { userId: true, tokenVersion: true } });
-    return row ? row.tokenVersion : null;
+    // Asked on every signed-in request: plain SQL, as findById.
+    const [row] = (await this.uow.manager().query('SELECT "token_version" FROM "users" WHERE "user_id" = $1', [userId])) as Array<{ token_version: number }>;
+    return row ? Number(row.token_version) : null;
   }
 
   async recordGoogleProof(userId: string, googleId: string, at: Date): Promise<User | null> {

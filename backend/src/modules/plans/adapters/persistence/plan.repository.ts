@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, QueryFailedError } from 'typeorm';
 import { readPage } from '../../../../platform/database/paging';
+import { entitySql } from '../../../../platform/database/entity-sql';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { AppError } from '../../../../platform/errors/app-error';
 import { type AdminPlanQuery, PlanRepository, type PlanSummary } from '../../application/plan.repository.port';
@@ -39,10 +40,26 @@ export class TypeOrmPlanRepository extends PlanRepository {
     return plan ? this.withTiers(plan) : null;
   }
 
+  /**
+   * The plan and its tiers in one statement of plain SQL: billing reads it in every first payment
+   * verification (platform/database/entity-sql.ts).
+   */
   async findById(planId: string): Promise<Plan | null> {
     if (!isUuid(planId)) return null;
-    const plan = await this.plans.findOneBy({ planId });
-    return plan ? this.withTiers(plan) : null;
+    const manager = this.uow.manager();
+    const plans = entitySql(manager, PlanOrmEntity);
+    const tiers = entitySql(manager, PricingTierOrmEntity);
+    const rows = (await manager.query(
+      `SELECT ${plans.columnList('p')}, ${tiers.columnList('t')} FROM ${plans.table} "p" LEFT JOIN ${tiers.table} "t" ON "t"."plan_id" = "p"."plan_id" ` +
+        `WHERE "p"."plan_id" = $1 ORDER BY "t"."position" ASC, "t"."created_at" ASC`,
+      [planId],
+    )) as Array<Record<string, unknown>>;
+    const plan = rows.length > 0 ? plans.hydrate(manager, rows[0], 'p') : null;
+    if (!plan) return null;
+    return toPlan(
+      plan,
+      rows.flatMap((row) => tiers.hydrate(manager, row, 't') ?? []),
+    );
   }
 
   async pageForAdmin(query: AdminPlanQuery): Promise<{ items: PlanSummary[]; total: number }> {

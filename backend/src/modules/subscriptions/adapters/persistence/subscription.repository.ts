@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { type FindOptionsOrder, type FindOptionsWhere, In, Not } from 'typeorm';
 import { EXACT_COUNT_UP_TO, containsPattern } from '../../../../platform/database/bounded-count';
 import { readPage } from '../../../../platform/database/paging';
+import { entitySql } from '../../../../platform/database/entity-sql';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
+import { updatedRows } from '../../../../platform/database/updated-rows';
 import { SubscriptionRepository } from '../../application/subscription.repository.port';
 import type { AdminTaskFulfilmentFilter, AdminTaskKey, AdminTaskPage, AdminTaskQuery } from '../../domain/admin-task-list';
 import { SUBSCRIPTION_STATUS, type NewPurchase, type Subscription, type SubscriptionStatus } from '../../domain/subscription';
@@ -37,19 +39,20 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     super();
   }
 
+  /**
+   * INSERT … ON CONFLICT DO NOTHING on the unique order_id index (no check-then-insert race),
+   * RETURNING the row it stored; only when the order had its subscription already is that one read.
+   * Plain SQL: it runs in every first payment verification (platform/database/entity-sql.ts).
+   */
   async insertOnce(purchase: NewPurchase): Promise<{ subscription: Subscription; created: boolean }> {
-    const rows = this.uow.repository(SubscriptionOrmEntity);
-    // ON CONFLICT DO NOTHING on the unique order_id index: no check-then-insert race.
-    const result = await rows
-      .createQueryBuilder()
-      .insert()
-      .values({ ...purchase, pricing: { ...purchase.pricing }, status: 0 })
-      .orIgnore()
-      .returning(['subscriptionId'])
-      .execute();
-    const created = (result.raw as unknown[]).length > 0;
-    const row = await rows.findOneByOrFail({ orderId: purchase.orderId });
-    return { subscription: toSubscription(row), created };
+    const manager = this.uow.manager();
+    const sql = entitySql(manager, SubscriptionOrmEntity);
+    const insert = sql.insert(manager, { ...purchase, pricing: { ...purchase.pricing }, status: 0 }, `ON CONFLICT DO NOTHING RETURNING ${sql.columnList()}`);
+    const [stored] = await updatedRows(manager, insert.sql, insert.params);
+    if (stored) return { subscription: toSubscription(sql.hydrate(manager, stored) as SubscriptionOrmEntity), created: true };
+    const [existing] = await sql.select(manager, 'WHERE "order_id" = $1', [purchase.orderId]);
+    if (!existing) throw new Error(`Order ${purchase.orderId}: its subscription was neither stored nor found`);
+    return { subscription: toSubscription(existing), created: false };
   }
 
   async findByOrderId(orderId: string): Promise<Subscription | null> {
