@@ -19,11 +19,18 @@ export class OutboxMailSender extends MailSender {
   }
 
   async send(mail: Mail): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
     const sentAt = new Date().toISOString();
     const file = join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
-    // Written aside, then renamed: a reader polling for *.json never sees a half-written file.
-    await writeFile(`${file}.tmp`, JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2));
+    const text = JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2);
+    // Written aside, then renamed: a reader polling for *.json never sees a half-written file. The
+    // folder is made when it is missing (the first mail, or someone emptied DATA_DIR), not before each mail.
+    try {
+      await writeFile(`${file}.tmp`, text);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(this.dir, { recursive: true });
+      await writeFile(`${file}.tmp`, text);
+    }
     await rename(`${file}.tmp`, file);
     this.logger.log(`Mail to ${mail.to}: "${mail.subject}"\n${mail.text}\n(saved as ${file})`);
   }
