@@ -38,6 +38,8 @@ export interface FastPostRoute {
 const MAX_FAST_BODY = 1024;
 /** How many URLs (and POST bodies) the lane remembers, with what it found of each; when full it starts over. */
 const MAX_REMEMBERED = 1024;
+/** Longer URLs (or bodies) are judged each time, not remembered: the memo stays under about 1 MB whatever is sent. */
+const MAX_REMEMBERED_LENGTH = 1024;
 /** A JSON body as body-parser takes it (application/json, UTF-8 or no charset). */
 const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
 
@@ -312,8 +314,9 @@ function keyOfBody(lane: PostLane, bytes: Buffer): string | null {
   return key;
 }
 
-/** Sets `key` in a memo of at most MAX_REMEMBERED entries, emptied when full (hostile variety cannot grow it). */
+/** Sets `key` in a memo of at most MAX_REMEMBERED entries, emptied when full (hostile variety cannot grow it), unless `key` is long. */
 function remember<T>(memo: Map<string, T>, key: string, value: T): void {
+  if (key.length > MAX_REMEMBERED_LENGTH) return;
   if (memo.size >= MAX_REMEMBERED) memo.clear();
   memo.set(key, value);
 }
