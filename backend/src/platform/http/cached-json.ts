@@ -77,7 +77,7 @@ function notModifiedHeaders(cached: CachedBody): string[] {
 }
 
 /** The headers of a cached JSON body, as a flat [name, value, ...] list. */
-export function jsonHeaders(cached: CachedBody): string[] {
+function jsonHeaders(cached: CachedBody): string[] {
   return [
     'Content-Type',
     'application/json; charset=utf-8',
