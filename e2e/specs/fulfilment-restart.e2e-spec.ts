@@ -7,10 +7,14 @@
  * shutdown hook runs, the order stays `placing` in the database. Server B starts on the same store
  * (the same PGlite directory, or the same PostgreSQL database and, with REDIS_URL, the same BullMQ
  * queue prefix) with a call timeout of 1 s and a sync pass every 500 ms. Once the call can no longer
- * be running (B's call timeout + 30 s after A claimed the order), B's sync pass puts the order in
- * "needs review" with the note that the app stopped; it is never placed again: not by later passes,
- * and with Redis not by BullMQ running A's killed place-order job again on B (a stalled job), which
- * the spec waits for and checks. The customer still sees the order In Process under Active.
+ * be running (B's call timeout + the abandon margin after A claimed the order), B's sync pass puts the
+ * order in "needs review" with the note that the app stopped; it is never placed again: not by later
+ * passes, and with Redis not by BullMQ running A's killed place-order job again on B (a stalled job),
+ * which the spec waits for and checks. The customer still sees the order In Process under Active.
+ *
+ * Both servers run with the shop's own waits shortened by its settings: an abandon margin of 12 s
+ * instead of 30 s (FULFILMENT_ABANDON_MARGIN_MS; still longer than B takes to start, so "not before"
+ * is tested) and job locks of 5 s instead of BullMQ's 30 s (QUEUE_LOCK_MS).
  *
  * Driven over HTTP only (no browser): the admin maps a tier, a customer buys it with the sandbox.
  */
@@ -26,9 +30,11 @@ const PROVIDER_KEY = 'fulfilment-restart-e2e-key';
 /** The stand-in's 'YouTube Views' service (min 100, max 1,000,000). */
 const SERVICE_ID = '3';
 const QUANTITY = 1000;
-/** B's call timeout; a `placing` order is taken for review once this + 30 s have passed since it was claimed. */
+/** B's call timeout; a `placing` order is taken for review once this + the margin have passed since it was claimed. */
 const B_TIMEOUT_MS = 1_000;
-const ABANDON_MARGIN_MS = 30_000;
+const ABANDON_MARGIN_MS = 12_000;
+/** How long a worker's lock on a job lasts, and how often workers look for stalled jobs. */
+const QUEUE_LOCK_MS = 5_000;
 /** The note staff read on such an order (backend sync-fulfilment.use-case.ts ABANDONED_NOTE). */
 const ABANDONED_NOTE = 'The app stopped while this order was being placed: check the provider panel, then link the order, retry or cancel.';
 
@@ -64,7 +70,12 @@ describe('A restart while an order is being placed (real server killed, API v2 s
   });
 
   function envWith(provider: ProviderStandIn, extra: Record<string, string>): Record<string, string> {
-    return fulfilmentEnv(PROVIDER_KEY, { PROVIDER_URL: provider.url, ...extra });
+    return fulfilmentEnv(PROVIDER_KEY, {
+      PROVIDER_URL: provider.url,
+      FULFILMENT_ABANDON_MARGIN_MS: String(ABANDON_MARGIN_MS),
+      QUEUE_LOCK_MS: String(QUEUE_LOCK_MS),
+      ...extra,
+    });
   }
 
   /** What customers.ts needs of a system: the server's URLs and the store's mail outbox. */
@@ -190,10 +201,11 @@ describe('A restart while an order is being placed (real server killed, API v2 s
       fulfilment: { state: 'needs_review', note: ABANDONED_NOTE, upstreamOrderId: null, serviceId: SERVICE_ID, quantity: QUANTITY },
     });
 
-    // With Redis, BullMQ finds A's place-order job stalled (its 30 s lock ran out with A) and runs it
-    // again on B: wait for that run to finish; it must find nothing to place. BullMQ checks for stalled
-    // jobs at most once per 30 s per queue (across workers: A's check at its start counts) and moves a
-    // job on the second check that finds it active without a lock: up to about 90 s after B started.
+    // With Redis, BullMQ finds A's place-order job stalled (its lock ran out with A) and runs it again
+    // on B: wait for that run to finish; it must find nothing to place. BullMQ checks for stalled jobs
+    // at most once per QUEUE_LOCK_MS per queue (across workers: A's check at its start counts) and
+    // moves a job on the second check that finds it active without a lock: up to about three locks
+    // after B started.
     const redisUrl = process.env.REDIS_URL;
     const prefix = place.env.QUEUE_PREFIX;
     if (redisUrl && prefix) {
@@ -201,7 +213,7 @@ describe('A restart while an order is being placed (real server killed, API v2 s
         "BullMQ ran the killed server's place-order job again on B",
         () => placeOrderJob(redisUrl, prefix, subscriptionId, review.fulfilment.queuedAt),
         (hash) => Number(hash.stc ?? 0) >= 1 && hash.finishedOn !== undefined,
-        Math.max(bHealthyAt + 120_000 - Date.now(), 5_000),
+        Math.max(bHealthyAt + 6 * QUEUE_LOCK_MS - Date.now(), 5_000),
         1_000,
       );
       mark(`stalled job re-run finished (stc ${job.stc}, returnvalue ${job.returnvalue ?? '-'}, failedReason ${job.failedReason ?? '-'})`);
@@ -231,5 +243,5 @@ describe('A restart while an order is being placed (real server killed, API v2 s
     expect(completed.data).toEqual([]);
 
     console.log(`fulfilment restart timeline (${store.databaseUrl ? 'PostgreSQL' : 'PGlite'}${redisUrl ? ' + Redis' : ', in-process queue'}):\n${log.join('\n')}`);
-  }, 240_000);
+  }, 120_000);
 });

@@ -31,7 +31,12 @@ describe('Fulfilment against a hostile provider panel', () => {
 
   beforeAll(async () => {
     panel = await startPanel();
-    t = await createTestApp({ env: panelEnv(panel, { SANDBOX_FULFILMENT: 'loopback' }), overrides: [{ provide: Clock, useValue: clock }] });
+    // A call timeout far above the short one of the other fulfilment specs: the cases here are about
+    // what answers say and how big they are, and a 17 MiB answer took over 1.5 s on a loaded machine.
+    t = await createTestApp({
+      env: panelEnv(panel, { SANDBOX_FULFILMENT: 'loopback', PROVIDER_TIMEOUT_MS: '15000' }),
+      overrides: [{ provide: Clock, useValue: clock }],
+    });
     admin = asAdmin(t, (await adminToken(t)).token);
     ann = await signUpCustomer(t, 'ann');
     youtube = await planOf(t, 'youtube');

@@ -47,6 +47,7 @@ type Scripted<T> = T | ProviderError | Error;
 export class ScriptedPanel extends ProviderPanel {
   readonly name: string;
   readonly callTimeoutMs = 1_500;
+  readonly callOverAfterMs = 1_500 + 30_000;
   readonly adds: Array<{ service: string; link: string; quantity: number }> = [];
   readonly statusCalls: string[][] = [];
   /** Answers of the next `add` calls, first in first out; when empty, an order id counting up from 1000. */

@@ -156,12 +156,23 @@ describe('loadConfig', () => {
         timeoutMs: 15_000,
         balanceWarning: '10',
         syncEveryMs: 60_000,
+        abandonMarginMs: 30_000,
       });
       expect(loadConfig(production, '/repo').fulfilment.provider).toBe('manual');
     });
 
     it('reads api-v2 with its URL, key, timeout, balance warning and sync interval', () => {
-      const config = loadConfig({ ...liveKeys, ...apiV2, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_BALANCE_WARNING: ' 25.50 ', FULFILMENT_SYNC_EVERY_MS: '200' }, '/repo');
+      const config = loadConfig(
+        {
+          ...liveKeys,
+          ...apiV2,
+          PROVIDER_TIMEOUT_MS: '5000',
+          PROVIDER_BALANCE_WARNING: ' 25.50 ',
+          FULFILMENT_SYNC_EVERY_MS: '200',
+          FULFILMENT_ABANDON_MARGIN_MS: '2000',
+        },
+        '/repo',
+      );
       expect(config.fulfilment).toEqual({
         provider: 'api-v2',
         url: 'https://panel.example/api/v2',
@@ -169,6 +180,7 @@ describe('loadConfig', () => {
         timeoutMs: 5_000,
         balanceWarning: '25.50',
         syncEveryMs: 200,
+        abandonMarginMs: 2_000,
       });
     });
 
@@ -187,6 +199,7 @@ describe('loadConfig', () => {
       [{ PROVIDER_TIMEOUT_MS: '15s' }, 'PROVIDER_TIMEOUT_MS must be a whole number from 100 to 300000, got "15s"'],
       [{ PROVIDER_TIMEOUT_MS: '50' }, 'PROVIDER_TIMEOUT_MS must be a whole number from 100 to 300000'],
       [{ FULFILMENT_SYNC_EVERY_MS: '199' }, 'FULFILMENT_SYNC_EVERY_MS must be a whole number from 200 to 86400000, got "199"'],
+      [{ FULFILMENT_ABANDON_MARGIN_MS: '0' }, 'FULFILMENT_ABANDON_MARGIN_MS must be a whole number from 1000 to 3600000, got "0"'],
       [{ PROVIDER_BALANCE_WARNING: 'ten' }, 'PROVIDER_BALANCE_WARNING must be an amount such as 10 or 25.50, got "ten"'],
       [{ PROVIDER_BALANCE_WARNING: '-5' }, 'PROVIDER_BALANCE_WARNING must be an amount'],
       [{ PROVIDER_BALANCE_WARNING: '1e3' }, 'PROVIDER_BALANCE_WARNING must be an amount'],
@@ -303,6 +316,13 @@ describe('loadConfig', () => {
           expect((error as Error).message).not.toContain('\n');
         }
       }
+    });
+
+    it("holds a worker's lock on a job for QUEUE_LOCK_MS (BullMQ's 30 s by default), within bounds", () => {
+      expect(loadConfig(shared, '/repo').queueLockMs).toBe(30_000);
+      expect(loadConfig({ ...shared, QUEUE_LOCK_MS: '5000' }, '/repo').queueLockMs).toBe(5_000);
+      expect(() => loadConfig({ ...shared, QUEUE_LOCK_MS: '999' }, '/repo')).toThrow('QUEUE_LOCK_MS must be a whole number from 1000 to 600000, got "999"');
+      expect(() => loadConfig({ ...shared, QUEUE_LOCK_MS: '30s' }, '/repo')).toThrow(ConfigError);
     });
 
     it('refuses any other role, naming the choices', () => {

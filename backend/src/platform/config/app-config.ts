@@ -40,6 +40,12 @@ export interface FulfilmentConfig {
   balanceWarning: string;
   /** FULFILMENT_SYNC_EVERY_MS: how often open orders' statuses are asked from the panel. */
   syncEveryMs: number;
+  /**
+   * FULFILMENT_ABANDON_MARGIN_MS: a `placing` order claimed longer ago than the call timeout plus this
+   * was cut short by a stop (its call can no longer be running); the margin covers clock differences
+   * between instances.
+   */
+  abandonMarginMs: number;
 }
 
 /** Refunds (docs/refunds.md). */
@@ -89,6 +95,12 @@ export class AppConfig {
   readonly redisUrl!: string | null;
   /** Prefix of every BullMQ key, so several deployments or test runs can share one Redis. */
   readonly queuePrefix!: string;
+  /**
+   * QUEUE_LOCK_MS: how long a worker's hold on a running job lasts unless renewed (BullMQ's
+   * `lockDuration`, renewed every half of it), and how often workers look for jobs whose worker died
+   * (`stalledInterval`): such a job runs again on another worker one to two of these after the death.
+   */
+  readonly queueLockMs!: number;
   readonly smtpUrl!: string | null;
   readonly mailFrom!: string;
   readonly supportEmail!: string;
@@ -238,6 +250,7 @@ function fulfilment(env: Env, production: boolean): FulfilmentConfig {
     timeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 15_000, 100, 300_000),
     balanceWarning,
     syncEveryMs: integer(env, 'FULFILMENT_SYNC_EVERY_MS', 60_000, 200, 86_400_000),
+    abandonMarginMs: integer(env, 'FULFILMENT_ABANDON_MARGIN_MS', 30_000, 1_000, 3_600_000),
   };
 }
 
@@ -442,7 +455,7 @@ function frontends(env: Env, root: string, production: boolean, publicUrl: strin
  * Redis: without REDIS_URL a web process's jobs would never reach a worker, and an embedded PGlite
  * database cannot be opened by two processes.
  */
-function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role' | 'redisUrl' | 'queuePrefix'> {
+function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role' | 'redisUrl' | 'queuePrefix' | 'queueLockMs'> {
   const role = oneOf(env, 'PROCESS_ROLE', PROCESS_ROLES, 'all');
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null;
   if (role !== 'all' && !redisUrl) {
@@ -453,7 +466,7 @@ function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role'
       `PROCESS_ROLE=${role} needs DATABASE_URL: web and worker processes share one PostgreSQL database (the embedded one belongs to a single process)`,
     );
   }
-  return { role, redisUrl, queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth' };
+  return { role, redisUrl, queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth', queueLockMs: integer(env, 'QUEUE_LOCK_MS', 30_000, 1_000, 600_000) };
 }
 
 /** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */

@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationB
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
 import { AppConfig } from '../config/app-config';
-import { type JobsOptions, Queue, Worker } from 'bullmq';
+import { type JobsOptions, type Processor, Queue, Worker, type WorkerOptions } from 'bullmq';
 import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QUEUE_NAMES, runsJobs, type ServiceState } from './job-queue.port';
 import { OutageLog } from './outage-log';
 
@@ -63,18 +63,26 @@ export class WatchedQueue extends Queue {
   }
 }
 
-/** BullMQ's Worker, watched. QueueModule hands it to @nestjs/bullmq (`BullModule.workerClass`). */
-export class WatchedWorker extends Worker {
-  constructor(...args: ConstructorParameters<typeof Worker>) {
-    super(...args);
-    watchRedis(this);
+/**
+ * BullMQ's Worker, watched, holding its jobs for `lockMs` (QUEUE_LOCK_MS): the lock is renewed every
+ * half of it, and a job whose worker died runs again once the lock ran out and a stalled-job check,
+ * every `lockMs`, found it twice. QueueModule hands the class to @nestjs/bullmq (`BullModule.workerClass`).
+ */
+export function watchedWorker(lockMs: number): typeof Worker {
+  // @nestjs/bullmq makes its workers with these three arguments.
+  class WatchedWorker extends Worker {
+    constructor(name: string, processor: Processor | string | URL | null | undefined, options: WorkerOptions) {
+      super(name, processor, { ...options, lockDuration: lockMs, stalledInterval: lockMs });
+      watchRedis(this);
+    }
   }
+  return WatchedWorker as typeof Worker;
 }
 
 /**
  * The JobQueue on BullMQ. While Redis is unreachable it fails fast instead of waiting (its connections
  * retry without limit, so a command would otherwise wait for Redis to come back); the connection
- * errors of every queue and worker are listened to (WatchedQueue, WatchedWorker): the outage is logged
+ * errors of every queue and worker are listened to (WatchedQueue, watchedWorker): the outage is logged
  * once, not once per reconnect attempt, and no "Unhandled error event" reaches the console.
  */
 @Injectable()

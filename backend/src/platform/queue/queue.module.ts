@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
 import type { AppConfig } from '../config/app-config';
-import { BullMqJobQueue, WatchedQueue, WatchedWorker } from './bullmq.job-queue';
+import { BullMqJobQueue, WatchedQueue, watchedWorker } from './bullmq.job-queue';
 import { InProcessJobQueue } from './in-process.job-queue';
 import { JobQueue, QUEUE_NAMES, runsJobs } from './job-queue.port';
 
@@ -31,7 +31,7 @@ export class QueueModule {
     if (config.redisUrl) {
       // Queues and workers that listen to their Redis errors from the start.
       BullModule.queueClass = WatchedQueue;
-      BullModule.workerClass = WatchedWorker;
+      BullModule.workerClass = watchedWorker(config.queueLockMs);
       return {
         module: QueueModule,
         global: true,

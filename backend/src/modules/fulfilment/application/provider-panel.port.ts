@@ -81,6 +81,11 @@ export abstract class ProviderPanel {
   abstract readonly enabled: boolean;
   /** The longest one call can take before it is given up (PROVIDER_TIMEOUT_MS; 0 for manual). */
   abstract readonly callTimeoutMs: number;
+  /**
+   * A call begun longer ago than this is over, also as another instance's clock sees it: the call
+   * timeout plus FULFILMENT_ABANDON_MARGIN_MS. A `placing` older than this was cut short by a stop.
+   */
+  abstract readonly callOverAfterMs: number;
   abstract services(): Promise<ProviderService[]>;
   /** Places an order; returns the provider's order id as text. */
   abstract add(order: { service: string; link: string; quantity: number }): Promise<string>;

@@ -4,7 +4,7 @@ import { CompletionMails } from '../../subscriptions/application/completion-mail
 import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
 import { boundedText } from '../domain/bounded-text';
 import { PlacementJobs } from './placement-jobs';
-import { ABANDON_PLACING_MARGIN_MS, askNarrowing, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS, updateOf } from './upstream-sync';
+import { askNarrowing, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS, updateOf } from './upstream-sync';
 import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
 import { PROVIDER_ERROR_CHARS, ProviderPanel, type ProviderOrderStatus, STATUS_BATCH } from './provider-panel.port';
 
@@ -101,11 +101,7 @@ export class SyncFulfilmentUseCase {
     if (!this.panel.enabled) return result;
     const passStart = this.clock.now();
 
-    const abandoned = await this.ledger.abandonPlacingBefore(
-      new Date(passStart.getTime() - this.panel.callTimeoutMs - ABANDON_PLACING_MARGIN_MS),
-      ABANDONED_NOTE,
-      passStart,
-    );
+    const abandoned = await this.ledger.abandonPlacingBefore(new Date(passStart.getTime() - this.panel.callOverAfterMs), ABANDONED_NOTE, passStart);
     if (abandoned.length) {
       this.logger.warn(`${abandoned.length} order(s) were left 'placing' (the app stopped during the call) and now need review: ${abandoned.join(', ')}`);
     }

@@ -111,7 +111,7 @@ describe('SyncRefillsUseCase (docs/refill.md, "Following")', () => {
 
   it('moves refills left placing past the call timeout + 30 s to review', async () => {
     await sync.execute();
-    expect(refills.abandoned).toEqual([{ cutoff: new Date(clock.now().getTime() - panel.callTimeoutMs - 30_000), note: REFILL_ABANDONED_NOTE }]);
+    expect(refills.abandoned).toEqual([{ cutoff: new Date(clock.now().getTime() - panel.callOverAfterMs), note: REFILL_ABANDONED_NOTE }]);
   });
 
   it("keeps an id's error for staff, and sends it to review once the refill was asked over an hour ago", async () => {

@@ -6,7 +6,7 @@ import { boundedText } from '../domain/bounded-text';
 import { UPSTREAM_BOUNDS } from '../../subscriptions/domain/fulfilment';
 import { CONNECTION_CLOSED_MESSAGE, PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, STATUS_BATCH } from './provider-panel.port';
 import { REFILL_ABANDONED_NOTE } from './refill-notes';
-import { ABANDON_PLACING_MARGIN_MS, CALLS_IN_FLIGHT, narrowFailedCall, type NarrowedAnswers, REVIEW_UNREPORTED_AFTER_MS } from './upstream-sync';
+import { CALLS_IN_FLIGHT, narrowFailedCall, type NarrowedAnswers, REVIEW_UNREPORTED_AFTER_MS } from './upstream-sync';
 
 /** At most this many `refill_status` calls per pass; the next pass goes on with the rest. */
 export const MAX_REFILL_BATCHES_PER_PASS = 200;
@@ -71,11 +71,7 @@ export class SyncRefillsUseCase {
     const report: RefillSyncReport = { refills: 0, requests: 0, settled: 0, unsynced: 0, abandoned: 0, ms: 0, failure: null };
     if (!this.panel.enabled) return report;
     const passStart = this.clock.now();
-    const abandoned = await this.refills.abandonPlacingBefore(
-      new Date(passStart.getTime() - this.panel.callTimeoutMs - ABANDON_PLACING_MARGIN_MS),
-      REFILL_ABANDONED_NOTE,
-      passStart,
-    );
+    const abandoned = await this.refills.abandonPlacingBefore(new Date(passStart.getTime() - this.panel.callOverAfterMs), REFILL_ABANDONED_NOTE, passStart);
     report.abandoned = abandoned.length;
     if (abandoned.length)
       this.logger.warn(`${abandoned.length} refill(s) were left 'placing' (the app stopped during the call) and now need review: ${abandoned.join(', ')}`);

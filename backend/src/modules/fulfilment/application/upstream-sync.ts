@@ -7,11 +7,6 @@ import { PROVIDER_ERROR_CHARS, ProviderError, type ProviderOrderStatus } from '.
 // and how an answer about an order is stored (the sync pass and LinkUpstreamOrderUseCase).
 
 /**
- * A `placing` older than the panel's call timeout plus this was cut short: its call can no longer be
- * running (the app stopped during it). The margin covers clock differences between instances.
- */
-export const ABANDON_PLACING_MARGIN_MS = 30_000;
-/**
  * Status calls under way at once. A real panel answers in 100–500 ms, so one call at a time would
  * make 10,000 orders a pass of 10–50 s; a few in flight keep it a few seconds without hammering the
  * panel (each call still carries at most STATUS_BATCH ids).

@@ -31,7 +31,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
 
   beforeAll(async () => {
     standIn = await startProviderStandIn({ key: KEY });
-    panel = new ApiV2Panel({ url: standIn.url, key: KEY, timeoutMs: TIMEOUT_MS });
+    panel = new ApiV2Panel({ url: standIn.url, key: KEY, timeoutMs: TIMEOUT_MS, abandonMarginMs: 30_000 });
   });
 
   afterAll(async () => {
@@ -445,7 +445,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
 
   describe.each(calls)('%s', (_name, action, call) => {
     it('is `rejected` with "Invalid API key" under a wrong key, which is never repeated', async () => {
-      const wrongKey = new ApiV2Panel({ url: standIn.url, key: 'a-wrong-key-0000', timeoutMs: TIMEOUT_MS });
+      const wrongKey = new ApiV2Panel({ url: standIn.url, key: 'a-wrong-key-0000', timeoutMs: TIMEOUT_MS, abandonMarginMs: 30_000 });
       const error = await failureOf(call(wrongKey));
       expect(error).toMatchObject({ failure: 'rejected', message: 'Invalid API key' });
       expect(standIn.requests.at(-1)).toMatchObject({ action, keyOk: false });
@@ -485,7 +485,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
     });
 
     it('is `unreachable` when nothing listens (nothing was sent)', async () => {
-      const nowhere = new ApiV2Panel({ url: `http://127.0.0.1:${await closedPort()}/api/v2`, key: KEY, timeoutMs: TIMEOUT_MS });
+      const nowhere = new ApiV2Panel({ url: `http://127.0.0.1:${await closedPort()}/api/v2`, key: KEY, timeoutMs: TIMEOUT_MS, abandonMarginMs: 30_000 });
       const error = await failureOf(call(nowhere));
       expect(error.failure).toBe('unreachable');
       expect(error.message).toMatch(/^The provider could not be reached \(connection refused: 127\.0\.0\.1:\d+\)$/);
@@ -494,7 +494,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
 
   it('is `unreachable` when the host name does not resolve', async () => {
     // A longer timeout: a slow resolver must not turn this into a timeout.
-    const unknownHost = new ApiV2Panel({ url: 'http://no-such-panel.invalid/api/v2', key: KEY, timeoutMs: 10_000 });
+    const unknownHost = new ApiV2Panel({ url: 'http://no-such-panel.invalid/api/v2', key: KEY, timeoutMs: 10_000, abandonMarginMs: 30_000 });
     const error = await failureOf(unknownHost.balance());
     expect(error.failure).toBe('unreachable');
     expect(error.message).toMatch(/^The provider could not be reached \((unknown host|the host name could not be looked up): no-such-panel\.invalid\)$/);
@@ -521,7 +521,7 @@ describe('ApiV2Panel against the API v2 stand-in', () => {
   it(`stops reading an answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB: \`unclear\``, async () => {
     standIn.script('services', { json: 'x'.repeat(MAX_ANSWER_BYTES + 1) });
     // A timeout that 16 MiB over the loopback cannot reach, also on a loaded machine: the size decides.
-    const patient = new ApiV2Panel({ url: standIn.url, key: KEY, timeoutMs: 20_000 });
+    const patient = new ApiV2Panel({ url: standIn.url, key: KEY, timeoutMs: 20_000, abandonMarginMs: 30_000 });
     await expect(failureOf(patient.services())).resolves.toMatchObject({ failure: 'unclear', message: 'The provider sent an answer over 16 MiB' });
   });
 

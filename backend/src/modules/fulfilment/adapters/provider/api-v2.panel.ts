@@ -184,14 +184,16 @@ export class ApiV2Panel extends ProviderPanel {
   private readonly url: string;
   private readonly key: string;
   readonly callTimeoutMs: number;
+  readonly callOverAfterMs: number;
   private readonly logger = new Logger('ProviderPanel');
 
-  constructor(config: Pick<FulfilmentConfig, 'url' | 'key' | 'timeoutMs'>) {
+  constructor(config: Pick<FulfilmentConfig, 'url' | 'key' | 'timeoutMs' | 'abandonMarginMs'>) {
     super();
     if (!config.url || !config.key) throw new Error('ApiV2Panel needs PROVIDER_URL and PROVIDER_KEY');
     this.url = config.url;
     this.key = config.key;
     this.callTimeoutMs = config.timeoutMs;
+    this.callOverAfterMs = config.timeoutMs + config.abandonMarginMs;
   }
 
   async services(): Promise<ProviderService[]> {

@@ -10,6 +10,7 @@ export class ManualPanel extends ProviderPanel {
   readonly name = 'manual';
   readonly enabled = false;
   readonly callTimeoutMs = 0;
+  readonly callOverAfterMs = 0;
 
   services(): Promise<ProviderService[]> {
     return this.off();
