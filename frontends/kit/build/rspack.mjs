@@ -208,6 +208,8 @@ export function frontendConfig({ appDir, name, kind, exposes, title }) {
         mangleExports: production ? 'size' : false,
       },
       performance: { hints: false },
+      // Scoped CSS modules never rely on stylesheet order between modules (docs/architecture.md#frontends).
+      ignoreWarnings: [/Conflicting order between/],
       plugins,
       devServer: isHost
         ? {
