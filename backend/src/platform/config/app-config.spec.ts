@@ -321,7 +321,7 @@ describe('loadConfig', () => {
     it("holds a worker's lock on a job for QUEUE_LOCK_MS (BullMQ's 30 s by default), within bounds", () => {
       expect(loadConfig(shared, '/repo').queueLockMs).toBe(30_000);
       expect(loadConfig({ ...shared, QUEUE_LOCK_MS: '5000' }, '/repo').queueLockMs).toBe(5_000);
-      expect(() => loadConfig({ ...shared, QUEUE_LOCK_MS: '999' }, '/repo')).toThrow('QUEUE_LOCK_MS must be a whole number from 1000 to 600000, got "999"');
+      expect(() => loadConfig({ ...shared, QUEUE_LOCK_MS: '4999' }, '/repo')).toThrow('QUEUE_LOCK_MS must be a whole number from 5000 to 600000, got "4999"');
       expect(() => loadConfig({ ...shared, QUEUE_LOCK_MS: '30s' }, '/repo')).toThrow(ConfigError);
     });
 

@@ -98,7 +98,8 @@ export class AppConfig {
   /**
    * QUEUE_LOCK_MS: how long a worker's hold on a running job lasts unless renewed (BullMQ's
    * `lockDuration`, renewed every half of it), and how often workers look for jobs whose worker died
-   * (`stalledInterval`): such a job runs again on another worker one to two of these after the death.
+   * (`stalledInterval`): such a job runs again on another worker one to three of these after the death.
+   * At least 5 s: a job that keeps the process busy longer than the lock would look dead and run twice.
    */
   readonly queueLockMs!: number;
   readonly smtpUrl!: string | null;
@@ -466,7 +467,7 @@ function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role'
       `PROCESS_ROLE=${role} needs DATABASE_URL: web and worker processes share one PostgreSQL database (the embedded one belongs to a single process)`,
     );
   }
-  return { role, redisUrl, queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth', queueLockMs: integer(env, 'QUEUE_LOCK_MS', 30_000, 1_000, 600_000) };
+  return { role, redisUrl, queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth', queueLockMs: integer(env, 'QUEUE_LOCK_MS', 30_000, 5_000, 600_000) };
 }
 
 /** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */
