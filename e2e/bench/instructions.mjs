@@ -14,6 +14,7 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
+import { bareResponse } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const system = require('../support/system.js');
@@ -76,12 +77,10 @@ async function recordOurs() {
   const { res, body } = await get(port);
   await running.stop();
   await store.dispose();
-  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
-  const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !skip.has(name)));
   const file = path.join(work, 'responses.json');
   fs.writeFileSync(
     file,
-    JSON.stringify([{ method: 'GET', path: route, status: res.statusCode, contentType: res.headers['content-type'], bodyBase64: body.toString('base64'), headers }]),
+    JSON.stringify([bareResponse({ method: 'GET', path: route, status: res.statusCode, contentType: res.headers['content-type'], headers: res.headers, body })]),
   );
   return file;
 }

@@ -55,6 +55,21 @@ export function sandboxProof(orderId, keySecret = 'sandbox-key-secret', payId = 
 }
 
 /** Per second over a burst's wall time, or null for a burst of no time. */
+/** Headers that belong to one response (or to the connection) and are not replayed by the bare server. */
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
+
+/** One entry of bare-server.mjs's responses file: the bytes and headers our server sent for a request. */
+export function bareResponse({ method, path, status, contentType, headers, body }) {
+  return {
+    method,
+    path,
+    status,
+    contentType,
+    bodyBase64: body.toString('base64'),
+    headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE_HEADERS.has(name))),
+  };
+}
+
 export const perSecond = (count, wallMs) => (wallMs > 0 ? count / (wallMs / 1000) : null);
 
 // ---------------------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ import { benchAdmin, printAdminTable } from './admin.mjs';
 import { benchBilling, benchScaleOut, benchVerifyVersusBarePg } from './billing.mjs';
 import { benchFulfilment, printFulfilmentTable } from './fulfilment.mjs';
 import { LIGHTHOUSE_GOAL, lighthouseSessions, measureLighthouse } from './lighthouse.mjs';
-import { fmt, logHeader, pad } from './lib.mjs';
+import { bareResponse, fmt, logHeader, pad } from './lib.mjs';
 import { benchRefunds, printRefundsTable } from './refunds.mjs';
 
 const require = createRequire(import.meta.url);
@@ -152,9 +152,6 @@ function fetchRaw(baseUrl, endpoint) {
 function command(core, args) {
   return pin ? ['taskset', ['-c', String(core), ...args]] : [args[0], args.slice(1)];
 }
-
-/** Headers that belong to one response (or to the connection) and are not replayed by the bare server. */
-const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
 
 /** The bare server; `mode` 'headers' replays our headers too (bare-server.mjs). */
 async function startBare(responses, mode = '') {
@@ -577,14 +574,16 @@ async function main() {
       }
       report.endpoints.push({ name: endpoint.name, path: endpoint.path, bytes: answer.body.length, contentType: answer.contentType, items });
       log(`  ${endpoint.name}: ${answer.status}, ${fmt(answer.body.length)} bytes${items === null ? '' : `, ${items} items`}, ${answer.contentType}`);
-      responses.push({
-        method: endpoint.method,
-        path: endpoint.path,
-        status: answer.status,
-        contentType: answer.contentType,
-        bodyBase64: answer.body.toString('base64'),
-        headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_RESPONSE_HEADERS.has(name))),
-      });
+      responses.push(
+        bareResponse({
+          method: endpoint.method,
+          path: endpoint.path,
+          status: answer.status,
+          contentType: answer.contentType,
+          headers: answer.headers,
+          body: answer.body,
+        }),
+      );
     }
     if (!only || loadOnly) {
       bare = await startBare(responses);
