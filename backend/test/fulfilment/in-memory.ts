@@ -46,7 +46,7 @@ type Scripted<T> = T | ProviderError | Error;
 /** A provider panel that answers as the spec scripts it and records what it was asked. */
 export class ScriptedPanel extends ProviderPanel {
   readonly name: string;
-  readonly callTimeoutMs = 1_500;
+  /** A call timeout of 1.5 s plus the default abandon margin of 30 s. */
   readonly callOverAfterMs = 1_500 + 30_000;
   readonly adds: Array<{ service: string; link: string; quantity: number }> = [];
   readonly statusCalls: string[][] = [];

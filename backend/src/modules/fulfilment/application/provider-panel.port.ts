@@ -79,11 +79,10 @@ export abstract class ProviderPanel {
   abstract readonly name: string;
   /** False for the manual adapter: tiers are not placed upstream whatever their mapping. */
   abstract readonly enabled: boolean;
-  /** The longest one call can take before it is given up (PROVIDER_TIMEOUT_MS; 0 for manual). */
-  abstract readonly callTimeoutMs: number;
   /**
    * A call begun longer ago than this is over, also as another instance's clock sees it: the call
-   * timeout plus FULFILMENT_ABANDON_MARGIN_MS. A `placing` older than this was cut short by a stop.
+   * timeout (PROVIDER_TIMEOUT_MS) plus FULFILMENT_ABANDON_MARGIN_MS; 0 for manual. A `placing` older
+   * than this was cut short by a stop.
    */
   abstract readonly callOverAfterMs: number;
   abstract services(): Promise<ProviderService[]>;

@@ -183,7 +183,8 @@ export class ApiV2Panel extends ProviderPanel {
   readonly enabled = true;
   private readonly url: string;
   private readonly key: string;
-  readonly callTimeoutMs: number;
+  /** The longest one call can take before it is given up (PROVIDER_TIMEOUT_MS). */
+  private readonly callTimeoutMs: number;
   readonly callOverAfterMs: number;
   private readonly logger = new Logger('ProviderPanel');
 

@@ -9,7 +9,6 @@ export const MANUAL_PANEL_MESSAGE = 'Automatic fulfilment is off (FULFILMENT_PRO
 export class ManualPanel extends ProviderPanel {
   readonly name = 'manual';
   readonly enabled = false;
-  readonly callTimeoutMs = 0;
   readonly callOverAfterMs = 0;
 
   services(): Promise<ProviderService[]> {
