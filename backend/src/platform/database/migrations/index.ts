@@ -20,6 +20,7 @@ import { UpstreamAnswers1764850000000 } from './1764850000000-upstream-answers';
 import { Refills1764900000000 } from './1764900000000-refills';
 import { PasswordResetCodes1764900000100 } from './1764900000100-password-reset-codes';
 import { ServiceSlugs1764900000200 } from './1764900000200-service-slugs';
+import { ListDayCounts1765000000000 } from './1765000000000-list-day-counts';
 
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
@@ -48,4 +49,5 @@ export const migrations: Function[] = [
   Refills1764900000000,
   PasswordResetCodes1764900000100,
   ServiceSlugs1764900000200,
+  ListDayCounts1765000000000,
 ];

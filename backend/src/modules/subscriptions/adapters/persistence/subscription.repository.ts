@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FindOptionsOrder, type FindOptionsWhere, In, Not } from 'typeorm';
 import { EXACT_COUNT_UP_TO, containsPattern } from '../../../../platform/database/bounded-count';
+import { dayAnchor, foldListDays, WALK_FROM_OFFSET, type DayWalk } from '../../../../platform/database/day-walk';
 import { readPage } from '../../../../platform/database/paging';
 import { entitySql } from '../../../../platform/database/entity-sql';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
@@ -176,7 +177,18 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
         return { total: Math.max(EXACT_COUNT_UP_TO + 1, await this.estimatedRows(fromWhere, params.slice(0, filterParams))), exact: false };
       },
       keys: async (offset, take, { total }) => {
-        if (query.q === undefined) return this.pageIds(and(`SELECT subscription_id ${fromWhere}`), order, start(offset), take, params);
+        if (query.q === undefined) {
+          // A deep jump in created_at order starts at its day, found from the per-day counts.
+          if (!keyset && query.sortBy !== 'planName' && query.fulfilment === undefined && offset >= WALK_FROM_OFFSET)
+            return this.walkedIds(
+              fromWhere,
+              order,
+              { list: 'tasks', part: query.status === undefined ? 'true' : 'part = $1::smallint::text', offset, descending },
+              take,
+              params,
+            );
+          return this.pageIds(and(`SELECT subscription_id ${fromWhere}`), order, start(offset), take, params);
+        }
         // A searched page past the exact count: which way to read it. Left to itself the planner walks
         // the sort index and filters, which is quick while the matches are spread along that index
         // and hopeless when they sit at its far end: q=youtube sorted by plan name took 1.4 s on
@@ -219,6 +231,22 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
   /** At most `take` ids (the page and one more, so hasNext is exact), in the sort's order. */
   private async pageIds(sql: string, order: string, offset: number, take: number, params: unknown[]): Promise<string[]> {
     const rows = (await this.uow.manager().query(`${sql} ORDER BY ${order} OFFSET ${offset} LIMIT ${take}`, params)) as Array<{ subscription_id: string }>;
+    return rows.map((row) => row.subscription_id);
+  }
+
+  /** The page's ids from the day the per-day counts place `walk.offset` in (platform/database/day-walk.ts). */
+  private async walkedIds(fromWhere: string, order: string, walk: DayWalk, take: number, params: unknown[]): Promise<string[]> {
+    const manager = this.uow.manager();
+    await foldListDays(manager);
+    const anchor = dayAnchor(walk);
+    const rows = (await manager.query(
+      `WITH ${anchor.cte}
+       SELECT subscription_id FROM anchor CROSS JOIN LATERAL (
+         SELECT subscription_id, created_at ${fromWhere}${fromWhere.includes(' WHERE ') ? ' AND' : ' WHERE'} ${anchor.from('created_at')}
+         ORDER BY ${order} OFFSET ${anchor.skip} LIMIT ${take}
+       ) page ORDER BY ${order}`,
+      params,
+    )) as Array<{ subscription_id: string }>;
     return rows.map((row) => row.subscription_id);
   }
 
