@@ -49,11 +49,18 @@ export function dayAnchor(walk: DayWalk): DayAnchor {
   };
 }
 
+/** A walk folds at most this often per database connection pool: the days it folds are a day old. */
+const FOLD_EVERY_MS = 60_000;
+const foldedAt = new WeakMap<object, number>();
+
 /**
  * Moves the counts of days that are no longer written to into one row per part (list_day_fold),
- * so a walk reads few rows; run before a walk, like the Overview's report_fold. Counts are sums
- * whatever their shard: a walk is exact with or without it.
+ * so a walk reads few rows; run before a walk, like the Overview's report_fold, at most once a
+ * minute per process. Counts are sums whatever their shard: a walk is exact with or without it.
  */
-export async function foldListDays(manager: EntityManager): Promise<void> {
+export async function foldListDays(manager: EntityManager, now = Date.now()): Promise<void> {
+  const last = foldedAt.get(manager.connection);
+  if (last !== undefined && now - last < FOLD_EVERY_MS) return;
+  foldedAt.set(manager.connection, now);
   await manager.query(`SELECT list_day_fold(now() - interval '26 hours')`);
 }

@@ -160,6 +160,8 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     const and = (sql: string) => (past ? `${sql}${sql.includes(' WHERE ') ? ' AND' : ' WHERE'} ${past}` : sql);
     const start = (offset: number) => (keyset ? 0 : offset);
 
+    // The rows' keys in the list's order (for the answer's cursors), read with the rows.
+    const keys = new Map<string, AdminTaskKey>();
     const page = await readPage(query.page, query.limit, {
       backward,
       count: async (offset) => {
@@ -204,12 +206,11 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
           : and(`SELECT subscription_id ${fromWhere}`);
         return this.pageIds(pageSql, order, start(offset), take, params);
       },
-      rows: async (ids) => (await this.uow.repository(SubscriptionOrmEntity).findBy({ subscriptionId: In(ids) })).map(toSubscription),
+      rows: (ids) => this.taskRows(ids, keys),
       keyOf: (subscription) => subscription.subscriptionId,
     });
     const first = page.items[0];
     const last = page.items[page.items.length - 1];
-    const keys = first && last ? await this.taskKeys([first.subscriptionId, last.subscriptionId]) : new Map<string, AdminTaskKey>();
     return {
       ...page,
       next: page.hasNext && last ? (keys.get(last.subscriptionId) ?? null) : null,
@@ -217,15 +218,22 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     };
   }
 
-  /** The keys of these rows in the task list's order, the creation time to the microsecond (primary key lookups). */
-  private async taskKeys(ids: string[]): Promise<Map<string, AdminTaskKey>> {
-    const rows = (await this.uow
-      .manager()
-      .query(
-        `SELECT subscription_id::text AS id, plan_name, (extract(epoch FROM created_at) * 1000000)::numeric(20, 0)::text AS micros FROM subscriptions WHERE subscription_id = ANY($1::uuid[])`,
-        [ids],
-      )) as Array<{ id: string; plan_name: string; micros: string }>;
-    return new Map(rows.map((row) => [row.id, { planName: row.plan_name, createdAtMicros: row.micros, subscriptionId: row.id }]));
+  /**
+   * The rows of these ids (primary key), each with its key in the task list's order (the creation
+   * time to the microsecond) put in `keys`: one statement, plain SQL (platform/database/entity-sql.ts).
+   */
+  private async taskRows(ids: string[], keys: Map<string, AdminTaskKey>): Promise<Subscription[]> {
+    const manager = this.uow.manager();
+    const sql = entitySql(manager, SubscriptionOrmEntity);
+    const rows = (await manager.query(
+      `SELECT ${sql.columnList()}, (extract(epoch FROM created_at) * 1000000)::numeric(20, 0)::text AS key_micros FROM ${sql.table} WHERE "subscription_id" = ANY($1::uuid[])`,
+      [ids],
+    )) as Array<Record<string, unknown> & { key_micros: string }>;
+    return rows.map((row) => {
+      const subscription = toSubscription(sql.hydrate(manager, row) as SubscriptionOrmEntity);
+      keys.set(subscription.subscriptionId, { planName: subscription.planName, createdAtMicros: row.key_micros, subscriptionId: subscription.subscriptionId });
+      return subscription;
+    });
   }
 
   /** At most `take` ids (the page and one more, so hasNext is exact), in the sort's order. */
