@@ -14,8 +14,8 @@ import { RefundOrmEntity, RefundRequestOrmEntity } from '../../modules/billing/a
 import { WALK_FROM_OFFSET } from './day-walk';
 import { UnitOfWork } from './unit-of-work';
 
-/** Rows enough for jumps past WALK_FROM_OFFSET, over about 40 days, several on one moment. */
-const ROWS = 3 * WALK_FROM_OFFSET + 1800;
+/** Rows enough for jumps past WALK_FROM_OFFSET, over about 30 days, several on one moment. */
+const ROWS = Math.round(1.5 * WALK_FROM_OFFSET) + 1300;
 
 describe.each(testDatabaseKinds())('jumps by page number on %s', (kind) => {
   let dataSource: DataSource;
@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('jumps by page number on %s', (kind) => {
     ['newest first', {}],
     ['oldest first', { sortOrder: 'asc' as const }],
     ['Status In Process', { status: 0 as const }],
-    ['Status Completed, oldest first', { status: 1 as const, sortOrder: 'asc' as const }],
+    ['Status In Process, oldest first', { status: 0 as const, sortOrder: 'asc' as const }],
   ])('reads the same deep pages as skipping would: %s', async (_name, input) => {
     const limit = 50;
     const total = (await tasks.pageForAdmin({ ...adminTaskQuery(input), limit })).total;
@@ -99,6 +99,44 @@ describe.each(testDatabaseKinds())('jumps by page number on %s', (kind) => {
     }
   });
 
+  it('reads the refunds list deep pages (refunds and requests, with and without a state) as skipping would', async () => {
+    // A paid order for each subscription refunded or asked about; a processed refund for one in ten, an open request for seven in ten and a declined one for one in ten
+    // (requests are cheaper to insert: no per-row trigger).
+    await dataSource.query(`
+      INSERT INTO payment_orders (order_id, user_id, email, plan_id, plan_name, plan_slug, tier, amount, currency, profile_link, status, payment_id, paid_at, created_at, expires_at)
+      SELECT order_id, user_id, customer_email, gen_random_uuid(), plan_name, 'youtube', pricing, 1000, 'USD', profile_link, 'paid', payment_id, created_at, created_at, created_at + interval '30 minutes'
+      FROM subscriptions WHERE right(order_id, 1) <> '9'`);
+    await dataSource.query(`
+      INSERT INTO refunds (refund_id, order_id, subscription_id, payment_id, amount, currency, reason, actor_role, state, idempotency_key, created_at, updated_at, settled_at)
+      SELECT gen_random_uuid(), order_id, subscription_id, payment_id, 100, 'USD', 'staff', 'admin', 'processed', 'walk-' || order_id, created_at + interval '1 hour', created_at, created_at
+      FROM subscriptions WHERE right(order_id, 1) = '8'`);
+    await dataSource.query(`
+      INSERT INTO refund_requests (request_id, order_id, subscription_id, source, reason, currency, state, created_at)
+      SELECT gen_random_uuid(), order_id, subscription_id, 'customer', 'walk', 'USD', CASE WHEN right(order_id, 1) = '7' THEN 'declined' ELSE 'open' END, created_at + interval '2 hours'
+      FROM subscriptions WHERE right(order_id, 1) < '8'`);
+    expect(await countsDrift()).toEqual([]);
+
+    const plain = async (state: string | null, offset: number, take: number) =>
+      (
+        (await dataSource.query(
+          `SELECT x.kind || ':' || x.uid AS key FROM (
+             SELECT 'refund' AS kind, refund_id AS uid, created_at, state FROM refunds
+             UNION ALL SELECT 'request', request_id, created_at, state FROM refund_requests WHERE state <> 'approved') x
+           WHERE ($1::text IS NULL OR x.state = $1) ORDER BY x.created_at DESC, x.uid DESC OFFSET ${offset} LIMIT ${take}`,
+          [state],
+        )) as Array<{ key: string }>
+      ).map((row) => row.key);
+
+    for (const state of [null, 'open'] as const) {
+      const limit = 50;
+      const lastPage = Math.ceil((await plain(state, 0, 1_000_000)).length / limit);
+      expect(lastPage * limit).toBeGreaterThan(WALK_FROM_OFFSET + limit);
+      for (const page of [WALK_FROM_OFFSET / limit + 1, WALK_FROM_OFFSET / limit + 9, lastPage]) {
+        const answer = await refunds.page({ page, limit, state, q: null });
+        expect({ state, page, keys: answer.items.map((row) => `${row.kind}:${row.id}`) }).toEqual({ state, page, keys: await plain(state, (page - 1) * limit, limit) });
+      }
+    }
+  });
   it('stays exact when rows change Status, move to another day, arrive late or go, and after the counts are folded', async () => {
     await dataSource.query(`UPDATE subscriptions SET status = 1 - status WHERE order_id LIKE 'order_w1%'`);
     await dataSource.query(`UPDATE subscriptions SET created_at = created_at - interval '3 days' WHERE order_id LIKE 'order_w2%'`);
@@ -115,7 +153,7 @@ describe.each(testDatabaseKinds())('jumps by page number on %s', (kind) => {
     expect(spread).toBe(0);
     expect(await countsDrift()).toEqual([]);
 
-    for (const input of [{}, { status: 1 as const }]) {
+    for (const input of [{}, { status: 0 as const }]) {
       const page = WALK_FROM_OFFSET / 20 + 7;
       const answer = await tasks.pageForAdmin({ ...adminTaskQuery(input), page, limit: 20 });
       expect(answer.items.map((s) => s.subscriptionId)).toEqual(await skipped(input, (page - 1) * 20, 20));
@@ -127,45 +165,7 @@ describe.each(testDatabaseKinds())('jumps by page number on %s', (kind) => {
     expect(await countsDrift()).toEqual([]);
     const [{ n }] = await dataSource.query(`SELECT coalesce(sum(n), 0)::int AS n FROM list_day_counts WHERE list = 'tasks'`);
     expect(n).toBe(0);
-    await addSubscriptions(ROWS, '2026-03-01T12:00:00Z', '20 minutes', 'order_w');
+    await addSubscriptions(50, '2026-03-01T12:00:00Z', '20 minutes', 'order_again');
     expect(await countsDrift()).toEqual([]);
-  });
-
-  it('reads the refunds list deep pages (refunds and requests, with and without a state) as skipping would', async () => {
-    // One paid order per subscription; a processed refund for four in ten, an open or declined request for one in ten.
-    await dataSource.query(`
-      INSERT INTO payment_orders (order_id, user_id, email, plan_id, plan_name, plan_slug, tier, amount, currency, profile_link, status, payment_id, paid_at, created_at, expires_at)
-      SELECT order_id, user_id, customer_email, gen_random_uuid(), plan_name, 'youtube', pricing, 1000, 'USD', profile_link, 'paid', payment_id, created_at, created_at, created_at + interval '30 minutes'
-      FROM subscriptions`);
-    await dataSource.query(`
-      INSERT INTO refunds (refund_id, order_id, subscription_id, payment_id, amount, currency, reason, actor_role, state, idempotency_key, created_at, updated_at, settled_at)
-      SELECT gen_random_uuid(), order_id, subscription_id, payment_id, 100, 'USD', 'staff', 'admin', 'processed', 'walk-' || order_id, created_at + interval '1 hour', created_at, created_at
-      FROM subscriptions WHERE right(order_id, 1) IN ('0', '1', '2', '3')`);
-    await dataSource.query(`
-      INSERT INTO refund_requests (request_id, order_id, subscription_id, source, reason, currency, state, created_at)
-      SELECT gen_random_uuid(), order_id, subscription_id, 'customer', 'walk', 'USD', CASE WHEN right(order_id, 2) = '17' THEN 'declined' ELSE 'open' END, created_at + interval '2 hours'
-      FROM subscriptions WHERE right(order_id, 1) = '7'`);
-    expect(await countsDrift()).toEqual([]);
-
-    const plain = async (state: string | null, offset: number, take: number) =>
-      (
-        (await dataSource.query(
-          `SELECT x.kind || ':' || x.uid AS key FROM (
-             SELECT 'refund' AS kind, refund_id AS uid, created_at, state FROM refunds
-             UNION ALL SELECT 'request', request_id, created_at, state FROM refund_requests WHERE state <> 'approved') x
-           WHERE ($1::text IS NULL OR x.state = $1) ORDER BY x.created_at DESC, x.uid DESC OFFSET ${offset} LIMIT ${take}`,
-          [state],
-        )) as Array<{ key: string }>
-      ).map((row) => row.key);
-
-    for (const state of [null, 'processed'] as const) {
-      const limit = 50;
-      const lastPage = Math.ceil((await plain(state, 0, 1_000_000)).length / limit);
-      expect(lastPage * limit).toBeGreaterThan(WALK_FROM_OFFSET + limit);
-      for (const page of [WALK_FROM_OFFSET / limit + 1, WALK_FROM_OFFSET / limit + 9, lastPage]) {
-        const answer = await refunds.page({ page, limit, state, q: null });
-        expect({ state, page, keys: answer.items.map((row) => `${row.kind}:${row.id}`) }).toEqual({ state, page, keys: await plain(state, (page - 1) * limit, limit) });
-      }
-    }
   });
 });
