@@ -101,9 +101,10 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
    * - the page's ids, one more than the page (so hasNext is exact), from an index in the sort's
    *   order: (created_at, subscription_id), (status, created_at, subscription_id),
    *   (plan_name, created_at, subscription_id) or the "needs review" partial index, read index-only, so a deep page skips index
-   *   entries, not rows; a search of many matches reads them through the indexes and sorts them,
-   *   or, when it matches most rows, walks the sort index;
-   * - the rows of those ids (primary key).
+   *   entries, not rows; a deep jump in created_at order starts at its day instead
+   *   (platform/database/day-walk.ts); a search of many matches reads them through the indexes and
+   *   sorts them, or, when it matches most rows, walks the sort index;
+   * - the rows of those ids (primary key), with their keys for the cursors.
    * A page that starts past an exact total is not read at all.
    */
   async pageForAdmin(query: AdminTaskQuery): Promise<AdminTaskPage> {
