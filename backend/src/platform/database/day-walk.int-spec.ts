@@ -12,6 +12,7 @@ import { TypeOrmSubscriptionRepository } from '../../modules/subscriptions/adapt
 import { SubscriptionOrmEntity } from '../../modules/subscriptions/adapters/persistence/subscription.orm-entity';
 import { RefundOrmEntity, RefundRequestOrmEntity } from '../../modules/billing/adapters/persistence/refund.orm-entity';
 import { WALK_FROM_OFFSET } from './day-walk';
+import { ListDayCounts1765000000000 } from './migrations/1765000000000-list-day-counts';
 import { UnitOfWork } from './unit-of-work';
 
 /** Rows enough for jumps past WALK_FROM_OFFSET, over about 30 days, several on one moment. */
@@ -158,6 +159,20 @@ describe.each(testDatabaseKinds())('jumps by page number on %s', (kind) => {
       const answer = await tasks.pageForAdmin({ ...adminTaskQuery(input), page, limit: 20 });
       expect(answer.items.map((s) => s.subscriptionId)).toEqual(await skipped(input, (page - 1) * 20, 20));
     }
+  });
+
+  it('counts the rows a shop already has when the migration runs (down, then up)', async () => {
+    const runner = dataSource.createQueryRunner();
+    try {
+      const migration = new ListDayCounts1765000000000();
+      await migration.down(runner);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const [{ n }] = await dataSource.query(`SELECT coalesce(sum(n), 0)::int AS n FROM list_day_counts`);
+    expect(n).toBeGreaterThan(ROWS);
+    expect(await countsDrift()).toEqual([]);
   });
 
   it('recounts after a TRUNCATE', async () => {
