@@ -247,18 +247,8 @@ async function checkCounters(db) {
   const byStatus = Object.fromEntries(counted.map((r) => [r.status, { counted: Number(r.n), kept: Number(kept.find((k) => k.status === r.status)?.n ?? 0) }]));
   for (const k of kept) if (!(k.status in byStatus)) byStatus[k.status] = { counted: 0, kept: Number(k.n) };
   // The per-day counts of the jumps by page number (migration 1765000000000-list-day-counts): (list, day, part) groups that differ.
-  const dayDrift = Number(
-    (
-      await db.query(`
-        WITH truth AS (
-          SELECT 'tasks' AS list, date_bin(interval '24 hours', created_at, timestamptz 'epoch') AS day, status::text AS part, count(*)::bigint AS n FROM subscriptions GROUP BY 2, 3
-          UNION ALL SELECT 'refunds', date_bin(interval '24 hours', created_at, timestamptz 'epoch'), state, count(*) FROM refunds GROUP BY 2, 3
-          UNION ALL SELECT 'refunds', date_bin(interval '24 hours', created_at, timestamptz 'epoch'), state, count(*) FROM refund_requests WHERE state <> 'approved' GROUP BY 2, 3
-        ), t AS (SELECT list, day, part, sum(n)::bigint AS n FROM truth GROUP BY 1, 2, 3),
-        k AS (SELECT list, day, part, sum(n)::bigint AS n FROM list_day_counts GROUP BY 1, 2, 3 HAVING sum(n) <> 0)
-        SELECT count(*) AS n FROM t FULL JOIN k ON (t.list, t.day, t.part) = (k.list, k.day, k.part) WHERE t.n IS DISTINCT FROM k.n`)
-    ).rows[0].n,
-  );
+  const { LIST_DAY_COUNTS_DRIFT } = require(path.join(system.repoRoot, 'backend', 'dist', 'platform', 'database', 'migrations', '1765000000000-list-day-counts.js'));
+  const dayDrift = (await db.query(LIST_DAY_COUNTS_DRIFT)).rows.length;
   const ok = Object.values(byStatus).every((s) => s.counted === s.kept) && users === usersKept && dayDrift === 0;
   return { ok, byStatus, users: { counted: users, kept: usersKept }, dayDrift };
 }

@@ -54,7 +54,6 @@ export function sandboxProof(orderId, keySecret = 'sandbox-key-secret', payId = 
   return { razorpay_order_id: orderId, razorpay_payment_id: payId, razorpay_signature: signature };
 }
 
-/** Per second over a burst's wall time, or null for a burst of no time. */
 /** Headers that belong to one response (or to the connection) and are not replayed by the bare server. */
 const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
 
@@ -70,6 +69,7 @@ export function bareResponse({ method, path, status, contentType, headers, body 
   };
 }
 
+/** Per second over a burst's wall time, or null for a burst of no time. */
 export const perSecond = (count, wallMs) => (wallMs > 0 ? count / (wallMs / 1000) : null);
 
 // ---------------------------------------------------------------------------------------------

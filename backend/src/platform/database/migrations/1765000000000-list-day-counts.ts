@@ -36,6 +36,22 @@ function apply(source: (typeof SOURCES)[number], rows: Array<[string, 1 | -1]>):
     ON CONFLICT (list, day, source, part, shard) DO UPDATE SET n = c.n + EXCLUDED.n;`;
 }
 
+/**
+ * The (list, day, part) groups where list_day_counts and a GROUP BY of the source rows disagree,
+ * with both figures: no rows when the triggers kept every count. For the specs and the admin bench.
+ */
+export const LIST_DAY_COUNTS_DRIFT = `
+  WITH counted AS (
+    SELECT list, day, part, count(*)::bigint AS n FROM (
+      ${SOURCES.map((source) => `SELECT '${source.list}' AS list, ${DAY} AS day, ${source.part} AS part FROM ${source.table} WHERE ${source.where}`).join('\n      UNION ALL ')}
+    ) r GROUP BY list, day, part
+  ), kept AS (
+    SELECT list, day, part, sum(n)::bigint AS n FROM list_day_counts GROUP BY list, day, part HAVING sum(n) <> 0
+  )
+  SELECT coalesce(c.list, k.list) AS list, coalesce(c.day, k.day) AS day, coalesce(c.part, k.part) AS part, c.n AS counted, k.n AS kept
+  FROM counted c FULL JOIN kept k ON (c.list, c.day, c.part) = (k.list, k.day, k.part)
+  WHERE c.n IS DISTINCT FROM k.n`;
+
 export class ListDayCounts1765000000000 implements MigrationInterface {
   name = 'ListDayCounts1765000000000';
 
