@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     SMTP_URL: 'smtp://mail.internal:587',
   };
 
+  it.each(['Production', 'prod', 'PRODUCTION', 'staging'])('refuses NODE_ENV=%j at start: only production, development and test are known', (nodeEnv) => {
+    expect(() => loadConfig({ ...production, NODE_ENV: nodeEnv }, '/repo')).toThrow(/^NODE_ENV must be one of production, development, test \(exactly, in lower case\); it is ".*"$/);
+  });
+
+  it.each(['production', 'development', 'test'])('accepts NODE_ENV=%s', (nodeEnv) => {
+    expect(loadConfig({ ...production, NODE_ENV: nodeEnv }, '/repo').env).toBe(nodeEnv);
+  });
+
   it('accepts a complete production configuration', () => {
     expect(loadConfig(production, '/repo').production).toBe(true);
   });

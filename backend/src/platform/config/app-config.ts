@@ -311,9 +311,14 @@ function httpTimeouts(env: Env): HttpTimeouts {
   return { headersMs: headers * 1000, requestMs: request * 1000, keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT', 5, 1, 600) * 1000 };
 }
 
+/** The NODE_ENV values the app knows: Jest sets `test`, the rest of the tooling the other two. */
+const NODE_ENVS: readonly string[] = ['production', 'development', 'test'];
+
 /** NODE_ENV, HOST, PORT, PUBLIC_URL and DATA_DIR: where this process runs and keeps its files. */
 function server(env: Env, root: string) {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  // Any other word (Production, prod) would start with the published development secrets and sandbox payments.
+  if (!NODE_ENVS.includes(nodeEnv)) throw new ConfigError(`NODE_ENV must be one of ${NODE_ENVS.join(', ')} (exactly, in lower case); it is "${nodeEnv}"`);
   const port = integer(env, 'PORT', 3000, 0, 65535);
   return {
     env: nodeEnv,
