@@ -3,7 +3,9 @@ import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { BILLING_QUEUE } from './modules/fulfilment/application/shortfall-jobs';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
+import { FULFILMENT_QUEUE } from './modules/fulfilment/application/placement-jobs';
 import { FulfilmentModule } from './modules/fulfilment/fulfilment.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { PlansModule } from './modules/plans/plans.module';
@@ -17,7 +19,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot(config),
+        PlatformModule.forRoot(config, [BILLING_QUEUE, FULFILMENT_QUEUE]),
         IdentityModule,
         CatalogueModule,
         PlansModule,

@@ -13,7 +13,8 @@ import type { EntityManager } from 'typeorm';
 export const WALK_FROM_OFFSET = 5000;
 
 export interface DayWalk {
-  list: 'tasks' | 'refunds';
+  /** The list's name in list_day_counts, given by the module that owns the list (its triggers: ListDayCounts1765000000000). */
+  list: string;
   /** SQL condition on list_day_counts.part: the list's filter (with the statement's `$n`), or `true`. */
   part: string;
   offset: number;
@@ -32,6 +33,7 @@ export interface DayAnchor {
 
 export function dayAnchor(walk: DayWalk): DayAnchor {
   if (!Number.isSafeInteger(walk.offset) || walk.offset < 0) throw new Error(`dayAnchor: offset must be a whole number, got ${walk.offset}`);
+  if (!/^[a-z_]+$/.test(walk.list)) throw new Error(`dayAnchor: a list name is lower-case letters, got ${JSON.stringify(walk.list)}`);
   const direction = walk.descending ? 'DESC' : 'ASC';
   // The days in the list's order with the rows up to and including each (through); the anchor is
   // the first day whose rows reach past the offset. Reads the list's count rows, a few per day

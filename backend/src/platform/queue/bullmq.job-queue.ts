@@ -3,7 +3,7 @@ import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
 import { AppConfig } from '../config/app-config';
 import { type JobsOptions, type Processor, Queue, Worker, type WorkerOptions } from 'bullmq';
-import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QUEUE_NAMES, runsJobs, type ServiceState } from './job-queue.port';
+import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QueueNames, runsJobs, type ServiceState } from './job-queue.port';
 import { OutageLog } from './outage-log';
 
 /** Retries with back-off, and bounded history kept in Redis. */
@@ -17,13 +17,12 @@ export const JOB_OPTIONS = {
 const DAY_S = 24 * 60 * 60;
 
 /**
- * Per queue. Mail jobs carry the mail itself, OTP codes included: a delivered one leaves Redis at
- * once, a failed one after a day (long enough to look into, past any code's 10 minutes).
+ * Per queue (JOB_OPTIONS for any other). Mail jobs carry the mail itself, OTP codes included: a
+ * delivered one leaves Redis at once, a failed one after a day (long enough to look into, past any
+ * code's 10 minutes).
  */
-export const QUEUE_JOB_OPTIONS: Record<QueueName, JobsOptions> = {
-  mail: { ...JOB_OPTIONS, removeOnComplete: true, removeOnFail: { age: DAY_S } },
-  billing: JOB_OPTIONS,
-  fulfilment: JOB_OPTIONS,
+export const QUEUE_JOB_OPTIONS: Readonly<Partial<Record<QueueName, JobsOptions>>> = {
+  [MAIL_QUEUE]: { ...JOB_OPTIONS, removeOnComplete: true, removeOnFail: { age: DAY_S } },
 };
 
 /** How long an id given with `jobId` stays known to BullMQ after its job finished and was removed. */
@@ -96,6 +95,7 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     private readonly moduleRef: ModuleRef,
     private readonly discovery: DiscoveryService,
     private readonly config: AppConfig,
+    private readonly queues: QueueNames,
   ) {
     super();
   }
@@ -130,7 +130,7 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
    * Redis: a job that was running is left to BullMQ's stalled-job check, which runs it again.
    */
   async beforeApplicationShutdown(): Promise<void> {
-    const emitters: Array<Queue | Worker> = [...QUEUE_NAMES.map((name) => this.queue(name)), ...this.workers];
+    const emitters: Array<Queue | Worker> = [...this.queues.all.map((name) => this.queue(name)), ...this.workers];
     const clients = (
       await Promise.all(
         emitters.flatMap((emitter) => {
@@ -142,7 +142,7 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     const reachable = clients.length > 0 && clients.every((client) => client.status === 'ready');
     if (reachable) return;
     this.logger.warn('Redis is unreachable at shutdown: the queue closes without waiting for it');
-    const closing = [...this.workers.map((worker) => worker.close(true)), ...QUEUE_NAMES.map((name) => this.queue(name).getBackend().close(true))];
+    const closing = [...this.workers.map((worker) => worker.close(true)), ...this.queues.all.map((name) => this.queue(name).getBackend().close(true))];
     await Promise.all(closing.map((closed) => withTimeout(closed, 2_000, 'did not close').catch(() => undefined)));
   }
 
@@ -161,7 +161,7 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     await this.connected(target);
     const idOptions: JobsOptions = options.jobId ? { jobId: options.jobId, deduplication: { id: options.jobId, ttl: JOB_ID_KEPT_MS } } : {};
     await withTimeout(
-      target.add(jobName, data, { ...QUEUE_JOB_OPTIONS[queue], ...idOptions }),
+      target.add(jobName, data, { ...(QUEUE_JOB_OPTIONS[queue] ?? JOB_OPTIONS), ...idOptions }),
       ENQUEUE_TIMEOUT_MS,
       `Redis did not take the job within ${ENQUEUE_TIMEOUT_MS / 1000} s`,
     );

@@ -1,18 +1,12 @@
 import type { ProcessRole } from '../config/app-config';
 
-/** Names of the queues the app uses. A processor class subscribes to one with `@Processor(name)`. */
-export const MAIL_QUEUE = 'mail';
-/** Billing's background work: the stuck-order sweep, the refund sweep and automatic refunds. */
-export const BILLING_QUEUE = 'billing';
 /**
- * Billing's job `{ subscriptionId }` that refunds what an order did not deliver (docs/refunds.md).
- * Named here because the fulfilment module enqueues it when it records a provider's final word.
+ * A queue's name. A processor class subscribes to one with `@Processor(name)`. Platform names only
+ * its own queue (mail); each module names its queues and job contracts, and the app hands the list to
+ * PlatformModule (app.module.ts), so platform knows no module (docs/architecture.md#platform).
  */
-export const SETTLE_SHORTFALL_JOB = 'settle-shortfall';
-/** Automatic fulfilment (docs/fulfilment.md): placing paid orders with the upstream provider, and its status sync. */
-export const FULFILMENT_QUEUE = 'fulfilment';
-export const QUEUE_NAMES = [MAIL_QUEUE, BILLING_QUEUE, FULFILMENT_QUEUE] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
+export type QueueName = string;
+export const MAIL_QUEUE: QueueName = 'mail';
 
 /**
  * Whether a process of this PROCESS_ROLE runs jobs: workers and `all` take jobs from the queues and
@@ -51,4 +45,9 @@ export abstract class JobQueue {
    */
   abstract repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void>;
   abstract state(): Promise<ServiceState>;
+}
+
+/** The queues of this app (platform's mail queue and the ones the modules named), for the BullMQ adapter. */
+export class QueueNames {
+  constructor(readonly all: readonly QueueName[]) {}
 }

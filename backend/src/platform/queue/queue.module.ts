@@ -4,7 +4,7 @@ import { BullModule } from '@nestjs/bullmq';
 import type { AppConfig } from '../config/app-config';
 import { BullMqJobQueue, WatchedQueue, watchedWorker } from './bullmq.job-queue';
 import { InProcessJobQueue } from './in-process.job-queue';
-import { JobQueue, QUEUE_NAMES, runsJobs } from './job-queue.port';
+import { JobQueue, MAIL_QUEUE, type QueueName, QueueNames, runsJobs } from './job-queue.port';
 
 /** redis://user:pass@host:port/db → the connection options BullMQ hands to ioredis. */
 export function redisOptions(redisUrl: string) {
@@ -23,11 +23,13 @@ export function redisOptions(redisUrl: string) {
 /**
  * Binds the JobQueue port: BullMQ when REDIS_URL is set, the in-process queue otherwise. Under BullMQ
  * a web process registers no worker (@nestjs/bullmq's `manualRegistration` leaves the processors'
- * workers unmade), so every job it enqueues runs in a worker process.
+ * workers unmade), so every job it enqueues runs in a worker process. `queues`: the modules' queues,
+ * besides platform's own mail queue.
  */
 @Module({})
 export class QueueModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, queues: readonly QueueName[] = []): DynamicModule {
+    const names = new QueueNames([MAIL_QUEUE, ...queues]);
     if (config.redisUrl) {
       // Queues and workers that listen to their Redis errors from the start.
       BullModule.queueClass = WatchedQueue;
@@ -42,9 +44,12 @@ export class QueueModule {
             prefix: config.queuePrefix,
             extraOptions: { manualRegistration: !runsJobs(config.role) },
           }),
-          BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+          BullModule.registerQueue(...names.all.map((name) => ({ name }))),
         ],
-        providers: [{ provide: JobQueue, useClass: BullMqJobQueue }],
+        providers: [
+          { provide: QueueNames, useValue: names },
+          { provide: JobQueue, useClass: BullMqJobQueue },
+        ],
         exports: [JobQueue],
       };
     }

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { FULFILMENT_QUEUE, JobQueue } from '../../../platform/queue/job-queue.port';
+import { JobQueue } from '../../../platform/queue/job-queue.port';
 
+/** Automatic fulfilment (docs/fulfilment.md): placing paid orders with the upstream provider, and its status sync. */
+export const FULFILMENT_QUEUE = 'fulfilment';
 /** The fulfilment queue's job names. */
 export const PLACE_ORDER_JOB = 'place-order';
 export const FULFILMENT_SYNC_JOB = 'fulfilment-sync';

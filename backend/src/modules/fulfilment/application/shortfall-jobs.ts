@@ -1,5 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BILLING_QUEUE, JobQueue, SETTLE_SHORTFALL_JOB } from '../../../platform/queue/job-queue.port';
+import { JobQueue } from '../../../platform/queue/job-queue.port';
+
+/**
+ * Billing's queue (the stuck-order sweep, the refund sweep and automatic refunds) and its job
+ * `{ subscriptionId }` that refunds what an order did not deliver (docs/refunds.md). The contract is
+ * written here, beside the one producer, because billing depends on fulfilment and not the other way
+ * round; billing's processor reads both names from here.
+ */
+export const BILLING_QUEUE = 'billing';
+export const SETTLE_SHORTFALL_JOB = 'settle-shortfall';
+export interface SettleShortfallJobData {
+  subscriptionId: string;
+}
 
 /** Final Status values that deliver less than was bought: Partial, Canceled, Refunded. */
 export const SHORT_STATUSES: readonly number[] = [2, 3, 4];
@@ -19,7 +31,7 @@ export class ShortfallJobs {
   async enqueue(subscriptionIds: string[]): Promise<void> {
     for (const subscriptionId of subscriptionIds) {
       try {
-        await this.queue.enqueue(BILLING_QUEUE, SETTLE_SHORTFALL_JOB, { subscriptionId }, { jobId: `shortfall-${subscriptionId}` });
+        await this.queue.enqueue(BILLING_QUEUE, SETTLE_SHORTFALL_JOB, { subscriptionId } satisfies SettleShortfallJobData, { jobId: `shortfall-${subscriptionId}` });
       } catch (error) {
         this.logger.warn(
           `Order ${subscriptionId} finished short, but its refund job could not be enqueued (${(error as Error).message}); billing's refund sweep settles it`,

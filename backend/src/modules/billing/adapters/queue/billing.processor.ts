@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { BILLING_QUEUE, JobQueue, SETTLE_SHORTFALL_JOB } from '../../../../platform/queue/job-queue.port';
+import { JobQueue } from '../../../../platform/queue/job-queue.port';
+import { BILLING_QUEUE, SETTLE_SHORTFALL_JOB } from '../../../fulfilment/application/shortfall-jobs';
 import { ReconcileOrdersUseCase, type ReconcileReport } from '../../application/reconcile-orders.use-case';
 import { ReconcileRefundsUseCase, type RefundReconcileReport } from '../../application/reconcile-refunds.use-case';
 import { SettleShortfallUseCase, type ShortfallOutcome } from '../../application/settle-shortfall.use-case';

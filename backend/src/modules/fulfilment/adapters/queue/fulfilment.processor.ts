@@ -2,9 +2,9 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { AppConfig } from '../../../../platform/config/app-config';
-import { FULFILMENT_QUEUE, JobQueue } from '../../../../platform/queue/job-queue.port';
+import { JobQueue } from '../../../../platform/queue/job-queue.port';
 import { PlaceOrderUseCase, type PlaceOrderOutcome } from '../../application/place-order.use-case';
-import { FULFILMENT_SYNC_JOB, PLACE_ORDER_JOB, type PlaceOrderJobData } from '../../application/placement-jobs';
+import { FULFILMENT_QUEUE, FULFILMENT_SYNC_JOB, PLACE_ORDER_JOB, type PlaceOrderJobData } from '../../application/placement-jobs';
 import { ProviderPanel } from '../../application/provider-panel.port';
 import { SyncFulfilmentUseCase, type SyncReport } from '../../application/sync-fulfilment.use-case';
 import { type RefillSyncReport, SyncRefillsUseCase } from '../../application/sync-refills.use-case';
