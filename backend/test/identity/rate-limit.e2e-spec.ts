@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../support/app';
+import { adminToken } from '../support/admin-session';
 import { signUpCustomer } from '../support/customer-session';
 import { codeIn, waitForMail } from './support';
 
@@ -142,6 +143,19 @@ describe('identity API: password changes per account (RATE_LIMIT_PASSWORD_PER_AC
     await update(me.token, { ...base, oldPassword: 'correct horse battery' }).expect(429);
     // Name and phone changes check no password and are not counted.
     await update(me.token, { userId: me.userId, name: 'Still Me', phone: '5550100' }).expect(200);
+  });
+
+  it("counts an admin's password checks once per account, whichever route asks (update-email/request and update-password)", async () => {
+    const admin = await adminToken(t);
+    const post = (path: string, body: object) => request(t.app.getHttpServer()).post(`/api/admin/${path}`).set('Authorization', `Bearer ${admin.token}`).send(body);
+    const emailChange = (i: number) => post('update-email/request', { adminId: admin.adminId, newEmail: `new-${i}@shop.example`, currentPassword: `guess ${i}` });
+    const passwordChange = (i: number) => post('update-password', { adminId: admin.adminId, oldPassword: `guess ${i}`, newPassword: 'a brand new password' });
+    // Limit 3: two guesses on one route and one on the other use it up for both.
+    await emailChange(0).expect(400);
+    await emailChange(1).expect(400);
+    await passwordChange(2).expect(400);
+    expect((await passwordChange(3).expect(429)).body.error).toBe('rate_limited');
+    await emailChange(4).expect(429);
   });
 
   it('counts each account apart (the same client address)', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type ExecutionContext, Module } from '@nestjs/common';
 import { normalizeIp, ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
@@ -8,14 +9,14 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 /**
  * The app's named rate limits. A route opts in with `@RateLimit('otp-per-address', ...)`; each
- * route keeps its own counters (the throttler's key includes the handler).
+ * route keeps its own counters (the throttler's key includes the handler), but password-per-account.
  * - otp-per-address: codes sent to one e-mail address (the body's `email`), per hour.
  * - otp-per-ip: codes requested from one client address, per hour.
  * - sign-in-per-ip: attempts of one sign-in route (login, verify-otp, register, google) from one client address, per 15 minutes.
  * - contact-per-ip: contact requests sent from one client address, per hour.
  * - password-per-account: password checks of one signed-in account (a body with `newPassword`, or
  *   with the `currentPassword` an admin's e-mail change asks for), per 15 minutes, whatever the
- *   client address; put `@RateLimit` above `@Authenticated`, so the session is known when it counts.
+ *   client address, one count for every route that checks it; put `@RateLimit` above `@Authenticated`, so the session is known when it counts.
  *
  * Sign-in attempts per account (the body's e-mail, from any client address, with growing waits) are
  * `@LimitPerAccount(...)` (account-limit.interceptor.ts), on the same store.
@@ -65,6 +66,8 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
             ttl: HOUR / 4,
             limit: config.rateLimits.passwordPerAccount,
             getTracker: accountOf,
+            // One counter per account, not per route: update-email/request and update-password share it.
+            generateKey: (_context, tracker, name) => createHash('sha256').update(`${name}\n${tracker}`).digest('base64url'),
             skipIf: (context) => !checksPassword(context),
           },
         ],
