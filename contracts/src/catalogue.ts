@@ -31,6 +31,8 @@ export interface ServiceAddressAnswer {
   slug?: string;
   moved?: boolean;
   service?: { serviceHeading?: string; logo?: string | null } | null;
+  /** On a page whose plan is read at another address (a renamed service's): where (GET /api/plans/{planSlug}). */
+  planSlug?: string;
 }
 
 /** A question of the FAQ with its answer. */

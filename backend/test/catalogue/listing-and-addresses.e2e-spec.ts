@@ -162,4 +162,55 @@ describe('catalogue listing rule and pricing page addresses', () => {
       .expect(400);
     expect(res.body).toMatchObject({ success: false, message: 'slug must be at most 100 characters' });
   });
+  // Last: it renames a seeded service, which the cases above read as seeded.
+  it("keeps a renamed listed service listed: it names its plan by id, and both addresses open that plan's pricing page", async () => {
+    const before = await listed();
+    const youtube = (
+      (await asAdmin('services/listForAdmin', { page: 1, limit: 100, search: 'YouTube' }).expect(200)).body.data as Array<{ serviceId: string; serviceContent: object[] }>
+    )[0];
+    const saved = await asAdmin('services/update', {
+      serviceId: youtube.serviceId,
+      serviceHeading: 'YouTube Growth',
+      serviceDescription: 'YouTube growth',
+      serviceContent: JSON.stringify(youtube.serviceContent),
+    }).expect(200);
+    expect(saved.body.message).toBe('Service updated');
+    const after = await listed();
+    expect(after).toHaveLength(before.length);
+    expect(after).toContain('YouTube Growth');
+    expect((await adminRow('YouTube Growth'))?.listing).toEqual({ listed: true, reason: null, message: null });
+
+    // The new address is a page that reads the YouTube plan; the old one still is that plan's page.
+    const address = (await http().get('/api/services/address/youtube-growth').expect(200)).body;
+    expect(address).toMatchObject({ slug: 'youtube-growth', moved: false, planSlug: 'youtube', service: { serviceHeading: 'YouTube Growth' } });
+    expect((await http().get(`/api/plans/${address.planSlug}`).expect(200)).body.plan.name).toBe('YouTube');
+    expect((await http().get('/services/youtube-growth').expect(200)).text).toContain('<title>YouTube Growth Packages | SocialGrowth</title>');
+    expect((await http().get('/services/youtube').expect(200)).text).toContain('<title>YouTube Growth Packages | SocialGrowth</title>');
+  });
+
+  it('says so before a save takes a listed service off sale, and saves it when confirmed', async () => {
+    const created = (await newService('Mastodon')).body.data;
+    const plan = (await newPlan('Mastodon')).body.plan;
+    expect(await listed()).toContain('Mastodon');
+    const edit = {
+      serviceId: created.serviceId,
+      serviceHeading: 'Mastodon',
+      serviceDescription: 'Mastodon growth',
+      serviceContent: JSON.stringify(created.serviceContent),
+    };
+
+    expect((await asAdmin('services/update', { ...edit, planId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body).toMatchObject({ error: 'plan_not_found' });
+    const draft = (await newPlan('Pixelfed', 'Inactive')).body.plan;
+    const refused = (await asAdmin('services/update', { ...edit, planId: draft.planId }).expect(409)).body;
+    expect(refused).toMatchObject({ success: false, error: 'service_leaves_catalogue' });
+    expect(refused.message).toMatch(/^This save takes the service out of the public catalogue: Not listed: no Active plan with a tier\./);
+    expect(await listed()).toContain('Mastodon');
+
+    await asAdmin('services/update', { ...edit, planId: draft.planId, confirmOffSale: 'true' }).expect(200);
+    expect(await listed()).not.toContain('Mastodon');
+    expect((await adminRow('Mastodon'))?.listing).toMatchObject({ listed: false, reason: 'plan_not_on_sale' });
+    // Naming the plan again lists it again, with no question (it goes on sale).
+    await asAdmin('services/update', { ...edit, planId: plan.planId }).expect(200);
+    expect(await listed()).toContain('Mastodon');
+  });
 });

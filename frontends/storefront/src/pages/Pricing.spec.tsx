@@ -72,6 +72,20 @@ describe('an address without a plan (docs/catalogue.md, "Addresses")', () => {
     expect(memory.history?.at(-1)).toBe('/services/bluesky');
   });
 
+  it("a renamed service's address shows the plan that sells it, and stays the address", async () => {
+    const memory = visitAddress('/services/youtube-growth', {
+      '/plans/youtube-growth': [404, { success: false, message: 'Plan not found', error: 'plan_not_found' }],
+      '/services/address/youtube-growth': [
+        200,
+        { success: true, slug: 'youtube-growth', moved: false, service: { serviceHeading: 'YouTube Growth', logo: null }, planSlug: 'youtube' },
+      ],
+      '/plans/youtube': [200, planAnswer('Active')],
+    });
+    expect(await screen.findAllByTestId('pricing-tier')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+    expect(memory.history).toEqual(['/services/youtube-growth']);
+  });
+
   it('nothing there: Page Not Found, with its way home, and no pricing error box', async () => {
     visitAddress('/services/myspace', { '/plans/myspace': [404, { success: false, message: 'Plan not found', error: 'plan_not_found' }] });
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();

@@ -50,39 +50,51 @@ export default function Pricing() {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
+    const show = (body: PlanAnswer) => {
+      const tiers = body.pricing ?? body.plan?.pricing ?? [];
+      if (tiers.length === 0) throw new Error('no tiers');
+      setState({
+        status: 'loaded',
+        planId: body.planId ?? body.plan?.planId ?? '',
+        name: body.plan?.name ?? platform,
+        slug: body.plan?.slug ?? slug,
+        currency: body.plan?.currency ?? 'USD',
+        // Inactive and Pending plans are shown but not sold (billing refuses their orders too).
+        onSale: (body.plan?.status ?? 'Active') === 'Active',
+        tiers,
+      });
+    };
     // The same URL as the server's preload hint for this page (page-routes.json), so the browser
     // reuses the preloaded answer instead of fetching it again.
     api
       .get<PlanAnswer>('/plans/' + encodeURIComponent(slug), { signal: controller.signal })
-      .then((body) => {
-        const tiers = body.pricing ?? body.plan?.pricing ?? [];
-        if (tiers.length === 0) throw new Error('no tiers');
-        setState({
-          status: 'loaded',
-          planId: body.planId ?? body.plan?.planId ?? '',
-          name: body.plan?.name ?? platform,
-          slug: body.plan?.slug ?? slug,
-          currency: body.plan?.currency ?? 'USD',
-          // Inactive and Pending plans are shown but not sold (billing refuses their orders too).
-          onSale: (body.plan?.status ?? 'Active') === 'Active',
-          tiers,
-        });
-      })
+      .then(show)
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         if (!(error instanceof ApiError && error.status === 404)) {
           setState({ status: 'error' });
           return;
         }
-        // No plan here: the old address of a renamed service leads to its new one; else nothing is here.
+        // No plan at this address: a renamed service's address shows the plan that sells it (read at
+        // its own address, planSlug); its old address leads to its new one; else nothing is here
+        // (docs/catalogue.md, "Addresses").
+        let where: ServiceAddressAnswer | null = null;
         try {
-          const where = await api.get<ServiceAddressAnswer>('/services/address/' + encodeURIComponent(slug), { signal: controller.signal });
-          if (where.moved && where.slug && where.slug !== slug) {
-            navigate(`/services/${encodeURIComponent(where.slug)}`, { replace: true });
-            return;
-          }
+          where = await api.get<ServiceAddressAnswer>('/services/address/' + encodeURIComponent(slug), { signal: controller.signal });
         } catch {
           // 404 (or unreachable): nothing to move to.
+        }
+        if (where?.moved && where.slug && where.slug !== slug) {
+          navigate(`/services/${encodeURIComponent(where.slug)}`, { replace: true });
+          return;
+        }
+        if (where?.planSlug && where.planSlug !== slug) {
+          try {
+            show(await api.get<PlanAnswer>('/plans/' + encodeURIComponent(where.planSlug), { signal: controller.signal }));
+          } catch {
+            if (!controller.signal.aborted) setState({ status: 'error' });
+          }
+          return;
         }
         if (!controller.signal.aborted) setState({ status: 'not-found' });
       });

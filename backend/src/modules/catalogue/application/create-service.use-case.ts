@@ -4,12 +4,17 @@ import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { ChangeEvents } from '../../../platform/events/change-events';
 import { storedLogoOf } from '../domain/logo-image';
-import type { Service } from '../domain/service';
+import { type Service, slugOf } from '../domain/service';
 import { type ServiceFormInput, serviceFormOf } from '../domain/service-form';
 import { serviceSnapshot } from './catalogue-audit';
+import { planAfterSave, PricingAddresses } from './pricing-addresses';
 import { ServiceRepository } from './service.repository.port';
 
-/** An admin adds a service to the catalogue, with an optional logo (the uploaded file's bytes). */
+/**
+ * An admin adds a service to the catalogue, with an optional logo (the uploaded file's bytes). It is
+ * sold by the plan sent (`planId`), else by the plan found at its address, if any (docs/catalogue.md,
+ * "Listing rule").
+ */
 @Injectable()
 export class CreateServiceUseCase {
   constructor(
@@ -17,13 +22,17 @@ export class CreateServiceUseCase {
     private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
     private readonly changes: ChangeEvents,
+    private readonly addresses: PricingAddresses,
   ) {}
 
-  async execute(actor: Principal, input: ServiceFormInput, logo?: Uint8Array): Promise<Service> {
+  async execute(actor: Principal, input: ServiceFormInput, logo?: Uint8Array, planId?: string | null): Promise<Service> {
     const form = serviceFormOf(input);
     const storedLogo = logo ? storedLogoOf(logo) : null;
+    const addresses = await this.addresses.get();
+    // A heading with no letter or digit gets an address of its id, where no plan answers.
+    const plan = planAfterSave(addresses, null, slugOf(form.heading), planId);
     return this.uow.run(async () => {
-      const service = await this.services.create(form, storedLogo);
+      const service = await this.services.create(form, storedLogo, plan);
       await this.audit.record(actor, { action: 'service.create', entity: 'service', entityId: service.serviceId, after: serviceSnapshot(service) });
       this.changes.publish('catalogue');
       return service;

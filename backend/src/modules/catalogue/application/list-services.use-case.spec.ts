@@ -1,7 +1,7 @@
 import { type CatalogueQuery, catalogueQuery } from '../domain/catalogue-page';
 import { type Service, slugOf } from '../domain/service';
 import type { ListSellablePlansUseCase, PlanAtAddress } from '../../plans/application/list-sellable-plans.use-case';
-import { PricingAddresses } from './pricing-addresses';
+import { type OnSaleFilter, PricingAddresses } from './pricing-addresses';
 import { ListServicesForAdminUseCase, ListServicesUseCase } from './list-services.use-case';
 import { ServiceRepository } from './service.repository.port';
 
@@ -15,6 +15,7 @@ class InMemoryServiceRepository extends ServiceRepository {
       serviceId: `00000000-0000-4000-8000-${String(this.services.length + 1).padStart(12, '0')}`,
       serviceHeading: heading,
       slug: slugOf(heading),
+      planId: null,
       serviceDescription: description,
       logo: null,
       content: [{ contentId: `c-${heading}`, key: 'Delivery', value: 'Starts within 24-48 hours', position: 0 }],
@@ -25,11 +26,11 @@ class InMemoryServiceRepository extends ServiceRepository {
     return service;
   }
 
-  async pageForCatalogue(query: CatalogueQuery, onlySlugs?: readonly string[]): Promise<{ items: Service[]; total: number }> {
+  async pageForCatalogue(query: CatalogueQuery, onSale?: OnSaleFilter): Promise<{ items: Service[]; total: number }> {
     this.calls += 1;
     const needle = query.search.toLowerCase();
     const matches = this.services
-      .filter((s) => !onlySlugs || onlySlugs.includes(s.slug))
+      .filter((s) => !onSale || (s.planId ? onSale.planIds.includes(s.planId) : onSale.slugs.includes(s.slug)))
       .filter((s) => !needle || s.serviceHeading.toLowerCase().includes(needle) || s.serviceDescription.toLowerCase().includes(needle))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.serviceHeading.localeCompare(b.serviceHeading));
     const start = (query.page - 1) * query.perPage;
@@ -66,6 +67,11 @@ class InMemoryServiceRepository extends ServiceRepository {
   }
 }
 
+/** A plan answering at its own slug. */
+function plan(slug: string, name: string, onSale: boolean): PlanAtAddress {
+  return { planId: `plan-${slug}`, slug, name, onSale };
+}
+
 /** The plans' addresses as ListSellablePlansUseCase gives them, set by each test. */
 function addressesOf(plans: Map<string, PlanAtAddress>): PricingAddresses {
   return new PricingAddresses({ execute: async () => plans } as unknown as ListSellablePlansUseCase);
@@ -74,7 +80,7 @@ function addressesOf(plans: Map<string, PlanAtAddress>): PricingAddresses {
 describe('ListServicesUseCase', () => {
   const repository = new InMemoryServiceRepository();
   for (let i = 1; i <= 23; i++) repository.add(`Service ${String(i).padStart(2, '0')}`);
-  const everyServiceOnSale = new Map(repository.services.map((s) => [s.slug, { name: s.serviceHeading, onSale: true }]));
+  const everyServiceOnSale = new Map(repository.services.map((s) => [s.slug, plan(s.slug, s.serviceHeading, true)]));
   const useCase = new ListServicesUseCase(repository, addressesOf(everyServiceOnSale));
 
   it('returns a full page and the paging meta', async () => {
@@ -105,9 +111,9 @@ describe('the listing rule (docs/catalogue.md)', () => {
   repository.add('Myspace');
   repository.add('Threads');
   const plans = new Map<string, PlanAtAddress>([
-    ['youtube', { name: 'YouTube', onSale: true }],
-    ['instagram', { name: 'Instagram', onSale: true }],
-    ['threads', { name: 'Threads', onSale: false }],
+    ['youtube', plan('youtube', 'YouTube', true)],
+    ['instagram', plan('instagram', 'Instagram', true)],
+    ['threads', plan('threads', 'Threads', false)],
   ]);
 
   it('lists only services whose address has a plan on sale, and counts only those', async () => {
@@ -129,5 +135,18 @@ describe('the listing rule (docs/catalogue.md)', () => {
   it('lists nothing when no plan is on sale', async () => {
     const page = await new ListServicesUseCase(repository, addressesOf(new Map())).execute(catalogueQuery({}));
     expect(page).toEqual({ items: [], meta: { total: 0, page: 1, perPage: 10, lastPage: 1 } });
+  });
+});
+
+describe('a service names the plan that sells it (docs/catalogue.md, "Listing rule")', () => {
+  const plans = new Map<string, PlanAtAddress>([['youtube', plan('youtube', 'YouTube', true)]]);
+
+  it('keeps a renamed service listed by the plan it names, and lists it by no other', async () => {
+    const repository = new InMemoryServiceRepository();
+    const renamed = repository.add('YouTube Growth');
+    renamed.planId = 'plan-youtube';
+    repository.add('Youtube Shorts').planId = 'plan-gone';
+    const page = await new ListServicesUseCase(repository, addressesOf(plans)).execute(catalogueQuery({ limit: 100 }));
+    expect(page.items.map((s) => s.serviceHeading)).toEqual(['YouTube Growth']);
   });
 });

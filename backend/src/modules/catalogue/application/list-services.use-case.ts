@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogueQuery, Page, pageMeta } from '../domain/catalogue-page';
 import type { Service } from '../domain/service';
-import { notListedReason, type NotListedReason, PricingAddresses } from './pricing-addresses';
+import { notListedReason, type NotListedReason, onSaleFilter, PricingAddresses } from './pricing-addresses';
 import { ServiceRepository } from './service.repository.port';
 
 /**
  * The public catalogue list: one page of the services that can be bought, with their content items.
- * A service is listed only when its address has a plan on sale (Active, at least one tier): a
+ * A service is listed only when the plan that sells it is on sale (Active, at least one tier): a
  * service without one would lead to a pricing page with nothing to buy (docs/catalogue.md,
  * "Listing rule"). Takes a normalised query (see `catalogueQuery`: defaults, the 100-per-page cap,
  * trimmed search), the same value the HTTP adapter uses as its cache key.
@@ -19,9 +19,7 @@ export class ListServicesUseCase {
   ) {}
 
   async execute(query: CatalogueQuery): Promise<Page<Service>> {
-    const addresses = await this.addresses.get();
-    const onSale = [...addresses].filter(([, plan]) => plan.onSale).map(([slug]) => slug);
-    const { items, total } = await this.services.pageForCatalogue(query, onSale);
+    const { items, total } = await this.services.pageForCatalogue(query, onSaleFilter(await this.addresses.get()));
     return { items, meta: pageMeta(total, query.page, query.perPage) };
   }
 }
@@ -45,7 +43,7 @@ export class ListServicesForAdminUseCase {
     const [addresses, { items, total }] = await Promise.all([this.addresses.get(), this.services.pageForCatalogue(query)]);
     return {
       items: items.map((service) => {
-        const reason = notListedReason(addresses, service.slug);
+        const reason = notListedReason(addresses, service);
         return { service, listed: reason === null, reason };
       }),
       meta: pageMeta(total, query.page, query.perPage),

@@ -14,6 +14,11 @@ export interface Service {
   serviceHeading: string;
   /** The service's address, /services/{slug}: slug(heading) when the service was saved (see addressOf). */
   slug: string;
+  /**
+   * The plan that sells the service, by id (docs/catalogue.md, "Listing rule"); null while none is
+   * named, and then the plan found at its address stands in (the next save names it).
+   */
+  planId: string | null;
   serviceDescription: string;
   /** Base64 text of a PNG or JPEG image (or a data URL), null when the service has no logo. */
   logo: string | null;

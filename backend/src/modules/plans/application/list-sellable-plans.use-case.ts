@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { PlanRepository, type PlanSummary } from './plan.repository.port';
 
 export interface PlanAtAddress {
+  planId: string;
+  /** The plan's own address (its pricing page is /services/{slug}). */
+  slug: string;
   name: string;
   onSale: boolean;
 }
@@ -31,7 +34,8 @@ export class ListSellablePlansUseCase {
       if (!known || plan.createdAt < known.createdAt) byName.set(name, plan);
     }
     const addresses = new Map<string, PlanAtAddress>();
-    for (const [key, plan] of [...byName, ...bySlug]) addresses.set(key, { name: plan.name, onSale: plan.status === 'Active' && plan.tierCount > 0 });
+    for (const [key, plan] of [...byName, ...bySlug])
+      addresses.set(key, { planId: plan.planId, slug: plan.slug, name: plan.name, onSale: plan.status === 'Active' && plan.tierCount > 0 });
     return addresses;
   }
 }

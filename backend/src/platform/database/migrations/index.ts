@@ -21,6 +21,8 @@ import { Refills1764900000000 } from './1764900000000-refills';
 import { PasswordResetCodes1764900000100 } from './1764900000100-password-reset-codes';
 import { ServiceSlugs1764900000200 } from './1764900000200-service-slugs';
 import { ListDayCounts1765000000000 } from './1765000000000-list-day-counts';
+import { ServicePlan1765100000000 } from './1765100000000-service-plan';
+import { MailDelivery1765200000000 } from './1765200000000-mail-delivery';
 
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
@@ -50,4 +52,6 @@ export const migrations: Function[] = [
   PasswordResetCodes1764900000100,
   ServiceSlugs1764900000200,
   ListDayCounts1765000000000,
+  ServicePlan1765100000000,
+  MailDelivery1765200000000,
 ];

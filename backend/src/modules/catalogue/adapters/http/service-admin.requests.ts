@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, IsUUID, ValidateBy } from 'class-validator';
+import { IsBoolean, IsDefined, IsOptional, IsString, IsUUID, ValidateBy } from 'class-validator';
 import { CONTROL_CHARACTERS } from '../../../../platform/http/validation.pipe';
 import type { ContentItemInput } from '../../domain/service-form';
 import { isUuid } from '../../../../kernel/uuid';
@@ -94,7 +94,37 @@ export class ServiceFormRequest {
   }
 }
 
-export class UpdateServiceRequest extends ServiceFormRequest {
+/** '' or null: no plan; absent: unchanged (the form's multipart fields are text). */
+function planIdOf({ value }: { value: unknown }): unknown {
+  return value === '' || value === 'null' ? null : value;
+}
+
+/** 'true' in a multipart form, true in a JSON body. */
+function booleanOf({ value }: { value: unknown }): unknown {
+  return value === 'true' ? true : value === 'false' ? false : value;
+}
+
+/** Which plan sells the service (docs/catalogue.md, "Listing rule"): both optional, for create and update. */
+export class ServiceSaleRequest extends ServiceFormRequest {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    description:
+      'The plan that sells the service; null or empty: none named (the plan at its address, if any, stands in). Absent: it keeps its plan (a new service: the plan at its address).',
+  })
+  @IsOptional()
+  @Transform(planIdOf)
+  @IsUUID('all', { message: 'planId must be a valid id' })
+  planId?: string | null;
+
+  @ApiPropertyOptional({ description: 'Save even when the service leaves the public catalogue by it (otherwise 409 service_leaves_catalogue).' })
+  @IsOptional()
+  @Transform(booleanOf)
+  @IsBoolean({ message: 'confirmOffSale must be true or false' })
+  confirmOffSale?: boolean;
+}
+
+export class UpdateServiceRequest extends ServiceSaleRequest {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'serviceId must be a valid id' })
   @IsDefined({ message: 'serviceId is required' })

@@ -2,6 +2,7 @@ import type { AdminService, ApiSuccess, MetaPagedAnswer, Service as ServiceBody 
 import type { Page } from '../../domain/catalogue-page';
 import type { Service } from '../../domain/service';
 import type { ServiceListing } from '../../application/list-services.use-case';
+import { NOT_LISTED_MESSAGES } from '../../application/pricing-addresses';
 
 /** One service as every response shows it, built from an explicit list of fields (docs/architecture.md#api-contract). */
 export function serviceBody(service: Service): ServiceBody {
@@ -22,12 +23,6 @@ export function serviceListBody(page: Page<Service>): ApiSuccess<MetaPagedAnswer
     meta: { total: page.meta.total, page: page.meta.page, perPage: page.meta.perPage, lastPage: page.meta.lastPage },
   };
 }
-
-/** Why a service is hidden, in the admin's words; the reason codes are in docs/catalogue.md. */
-const NOT_LISTED_MESSAGES = {
-  no_plan: 'Not listed: no Active plan with a tier. No plan answers at this address yet.',
-  plan_not_on_sale: 'Not listed: no Active plan with a tier. The plan at this address is not Active, or has no pricing tier.',
-} as const;
 
 /** Response of POST /services/listForAdmin. */
 export function serviceListingBody(page: Page<ServiceListing>): ApiSuccess<MetaPagedAnswer<AdminService>> {

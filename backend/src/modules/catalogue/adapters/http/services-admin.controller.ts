@@ -20,7 +20,7 @@ import { ListServicesForAdminUseCase } from '../../application/list-services.use
 import { catalogueQuery } from '../../domain/catalogue-page';
 import { ListServicesRequest } from './list-services.request';
 import { LogoUploadInterceptor, type UploadedLogo } from './logo-upload.interceptor';
-import { DeleteServiceContentRequest, ServiceFormRequest, ServiceIdRequest, UpdateServiceRequest } from './service-admin.requests';
+import { DeleteServiceContentRequest, ServiceFormRequest, ServiceIdRequest, ServiceSaleRequest, UpdateServiceRequest } from './service-admin.requests';
 import { serviceBody, serviceListingBody } from './service.presenter';
 
 const SERVICE = 'Service = { serviceId, serviceHeading, serviceDescription, logo, serviceContent: [{ contentId, key, value }] } (as in GET /services/getAll)';
@@ -69,8 +69,8 @@ export class ServicesAdminController {
   @ApiBadRequestResponse({ description: LOGO_400 })
   @ApiPayloadTooLargeResponse({ description: "{ success: false, message: 'The logo must be at most 1 MiB.', error: 'logo_too_large' }" })
   @ApiConflictResponse({ description: "{ success: false, message: 'A service with this heading exists already.' }" })
-  async create(@CurrentPrincipal() admin: Principal, @Body() body: ServiceFormRequest, @UploadedFile() logo?: UploadedLogo) {
-    const service = await this.createService.execute(admin, this.form(body), logo?.buffer);
+  async create(@CurrentPrincipal() admin: Principal, @Body() body: ServiceSaleRequest, @UploadedFile() logo?: UploadedLogo) {
+    const service = await this.createService.execute(admin, this.form(body), logo?.buffer, body.planId);
     return { success: true as const, message: 'Service created', data: serviceBody(service) };
   }
 
@@ -85,8 +85,12 @@ export class ServicesAdminController {
   @ApiOkResponse({ description: "{ success: true, message: 'Service updated', data: Service }" })
   @ApiBadRequestResponse({ description: LOGO_400 })
   @ApiNotFoundResponse({ description: "'Service not found' | 'Content item not found'" })
+  @ApiConflictResponse({
+    description:
+      "{ success: false, message: 'This save takes the service out of the public catalogue: Not listed: … Send it again with confirmOffSale to save anyway.', error: 'service_leaves_catalogue' }",
+  })
   async update(@CurrentPrincipal() admin: Principal, @Body() body: UpdateServiceRequest, @UploadedFile() logo?: UploadedLogo) {
-    const service = await this.updateService.execute(admin, body.serviceId, this.form(body), logo?.buffer);
+    const service = await this.updateService.execute(admin, body.serviceId, this.form(body), logo?.buffer, { planId: body.planId, confirmOffSale: body.confirmOffSale });
     return { success: true as const, message: 'Service updated', data: serviceBody(service) };
   }
 

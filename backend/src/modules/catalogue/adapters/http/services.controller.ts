@@ -27,13 +27,22 @@ export class ServicesController {
    * (`moved: true`), which the pricing page replaces the address with. Nothing there: 404.
    */
   @Get('address/:slug')
-  @ApiOkResponse({ description: '{ success: true, slug, moved: boolean, service: { serviceHeading, logo } | null } (service: the one at a page address, for its logo)' })
+  @ApiOkResponse({
+    description:
+      '{ success: true, slug, moved: boolean, service: { serviceHeading, logo } | null, planSlug? } (service: the one at a page address, for its logo; planSlug: on a page whose plan is read at another address, GET /api/plans/{planSlug})',
+  })
   @ApiNotFoundResponse({ description: '{ success: false, message: "Page not found", error: "address_not_found" }' })
   async address(@Param() request: ServiceAddressRequest): Promise<ApiSuccess<ServiceAddressAnswer>> {
     const answer = await this.resolveAddress.withService(request.slug);
     if (answer.kind === 'missing') throw new AppError('not_found', 'Page not found', 'address_not_found');
     const service = answer.kind === 'page' && answer.service ? { serviceHeading: answer.service.serviceHeading, logo: answer.service.logo } : null;
-    return { success: true as const, slug: answer.slug, moved: answer.kind === 'moved', service };
+    return {
+      success: true as const,
+      slug: answer.slug,
+      moved: answer.kind === 'moved',
+      service,
+      ...(answer.kind === 'page' && answer.planSlug !== answer.slug ? { planSlug: answer.planSlug } : {}),
+    };
   }
 
   /**

@@ -7,6 +7,7 @@ export function toService(row: ServiceOrmEntity, content: ServiceContentOrmEntit
     serviceId: row.serviceId,
     serviceHeading: row.heading,
     slug: row.slug,
+    planId: row.planId,
     serviceDescription: row.description,
     logo: row.logo,
     content: content.map((item) => ({ contentId: item.contentId, key: item.key, value: item.value, position: item.position })).sort((a, b) => a.position - b.position),

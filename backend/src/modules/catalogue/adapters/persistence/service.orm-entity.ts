@@ -14,6 +14,10 @@ export class ServiceOrmEntity {
   @Column({ name: 'slug', type: 'text' })
   slug: string;
 
+  /** The plan that sells the service (migration 1765100000000-service-plan); null: none named. */
+  @Column({ name: 'plan_id', type: 'uuid', nullable: true })
+  planId: string | null;
+
   @Column({ name: 'description', type: 'text' })
   description: string;
 

@@ -7,6 +7,7 @@ import type { CatalogueQuery } from '../../domain/catalogue-page';
 import { contentItemNotFound } from '../../domain/catalogue.errors';
 import { addressOf, type Service } from '../../domain/service';
 import type { ServiceForm } from '../../domain/service-form';
+import type { OnSaleFilter } from '../../application/pricing-addresses';
 import { ServiceRepository } from '../../application/service.repository.port';
 import { ServiceContentOrmEntity } from './service-content.orm-entity';
 import { ServiceOrmEntity } from './service.orm-entity';
@@ -40,8 +41,8 @@ export class TypeOrmServiceRepository extends ServiceRepository {
     return this.uow.repository(ServiceSlugOrmEntity);
   }
 
-  async pageForCatalogue(query: CatalogueQuery, onlySlugs?: readonly string[]): Promise<{ items: Service[]; total: number }> {
-    if (onlySlugs && onlySlugs.length === 0) return { items: [], total: 0 };
+  async pageForCatalogue(query: CatalogueQuery, onSale?: OnSaleFilter): Promise<{ items: Service[]; total: number }> {
+    if (onSale && onSale.planIds.length === 0 && onSale.slugs.length === 0) return { items: [], total: 0 };
     const qb = this.services
       .createQueryBuilder('s')
       .orderBy('s.createdAt', 'ASC')
@@ -54,7 +55,10 @@ export class TypeOrmServiceRepository extends ServiceRepository {
         pattern: `%${escapeLike(query.search)}%`,
       });
     }
-    if (onlySlugs) qb.andWhere('s.slug IN (:...slugs)', { slugs: [...onlySlugs] });
+    if (onSale) {
+      // ANY of an array: one parameter however many plans, and an empty list matches nothing.
+      qb.andWhere('(s.planId = ANY(:planIds::uuid[]) OR (s.planId IS NULL AND s.slug = ANY(:slugs::text[])))', { planIds: onSale.planIds, slugs: onSale.slugs });
+    }
     const [rows, total] = await qb.getManyAndCount();
     if (rows.length === 0) return { items: [], total };
 
@@ -71,15 +75,16 @@ export class TypeOrmServiceRepository extends ServiceRepository {
     return { items: rows.map((row) => toService(row, byService.get(row.serviceId) ?? [])), total };
   }
 
-  async findByAddress(slug: string): Promise<{ serviceId: string; slug: string; serviceHeading: string; logo: string | null } | null> {
+  async findByAddress(slug: string): Promise<{ serviceId: string; slug: string; planId: string | null; serviceHeading: string; logo: string | null } | null> {
     const key = slug.trim().toLowerCase();
     if (!key) return null;
-    let row = await this.services.findOne({ where: { slug: key }, select: { serviceId: true, slug: true, heading: true, logo: true } });
+    let row = await this.services.findOne({ where: { slug: key }, select: { serviceId: true, slug: true, planId: true, heading: true, logo: true } });
     if (!row) {
       const former = await this.formerSlugs.findOneBy({ slug: key });
-      if (former) row = await this.services.findOne({ where: { serviceId: former.serviceId }, select: { serviceId: true, slug: true, heading: true, logo: true } });
+      if (former)
+        row = await this.services.findOne({ where: { serviceId: former.serviceId }, select: { serviceId: true, slug: true, planId: true, heading: true, logo: true } });
     }
-    return row ? { serviceId: row.serviceId, slug: row.slug, serviceHeading: row.heading, logo: row.logo } : null;
+    return row ? { serviceId: row.serviceId, slug: row.slug, planId: row.planId, serviceHeading: row.heading, logo: row.logo } : null;
   }
 
   async findById(serviceId: string): Promise<Service | null> {
@@ -94,22 +99,22 @@ export class TypeOrmServiceRepository extends ServiceRepository {
     return row ? this.withContent(row) : null;
   }
 
-  async create(form: ServiceForm, logo: string | null): Promise<Service> {
+  async create(form: ServiceForm, logo: string | null, planId: string | null): Promise<Service> {
     const serviceId = randomUUID();
     const slug = addressOf(form.heading, serviceId);
-    await headingUnique(() => this.services.insert({ serviceId, heading: form.heading, slug, description: form.description, logo }));
+    await headingUnique(() => this.services.insert({ serviceId, heading: form.heading, slug, planId, description: form.description, logo }));
     // A former address of another service now leads here (it is this service's own address).
     await this.formerSlugs.delete({ slug });
     await this.content.insert(form.content.map((item, position) => ({ serviceId, key: item.key, value: item.value, position })));
     return (await this.findById(serviceId)) as Service;
   }
 
-  async saveChanges(serviceId: string, form: ServiceForm, logo?: string): Promise<Service | null> {
+  async saveChanges(serviceId: string, form: ServiceForm, planId: string | null, logo?: string): Promise<Service | null> {
     if (!isUuid(serviceId)) return null;
     const current = await this.services.findOne({ where: { serviceId }, select: { serviceId: true, slug: true } });
     if (!current) return null;
     const slug = addressOf(form.heading, serviceId);
-    const changes = { heading: form.heading, slug, description: form.description, ...(logo === undefined ? {} : { logo }), updatedAt: () => 'now()' };
+    const changes = { heading: form.heading, slug, planId, description: form.description, ...(logo === undefined ? {} : { logo }), updatedAt: () => 'now()' };
     const { affected } = await headingUnique(() => this.services.update({ serviceId }, changes));
     if (!affected) return null;
     if (slug !== current.slug) {
