@@ -1,4 +1,4 @@
-// The admin part of the benchmark (README, "Admin lists at scale"): the admin lists on real PostgreSQL at 10,000
+// The admin part of the benchmark (docs/operations.md#admin-lists-at-scale): the admin lists on real PostgreSQL at 10,000
 // and at 1,000,000 subscriptions, through HTTP on the real built server with an admin token.
 //
 // In a fresh database of its own (system.createStore; dropped at the end unless BENCH_ADMIN_KEEP=1):
@@ -33,7 +33,7 @@
 // (POST /api/admin/refunds/list: 5% of the orders are refunded, so about 500 rows at 10k and 50,000 at 1M) on page 1,
 // page 40 and page 4,000 (past the end at 10k); the audit log's first page. The customers are the same 100,000 at both sizes.
 //
-// The bar (README, "Admin lists at scale"): every query at 1M within 2x its median at 10k.
+// The bar (docs/operations.md#admin-lists-at-scale): every query at 1M within 2x its median at 10k.
 //
 // The owner's figures (docs/reports.md) ride on the same data: each seeded subscription comes with
 // its paid payment order (same order id, customer, plan and tier; the amount from the tier's price,
@@ -398,7 +398,7 @@ function describeAnswer(json) {
 
 /**
  * A query that is Next by keyset (`cursorFrom`): the page before it is read by number and its
- * `cursors.next` becomes `after`, as the admin app sends it (README, "Admin lists at scale"). Where the
+ * `cursors.next` becomes `after`, as the admin app sends it (docs/operations.md#admin-lists-at-scale). Where the
  * list is shorter than the page, the last page is asked for from the one before it instead.
  */
 async function withCursor(api, token, query) {

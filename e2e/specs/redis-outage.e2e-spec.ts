@@ -1,5 +1,5 @@
 /**
- * Redis goes away under the real built server (README, Configuration: REDIS_URL). The server runs with REDIS_URL
+ * Redis goes away under the real built server (docs/configuration.md#queue-and-redis: REDIS_URL). The server runs with REDIS_URL
  * pointing at a throwaway redis-server of the spec's own, which the spec kills and starts again; the
  * machine's Redis is never touched.
  *

@@ -1,5 +1,5 @@
 /**
- * Shutdown of the real built server (README, Configuration: SHUTDOWN_TIMEOUT): on SIGTERM it stops accepting, lets the
+ * Shutdown of the real built server (docs/configuration.md#server-and-http: SHUTDOWN_TIMEOUT): on SIGTERM it stops accepting, lets the
  * requests under way finish, destroys what is left after SHUTDOWN_TIMEOUT (here 2 s), closes its
  * queue and database and exits with code 0. A client that sends half a request body and then nothing
  * used to keep the process alive for minutes.

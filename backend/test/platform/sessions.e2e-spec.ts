@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer, type CustomerSession } from '../support/customer-session';
 
 /**
- * Session tokens over HTTP (README, Configuration: JWT_SECRET): a signature alone opens nothing. The
+ * Session tokens over HTTP (docs/configuration.md#accounts-and-sign-in: JWT_SECRET): a signature alone opens nothing. The
  * token must carry exp, iat, iss and the audience of its role, and the guard loads its account: a
  * made-up or deleted account, a password change and "log out everywhere" end it.
  * Real: the whole app and its database. Fake: nothing; forged tokens are signed here with the app's

@@ -15,7 +15,7 @@ describe('CompletePayment hands each new subscription to fulfilment', () => {
   });
 });
 
-describe('CompletePayment honours a payment only while the offer stands (README "Order lifetime")', () => {
+describe('CompletePayment honours a payment only while the offer stands (docs/payments.md#order-lifetime)', () => {
   const MINUTE = 60_000;
 
   async function setUp(overrides = {}) {

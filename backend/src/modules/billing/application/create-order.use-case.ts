@@ -25,7 +25,7 @@ export interface CreateOrderCommand {
  * price on the server (the browser sends none), in the minor units of the plan's currency; the order
  * is stored, with a copy of the tier, before the checkout may open. Its price stands for
  * ORDER_LIFETIME_MS (`expiresAt`): a payment after that is honoured only at the same price
- * (OrderAcceptance, README "Order lifetime").
+ * (OrderAcceptance, docs/payments.md#order-lifetime).
  */
 @Injectable()
 export class CreateOrderUseCase {

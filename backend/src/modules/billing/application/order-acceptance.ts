@@ -8,7 +8,7 @@ import { isExpiredAt, type PaymentOrder, type VoidReason } from '../domain/payme
 const NOT_FOR_SALE = new Set(['plan_not_found', 'pricing_not_found', 'plan_not_on_sale']);
 
 /**
- * Whether a payment for an order is honoured (README, Payments: "Order lifetime"). The offer is
+ * Whether a payment for an order is honoured (docs/payments.md#order-lifetime). The offer is
  * read again from plans when the payment comes in:
  * - the plan is no longer Active, or the tier is gone: `withdrawn`, whenever the payment was made;
  * - the payment was made after the order's lifetime and the tier's price or currency is not what

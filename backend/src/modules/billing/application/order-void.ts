@@ -4,7 +4,7 @@ import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder, VoidReason } from '../domain/payment-order';
 
 /**
- * The shop's words for a payment that was not honoured (README, Payments: "Order lifetime"), by
+ * The shop's words for a payment that was not honoured (docs/payments.md#order-lifetime), by
  * reason: what the API answers (the code is the `error` field), what the refund's note says to
  * staff, and what the customer is mailed. The storefront shows its own text for the code.
  */

@@ -10,14 +10,14 @@ import type { PurchasedTier } from '../../../kernel/purchased-tier';
 export type OrderStatus = 'created' | 'paid' | 'failed';
 
 /**
- * How long an order's price stands (README, Payments: "Order lifetime"). The checkout closes then
+ * How long an order's price stands (docs/payments.md#order-lifetime). The checkout closes then
  * (Razorpay Checkout's `timeout`; the sandbox card refuses the order); a payment that still comes
  * in later is honoured only if the offer still stands as bought, else it is refunded in full.
  */
 export const ORDER_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
- * Why a paid order was not honoured (its payment is refunded in full, docs: README "Order lifetime"):
+ * Why a paid order was not honoured (its payment is refunded in full, docs/payments.md#order-lifetime):
  * - `withdrawn`: the plan is no longer on sale (deleted, Inactive or Pending) or the tier was removed;
  * - `expired`: paid after the order's lifetime, and the tier's price or currency is not what it was.
  */

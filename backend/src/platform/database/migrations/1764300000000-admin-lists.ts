@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The admin lists at a million rows (tasks, clients, orders; README, "Admin lists at scale").
+ * The admin lists at a million rows (tasks, clients, orders; docs/operations.md#admin-lists-at-scale).
  *
  * - pg_trgm, for `ILIKE '%…%'` searches through GIN trigram indexes. Created once per database in
  *   `public` when that schema exists (a test or bench schema of its own, dropped with CASCADE,

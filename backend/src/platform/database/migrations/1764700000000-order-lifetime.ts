@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Payment orders get a lifetime (README, Payments: "Order lifetime"): `expires_at`, 30 minutes after
+ * Payment orders get a lifetime (docs/payments.md#order-lifetime): `expires_at`, 30 minutes after
  * the order was made (orders made before this migration get the same, so a days-old order at an old
  * price is expired at once). `void_reason` marks a paid order that was not honoured (`withdrawn`:
  * the plan or tier is no longer on sale; `expired`: paid after its lifetime at a price that changed):

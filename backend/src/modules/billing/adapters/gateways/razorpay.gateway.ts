@@ -143,7 +143,7 @@ export class RazorpayGateway extends PaymentGateway {
    * POST /v1/orders with amount (minor units of the currency), currency, receipt and notes. No
    * `expire_by`: that is Payment Links' and Invoices' field; the Orders API refuses it with
    * Standard Checkout, and an order there never expires by itself (razorpay/razorpay-node#426).
-   * The order's lifetime is therefore ours (README "Order lifetime"): the browser opens Checkout
+   * The order's lifetime is therefore ours (docs/payments.md#order-lifetime): the browser opens Checkout
    * with a `timeout` ending with it, and a payment that still comes in later is honoured only at
    * the same price, else refunded in full (CompletePayment).
    */

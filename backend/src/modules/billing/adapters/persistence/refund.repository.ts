@@ -258,7 +258,7 @@ export class TypeOrmRefundRepository extends RefundRepository {
   }): Promise<{ items: RefundListRow[]; total: number; hasNext: boolean }> {
     const manager = this.uow.manager();
     // Counted exactly up to 1,000 rows, the database's estimate above (as the task list's search:
-    // README, "Admin lists at scale"), so a page view never counts every refund; hasNext stays exact.
+    // docs/operations.md#admin-lists-at-scale), so a page view never counts every refund; hasNext stays exact.
     const keyOf = (row: ListSqlRow) => `${row.kind}:${row.id}`;
     const { items, total, hasNext } =
       query.q !== null
