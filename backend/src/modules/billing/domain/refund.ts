@@ -4,6 +4,35 @@
  */
 export type RefundState = 'pending' | 'processed' | 'failed';
 export type RefundRequestState = 'open' | 'approved' | 'declined';
+
+/**
+ * The refund's state machine, its one table: for each state, the states it may move to. A refund is
+ * settled once: `pending` becomes `processed` or `failed`, and neither moves again. The repository's
+ * UPDATEs take their conditions from it, and so does the in-memory fake;
+ * refund.repository.transitions.int-spec.ts runs every move from every state against both.
+ */
+export const REFUND_TRANSITIONS: Readonly<Record<RefundState, readonly RefundState[]>> = Object.freeze({
+  pending: ['processed', 'failed'],
+  processed: [],
+  failed: [],
+});
+
+/** The refund request's: an `open` request is decided once, approved or declined. */
+export const REFUND_REQUEST_TRANSITIONS: Readonly<Record<RefundRequestState, readonly RefundRequestState[]>> = Object.freeze({
+  open: ['approved', 'declined'],
+  approved: [],
+  declined: [],
+});
+
+/** The states of `table` that may move to `to`: the condition of the update that moves a row there. */
+export function statesThatMayBecome<S extends string>(table: Readonly<Record<S, readonly S[]>>, to: S): S[] {
+  return (Object.keys(table) as S[]).filter((from) => table[from].includes(to));
+}
+
+/** The states of `table` that are not the end: a row in one of them may still move (a pending refund is still asked about). */
+export function unsettledStates<S extends string>(table: Readonly<Record<S, readonly S[]>>): S[] {
+  return (Object.keys(table) as S[]).filter((from) => table[from].length > 0);
+}
 /** `not_honoured`: a payment that came for an order the shop could no longer honour (expired at a changed price, or withdrawn). */
 export type RefundReason = 'undelivered' | 'customer_request' | 'staff' | 'not_honoured';
 export const REFUND_REASONS: readonly RefundReason[] = ['undelivered', 'customer_request', 'staff', 'not_honoured'];

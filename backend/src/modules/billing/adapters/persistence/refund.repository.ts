@@ -4,9 +4,10 @@ import { boundedCount, containsPattern } from '../../../../platform/database/bou
 import { dayAnchor, foldListDays, WALK_FROM_OFFSET } from '../../../../platform/database/day-walk';
 import { readPage } from '../../../../platform/database/paging';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
+import { inStates } from '../../../../platform/database/state-condition';
 import { updatedRows } from '../../../../platform/database/updated-rows';
 import { RefundRepository, type RefundListRow, type RefundListState } from '../../application/refund.repository.port';
-import type { Refund, RefundRequest } from '../../domain/refund';
+import { REFUND_REQUEST_TRANSITIONS, REFUND_TRANSITIONS, type Refund, type RefundRequest, statesThatMayBecome, unsettledStates } from '../../domain/refund';
 import { RefundOrmEntity, RefundRequestOrmEntity } from './refund.orm-entity';
 import { isUuid } from '../../../../kernel/uuid';
 
@@ -183,17 +184,17 @@ export class TypeOrmRefundRepository extends RefundRepository {
   async noteAttempt(refundId: string, note: string, now: Date): Promise<void> {
     await this.uow
       .manager()
-      .query(`UPDATE refunds SET attempts = attempts + 1, failure_reason = $2, updated_at = $3 WHERE refund_id = $1 AND state = 'pending'`, [
-        refundId,
-        note.slice(0, 500),
-        now,
-      ]);
+      .query(
+        `UPDATE refunds SET attempts = attempts + 1, failure_reason = $2, updated_at = $3 WHERE refund_id = $1 AND ${inStates('state', unsettledStates(REFUND_TRANSITIONS))}`,
+        [refundId, note.slice(0, 500), now],
+      );
   }
 
   async settle(refundId: string, state: 'processed' | 'failed', now: Date, failureReason?: string): Promise<boolean> {
     const rows = await updatedRows(
       this.uow.manager(),
-      `UPDATE refunds SET state = $2, settled_at = $3, updated_at = $3, failure_reason = $4 WHERE refund_id = $1 AND state = 'pending' RETURNING refund_id`,
+      `UPDATE refunds SET state = $2, settled_at = $3, updated_at = $3, failure_reason = $4
+        WHERE refund_id = $1 AND ${inStates('state', statesThatMayBecome(REFUND_TRANSITIONS, state))} RETURNING refund_id`,
       [refundId, state, now, state === 'failed' ? (failureReason ?? 'The payment gateway did not process the refund.').slice(0, 500) : null],
     );
     return rows.length > 0;
@@ -202,7 +203,7 @@ export class TypeOrmRefundRepository extends RefundRepository {
   async duePending(before: Date, limit: number): Promise<Refund[]> {
     const rows = await this.refunds
       .createQueryBuilder('r')
-      .where(`r.state = 'pending' AND r.createdAt < :before AND (r.checkedAt IS NULL OR r.checkedAt < :before)`, { before })
+      .where(`${inStates('r.state', unsettledStates(REFUND_TRANSITIONS))} AND r.createdAt < :before AND (r.checkedAt IS NULL OR r.checkedAt < :before)`, { before })
       .orderBy('r.checkedAt', 'ASC', 'NULLS FIRST')
       .addOrderBy('r.createdAt', 'ASC')
       .take(Math.max(1, Math.min(1_000, Math.floor(limit))))
@@ -244,7 +245,7 @@ export class TypeOrmRefundRepository extends RefundRepository {
     const rows = await updatedRows(
       this.uow.manager(),
       `UPDATE refund_requests SET state = $2, message = $3, refund_id = $4, decided_by = $5, decided_at = $6
-        WHERE request_id = $1 AND state = 'open' RETURNING request_id`,
+        WHERE request_id = $1 AND ${inStates('state', statesThatMayBecome(REFUND_REQUEST_TRANSITIONS, decision.state))} RETURNING request_id`,
       [requestId, decision.state, decision.message, decision.refundId, decision.decidedBy, now],
     );
     return rows.length > 0;
