@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
-import { FulfilmentLedger } from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger } from '../../src/modules/fulfilment/application/fulfilment-ledger.port';
 import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer } from '../support/customer-session';

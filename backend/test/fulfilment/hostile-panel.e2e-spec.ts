@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { FulfilmentLedger } from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger } from '../../src/modules/fulfilment/application/fulfilment-ledger.port';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 import { Clock } from '../../src/platform/time/clock';
 import { planOf, type PlanTiers } from '../billing/support';

@@ -50,6 +50,10 @@ export class InMemorySubscriptions extends SubscriptionRepository {
     return { subscription: this.add(purchase.userId, { ...purchase, status: 0, createdAt: now, updatedAt: now }), created: true };
   }
 
+  async findById(subscriptionId: string): Promise<Subscription | null> {
+    return this.rows.find((s) => s.subscriptionId === subscriptionId) ?? null;
+  }
+
   async findByOrderId(orderId: string): Promise<Subscription | null> {
     return this.rows.find((s) => s.orderId === orderId) ?? null;
   }

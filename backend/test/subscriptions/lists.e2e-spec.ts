@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FulfilmentLedger } from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger } from '../../src/modules/fulfilment/application/fulfilment-ledger.port';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 import { adminToken as adminSession } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';

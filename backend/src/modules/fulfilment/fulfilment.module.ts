@@ -23,6 +23,10 @@ import { SyncRefillsUseCase } from './application/sync-refills.use-case';
 import { RefillTerms } from './application/refill-terms';
 import { TierFulfilmentOrmEntity } from './adapters/persistence/tier-fulfilment.orm-entity';
 import { TypeOrmTierMappingRepository } from './adapters/persistence/tier-mapping.repository';
+import { TypeOrmFulfilmentLedger } from './adapters/persistence/fulfilment-ledger.repository';
+import { TypeOrmRefillLedger } from './adapters/persistence/refill-ledger.repository';
+import { FulfilmentLedger } from './application/fulfilment-ledger.port';
+import { RefillLedger } from './application/refill-ledger.port';
 import { ApiV2Panel } from './adapters/provider/api-v2.panel';
 import { ManualPanel } from './adapters/provider/manual.panel';
 import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfilment.processor';
@@ -31,9 +35,9 @@ import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfil
  * Fulfilment (docs/fulfilment.md): paid orders of mapped tiers are placed with an upstream provider panel
  * ("API v2") by a queue job, and a repeating sync pass follows their status until the provider
  * reports a final word. The panel is chosen by FULFILMENT_PROVIDER: `manual` (the default: nothing
- * is sent, staff toggle the Status as before) or `api-v2`. The fulfilment state lives on the
- * subscription (subscriptions' FulfilmentLedger); the tier → upstream service mappings here
- * (tier_fulfilment). Refills (docs/refill.md): customers and staff ask the provider to top up a
+ * is sent, staff toggle the Status as before) or `api-v2`. The fulfilment state and its
+ * moves (FulfilmentLedger), the refills (RefillLedger) and the tier → upstream service mappings
+ * (tier_fulfilment) are this module's. Refills (docs/refill.md): customers and staff ask the provider to top up a
  * completed order; the sync pass follows them. Exports FulfilmentIntake (billing's way in),
  * GetProviderOverviewUseCase (reports' low balance) and RefillTerms (the pricing pages' guarantee).
  */
@@ -47,6 +51,8 @@ import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfil
       useFactory: (config: AppConfig) => (config.fulfilment.provider === 'api-v2' ? new ApiV2Panel(config.fulfilment) : new ManualPanel()),
     },
     { provide: TierMappingRepository, useClass: TypeOrmTierMappingRepository },
+    { provide: FulfilmentLedger, useClass: TypeOrmFulfilmentLedger },
+    { provide: RefillLedger, useClass: TypeOrmRefillLedger },
     PlacementJobs,
     ShortfallJobs,
     FulfilmentIntake,

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SubscriptionCounts } from '../identity/application/subscription-counts.port';
-import { FulfilmentLedger } from './application/fulfilment-ledger.port';
 import { ListAdminTasksUseCase } from './application/list-admin-tasks.use-case';
 import { ListSubscriptionPageUseCase } from './application/list-subscription-page.use-case';
 import { ListUserSubscriptionsUseCase } from './application/list-user-subscriptions.use-case';
@@ -11,12 +10,9 @@ import { SubscriptionRefunds } from './application/subscription-refunds.port';
 import { TypeOrmSubscriptionRefunds } from './adapters/persistence/subscription-refunds.repository';
 import { CompletionMails } from './application/completion-mails';
 import { OrderCompletions } from './application/order-completions.port';
-import { RefillLedger } from './application/refill-ledger.port';
 import { TypeOrmOrderCompletions } from './adapters/persistence/order-completions.repository';
-import { TypeOrmRefillLedger } from './adapters/persistence/refill-ledger.repository';
 import { UpdateSubscriptionStatusUseCase } from './application/update-subscription-status.use-case';
 import { SubscriptionOrmEntity } from './adapters/persistence/subscription.orm-entity';
-import { TypeOrmFulfilmentLedger } from './adapters/persistence/fulfilment-ledger.repository';
 import { TypeOrmSubscriptionCounts } from './adapters/persistence/subscription-counts.query';
 import { TypeOrmSubscriptionRepository } from './adapters/persistence/subscription.repository';
 import { AdminTasksController } from './adapters/http/admin-tasks.controller';
@@ -25,11 +21,9 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
 /**
  * Subscriptions: what customers bought and its delivery status. Exports identity's profile
  * counters (SubscriptionCounts) and billing's RecordPurchaseUseCase (a paid order becomes its one
- * subscription) and the FulfilmentLedger (the fulfilment module's way to the fulfilment columns:
- * queue, place, follow and finish an order upstream) and SubscriptionRefunds (billing's way to the
- * refund summary and the settlement of orders finished short, docs/refunds.md), the RefillLedger
- * (fulfilment's way to the refills, docs/refill.md) and CompletionMails (the "order completed" mail,
- * once per order). Serves the customer's Active, Completed and
+ * subscription), the SubscriptionRepository (fulfilment reads the orders it delivers through it),
+ * SubscriptionRefunds (billing's way to the refund summary and the settlement of orders finished
+ * short, docs/refunds.md) and CompletionMails (the "order completed" mail, once per order). Serves the customer's Active, Completed and
  * all-services lists, and the admin's task list with its Status toggle (POST /admin/tasks,
  * /admin/upStatus).
  */
@@ -39,9 +33,7 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
   providers: [
     { provide: SubscriptionCounts, useClass: TypeOrmSubscriptionCounts },
     { provide: SubscriptionRepository, useClass: TypeOrmSubscriptionRepository },
-    { provide: FulfilmentLedger, useClass: TypeOrmFulfilmentLedger },
     { provide: SubscriptionRefunds, useClass: TypeOrmSubscriptionRefunds },
-    { provide: RefillLedger, useClass: TypeOrmRefillLedger },
     { provide: OrderCompletions, useClass: TypeOrmOrderCompletions },
     CompletionMails,
     RecordPurchaseUseCase,
@@ -50,6 +42,6 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
     ListAdminTasksUseCase,
     UpdateSubscriptionStatusUseCase,
   ],
-  exports: [SubscriptionCounts, RecordPurchaseUseCase, FulfilmentLedger, SubscriptionRefunds, RefillLedger, CompletionMails],
+  exports: [SubscriptionCounts, RecordPurchaseUseCase, SubscriptionRepository, SubscriptionRefunds, CompletionMails],
 })
 export class SubscriptionsModule {}

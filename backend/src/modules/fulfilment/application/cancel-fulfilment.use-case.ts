@@ -4,7 +4,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
-import { FulfilmentLedger } from '../../subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger } from '../application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { subscriptionNotFound } from '../domain/fulfilment.errors';
 import { ShortfallJobs } from './shortfall-jobs';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { Clock } from '../../../platform/time/clock';
-import { FulfilmentLedger } from '../../subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger } from '../application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { PlacementJobs } from './placement-jobs';
 import { ProviderPanel } from './provider-panel.port';

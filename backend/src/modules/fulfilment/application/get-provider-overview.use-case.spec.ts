@@ -4,7 +4,7 @@ import { GetProviderOverviewUseCase } from './get-provider-overview.use-case';
 import { ListProviderServicesUseCase } from './list-provider-services.use-case';
 import { compareDecimals } from './provider-calls';
 import { ProviderError } from './provider-panel.port';
-import type { RefillLedger } from '../../subscriptions/application/refill-ledger.port';
+import type { RefillLedger } from '../application/refill-ledger.port';
 
 const config = (balanceWarning: string) => ({ fulfilment: { balanceWarning } }) as AppConfig;
 

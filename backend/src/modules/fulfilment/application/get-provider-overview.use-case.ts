@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { RefillLedger } from '../../subscriptions/application/refill-ledger.port';
+import { RefillLedger } from '../application/refill-ledger.port';
 import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
 import { askProvider, compareDecimals } from './provider-calls';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/time/clock';
-import { FulfilmentLedger, type UpstreamOrderHolder, UpstreamOrderTaken } from '../../subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger, type UpstreamOrderHolder, UpstreamOrderTaken } from '../application/fulfilment-ledger.port';
 import { ProviderError, ProviderPanel } from './provider-panel.port';
 
 export type PlaceOrderOutcome =

@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { ChangeEvents } from '../../../platform/events/change-events';
 import { Clock } from '../../../platform/time/clock';
-import { MAX_REFILL_DAYS } from '../../subscriptions/domain/refill';
+import { MAX_REFILL_DAYS } from '../domain/refill';
 import { askProvider, panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
 import { type TierMapping, TierMappingRepository } from './tier-mapping.repository.port';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/time/clock';
 import { CompletionMails } from '../../subscriptions/application/completion-mails';
-import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
+import { FulfilmentLedger, type OpenUpstreamOrder, type UpstreamUpdate } from '../application/fulfilment-ledger.port';
 import { boundedText } from '../domain/bounded-text';
 import { PlacementJobs } from './placement-jobs';
 import { askNarrowing, CALLS_IN_FLIGHT, REVIEW_UNREPORTED_AFTER_MS, updateOf } from './upstream-sync';

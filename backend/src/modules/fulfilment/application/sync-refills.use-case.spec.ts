@@ -1,6 +1,6 @@
 import { ScriptedPanel } from '../../../../test/fulfilment/in-memory';
 import { ManualClock } from '../../../../test/support/fakes';
-import { type NewRefill, type OpenRefill, type ProviderRefillSupport, RefillLedger, type RefillUpdate } from '../../subscriptions/application/refill-ledger.port';
+import { type NewRefill, type OpenRefill, type ProviderRefillSupport, RefillLedger, type RefillUpdate } from '../application/refill-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { CONNECTION_CLOSED_MESSAGE, ProviderError } from './provider-panel.port';
 import { REFILL_ABANDONED_NOTE } from './refill-notes';

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/time/clock';
-import { type OpenRefill, RefillLedger, type RefillUpdate } from '../../subscriptions/application/refill-ledger.port';
-import { readRefillWord } from '../../subscriptions/domain/refill';
+import { type OpenRefill, RefillLedger, type RefillUpdate } from '../application/refill-ledger.port';
+import { readRefillWord } from '../domain/refill';
 import { boundedText } from '../domain/bounded-text';
-import { UPSTREAM_BOUNDS } from '../../subscriptions/domain/fulfilment';
+import { UPSTREAM_BOUNDS } from '../domain/fulfilment';
 import { CONNECTION_CLOSED_MESSAGE, PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel, STATUS_BATCH } from './provider-panel.port';
 import { REFILL_ABANDONED_NOTE } from './refill-notes';
 import { CALLS_IN_FLIGHT, narrowFailedCall, type NarrowedAnswers, REVIEW_UNREPORTED_AFTER_MS } from './upstream-sync';

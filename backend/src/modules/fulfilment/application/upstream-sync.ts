@@ -1,4 +1,4 @@
-import type { OpenUpstreamOrder, UpstreamUpdate } from '../../subscriptions/application/fulfilment-ledger.port';
+import type { OpenUpstreamOrder, UpstreamUpdate } from '../application/fulfilment-ledger.port';
 import { boundedText } from '../domain/bounded-text';
 import { readUpstreamAnswer } from '../domain/upstream-answer';
 import { PROVIDER_ERROR_CHARS, ProviderError, type ProviderOrderStatus } from './provider-panel.port';

@@ -5,7 +5,7 @@ import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
-import { DAY_MS, dayText } from '../domain/refill';
+import { DAY_MS, dayText } from '../../fulfilment/domain/refill';
 import { type CompletedOrder, OrderCompletions } from './order-completions.port';
 
 /** The mail a customer gets once, when their order is completed (the provider said so, or staff did). */

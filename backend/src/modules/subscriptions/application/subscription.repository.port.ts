@@ -13,6 +13,9 @@ export abstract class SubscriptionRepository {
 
   abstract findByOrderId(orderId: string): Promise<Subscription | null>;
 
+  /** The subscription with this id; null for an unknown id (including one that is not an id at all). Joins the caller's UnitOfWork. */
+  abstract findById(subscriptionId: string): Promise<Subscription | null>;
+
   /**
    * One page of a user's Active (Status 0) or Completed (any other Status) list, newest first
    * (createdAt, then subscriptionId, both descending, so equal times keep one order across pages),

@@ -1,5 +1,5 @@
 import { Decimal } from '../../../kernel/decimal';
-import type { SubscriptionFulfilment } from './fulfilment';
+import type { SubscriptionFulfilment } from '../../../kernel/delivery-summary';
 import type { PurchasedTier } from './subscription';
 
 /**

@@ -1,7 +1,6 @@
-import type { SubscriptionFulfilment } from './fulfilment';
+import type { SubscriptionFulfilment, SubscriptionRefills } from '../../../kernel/delivery-summary';
 import type { PurchasedTier } from '../../../kernel/purchased-tier';
 import type { RefundSummary } from './refund-summary';
-import type { SubscriptionRefills } from './refill';
 
 /**
  * A bought pricing tier being delivered (docs/product.md#data-shapes Subscription). Created once per paid order by
@@ -40,7 +39,7 @@ export interface Subscription {
    */
   customerEmail: string;
   customerName: string;
-  /** Automatic delivery by the upstream provider; null on the manual path. */
+  /** Automatic delivery by the upstream provider, as the fulfilment module records it; null on the manual path. */
   fulfilment: SubscriptionFulfilment | null;
   /** Its order's refunds and refund requests, as billing last summed them up (docs/refunds.md); null: none. */
   refund: RefundSummary | null;

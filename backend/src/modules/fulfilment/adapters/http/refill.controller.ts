@@ -13,7 +13,7 @@ import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.
 import type { Principal } from '../../../../platform/auth/principal';
 import { Clock } from '../../../../platform/time/clock';
 import { subscriptionBody } from '../../../subscriptions';
-import { REFILL_MESSAGES } from '../../../subscriptions/domain/refill';
+import { REFILL_MESSAGES } from '../../domain/refill';
 import { type RefillOutcome, RequestRefillUseCase } from '../../application/request-refill.use-case';
 import { FulfilmentOrderRequest } from './fulfilment-admin.requests';
 

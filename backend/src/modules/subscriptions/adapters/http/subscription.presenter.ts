@@ -8,9 +8,9 @@ import type {
   SubscriptionRefill,
   SubscriptionRefund,
 } from '@growth/contracts';
-import { isPlausibleRemains, isPlausibleStartCount } from '../../domain/fulfilment';
+import { isPlausibleRemains, isPlausibleStartCount } from '../../../../kernel/upstream-facts';
 import { orderMargin } from '../../domain/margin';
-import { customerMessageOf, customerRefillView, customerStateOf, REFILL_HISTORY, type RefillRecord, type SubscriptionRefills } from '../../domain/refill';
+import { customerMessageOf, customerRefillView, customerStateOf, REFILL_HISTORY, type RefillRecord, type SubscriptionRefills } from '../../../fulfilment/domain/refill';
 import { normalWord } from '../../../fulfilment/domain/upstream-status';
 import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscription';
 

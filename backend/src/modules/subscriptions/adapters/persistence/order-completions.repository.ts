@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { updatedRows } from '../../../../platform/database/updated-rows';
 import { type CompletedOrder, OrderCompletions } from '../../application/order-completions.port';
-import { dateOf } from './subscription.mapper';
+import { dateOf } from '../../../../platform/database/date-of';
 import { isUuid } from '../../../../kernel/uuid';
 
 type Row = {

@@ -1,5 +1,6 @@
-import type { FulfilmentState, SubscriptionFulfilment } from '../../domain/fulfilment';
-import { readRefillHistory } from '../../domain/refill';
+import type { FulfilmentState, SubscriptionFulfilment } from '../../../../kernel/delivery-summary';
+import { readRefillHistory } from '../../../fulfilment/domain/refill';
+import { dateOf } from '../../../../platform/database/date-of';
 import { readRefundSummary } from '../../domain/refund-summary';
 import type { PurchasedTier, Subscription } from '../../domain/subscription';
 import type { SubscriptionOrmEntity } from './subscription.orm-entity';
@@ -69,8 +70,3 @@ export function countOf(value: string | number | bigint | null | undefined): num
   return /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : null;
 }
 
-/** A timestamptz as read: a Date from TypeORM's hydration; text or a Date from a raw query. */
-export function dateOf(value: Date | string | null | undefined): Date | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value : new Date(value);
-}

@@ -56,6 +56,12 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     return { subscription: toSubscription(existing), created: false };
   }
 
+  async findById(subscriptionId: string): Promise<Subscription | null> {
+    if (!isUuid(subscriptionId)) return null;
+    const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
+    return row ? toSubscription(row) : null;
+  }
+
   async findByOrderId(orderId: string): Promise<Subscription | null> {
     const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ orderId });
     return row ? toSubscription(row) : null;

@@ -1,5 +1,5 @@
 import type { RefillActor } from '../domain/refill';
-import type { Subscription } from '../domain/subscription';
+import type { Subscription } from '../../subscriptions/domain/subscription';
 
 /** A refill to record before the provider is called. */
 export interface NewRefill {
@@ -44,8 +44,8 @@ export interface ProviderRefillSupport {
 }
 
 /**
- * The refills of subscriptions (table `refills`, owned by the subscriptions module, used by the
- * fulfilment module; docs/refill.md). Every change rewrites the order's refill summary in the same
+ * The refills of orders (table `refills`, owned by the fulfilment module; docs/refill.md). Every
+ * change rewrites the order's refill summary in the same
  * transaction (the caller's UnitOfWork when there is one, else its own), so the customer's lists
  * and the admin's tasks read it without a join. Every state change is a conditional UPDATE on the
  * current state: two instances, or a job run twice, never both win.

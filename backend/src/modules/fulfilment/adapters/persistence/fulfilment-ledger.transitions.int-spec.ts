@@ -14,8 +14,8 @@ import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import type { FulfilmentLedger } from '../../application/fulfilment-ledger.port';
 import { FULFILMENT_MOVES, FULFILMENT_STATES, type FulfilmentState, mayMakeMove } from '../../domain/fulfilment';
 import { TypeOrmFulfilmentLedger } from './fulfilment-ledger.repository';
-import { SubscriptionOrmEntity } from './subscription.orm-entity';
-import { TypeOrmSubscriptionRepository } from './subscription.repository';
+import { SubscriptionOrmEntity } from '../../../subscriptions/adapters/persistence/subscription.orm-entity';
+import { TypeOrmSubscriptionRepository } from '../../../subscriptions/adapters/persistence/subscription.repository';
 
 const NOW = new Date('2025-05-01T10:00:00Z');
 const LATER = new Date('2025-05-01T11:00:00Z');
@@ -44,7 +44,7 @@ const sides: Side[] = [
       const subscriptions = new TypeOrmSubscriptionRepository(uow);
       const [{ user_id: userId }] = await dataSource.query(`INSERT INTO users (email, name) VALUES ('creator@example.com', 'Creator') RETURNING user_id`);
       const purchase = () => purchased(subscriptions, userId);
-      return { ledger: new TypeOrmFulfilmentLedger(uow), purchase, close: () => dataSource.destroy() };
+      return { ledger: new TypeOrmFulfilmentLedger(uow, subscriptions), purchase, close: () => dataSource.destroy() };
     },
   })),
 ];

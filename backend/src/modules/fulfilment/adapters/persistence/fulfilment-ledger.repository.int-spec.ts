@@ -16,8 +16,8 @@ import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { type UpstreamUpdate, UpstreamOrderTaken } from '../../application/fulfilment-ledger.port';
 import { queuedFulfilment } from '../../domain/fulfilment';
 import { TypeOrmFulfilmentLedger } from './fulfilment-ledger.repository';
-import { SubscriptionOrmEntity } from './subscription.orm-entity';
-import { TypeOrmSubscriptionRepository } from './subscription.repository';
+import { SubscriptionOrmEntity } from '../../../subscriptions/adapters/persistence/subscription.orm-entity';
+import { TypeOrmSubscriptionRepository } from '../../../subscriptions/adapters/persistence/subscription.repository';
 
 describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
   let dataSource: DataSource;
@@ -63,8 +63,8 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
   beforeAll(async () => {
     dataSource = await createTestDataSource([SubscriptionOrmEntity], kind);
     uow = new UnitOfWork(dataSource);
-    ledger = new TypeOrmFulfilmentLedger(uow);
     subscriptions = new TypeOrmSubscriptionRepository(uow);
+    ledger = new TypeOrmFulfilmentLedger(uow, subscriptions);
     const [row] = await dataSource.query('INSERT INTO users (email, name) VALUES ($1, $2) RETURNING user_id', ['creator@example.com', 'Creator']);
     userId = row.user_id;
   });

@@ -11,9 +11,9 @@ import {
   type UpstreamUpdate,
 } from '../../application/fulfilment-ledger.port';
 import { FULFILMENT_MOVES, FULFILMENT_STATES, type FulfilmentMove, type FulfilmentState, type UpstreamTarget } from '../../domain/fulfilment';
-import { SUBSCRIPTION_STATUS, type Subscription } from '../../domain/subscription';
-import { dateOf, toSubscription } from './subscription.mapper';
-import { SubscriptionOrmEntity } from './subscription.orm-entity';
+import { SUBSCRIPTION_STATUS, type Subscription } from '../../../subscriptions/domain/subscription';
+import { dateOf } from '../../../../platform/database/date-of';
+import { SubscriptionRepository } from '../../../subscriptions/application/subscription.repository.port';
 import { isUuid } from '../../../../kernel/uuid';
 
 /** A count as bigint text, or null when it is not a whole number a bigint column can hold exactly. */
@@ -72,7 +72,10 @@ function rowLimit(limit: number): number {
  */
 @Injectable()
 export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly subscriptions: SubscriptionRepository,
+  ) {
     super();
   }
 
@@ -289,10 +292,8 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     return this.staffTransition(subscriptionId, FULFILMENT_MOVES.cancel, { status: SUBSCRIPTION_STATUS.Canceled, updated_at: now });
   }
 
-  async findById(subscriptionId: string): Promise<Subscription | null> {
-    if (!isUuid(subscriptionId)) return null;
-    const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
-    return row ? toSubscription(row) : null;
+  findById(subscriptionId: string): Promise<Subscription | null> {
+    return this.subscriptions.findById(subscriptionId);
   }
 
   /**

@@ -3,9 +3,9 @@ import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { updatedRows } from '../../../../platform/database/updated-rows';
 import { type NewRefill, type OpenRefill, type ProviderRefillSupport, RefillLedger, type RefillUpdate } from '../../application/refill-ledger.port';
 import { REFILL_HISTORY, type RefillState } from '../../domain/refill';
-import type { Subscription } from '../../domain/subscription';
-import { dateOf, toSubscription } from './subscription.mapper';
-import { SubscriptionOrmEntity } from './subscription.orm-entity';
+import type { Subscription } from '../../../subscriptions/domain/subscription';
+import { dateOf } from '../../../../platform/database/date-of';
+import { SubscriptionRepository } from '../../../subscriptions/application/subscription.repository.port';
 import { isUuid } from '../../../../kernel/uuid';
 
 /** Text as PostgreSQL can hold it: without NUL characters (a text column refuses them). */
@@ -42,7 +42,10 @@ const REWRITE_SUMMARY = `
  */
 @Injectable()
 export class TypeOrmRefillLedger extends RefillLedger {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly subscriptions: SubscriptionRepository,
+  ) {
     super();
   }
 
@@ -204,10 +207,8 @@ export class TypeOrmRefillLedger extends RefillLedger {
     return { state: row.supported ? 'supported' : 'unsupported', at: dateOf(row.at), words: row.words };
   }
 
-  async findById(subscriptionId: string): Promise<Subscription | null> {
-    if (!isUuid(subscriptionId)) return null;
-    const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
-    return row ? toSubscription(row) : null;
+  findById(subscriptionId: string): Promise<Subscription | null> {
+    return this.subscriptions.findById(subscriptionId);
   }
 
   /** One refill's state change and its order's summary, in one transaction. False when it was not in one of `from`. */

@@ -1,26 +1,16 @@
+import { REFILL_STATES, type RefillActor, type RefillRecord, type RefillState, type SubscriptionRefills } from '../../../kernel/delivery-summary';
+
 /**
  * Refills: the provider tops up an order whose followers, likes or views dropped (docs/refill.md).
- * A tier's mapping may carry a refill guarantee in days; the order keeps the days it was bought with
- * (`refillDays`), and the guarantee runs from its completion (`completedAt`) for that many days.
- *
- * A refill's states (stored):
- * - `placing`: recorded, the provider's `refill` call under way (recorded BEFORE the call: a crash
- *   during it leaves this behind, which the sync pass turns into `review`, never into a second call);
- * - `open`: the provider answered with its refill id; the sync pass follows it (`refill_status`);
- * - `review`: the answer to `refill` was unclear (a timeout, an unreadable answer): the provider may
- *   have taken it; staff check its panel. Never placed again blindly;
- * - `completed`: the provider reported the refill Completed;
- * - `rejected`: the provider refused it (its words kept for staff), reported it Rejected or Canceled,
- *   or does not refill at all.
+ * The states, the actors and the record of an order's refills are the kernel's
+ * (kernel/delivery-summary.ts: subscriptions shows them); the rules are here.
  */
-export const REFILL_STATES = ['placing', 'open', 'review', 'completed', 'rejected'] as const;
-export type RefillState = (typeof REFILL_STATES)[number];
+export { REFILL_STATES, type RefillActor, type RefillRecord, type RefillState, type SubscriptionRefills };
 /** Still under way: at most one per order (a unique partial index). */
 export const REFILL_IN_FLIGHT: readonly RefillState[] = ['placing', 'open', 'review'];
 
 /** What a customer's card reads. */
 export type CustomerRefillState = 'available' | 'requested' | 'in_progress' | 'completed' | 'rejected';
-export type RefillActor = 'customer' | 'staff';
 
 /** The most days a guarantee may run. */
 export const MAX_REFILL_DAYS = 365;
@@ -29,33 +19,6 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const REFILL_REQUEST_SPACING_MS = DAY_MS;
 /** The newest refills an order's summary keeps (the admin's history). */
 export const REFILL_HISTORY = 20;
-
-/** One refill as the order's summary keeps it. */
-export interface RefillRecord {
-  refillId: string;
-  state: RefillState;
-  actor: RefillActor;
-  requestedAt: Date;
-  settledAt: Date | null;
-  checkedAt: Date | null;
-  upstreamRefillId: string | null;
-  /** The provider's status word as it wrote it (Pending, In progress, Inprogress, Completed…). */
-  upstreamStatus: string | null;
-  /** The provider's words when it refused, or why the refill needs review (staff only). */
-  failure: string | null;
-  /** The provider answered that it has no refill action ("Incorrect request", "Request Invalid"). */
-  unsupported: boolean;
-}
-
-/** The refill side of a subscription. */
-export interface SubscriptionRefills {
-  /** The guarantee as bought, in days (0: none). */
-  days: number;
-  /** When the order was first settled Completed or Partial; null while it is not. */
-  completedAt: Date | null;
-  /** Newest first, at most REFILL_HISTORY. */
-  history: RefillRecord[];
-}
 
 /** Sentences a customer reads. */
 export const REFILL_MESSAGES = {

@@ -1,30 +1,24 @@
+import {
+  FULFILMENT_STATES,
+  type FulfilmentState,
+  type SubscriptionFulfilment,
+  type UpstreamTarget,
+} from '../../../kernel/delivery-summary';
 import { isPlausibleCharge, isPlausibleRemains, isPlausibleStartCount, UPSTREAM_BOUNDS, type UpstreamFacts } from '../../../kernel/upstream-facts';
 
 /**
- * How a subscription is being delivered by an upstream provider panel (docs/fulfilment.md). Kept on the
- * subscription itself: null means the manual path (staff toggle the Status by hand, as the spec has it).
- *
- * States:
- * - `queued`: waiting for the place-order job (the tier is mapped to an upstream service);
- * - `placing`: the `add` call is under way; recorded (committed) BEFORE the call, so a crash or
- *   restart during the call leaves this state behind and the order is never placed twice
- *   (API v2 has no idempotency key);
- * - `open`: placed upstream (upstreamOrderId known); the status sync follows it;
- * - `needs_review`: the provider's answer was unclear (timeout, HTTP 5xx, unreadable), it refused
- *   the order, or the app stopped while placing: staff check the panel, then retry or cancel;
- * - `done`: the provider reported a final status (Completed, Partial, Canceled, Refunded);
- * - `canceled`: staff cancelled it before it was placed upstream.
+ * Fulfilment's words and the record it keeps of an order's delivery (kernel/delivery-summary.ts:
+ * subscriptions reads them as the order's delivery summary); the moves between the states are here.
  */
-export const FULFILMENT_STATES = ['queued', 'placing', 'open', 'needs_review', 'done', 'canceled'] as const;
-export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
+export { FULFILMENT_STATES, type FulfilmentState, type SubscriptionFulfilment, type UpstreamTarget };
+/** What a panel says and what of it can be true (kernel/upstream-facts.ts, shared with the fulfilment domain). */
+export { isPlausibleCharge, isPlausibleRemains, isPlausibleStartCount, UPSTREAM_BOUNDS, type UpstreamFacts };
 
 /**
  * The fulfilment's state machine, its one table: each move the ledger makes, the states it may start
  * from (null: the manual path, no fulfilment yet) and the state it ends in. The ledger's UPDATEs take
  * their conditions and targets from it, and so does the in-memory fake the use-case specs use;
- * fulfilment-ledger.transitions.int-spec.ts runs every move from every state against both. The
- * table lives here, beside the states, because the subscription carries them (the fulfilment
- * module's domain may not import this one).
+ * fulfilment-ledger.transitions.int-spec.ts runs every move from every state against both.
  */
 export const FULFILMENT_MOVES = {
   /** A paid order whose tier is mapped to an upstream service. */
@@ -56,29 +50,6 @@ export type FulfilmentMove = (typeof FULFILMENT_MOVES)[keyof typeof FULFILMENT_M
 /** True when `move` may start from `state` (null: no fulfilment). */
 export function mayMakeMove(move: FulfilmentMove, state: FulfilmentState | null): boolean {
   return (move.from as readonly (FulfilmentState | null)[]).includes(state);
-}
-
-/** The upstream service and quantity a pricing tier is delivered with. */
-export interface UpstreamTarget {
-  /** The provider's service id (API v2 `service`), as text. */
-  serviceId: string;
-  quantity: number;
-}
-
-/** What a panel says and what of it can be true (kernel/upstream-facts.ts, shared with the fulfilment domain). */
-export { isPlausibleCharge, isPlausibleRemains, isPlausibleStartCount, UPSTREAM_BOUNDS, type UpstreamFacts };
-
-export interface SubscriptionFulfilment extends UpstreamTarget, UpstreamFacts {
-  state: FulfilmentState;
-  /** The service's name on the panel when it was queued (null when unknown). */
-  serviceName: string | null;
-  upstreamOrderId: string | null;
-  /** Why it needs review, or the last problem seen (shown to staff only). */
-  note: string | null;
-  queuedAt: Date;
-  placingAt: Date | null;
-  placedAt: Date | null;
-  checkedAt: Date | null;
 }
 
 /** A fulfilment just put on the automatic path (the `queue` move): nothing placed upstream, nothing heard yet. */

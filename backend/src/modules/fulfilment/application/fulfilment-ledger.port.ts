@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionStatus } from '../domain/subscription';
+import type { Subscription, SubscriptionStatus } from '../../subscriptions/domain/subscription';
 import type { UpstreamFacts, UpstreamTarget } from '../domain/fulfilment';
 
 /** An order to place upstream, as claimed for placing. */
@@ -61,8 +61,8 @@ export class UpstreamOrderTaken extends Error {
 }
 
 /**
- * The fulfilment columns of subscriptions (owned by the subscriptions module, used by the
- * fulfilment module). Every method joins the caller's UnitOfWork when there is one. Every state
+ * The fulfilment of each order (owned by the fulfilment module; the columns still sit on the
+ * subscriptions table). Every method joins the caller's UnitOfWork when there is one. Every state
  * change is a conditional UPDATE on the current state, so two instances, or a job run twice, never
  * both win.
  */
