@@ -9,8 +9,8 @@ import {
   type UpstreamOrderHolder,
   UpstreamOrderTaken,
   type UpstreamUpdate,
-} from '../../src/modules/subscriptions/application/fulfilment-ledger.port';
-import { FULFILMENT_MOVES, type FulfilmentMove, mayMakeMove, queuedFulfilment, type UpstreamTarget } from '../../src/modules/subscriptions/domain/fulfilment';
+} from '../../src/modules/fulfilment/application/fulfilment-ledger.port';
+import { FULFILMENT_MOVES, type FulfilmentMove, mayMakeMove, queuedFulfilment, type UpstreamTarget } from '../../src/modules/fulfilment/domain/fulfilment';
 import type { Subscription } from '../../src/modules/subscriptions/domain/subscription';
 import { type EnqueueOptions, JobQueue, type QueueName, type ServiceState } from '../../src/platform/queue/job-queue.port';
 import { InlineUnitOfWork } from '../support/fakes';
