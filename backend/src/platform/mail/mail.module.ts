@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { MailSender } from './mail.port';
 import { Mailer } from './mailer';
-import { MailProcessor } from './mail.processor';
 import { MailOutboxOrmEntity } from './mail-outbox.orm-entity';
 import { MailOutboxRelay } from './mail-outbox.relay';
 import { OutboxMailSender } from './outbox.mail-sender';
 import { SmtpMailSender } from './smtp.mail-sender';
 
 /**
- * Mail: `Mailer` writes to the outbox table, `MailOutboxRelay` hands the rows to the job queue,
- * `MailProcessor` delivers through SMTP (SMTP_URL) or the console outbox (files under DATA_DIR).
+ * Mail: `Mailer` writes to the outbox table in the caller's transaction, `MailOutboxRelay` (in the
+ * processes that run jobs) sends the rows through SMTP (SMTP_URL) or the console outbox (files under
+ * DATA_DIR) and marks each sent after its send (docs/operations.md#mail).
  */
 @Global()
 @Module({
@@ -26,7 +26,6 @@ import { SmtpMailSender } from './smtp.mail-sender';
     },
     Mailer,
     MailOutboxRelay,
-    MailProcessor,
   ],
   exports: [Mailer],
 })

@@ -1,4 +1,4 @@
-/** One e-mail, as producers describe it. Small and serialisable: it travels through the job queue. */
+/** One e-mail, as producers describe it. Small and serialisable: it is stored in the mail outbox. */
 export interface Mail {
   to: string;
   subject: string;
@@ -7,9 +7,17 @@ export interface Mail {
   replyTo?: string;
 }
 
-/** Delivers one mail now. Adapters: SMTP (nodemailer) and the outbox (console + files). */
-export abstract class MailSender {
-  abstract send(mail: Mail): Promise<void>;
+/**
+ * What stays the same each time one outbox row is sent: its Message-ID (`<row id@sender's domain>`)
+ * and its Date (when the row was written). A send repeated after a crash carries both again, so a
+ * receiver that keeps Message-IDs (and the console outbox, whose file is named by them) keeps one.
+ */
+export interface MailIdentity {
+  messageId: string;
+  date: Date;
 }
 
-export const SEND_MAIL_JOB = 'send-mail';
+/** Delivers one mail now. Adapters: SMTP (nodemailer) and the outbox (console + files). */
+export abstract class MailSender {
+  abstract send(mail: Mail, identity: MailIdentity): Promise<void>;
+}

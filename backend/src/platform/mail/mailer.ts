@@ -9,8 +9,8 @@ import { MailOutboxRelay } from './mail-outbox.relay';
  * What modules call to send mail. The mail is written to the outbox table through the UnitOfWork:
  * called inside `uow.run`, it commits or rolls back with the caller's change (a paid order and its
  * confirmation, never one without the other); outside, it is stored at once. After the commit the
- * relay is nudged and hands it to the job queue, whose mail processor delivers it. Redis being down
- * does not fail the call: the mail waits in the outbox.
+ * relay is nudged (in a process that sends mail; the workers' relays find it within a second) and
+ * sends it from there: neither Redis nor the mail server being down fails the call.
  */
 @Injectable()
 export class Mailer {

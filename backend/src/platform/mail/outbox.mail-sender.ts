@@ -1,12 +1,13 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { MailSender, type Mail } from './mail.port';
+import { MailSender, type Mail, type MailIdentity } from './mail.port';
 
 /**
  * The embedded profile's mail: each mail is printed to the console (so an OTP can be read there) and
- * kept as a JSON file under DATA_DIR/outbox, newest last by file name.
+ * kept as a JSON file under DATA_DIR/outbox, named by its Date and Message-ID, so the names sort by
+ * when the mails were written and a mail sent again after a crash replaces its own file (as a
+ * mailbox that keeps Message-IDs keeps one copy).
  */
 export class OutboxMailSender extends MailSender {
   private readonly logger = new Logger('Outbox');
@@ -18,20 +19,22 @@ export class OutboxMailSender extends MailSender {
     super();
   }
 
-  async send(mail: Mail): Promise<void> {
+  async send(mail: Mail, identity: MailIdentity): Promise<void> {
     const sentAt = new Date().toISOString();
-    const file = join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
-    const text = JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2);
+    const name = `${identity.date.toISOString().replace(/[:.]/g, '-')}-${identity.messageId.replace(/[^A-Za-z0-9-]/g, '').slice(0, 60)}`;
+    const file = join(this.dir, `${name}.json`);
+    const text = JSON.stringify({ from: this.from, ...mail, messageId: identity.messageId, date: identity.date.toISOString(), sentAt }, null, 2);
     // Written aside, then renamed: a reader polling for *.json never sees a half-written file. The
     // folder is made when it is missing (the first mail, or someone emptied DATA_DIR), not before each mail.
+    const aside = `${file}.${process.pid}.tmp`;
     try {
-      await writeFile(`${file}.tmp`, text);
+      await writeFile(aside, text);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await mkdir(this.dir, { recursive: true });
-      await writeFile(`${file}.tmp`, text);
+      await writeFile(aside, text);
     }
-    await rename(`${file}.tmp`, file);
+    await rename(aside, file);
     this.logger.log(`Mail to ${mail.to}: "${mail.subject}"\n${mail.text}\n(saved as ${file})`);
   }
 }
