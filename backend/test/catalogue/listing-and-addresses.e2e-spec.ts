@@ -199,7 +199,7 @@ describe('catalogue listing rule and pricing page addresses', () => {
       serviceContent: JSON.stringify(created.serviceContent),
     };
 
-    expect((await asAdmin('services/update', { ...edit, planId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body).toMatchObject({ error: 'plan_not_found' });
+    expect((await asAdmin('services/update', { ...edit, planId: '00000000-0000-4000-8000-000000000000' }).expect(400)).body).toMatchObject({ error: 'unknown_plan' });
     const draft = (await newPlan('Pixelfed', 'Inactive')).body.plan;
     const refused = (await asAdmin('services/update', { ...edit, planId: draft.planId }).expect(409)).body;
     expect(refused).toMatchObject({ success: false, error: 'service_leaves_catalogue' });

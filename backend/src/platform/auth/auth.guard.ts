@@ -2,8 +2,7 @@ import { type CanActivate, createParamDecorator, type ExecutionContext, HttpCode
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AppError } from '../errors/app-error';
-import { notPermitted, sessionEnded } from './auth.errors';
+import { invalidToken, notPermitted, notSignedIn, sessionEnded } from './auth.errors';
 import type { Principal, Role } from './principal';
 import { EndedSessions } from './ended-sessions';
 import { SessionTokens } from './session-tokens';
@@ -38,9 +37,9 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(request);
-    if (!token) throw new AppError('unauthorized', 'Please log in first.', 'not_signed_in');
+    if (!token) throw notSignedIn();
     const claims = await this.tokens.verify(token);
-    if (!claims) throw new AppError('unauthorized', 'Your session has expired or is not valid. Please log in again.', 'invalid_token');
+    if (!claims) throw invalidToken();
     // The account must still exist and the token must be of its current version (a password change,
     // "log out everywhere" or a deletion ends older tokens), and its session must not have been
     // logged out: a signature alone is not enough. Both reads at once, each by primary key.

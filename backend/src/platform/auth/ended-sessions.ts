@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '../errors/app-error';
+import { notSignedIn } from './auth.errors';
 import type { Principal } from './principal';
 
 /**
@@ -24,7 +24,7 @@ export class EndedSessions {
 
   /** Ends the caller's own session (the token it called with); other sessions of the account go on. */
   async endCurrent(caller: Principal): Promise<void> {
-    if (!caller.session) throw new AppError('unauthorized', 'Please log in first.', 'not_signed_in');
+    if (!caller.session) throw notSignedIn();
     await this.dataSource.query('DELETE FROM ended_sessions WHERE expires_at < now()');
     await this.dataSource.query('INSERT INTO ended_sessions (session_id, expires_at) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING', [
       caller.session.id,

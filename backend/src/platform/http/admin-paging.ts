@@ -5,6 +5,7 @@
  */
 import type { Paging } from '@growth/contracts';
 import { pageCount } from '../../kernel/paging';
+import { AppError } from '../errors/app-error';
 
 export const ADMIN_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
 export const DEFAULT_ADMIN_PAGE_SIZE = 10;
@@ -20,3 +21,6 @@ export type AdminPaging = Paging;
 export function adminPaging(total: number, page: number, limit: number, hasNext: boolean): AdminPaging {
   return { total, page, limit, pages: pageCount(total, limit), hasNext, hasPrev: page > 1 };
 }
+
+/** A keyset page asked for with both cursors (an admin list reads one way at a time). */
+export const bothCursors = () => new AppError('invalid', 'Send after or before, not both', 'invalid_cursor');

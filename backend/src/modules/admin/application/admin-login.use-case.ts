@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
-import { AppError } from '../../../platform/errors/app-error';
+import { invalidCredentials } from '../../../platform/auth/auth.errors';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { normaliseAdminEmail } from '../domain/admin';
 import { AdminRepository } from './admin.repository.port';
 import { adminSession, type AdminSession } from './admin-session';
 
-const FAILED = () => new AppError('unauthorized', 'Invalid email or password.', 'invalid_credentials');
+const FAILED = invalidCredentials;
 
 /**
  * POST /admin/login. Every failure is the same 401, and an unknown address costs the same hashing

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../../../platform/audit/audit-log.port';
-import { sessionEnded } from '../../../platform/auth/auth.errors';
+import { oldPasswordIncorrect, sessionEnded } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
-import { AppError } from '../../../platform/errors/app-error';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { AdminRepository } from './admin.repository.port';
 import { adminSession, type AdminSession } from './admin-session';
@@ -34,7 +33,7 @@ export class UpdatePasswordUseCase {
   async execute(caller: Principal, change: PasswordChange): Promise<AdminSession> {
     const admin = await loadOwnAccount(this.admins, caller, change.adminId);
     if (!(await this.hasher.verify(change.oldPassword, admin.passwordHash))) {
-      throw new AppError('invalid', 'Old password is incorrect.', 'old_password_incorrect');
+      throw oldPasswordIncorrect();
     }
     const passwordHash = await this.hasher.hash(change.newPassword);
     const updated = await this.uow.run(async () => {

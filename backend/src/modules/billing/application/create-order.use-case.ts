@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { checkPlatformProfileLink, profileLinkFormError } from '@growth/contracts';
 import type { Principal } from '../../../platform/auth/principal';
+import { invalidToken } from '../../../platform/auth/auth.errors';
 import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { FindCustomerContactUseCase } from '../../identity/application/find-customer-contact.use-case';
@@ -70,7 +71,7 @@ export class CreateOrderUseCase {
       throw new AppError('conflict', 'This package cannot be bought right now. Please contact support.', 'price_invalid');
     }
     const customer = await this.customers.execute(caller.id);
-    if (!customer) throw new AppError('unauthorized', 'Your session has expired or is not valid. Please log in again.', 'invalid_token');
+    if (!customer) throw invalidToken();
 
     const receipt = `rcpt_${randomBytes(12).toString('hex')}`;
     const createdAt = this.clock.now();

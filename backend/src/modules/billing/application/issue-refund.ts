@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
 import { formatMinorUnits } from '../../../kernel/money';
-import { orderNotFound } from '../domain/billing.errors';
+import { NOTHING_LEFT_MESSAGE, nothingToRefund, orderNotFound, orderNotPaid } from '../domain/billing.errors';
 import { refundKey, type Refund, type RefundActor, type RefundReason } from '../domain/refund';
 import { PaymentGateway, RefundCallError } from './payment-gateway.port';
 import { PaymentOrderRepository } from './payment-order.repository.port';
@@ -24,8 +24,6 @@ export interface RefundCommand {
   /** Ours unless given (an automatic refund's is derived from its subscription, so it exists once). */
   idempotencyKey?: string;
 }
-
-export const NOTHING_LEFT_MESSAGE = 'Nothing is left to refund on this order.';
 
 /**
  * Issues refunds (docs/refunds.md, "How a refund runs"). `record` runs inside the caller's
@@ -55,9 +53,9 @@ export class IssueRefund {
     return this.uow.run(async () => {
       const order = await this.orders.lockById(command.orderId);
       if (!order) throw orderNotFound();
-      if (order.status !== 'paid' || !order.paymentId) throw new AppError('conflict', 'Only a paid order can be refunded.', 'order_not_paid');
+      if (order.status !== 'paid' || !order.paymentId) throw orderNotPaid();
       const left = order.amount - order.refundedAmount;
-      if (left <= 0) throw new AppError('conflict', NOTHING_LEFT_MESSAGE, 'nothing_to_refund');
+      if (left <= 0) throw nothingToRefund();
       const amount = command.amount ?? left;
       if (amount > left) {
         throw new AppError('conflict', `Only ${formatMinorUnits(left, order.currency)} ${order.currency} is left to refund on this order.`, 'refund_over_limit');

@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { formatMinorUnits } from '../../../kernel/money';
-import { subscriptionNotFound } from '../domain/billing.errors';
+import { subscriptionNotFound } from '../../subscriptions/domain/subscriptions.errors';
 import type { Refund } from '../domain/refund';
 import { IssueRefund } from './issue-refund';
 import { staffAmount } from './staff-amount';

@@ -7,9 +7,9 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { subscriptionNotFound } from '../domain/billing.errors';
+import { notYourOrderToAsk, subscriptionNotFound } from '../../subscriptions/domain/subscriptions.errors';
+import { nothingToRefund, orderNotPaid } from '../domain/billing.errors';
 import { PaymentOrderRepository } from './payment-order.repository.port';
-import { NOTHING_LEFT_MESSAGE } from './issue-refund';
 import { RefundRepository } from './refund.repository.port';
 import { RefundSummaries } from './refund-summaries';
 
@@ -37,10 +37,10 @@ export class RequestRefundUseCase {
     const subscription = await this.subscriptions.findById(command.subscriptionId);
     if (!subscription) throw subscriptionNotFound();
     if (caller.role !== 'customer' || caller.id !== subscription.userId) {
-      throw new AppError('forbidden', 'You can only ask for refunds of your own orders.', 'not_your_order');
+      throw notYourOrderToAsk('refunds');
     }
     const order = await this.orders.findById(subscription.orderId);
-    if (!order || order.status !== 'paid') throw new AppError('conflict', 'Only a paid order can be refunded.', 'order_not_paid');
+    if (!order || order.status !== 'paid') throw orderNotPaid();
     const days = this.config.refunds.windowDays;
     const paidAt = order.paidAt ?? subscription.createdAt;
     if (this.clock.now().getTime() - paidAt.getTime() > days * DAY_MS) {
@@ -51,7 +51,7 @@ export class RequestRefundUseCase {
         'refund_window_closed',
       );
     }
-    if (order.amount - order.refundedAmount <= 0) throw new AppError('conflict', NOTHING_LEFT_MESSAGE, 'nothing_to_refund');
+    if (order.amount - order.refundedAmount <= 0) throw nothingToRefund();
     return this.uow.run(async () => {
       const stored = await this.refunds.insertRequest({
         requestId: randomUUID(),

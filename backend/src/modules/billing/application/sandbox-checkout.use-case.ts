@@ -3,7 +3,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
-import { orderNotFound } from '../domain/billing.errors';
+import { notYourOrder, orderNotFound } from '../domain/billing.errors';
 import { isExpiredAt } from '../domain/payment-order';
 import { checkoutSignature } from '../domain/payment-signatures';
 import { PaymentOrderRepository } from './payment-order.repository.port';
@@ -32,7 +32,7 @@ export class SandboxCheckoutUseCase {
   async execute(caller: Principal, orderId: string, outcome: 'success' | 'failure'): Promise<SandboxCheckoutResult> {
     const order = await this.orders.findById(orderId);
     if (!order) throw orderNotFound();
-    if (order.userId !== caller.id) throw new AppError('forbidden', 'This order belongs to another account.', 'not_your_order');
+    if (order.userId !== caller.id) throw notYourOrder();
     if (order.status === 'paid') throw new AppError('conflict', 'This order is already paid.', 'order_already_paid');
     // Razorpay's checkout closes when the order's lifetime ends (its `timeout`); the sandbox card does too.
     if (isExpiredAt(order, this.clock.now())) {

@@ -4,7 +4,7 @@ import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
 import { RecordPurchaseUseCase } from '../../subscriptions/application/record-purchase.use-case';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { orderNotFound } from '../domain/billing.errors';
+import { notYourOrder, orderNotFound } from '../domain/billing.errors';
 import type { PaymentOrder } from '../domain/payment-order';
 import { isAuthenticCheckout } from '../domain/payment-signatures';
 import { CompletePayment, type PaymentSource } from './complete-payment';
@@ -40,7 +40,7 @@ export class VerifyPaymentUseCase {
     const stored = await this.orders.findById(proof.razorpay_order_id);
     if (!stored) throw orderNotFound();
     if (caller && stored.userId !== caller.id) {
-      throw new AppError('forbidden', 'This order belongs to another account.', 'not_your_order');
+      throw notYourOrder();
     }
     if (!isAuthenticCheckout(stored.orderId, proof.razorpay_payment_id, proof.razorpay_signature, this.config.payments.keySecret)) {
       throw new AppError('invalid', 'Payment verification failed: the payment signature is not valid.', 'invalid_signature');

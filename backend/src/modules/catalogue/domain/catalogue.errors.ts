@@ -5,7 +5,7 @@ export const serviceNotFound = () => new AppError('not_found', 'Service not foun
 export const contentItemNotFound = () => new AppError('not_found', 'Content item not found', 'content_not_found');
 
 /** A planId sent with a service that names no plan. */
-export const planNotFound = () => new AppError('invalid', 'No plan has this id: choose a plan from the plans list.', 'plan_not_found');
+export const planNotFound = () => new AppError('invalid', 'No plan has this id: choose a plan from the plans list.', 'unknown_plan');
 /** A save that would take a listed service out of the public catalogue, sent without confirmOffSale (docs/catalogue.md, "Listing rule"). */
 export const serviceWouldLeaveCatalogue = (reason: string) =>
   new AppError(

@@ -10,6 +10,8 @@ export const MAX_LOGO_BYTES = 1024 * 1024;
 export type LogoType = 'png' | 'jpeg' | 'webp';
 
 export const LOGO_TOO_LARGE = 'The logo must be at most 1 MiB.';
+/** A logo over MAX_LOGO_BYTES, found here or by the upload's own limit (413). */
+export const logoTooLarge = () => new AppError('too_large', LOGO_TOO_LARGE, 'logo_too_large');
 export const LOGO_WRONG_TYPE = 'The logo must be a PNG, JPEG or WebP image.';
 export const LOGO_EMPTY = 'The logo file is empty.';
 
@@ -38,7 +40,7 @@ export function sniffLogoType(bytes: Uint8Array): LogoType | null {
  */
 export function storedLogoOf(bytes: Uint8Array): string {
   if (bytes.length === 0) throw new AppError('invalid', LOGO_EMPTY, 'logo_empty');
-  if (bytes.length > MAX_LOGO_BYTES) throw new AppError('too_large', LOGO_TOO_LARGE, 'logo_too_large');
+  if (bytes.length > MAX_LOGO_BYTES) throw logoTooLarge();
   const type = sniffLogoType(bytes);
   if (!type) throw new AppError('invalid', LOGO_WRONG_TYPE, 'logo_wrong_type');
   const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');

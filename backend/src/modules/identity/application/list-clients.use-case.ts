@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ensureRole } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppError } from '../../../platform/errors/app-error';
-import { MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
+import { bothCursors, MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
 import { type CursorSort, decodeCursor, encodeCursor, isCursorMicros } from '../../../platform/database/paging';
 import { isUuid } from '../../../kernel/uuid';
 import { pageCount } from '../../../kernel/paging';
@@ -76,7 +76,7 @@ export function clientListQuery(input: ClientListInput): ClientListQuery {
   if (search && search.length > MAX_CLIENT_SEARCH_LENGTH) {
     throw new AppError('invalid', `search must be at most ${MAX_CLIENT_SEARCH_LENGTH} characters`, 'invalid_search');
   }
-  if (input.after !== undefined && input.before !== undefined) throw new AppError('invalid', 'Send after or before, not both', 'invalid_cursor');
+  if (input.after !== undefined && input.before !== undefined) throw bothCursors();
   const cursor = input.after ?? input.before;
   const keyset = cursor === undefined ? undefined : { direction: input.after !== undefined ? ('after' as const) : ('before' as const), key: decodeClientCursor(cursor) };
   return { page, limit, ...(search ? { search } : {}), ...(keyset ? { keyset } : {}) };

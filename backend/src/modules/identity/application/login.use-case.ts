@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
-import { AppError } from '../../../platform/errors/app-error';
+import { invalidCredentials } from '../../../platform/auth/auth.errors';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { normaliseEmail } from '../domain/user';
 import type { SignInResult } from './sign-in.result';
 import { UserRepository } from './user.repository.port';
 
-const FAILED = () => new AppError('unauthorized', 'Invalid email or password.', 'invalid_credentials');
+const FAILED = invalidCredentials;
 
 /**
  * E-mail and password sign-in. Every failure is the same 401, and an unknown address costs the

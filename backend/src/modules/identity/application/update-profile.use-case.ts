@@ -3,6 +3,7 @@ import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
+import { oldPasswordIncorrect } from '../../../platform/auth/auth.errors';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { userNotFound } from '../domain/identity.errors';
@@ -46,7 +47,7 @@ export class UpdateProfileUseCase {
       }
       if (!changes.oldPassword) throw new AppError('invalid', 'Old password is required to set a new password.', 'old_password_required');
       if (!(await this.hasher.verify(changes.oldPassword, user.passwordHash))) {
-        throw new AppError('invalid', 'Old password is incorrect.', 'old_password_incorrect');
+        throw oldPasswordIncorrect();
       }
       passwordHash = await this.hasher.hash(changes.newPassword);
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../../platform/errors/app-error';
+import { planNotFound } from '../domain/plans.errors';
 import type { Plan } from '../domain/plan';
 import { PlanRepository } from './plan.repository.port';
 
@@ -10,7 +10,7 @@ export class GetPlanByNameUseCase {
 
   async execute(name: string): Promise<Plan> {
     const plan = await this.plans.findByNameOrSlug(name.trim());
-    if (!plan) throw new AppError('not_found', 'Plan not found', 'plan_not_found');
+    if (!plan) throw planNotFound();
     return plan;
   }
 }

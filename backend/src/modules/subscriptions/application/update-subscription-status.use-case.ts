@@ -5,6 +5,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { ADMIN_SETTABLE_STATUSES, SUBSCRIPTION_STATUS, type Subscription, type SubscriptionStatus } from '../domain/subscription';
+import { subscriptionNotFound } from '../domain/subscriptions.errors';
 import { CompletionMails } from './completion-mails';
 import { SubscriptionRepository } from './subscription.repository.port';
 
@@ -32,7 +33,7 @@ export class UpdateSubscriptionStatusUseCase {
     if (!ADMIN_SETTABLE_STATUSES.includes(status)) throw new AppError('invalid', STATUS_MESSAGE, 'invalid_status');
     return this.uow.run(async () => {
       const changed = await this.subscriptions.changeStatus(subscriptionId, status);
-      if (!changed) throw new AppError('not_found', 'Subscription not found', 'subscription_not_found');
+      if (!changed) throw subscriptionNotFound();
       if (changed.before !== status) {
         await this.audit.record(caller, {
           action: 'subscription.status',

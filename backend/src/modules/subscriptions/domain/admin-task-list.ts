@@ -1,5 +1,5 @@
 import { AppError } from '../../../platform/errors/app-error';
-import { ADMIN_LIMIT_MESSAGE, ADMIN_PAGE_MESSAGE, ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
+import { ADMIN_LIMIT_MESSAGE, ADMIN_PAGE_MESSAGE, bothCursors, ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
 import { isUuid } from '../../../kernel/uuid';
 import { decodeCursor, encodeCursor, isCursorMicros, MAX_CURSOR_LENGTH } from '../../../platform/database/paging';
 import type { Subscription, SubscriptionStatus } from './subscription';
@@ -115,7 +115,7 @@ export function adminTaskQuery(input: Partial<Omit<AdminTaskQuery, 'keyset'>> & 
   }
   const q = input.q?.trim() || undefined;
   if (q && q.length > MAX_SEARCH_LENGTH) throw new AppError('invalid', `q must be at most ${MAX_SEARCH_LENGTH} characters`, 'invalid_search');
-  if (input.after !== undefined && input.before !== undefined) throw new AppError('invalid', 'Send after or before, not both', 'invalid_cursor');
+  if (input.after !== undefined && input.before !== undefined) throw bothCursors();
   const cursor = input.after ?? input.before;
   const keyset =
     cursor === undefined

@@ -17,6 +17,8 @@ export const RAZORPAY_TIMEOUT_MS = 10_000;
 
 /** What the customer reads when Razorpay cannot be reached, times out or fails on its side. */
 export const GATEWAY_UNREACHABLE_MESSAGE = 'The payment provider could not be reached. Please try again in a minute.';
+/** Razorpay could not be reached, or answered what the gateway cannot read (502). */
+const gatewayUnreachable = () => new AppError('bad_gateway', GATEWAY_UNREACHABLE_MESSAGE, 'gateway_unavailable');
 /** What the customer reads when Razorpay refuses our request (4xx: wrong keys, a bad field...). */
 export const GATEWAY_REFUSED_MESSAGE = 'Payments are unavailable right now. Please try again later.';
 
@@ -340,7 +342,7 @@ export class RazorpayGateway extends PaymentGateway {
       return map(answer);
     } catch (error) {
       this.logger.warn(`Razorpay answered "${action}" with an unexpected body: ${(error as Error).message}`);
-      throw new AppError('bad_gateway', GATEWAY_UNREACHABLE_MESSAGE, 'gateway_unavailable');
+      throw gatewayUnreachable();
     }
   }
 
@@ -357,7 +359,7 @@ export class RazorpayGateway extends PaymentGateway {
       // The SDK threw before any request, or crashed in its own error handler.
       this.logger.warn(`Razorpay could not ${action}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
     }
-    return new AppError('bad_gateway', GATEWAY_UNREACHABLE_MESSAGE, 'gateway_unavailable');
+    return gatewayUnreachable();
   }
 }
 

@@ -2,7 +2,7 @@ import { type CallHandler, type ExecutionContext, HttpException, Injectable, typ
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Observable } from 'rxjs';
 import { AppError } from '../../../../platform/errors/app-error';
-import { LOGO_TOO_LARGE, MAX_LOGO_BYTES } from '../../domain/logo-image';
+import { logoTooLarge, MAX_LOGO_BYTES } from '../../domain/logo-image';
 
 /** The file a multipart form carries in its `logo` field (multer's memory storage). */
 export interface UploadedLogo {
@@ -35,7 +35,7 @@ function uploadError(error: unknown): unknown {
   const cause = error instanceof HttpException ? (error.cause as { code?: string; field?: string } | undefined) : undefined;
   switch (cause?.code) {
     case 'LIMIT_FILE_SIZE':
-      return new AppError('too_large', LOGO_TOO_LARGE, 'logo_too_large');
+      return logoTooLarge();
     case 'LIMIT_FILE_COUNT':
     case 'LIMIT_UNEXPECTED_FILE':
       return new AppError('invalid', `Send at most one file, in the field "${LOGO_FIELD}".`, 'unexpected_file');
@@ -45,6 +45,7 @@ function uploadError(error: unknown): unknown {
     case 'LIMIT_PART_COUNT':
     case 'LIMIT_FIELD_KEY':
       return new AppError('invalid', 'The form has too many fields, or a field name is too long.', 'too_many_fields');
+    case undefined: // not one of multer's refusals
     default:
       return error;
   }

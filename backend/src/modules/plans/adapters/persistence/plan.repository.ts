@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { AppError } from '../../../../platform/errors/app-error';
 import { type AdminPlanQuery, PlanRepository, type PlanSummary } from '../../application/plan.repository.port';
 import type { Plan } from '../../domain/plan';
+import { pricingNotFound } from '../../domain/plans.errors';
 import type { NewPlanForm, PlanChanges } from '../../domain/plan-form';
 import { PlanOrmEntity } from './plan.orm-entity';
 import { toPlan } from './plan.mapper';
@@ -128,7 +129,7 @@ export class TypeOrmPlanRepository extends PlanRepository {
     const existing = await this.tiers.find({ where: { planId }, order: { position: 'ASC', createdAt: 'ASC' }, select: { pricingId: true } });
     const ids = new Set(existing.map((tier) => tier.pricingId));
     for (const tier of changes.tiers) {
-      if (tier.pricingId && !ids.has(tier.pricingId)) throw new AppError('not_found', 'Pricing tier not found', 'pricing_not_found');
+      if (tier.pricingId && !ids.has(tier.pricingId)) throw pricingNotFound();
     }
     const sent = new Set(changes.tiers.flatMap((tier) => (tier.pricingId ? [tier.pricingId] : [])));
     const unsent = existing.filter((tier) => !sent.has(tier.pricingId));

@@ -1,0 +1,11 @@
+import { AppError } from '../../../platform/errors/app-error';
+
+/**
+ * Errors about a customer's order (a subscription) that more than one module throws, one factory
+ * each, so every use case says them alike: billing (refunds) and fulfilment (refills, staff moves)
+ * read subscriptions through this module.
+ */
+export const subscriptionNotFound = () => new AppError('not_found', 'Subscription not found', 'subscription_not_found');
+
+/** A customer asked for something on another account's order; `what` is what they asked for ("refunds", "refills"). */
+export const notYourOrderToAsk = (what: string) => new AppError('forbidden', `You can only ask for ${what} of your own orders.`, 'not_your_order');
