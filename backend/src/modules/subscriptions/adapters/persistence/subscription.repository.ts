@@ -92,7 +92,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
 
   /**
    * A few short statements, none of which reads the whole table (their plans at 1M rows:
-   * `e2e/artifacts/admin-explain.txt` after `npm run bench`; README, "Admin lists at scale"):
+   * `e2e/artifacts/admin-explain.txt` after `npm run bench`; docs/operations.md#admin-lists-at-scale):
    * - with a search, first the customer addresses it matches, from subscription_customer_emails
    *   (each address once, its own trigram index; at most 101 read): when there are at most 100, the
    *   e-mail part of the search is `customer_email = ANY(those)` on a btree index, instead of a
