@@ -41,7 +41,7 @@ export function AdminLoginForm({ notice, initialEmail, onForgot, onSignedIn }: P
   return (
     <>
       <AuthIntro title="Admin Login" subtitle="Sign in to manage services, plans and clients." message={message} />
-      <form className={form.form} onSubmit={submit} noValidate aria-label="Admin login">
+      <form className={form.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Admin login">
         <LoginFields credentials={credentials} emailAutoComplete="username" busy={busy} onForgot={onForgot} forgotClassName={styles.linkRow} />
         <SubmitButton wide busy={busy}>
           Login

@@ -59,7 +59,7 @@ export function ResetPasswordForm({ initialEmail, notice, onReset, onBack, onRes
   return (
     <>
       <AuthIntro title="Reset Password" subtitle="Enter the code from the e-mail and choose a new password." message={message} />
-      <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
+      <form className={form.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Reset password">
         <EmailField id="reset-email" autoComplete="username" value={email} onChange={setEmail} edited={edited} error={errors.email} />
         <CodeField
           id="reset-otp"

@@ -40,7 +40,7 @@ export function StopEmailChange({ token, onDone }: Props) {
         subtitle="Someone asked to change the sign-in address of your admin account. If it was not you, stop it: your address stays (or comes back), every session of the account ends, and you set a new password with Forgot Password."
         message={message}
       />
-      <form className={form.form} onSubmit={stop} noValidate aria-label="Stop the e-mail change">
+      <form className={form.form} onSubmit={(event) => void stop(event)} noValidate aria-label="Stop the e-mail change">
         <SubmitButton wide busy={busy}>
           Stop the change
         </SubmitButton>

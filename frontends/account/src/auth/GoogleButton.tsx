@@ -68,7 +68,7 @@ export function GoogleButton({ onMessage, onAttempt }: Props) {
 
   return (
     <div className={styles.google}>
-      <button type="button" className={`button ${styles.googleButton}`} onClick={onClick} disabled={busy} aria-busy={busy}>
+      <button type="button" className={`button ${styles.googleButton}`} onClick={() => void onClick()} disabled={busy} aria-busy={busy}>
         <GoogleMark />
         Continue with Google
       </button>

@@ -46,7 +46,7 @@ export function LoginForm({ onAttempt, onRegister, onForgot }: Props) {
   return (
     <>
       <AuthIntro title="Welcome Back" subtitle="Sign in to follow your orders and grow faster." message={message} />
-      <form className={form.form} onSubmit={submit} noValidate aria-label="Login">
+      <form className={form.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Login">
         <LoginFields credentials={credentials} emailAutoComplete="email" busy={busy} onForgot={onForgot} forgotClassName={styles.forgotRow} />
         <SubmitButton wide busy={busy}>
           Login Now

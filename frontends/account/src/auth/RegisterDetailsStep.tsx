@@ -99,7 +99,7 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
         </p>
       </header>
       <Banner message={message} />
-      <form className={form.form} onSubmit={complete} noValidate aria-label="Create your account">
+      <form className={form.form} onSubmit={(event) => void complete(event)} noValidate aria-label="Create your account">
         <TextField id="register-name" label="Full name" autoComplete="name" value={details.name} onChange={set('name')} error={errors.name} />
         <div className={form.field}>
           <span className={form.label} id="register-phone-label">

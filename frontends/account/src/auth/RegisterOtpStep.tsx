@@ -82,7 +82,7 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
         {/* The server answers alike for an address that has an account (no enumeration): its owner is mailed how to sign in instead. */}
         <p className={styles.subtitle}>If this address already has an account, the e-mail tells you how to sign in instead.</p>
       </AuthIntro>
-      <form className={form.form} onSubmit={verifyOtp} noValidate aria-label="Enter OTP">
+      <form className={form.form} onSubmit={(event) => void verifyOtp(event)} noValidate aria-label="Enter OTP">
         <CodeField id="register-otp" label="One-time code" value={otp} onChange={onOtpChange} edited={edited} error={errors.otp} />
         <SubmitButton wide busy={busy}>
           Verify OTP

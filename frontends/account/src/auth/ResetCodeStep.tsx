@@ -96,7 +96,7 @@ export function ResetCodeStep({ email, message, onMessage: setMessage, resendAt,
       >
         <p className={styles.subtitle}>Setting a new password signs you out on every other device.</p>
       </AuthIntro>
-      <form className={form.form} onSubmit={submit} noValidate aria-label="Reset password">
+      <form className={form.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Reset password">
         <CodeField id="reset-otp" label="Code" value={otp} onChange={setOtp} edited={edited} error={errors.otp} />
         <NewPasswordField
           id="reset-new-password"

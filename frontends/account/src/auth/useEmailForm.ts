@@ -26,21 +26,19 @@ export function useEmailForm(inputId: string, autoComplete: 'email' | 'username'
   /**
    * A submit handler that clears the banner, checks `email`, then waits for `send` while busy; when
    * `send` throws, the banner says `failed(error)` and the form can be sent again. After `send` the
-   * form stays busy: the next step takes its place.
+   * form stays busy: the next step takes its place. The handler returns at once (a form's submit
+   * event awaits nothing); every failure of `send` ends in the banner.
    */
   const sendWith =
-    (email: string, setMessage: (message: BannerMessage | null) => void, send: () => Promise<void>, failed: (error: unknown) => BannerMessage) =>
-    async (event: FormEvent) => {
+    (email: string, setMessage: (message: BannerMessage | null) => void, send: () => Promise<void>, failed: (error: unknown) => BannerMessage) => (event: FormEvent) => {
       event.preventDefault();
       setMessage(null);
       if (!check(email)) return;
       setBusy(true);
-      try {
-        await send();
-      } catch (error) {
+      send().catch((error: unknown) => {
         setMessage(failed(error));
         setBusy(false);
-      }
+      });
     };
   return { inputId, autoComplete, errors, edited, check, busy, setBusy, sendWith };
 }

@@ -94,7 +94,7 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
         if (!busy) onClose();
       }}
     >
-      <form className={form.form} onSubmit={submit} noValidate>
+      <form className={form.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.dialogHeader}>
           <h2 id="edit-profile-title" className={styles.dialogTitle}>
             Edit Profile

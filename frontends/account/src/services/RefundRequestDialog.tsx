@@ -73,7 +73,7 @@ export function RefundRequestDialog({ subscription, onSent, onClose }: Props) {
 
   return (
     <dialog {...modal} className={styles.dialog} aria-labelledby={titleId} aria-describedby={textId}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={titleId} className={styles.title}>
           Request a refund
         </h2>

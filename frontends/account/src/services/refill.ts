@@ -51,6 +51,7 @@ function stateText(refill: SubscriptionRefill): string | null {
     }
     case 'rejected':
       return 'Refill rejected by the provider';
+    case 'available': // none asked yet
     default:
       return null;
   }
