@@ -20,6 +20,7 @@ function compare(a: ClientRow, b: ClientRow, key: SortKey): number {
       return displayName(a).localeCompare(displayName(b), undefined, { sensitivity: 'base' });
     case 'total':
       return count(a.subscriptions?.total) - count(b.subscriptions?.total);
+    case 'createdAt':
     default:
       return String(a.createdAt ?? '').localeCompare(String(b.createdAt ?? ''));
   }

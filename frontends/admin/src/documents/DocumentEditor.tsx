@@ -97,7 +97,7 @@ export function DocumentEditor({ slug, name }: Props) {
   const publicPage = PUBLIC_PAGES[slug];
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={`Edit ${name}`} aria-busy={saving}>
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${name}`} aria-busy={saving}>
       {load.fresh && <Banner tone="info" text="This document has no text yet." detail="Write it below and save: it is created then." />}
       {invalid && <Banner tone="failure" text={invalid} />}
       {saveError !== null && <ErrorBanner title="Save failed" error={saveError} />}

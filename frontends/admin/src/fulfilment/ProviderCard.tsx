@@ -114,7 +114,7 @@ export function ProviderCard() {
           Provider
         </h2>
         {answer?.provider === 'api-v2' && (
-          <button type="button" className="button button--ghost" disabled={checking} aria-busy={checking} onClick={check}>
+          <button type="button" className="button button--ghost" disabled={checking} aria-busy={checking} onClick={() => void check()}>
             Check orders now
           </button>
         )}

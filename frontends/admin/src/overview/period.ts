@@ -58,6 +58,7 @@ export function periodOf(id: PeriodId, today: Date, custom: { from: string | nul
     case 'custom':
       if (isDate(custom.from) && isDate(custom.to) && custom.from <= custom.to) return { id, from: custom.from, to: custom.to };
       return { id: '7d', from: daysBefore(today, 6), to, granularity: 'day' };
+    case '7d':
     default:
       return { id: '7d', from: daysBefore(today, 6), to, granularity: 'day' };
   }

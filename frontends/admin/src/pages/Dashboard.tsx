@@ -66,7 +66,7 @@ export default function Dashboard() {
           </ul>
         ))}
       {pending && (
-        <ConfirmDialog title="Delete service?" busy={deleting} onConfirm={confirmDelete} onCancel={() => setPending(null)}>
+        <ConfirmDialog title="Delete service?" busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => setPending(null)}>
           <p>“{pending.serviceHeading}” and its content items will be removed from the catalogue. This cannot be undone.</p>
         </ConfirmDialog>
       )}

@@ -137,7 +137,7 @@ export default function EditPlan() {
           removals={removals}
           onChange={edit}
           onRemoveTier={removeTier}
-          onSubmit={save}
+          onSubmit={() => void save()}
         />
         <TierFulfilmentSection planId={creating ? null : planId.trim()} tiers={draft.tiers} />
       </>
@@ -157,7 +157,7 @@ export default function EditPlan() {
     >
       {body}
       {removing && (
-        <ConfirmDialog title="Remove tier?" confirmLabel="Remove" busy={removeBusy} onConfirm={confirmRemove} onCancel={() => setRemoving(null)}>
+        <ConfirmDialog title="Remove tier?" confirmLabel="Remove" busy={removeBusy} onConfirm={() => void confirmRemove()} onCancel={() => setRemoving(null)}>
           <p>Remove the tier “{removing.name.trim() || 'unnamed'}” from this plan? It leaves the pricing page at once.</p>
         </ConfirmDialog>
       )}

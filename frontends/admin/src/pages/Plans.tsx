@@ -81,7 +81,7 @@ export default function Plans() {
         )}
       </div>
       {deleting && (
-        <ConfirmDialog title="Delete plan?" busy={busy} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
+        <ConfirmDialog title="Delete plan?" busy={busy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)}>
           <p>
             Delete the plan “{deleting.name}” and its {Number(deleting.tiers ?? 0)} pricing {Number(deleting.tiers ?? 0) === 1 ? 'tier' : 'tiers'}?
           </p>

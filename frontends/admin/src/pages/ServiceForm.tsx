@@ -102,7 +102,7 @@ export default function ServiceForm() {
       {load.status === 'loading' && <Spinner label="Loading the service…" />}
       {load.status === 'failed' && <ErrorBanner title="Failed to load the service" error={load.error} onRetry={() => setAttempt((n) => n + 1)} />}
       {load.status === 'ready' && (
-        <form className={styles.form} onSubmit={submit} noValidate aria-label={title} aria-busy={saving}>
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={title} aria-busy={saving}>
           {invalid && <Banner tone="failure" text={invalid.message} />}
           {saveError !== null && <ErrorBanner title="Save failed" error={saveError} />}
           <TextField
@@ -130,7 +130,7 @@ export default function ServiceForm() {
             rows={draft.rows}
             onChange={setRow}
             onAdd={addRow}
-            onRemove={removeRow}
+            onRemove={(row) => void removeRow(row)}
             removing={removing}
             disabled={saving}
             invalid={invalid?.field === 'content'}

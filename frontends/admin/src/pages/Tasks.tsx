@@ -140,7 +140,14 @@ export default function Tasks() {
         <OrdersSection hidden={!listArrived} />
       </div>
       {pending && (
-        <ConfirmDialog title="Change status?" confirmLabel={`Mark ${nextLabel}`} danger={false} busy={toggle.busy} onConfirm={toggle.confirm} onCancel={toggle.cancel}>
+        <ConfirmDialog
+          title="Change status?"
+          confirmLabel={`Mark ${nextLabel}`}
+          danger={false}
+          busy={toggle.busy}
+          onConfirm={() => void toggle.confirm()}
+          onCancel={toggle.cancel}
+        >
           <p>
             Mark the {pending.planName || 'subscription'} order {pending.orderId || '—'}
             {pending.customer?.email ? ` of ${pending.customer.email}` : ''} as {nextLabel}?
@@ -164,7 +171,7 @@ export default function Tasks() {
           cancelLabel="Keep it"
           danger={false}
           busy={action.busy}
-          onConfirm={action.confirm}
+          onConfirm={() => void action.confirm()}
           onCancel={action.dismiss}
         >
           <p>
@@ -180,7 +187,7 @@ export default function Tasks() {
           confirmLabel="Cancel order"
           cancelLabel="Keep it"
           busy={action.busy}
-          onConfirm={action.confirm}
+          onConfirm={() => void action.confirm()}
           onCancel={action.dismiss}
         >
           <p>

@@ -94,7 +94,7 @@ export function TierFulfilmentRow({ pricingId, title, services, mapping, onSaved
   };
 
   return (
-    <form className={styles.tier} noValidate onSubmit={save} aria-labelledby={`${id}-title`} aria-busy={busy}>
+    <form className={styles.tier} noValidate onSubmit={(event) => void save(event)} aria-labelledby={`${id}-title`} aria-busy={busy}>
       <h3 id={`${id}-title`} className={styles.tierTitle}>
         {title}
       </h3>

@@ -120,7 +120,7 @@ export function EmailChange() {
       {failure && <Banner tone="failure" text={failure.text} detail={failure.detail} />}
       {notice && <Banner tone={notice.tone} text={notice.text} />}
       {step === 'input' ? (
-        <form className={formStyles.form} onSubmit={request} noValidate aria-label="New e-mail address">
+        <form className={formStyles.form} onSubmit={(event) => void request(event)} noValidate aria-label="New e-mail address">
           <p className={styles.panelText}>We will send a 6-digit code to the new address, and tell your current address, with a link that stops the change.</p>
           <TextField
             id="settings-new-email"
@@ -150,7 +150,7 @@ export function EmailChange() {
           </div>
         </form>
       ) : (
-        <form className={formStyles.form} onSubmit={verify} noValidate aria-label="Verify the new e-mail address">
+        <form className={formStyles.form} onSubmit={(event) => void verify(event)} noValidate aria-label="Verify the new e-mail address">
           <p className={styles.panelText}>
             Enter the code sent to <span className={styles.address}>{email.trim()}</span>.
           </p>

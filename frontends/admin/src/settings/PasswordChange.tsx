@@ -74,7 +74,7 @@ export function PasswordChange() {
       </h2>
       {failure && <Banner tone="failure" text={failure.text} detail={failure.detail} />}
       {success && <Banner tone="success" text={success} />}
-      <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Change password">
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Change password">
         <PasswordField id="settings-old-password" label="Current password" autoComplete="current-password" value={oldPassword} onChange={setOldPassword} />
         <PasswordField
           id="settings-new-password"

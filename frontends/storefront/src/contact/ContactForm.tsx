@@ -55,7 +55,7 @@ export function ContactForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-testid="contact-form">
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} aria-labelledby="contact-form-title" data-testid="contact-form">
       <h2 id="contact-form-title" className={styles.title}>
         Send us a message
       </h2>
