@@ -370,7 +370,8 @@ async function startServer(options) {
     });
   });
   let stopping = false;
-  exitPromise.then((result) => {
+  // exitPromise only resolves (on the child's exit): nothing to catch.
+  void exitPromise.then((result) => {
     if (!stopping) {
       process.stderr.write(
         `\n[e2e] server on port ${port} exited unexpectedly (code ${result.code}, signal ${result.signal}).\n` +

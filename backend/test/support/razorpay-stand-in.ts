@@ -166,7 +166,9 @@ export class RazorpayStandIn {
   static async start(credentials: { keyId: string; keySecret: string }): Promise<RazorpayStandIn> {
     const server = createServer();
     const standIn = new RazorpayStandIn(server, credentials);
-    server.on('request', (req, res) => standIn.handle(req, res).catch(() => res.destroy()));
+    server.on('request', (req, res) => {
+      standIn.handle(req, res).catch(() => res.destroy());
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve());

@@ -103,6 +103,7 @@ function requestErrorMessage(error: RequestError, request: Request | undefined):
       return 'The request was aborted before its body arrived.';
     case 'parameters.too.many':
       return 'The request body has too many fields.';
+    case undefined: // an untyped refusal: read below
   }
   const encoding = String(request?.headers['content-encoding'] ?? 'identity')
     .trim()
