@@ -20,7 +20,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(config, [BILLING_QUEUE, FULFILMENT_QUEUE]),
-        IdentityModule,
+        IdentityModule.forRoot(SubscriptionsModule),
         CatalogueModule,
         PlansModule,
         BillingModule,

@@ -54,7 +54,7 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
   imports: [
     TypeOrmModule.forFeature([PaymentOrderOrmEntity, WebhookEventOrmEntity, SandboxPaymentOrmEntity, RefundOrmEntity, RefundRequestOrmEntity, SandboxRefundOrmEntity]),
     PlansModule,
-    IdentityModule,
+    IdentityModule.forRoot(SubscriptionsModule),
     SubscriptionsModule,
     FulfilmentModule,
   ],

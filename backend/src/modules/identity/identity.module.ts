@@ -1,8 +1,7 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../platform/config/app-config';
 import { PasswordHasher } from '../../platform/security/password-hasher';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { ClientDirectory } from './application/client-directory.port';
 import { CountryRepository } from './application/country.repository.port';
 import { EmailVerificationRepository } from './application/email-verification.repository.port';
@@ -43,11 +42,12 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
 /**
  * Identity: customer accounts (OTP-verified registration, password and Google sign-in, password
  * reset by mailed code, profile)
- * and the country list; the admin's clients list. Subscription counters come from the subscriptions
- * module's port adapter.
+ * and the country list; the admin's clients list. Subscription counters come through identity's
+ * SubscriptionCounts port from the module the app hands to forRoot (subscriptions, which implements
+ * it): identity imports no other module, so subscriptions and identity do not import each other.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UserOrmEntity, EmailVerificationOrmEntity, CountryOrmEntity, PasswordResetCodeOrmEntity]), SubscriptionsModule],
+  imports: [TypeOrmModule.forFeature([UserOrmEntity, EmailVerificationOrmEntity, CountryOrmEntity, PasswordResetCodeOrmEntity])],
   controllers: [UserController, CountryController, AdminClientsController],
   providers: [
     { provide: UserRepository, useClass: TypeOrmUserRepository },
@@ -82,4 +82,17 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
   ],
   exports: [FindCustomerContactUseCase],
 })
-export class IdentityModule {}
+export class IdentityModule {
+  private static readonly wired = new Map<Type<unknown>, DynamicModule>();
+
+  /**
+   * Identity with the module that provides its SubscriptionCounts port. The same object for the
+   * same module: Nest tells dynamic modules apart by reference, and identity must exist once (the
+   * app and billing both import it).
+   */
+  static forRoot(subscriptionCounts: Type<unknown>): DynamicModule {
+    let wired = IdentityModule.wired.get(subscriptionCounts);
+    if (!wired) IdentityModule.wired.set(subscriptionCounts, (wired = { module: IdentityModule, imports: [subscriptionCounts] }));
+    return wired;
+  }
+}
