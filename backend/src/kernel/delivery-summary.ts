@@ -90,4 +90,3 @@ export interface SubscriptionRefills {
   /** Newest first, at most REFILL_HISTORY. */
   history: RefillRecord[];
 }
-

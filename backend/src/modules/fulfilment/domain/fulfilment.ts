@@ -1,9 +1,4 @@
-import {
-  FULFILMENT_STATES,
-  type FulfilmentState,
-  type SubscriptionFulfilment,
-  type UpstreamTarget,
-} from '../../../kernel/delivery-summary';
+import { FULFILMENT_STATES, type FulfilmentState, type SubscriptionFulfilment, type UpstreamTarget } from '../../../kernel/delivery-summary';
 import { isPlausibleCharge, isPlausibleRemains, isPlausibleStartCount, UPSTREAM_BOUNDS, type UpstreamFacts } from '../../../kernel/upstream-facts';
 
 /**

@@ -1,7 +1,6 @@
-import type { SubscriptionFulfilment } from '../../../../kernel/delivery-summary';
+import type { RefillRecord, SubscriptionFulfilment } from '../../../../kernel/delivery-summary';
 import type { Subscription } from '../../domain/subscription';
 import { adminSubscriptionBody, subscriptionBody } from './subscription.presenter';
-import type { RefillRecord } from '../../../../kernel/delivery-summary';
 
 const createdAt = new Date('2025-05-01T10:00:00Z');
 /** The app's clock when a body is built (what the refill's canRequest and ended are judged at). */
