@@ -38,6 +38,19 @@ export default defineConfig(
     },
   },
   {
+    // Type-aware rules: each file is read with the types of the tsconfig.json of its project (the one
+    // `npm run typecheck` checks). A promise nobody awaits loses its rejection, a promise handed where
+    // a plain callback is expected (an event handler, `forEach`) is never awaited, and a switch over a
+    // union must name every member, so a new state cannot slip past it.
+    files: ['**/*.{ts,tsx}', 'e2e/support/**/*.js'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
     // contracts/ is shared by the backend and the frontends: plain TypeScript that imports only its own
     // files, no package (framework or other) and no Node built-in (docs/architecture.md#contracts;
     // dependency-cruiser checks that its relative imports stay inside it).
