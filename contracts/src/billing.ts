@@ -63,7 +63,7 @@ export interface AttentionOrder {
 export type OrdersAnswer = PagedAnswer<AttentionOrder>;
 
 /** Why money went back: what the provider did not deliver, an approved request, or staff. */
-export type RefundReason = 'undelivered' | 'customer_request' | 'staff' | 'not_honoured';
+export type RefundReason = 'undelivered' | 'customer_request' | 'staff' | 'not_honoured' | 'second_payment';
 
 /** One row of POST /admin/refunds/list: a refund, or a request not approved (an approved one shows as its refund). */
 export interface RefundRow {

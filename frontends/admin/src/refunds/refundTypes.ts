@@ -10,6 +10,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   customer_request: 'Customer request',
   staff: 'Staff',
   not_honoured: 'Payment not honoured',
+  second_payment: 'Second payment for an order already paid',
 };
 
 export function reasonText(reason: unknown): string {

@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { AppError } from '../../../platform/errors/app-error';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
@@ -13,6 +14,7 @@ import { orderConfirmationMail } from './order-confirmation.mail';
 import { OrderAcceptance } from './order-acceptance';
 import { VOID_ANSWERS, orderVoidMail, voidRefundKey } from './order-void';
 import { PaymentOrderRepository } from './payment-order.repository.port';
+import { SecondPayments } from './second-payments';
 
 export type PaymentSource = 'checkout' | 'redirect' | 'webhook' | 'reconcile';
 
@@ -57,6 +59,7 @@ export class CompletePayment {
     private readonly clock: Clock,
     private readonly acceptance: OrderAcceptance,
     private readonly refunds: IssueRefund,
+    @Optional() private readonly secondPayments?: SecondPayments,
   ) {}
 
   /**
@@ -71,7 +74,29 @@ export class CompletePayment {
     accept: (order: PaymentOrder) => void = () => undefined,
     madeAt?: Date,
   ): Promise<PaymentOutcome> {
-    const result = await this.uow.run(async (): Promise<PaymentOutcome> => {
+    let result: PaymentOutcome;
+    try {
+      result = await this.completeLocked(orderId, paymentId, accept, madeAt);
+    } catch (error) {
+      // The verification of another payment of a paid order: answered 409, and that payment is refunded.
+      if (error instanceof AppError && error.code === 'order_already_paid') await this.secondPayments?.refundIfSecond(orderId, paymentId);
+      throw error;
+    }
+    // A webhook or the sweep brought a payment other than the one that paid the order: it is refunded.
+    if (result.order.paymentId && result.order.paymentId !== paymentId) await this.secondPayments?.refundIfSecond(orderId, paymentId);
+    if (result.subscription === null) {
+      if (result.refund) {
+        this.logger.warn(`Order ${orderId} paid (${source}) with ${paymentId} but not honoured (${result.order.voidReason}): refunding it in full`);
+        await this.sendRefund(result.refund);
+      }
+    } else if (result.created) {
+      this.logger.log(`Order ${orderId} paid (${source}): subscription ${result.subscription.subscriptionId}`);
+    }
+    return result;
+  }
+
+  private completeLocked(orderId: string, paymentId: string, accept: (order: PaymentOrder) => void, madeAt?: Date): Promise<PaymentOutcome> {
+    return this.uow.run(async (): Promise<PaymentOutcome> => {
       const order = await this.orders.lockById(orderId);
       if (!order) throw orderNotFound();
       accept(order);
@@ -121,15 +146,6 @@ export class CompletePayment {
       }
       return { order, subscription, created };
     });
-    if (result.subscription === null) {
-      if (result.refund) {
-        this.logger.warn(`Order ${orderId} paid (${source}) with ${paymentId} but not honoured (${result.order.voidReason}): refunding it in full`);
-        await this.sendRefund(result.refund);
-      }
-    } else if (result.created) {
-      this.logger.log(`Order ${orderId} paid (${source}): subscription ${result.subscription.subscriptionId}`);
-    }
-    return result;
   }
 
   /** The refund is stored; a failure to reach the gateway now leaves it to the refund sweep. */

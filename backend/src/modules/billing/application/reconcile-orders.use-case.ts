@@ -87,6 +87,10 @@ export class ReconcileOrdersUseCase {
       const outcome = await this.complete.execute(order.orderId, captured.id, 'reconcile', undefined, captured.createdAt ?? undefined);
       if (outcome.subscription) report.completed += 1;
       else report.refunded += 1;
+      // Every other capture on the order is a second payment (CompletePayment refunds those it is handed).
+      for (const other of payments) {
+        if (other.status === 'captured' && other.id !== outcome.order.paymentId) await this.complete.execute(order.orderId, other.id, 'reconcile');
+      }
     } else if (order.status !== 'created') {
       return; // already failed: only a later success changes it
     } else if (payments.length > 0 && payments.every((p) => p.status === 'failed') && age > FAIL_DECLINED_AFTER_MS) {

@@ -8,6 +8,8 @@ import { RefundRepository } from './refund.repository.port';
 
 /** What the subscription's bodies show of an order's refunds and requests (docs/refunds.md). */
 export function summaryOf(order: Pick<PaymentOrder, 'amount' | 'currency'>, refunds: Refund[], requests: RefundRequest[]): RefundSummary | null {
+  // A second payment's refund is not the order's money (docs/refunds.md#second-payments).
+  refunds = refunds.filter((r) => r.reason !== 'second_payment');
   if (refunds.length === 0 && requests.length === 0) return null;
   // Staff's extras (requestId) name any open request; the customer's words (requestState, message) only theirs.
   const live = refunds.filter((r) => r.state !== 'failed');

@@ -14,7 +14,9 @@ export function refundIssuedMail(order: PaymentOrder, refund: Refund): Mail {
       ? `Part of your order could not be delivered (${refund.note ?? 'not delivered'}), so we are refunding what you did not receive.`
       : refund.reason === 'not_honoured'
         ? 'We could not turn your payment into an order (we wrote to you why), so we are refunding it in full.'
-        : 'We are refunding your order as agreed.';
+        : refund.reason === 'second_payment'
+          ? `This order was paid already, so we are refunding the second payment (${refund.paymentId}) in full. Your order stands as it was.`
+          : 'We are refunding your order as agreed.';
   return {
     to: order.email,
     subject: `Refund of ${money(refund.amount, refund.currency)} on its way (${order.orderId})`,

@@ -1,3 +1,5 @@
+import { ORDER_STATUS, type OrderStatus } from '../../../kernel/order-status';
+
 /**
  * Refunds and refund requests (docs/refunds.md). Amounts are integer minor units of the order's
  * currency; a refund never moves back from `processed`, and a `failed` one frees its amount.
@@ -34,8 +36,12 @@ export function unsettledStates<S extends string>(table: Readonly<Record<S, read
   return (Object.keys(table) as S[]).filter((from) => table[from].length > 0);
 }
 /** `not_honoured`: a payment that came for an order the shop could no longer honour (expired at a changed price, or withdrawn). */
-export type RefundReason = 'undelivered' | 'customer_request' | 'staff' | 'not_honoured';
-export const REFUND_REASONS: readonly RefundReason[] = ['undelivered', 'customer_request', 'staff', 'not_honoured'];
+/** `second_payment`: a payment captured for an order another payment had paid already (docs/refunds.md#second-payments). */
+export type RefundReason = 'undelivered' | 'customer_request' | 'staff' | 'not_honoured' | 'second_payment';
+export const REFUND_REASONS: readonly RefundReason[] = ['undelivered', 'customer_request', 'staff', 'not_honoured', 'second_payment'];
+
+/** The idempotency key of the refund of a second payment: one per payment, whoever finds it. */
+export const secondPaymentKey = (paymentId: string) => `second-${paymentId}`.slice(0, 50);
 export type RefundActor = { role: 'system'; id: null } | { role: 'admin' | 'customer'; id: string };
 
 export interface Refund {
@@ -86,8 +92,8 @@ export const refundKey = (refundId: string) => `refund-${refundId}`;
 
 /** What one order finished with, as the shortfall rule needs it. */
 export interface FinishedOrder {
-  /** 2 Partial, 3 Canceled, 4 Refunded (others deliver in full). */
-  status: number;
+  /** Partial, Canceled and Refunded deliver less (others in full). */
+  status: OrderStatus;
   /** `canceled`: staff cancelled it before it was placed upstream. */
   fulfilmentState: string | null;
   quantity: number | null;
@@ -101,8 +107,8 @@ export interface FinishedOrder {
  * quantity): staff decide. 0 when nothing is owed.
  */
 export function undeliveredAmount(paid: number, order: FinishedOrder): number | null {
-  if (order.fulfilmentState === 'canceled' || order.status === 3 || order.status === 4) return paid;
-  if (order.status !== 2) return 0;
+  if (order.fulfilmentState === 'canceled' || order.status === ORDER_STATUS.Canceled || order.status === ORDER_STATUS.Refunded) return paid;
+  if (order.status !== ORDER_STATUS.Partial) return 0;
   const { quantity, remains } = order;
   if (quantity === null || remains === null || !Number.isSafeInteger(quantity) || !Number.isSafeInteger(remains)) return null;
   if (quantity <= 0 || remains < 0 || remains > quantity) return null;
@@ -112,8 +118,8 @@ export function undeliveredAmount(paid: number, order: FinishedOrder): number | 
 /** "157 of 1,000 not delivered" / "Canceled by the provider": the note an automatic refund carries. */
 export function shortfallNote(order: FinishedOrder): string {
   if (order.fulfilmentState === 'canceled') return 'Cancelled before it was placed with the provider';
-  if (order.status === 3) return 'Canceled by the provider';
-  if (order.status === 4) return 'Refunded by the provider';
+  if (order.status === ORDER_STATUS.Canceled) return 'Canceled by the provider';
+  if (order.status === ORDER_STATUS.Refunded) return 'Refunded by the provider';
   const group = (n: number) => n.toLocaleString('en-US');
   const { remains, quantity } = order;
   if (remains === null || quantity === null) return 'Partly delivered; the provider did not say how much is missing';

@@ -23,6 +23,7 @@ import { ServiceSlugs1764900000200 } from './1764900000200-service-slugs';
 import { ListDayCounts1765000000000 } from './1765000000000-list-day-counts';
 import { ServicePlan1765100000000 } from './1765100000000-service-plan';
 import { MailDelivery1765200000000 } from './1765200000000-mail-delivery';
+import { SecondPayments1765200000100 } from './1765200000100-second-payments';
 
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
@@ -54,4 +55,5 @@ export const migrations: Function[] = [
   ListDayCounts1765000000000,
   ServicePlan1765100000000,
   MailDelivery1765200000000,
+  SecondPayments1765200000100,
 ];

@@ -54,21 +54,22 @@ const listFrom = (refunds: string, requests: string) => `
   FROM (
     SELECT 'refund' AS kind, r.refund_id::text AS id, r.state, r.amount, r.currency, r.reason, r.note,
            r.failure_reason AS failure, NULL::text AS message, r.gateway_refund_id, r.order_id, r.subscription_id::text AS subscription_id,
-           r.actor_role, r.actor_id, r.created_at, r.settled_at
+           r.actor_role, r.actor_id, r.created_at, r.settled_at, r.payment_id AS refund_payment_id
       FROM refunds r WHERE ${refunds}
     UNION ALL
     SELECT 'request', q.request_id::text, q.state, q.amount, q.currency,
            CASE q.source WHEN 'customer' THEN 'customer_request' ELSE 'undelivered' END, q.reason,
            NULL, q.message, NULL, q.order_id, q.subscription_id::text,
-           CASE q.source WHEN 'customer' THEN 'customer' ELSE 'system' END, NULL, q.created_at, q.decided_at
+           CASE q.source WHEN 'customer' THEN 'customer' ELSE 'system' END, NULL, q.created_at, q.decided_at, NULL
       FROM refund_requests q WHERE q.state <> 'approved' AND ${requests}
   ) x
   JOIN payment_orders o ON o.order_id = x.order_id`;
-const LIST_SELECT = `SELECT x.*, o.payment_id, o.plan_name, o.tier->>'name' AS tier_name, o.user_id, o.customer_name, o.email`;
+// A refund names the payment it gives back (a second payment's is not the order's: docs/refunds.md#second-payments).
+const LIST_SELECT = `SELECT x.*, COALESCE(x.refund_payment_id, o.payment_id) AS payment_id, o.plan_name, o.tier->>'name' AS tier_name, o.user_id, o.customer_name, o.email`;
 /** Searched: `$1` the state filter or null, `$2` a search pattern. */
 const SEARCHED_FROM = `${listFrom('true', 'true')}
   WHERE ($1::text IS NULL OR x.state = $1)
-    AND (x.order_id ILIKE $2 OR o.payment_id ILIKE $2 OR x.gateway_refund_id ILIKE $2 OR x.id ILIKE $2
+    AND (x.order_id ILIKE $2 OR o.payment_id ILIKE $2 OR x.refund_payment_id ILIKE $2 OR x.gateway_refund_id ILIKE $2 OR x.id ILIKE $2
          OR o.email ILIKE $2 OR o.customer_name ILIKE $2)`;
 /**
  * Not searched: the rows' keys alone (`kind:id`), newest first, from the two (created_at DESC, id
