@@ -20,6 +20,7 @@ import { SandboxPayments } from './application/sandbox-payments.port';
 import { VerifyPaymentUseCase } from './application/verify-payment.use-case';
 import { DecideRefundRequestUseCase } from './application/decide-refund-request.use-case';
 import { IssueRefund } from './application/issue-refund';
+import { SecondPayments } from './application/second-payments';
 import { ListRefundsUseCase } from './application/list-refunds.use-case';
 import { ReconcileRefundsUseCase } from './application/reconcile-refunds.use-case';
 import { RefundOrderUseCase } from './application/refund-order.use-case';
@@ -92,6 +93,7 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
     ListRefundsUseCase,
     SandboxRefundWebhooks,
     OrderAcceptance,
+    SecondPayments,
     CompletePayment,
     CreateOrderUseCase,
     VerifyPaymentUseCase,
