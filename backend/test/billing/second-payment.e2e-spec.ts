@@ -8,7 +8,8 @@ import { signUpCustomer, type CustomerSession } from '../support/customer-sessio
 import { PaymentGateway } from '../../src/modules/billing/application/payment-gateway.port';
 import { SandboxGateway } from '../../src/modules/billing/adapters/gateways/sandbox.gateway';
 import type { PaymentOrder } from '../../src/modules/billing/domain/payment-order';
-import { as, capturedEvent, deliverWebhook, eventually, outboxMails, planOf, signedProof, webhookDelivery, type PlanTiers } from './support';
+import type { RazorpayStandIn } from '../support/razorpay-stand-in';
+import { appAgainstRazorpayStandIn, as, capturedEvent, deliverWebhook, eventually, outboxMails, planOf, signedProof, webhookDelivery, type PlanTiers } from './support';
 
 /**
  * A second payment of an order already paid (docs/refunds.md#second-payments): the checkout's answer
@@ -134,5 +135,55 @@ describe('A second payment for an order already paid (sandbox gateway)', () => {
     expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ payment_id: other, reason: 'second_payment', amount: String(order.amount) })]);
     expect(await gatewayRefundsOf(other)).toHaveLength(1);
     expect(await gatewayRefundsOf(row.payment_id)).toHaveLength(0);
+  }, 60_000);
+});
+
+/** The same on the Razorpay adapter, against the stand-in of Razorpay's API (its payments, refunds and idempotency keys). */
+describe('A second payment for an order already paid (Razorpay gateway against the stand-in)', () => {
+  const keys = { keyId: 'rzp_test_SecondPay00001', keySecret: 'second-payment-key-secret', webhookSecret: 'second-payment-webhook-secret' };
+  let standIn: RazorpayStandIn;
+  let t: TestApp;
+  let ann: CustomerSession;
+  let youtube: PlanTiers;
+
+  beforeAll(async () => {
+    ({ t, standIn } = await appAgainstRazorpayStandIn(keys, new FakeClock()));
+    ann = await signUpCustomer(t, 'ann');
+    youtube = await planOf(t, 'youtube');
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await standIn?.stop();
+  });
+
+  it('50 verifications and webhooks of the second capture at once: 409s, one refund call per key, one refund at Razorpay, of all it took', async () => {
+    const order = (
+      await as(t, ann)
+        .post('/api/payment/order', { userId: ann.userId, planId: youtube.planId, pricingId: youtube.pricing[0].pricingId, profileLink: 'https://www.youtube.com/@ann' })
+        .expect(200)
+    ).body.order as { id: string; amount: number; currency: string };
+    const first = standIn.addPayment(order.id, { status: 'captured' });
+    await as(t, ann)
+      .post('/api/payment/verify', signedProof(order.id, first.id, keys.keySecret))
+      .expect(200);
+    const second = standIn.addPayment(order.id, { status: 'captured' });
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? as(t, ann).post('/api/payment/verify', signedProof(order.id, second.id, keys.keySecret))
+          : deliverWebhook(t, webhookDelivery(capturedEvent(order.id, second.id, order.amount, order.currency), keys.webhookSecret)),
+      ),
+    );
+    expect(answers.filter((_, i) => i % 2 === 0).map((a) => [a.status, a.body.error])).toEqual(Array(25).fill([409, 'order_already_paid']));
+    await standIn.settled();
+    expect(standIn.refunds(second.id)).toEqual([expect.objectContaining({ amount: order.amount })]);
+    expect(standIn.refunds(first.id)).toHaveLength(0);
+    const calls = standIn.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payments/${second.id}/refund`);
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(calls.map((r) => r.headers['x-refund-idempotency']))).toEqual(new Set([`second-${second.id}`]));
+    const rows = await t.app.get(DataSource).query(`SELECT reason, payment_id FROM refunds WHERE order_id = $1`, [order.id]);
+    expect(rows).toEqual([{ reason: 'second_payment', payment_id: second.id }]);
   }, 60_000);
 });
