@@ -13,8 +13,8 @@ export interface SettleShortfallJobData {
   subscriptionId: string;
 }
 
-/** Final Status values that deliver less than was bought: Partial, Canceled, Refunded. */
-export const SHORT_STATUSES: readonly number[] = [2, 3, 4];
+/** Final Status values that deliver less than was bought: Partial, Canceled, Refunded (the kernel's table). */
+export { SHORT_STATUSES } from '../../../kernel/order-status';
 
 /**
  * Tells billing that orders finished short, so it refunds what was not delivered (docs/refunds.md):

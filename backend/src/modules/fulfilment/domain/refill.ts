@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '../../../kernel/order-status';
 import { REFILL_STATES, type RefillActor, type RefillRecord, type RefillState, type SubscriptionRefills } from '../../../kernel/delivery-summary';
 
 /**
@@ -111,7 +112,7 @@ export interface RefillCandidate {
 export function customerRefusal(order: RefillCandidate, now: Date): RefillRefusal | null {
   const { refills } = order;
   if (refills.days <= 0) return { kind: 'invalid', code: 'no_refill_guarantee', message: 'This order has no refill guarantee.', nextRequestAt: null };
-  if (order.status !== 1 && order.status !== 2) {
+  if (order.status !== ORDER_STATUS.Completed && order.status !== ORDER_STATUS.Partial) {
     return { kind: 'invalid', code: 'refill_not_completed', message: 'A refill can be requested once the order is completed.', nextRequestAt: null };
   }
   if (!order.upstreamOrderId) {

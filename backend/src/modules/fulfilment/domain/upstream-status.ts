@@ -1,10 +1,12 @@
+import { type FinalOrderStatus, ORDER_STATUS } from '../../../kernel/order-status';
+
 /**
  * A provider's status word, read. API v2 panels write Pending, In progress, Processing, Completed,
  * Partial, Canceled (or Cancelled) and Refunded, in any case; some add words of their own. The raw
  * text is always kept (staff see it); only the four final words end the order, with the
  * subscription Status each one means: 1 Completed, 2 Partial, 3 Canceled, 4 Refunded.
  */
-export type FinalStatus = 1 | 2 | 3 | 4;
+export type FinalStatus = FinalOrderStatus;
 
 export interface UpstreamStatus {
   /** The text as the provider sent it (trimmed); null when it sent none. */
@@ -18,11 +20,11 @@ export interface UpstreamStatus {
  * `constructor`, `__proto__`, `toString`… with what Object.prototype holds (a function, an object).
  */
 const FINAL_WORDS: ReadonlyMap<string, FinalStatus> = new Map([
-  ['completed', 1],
-  ['partial', 2],
-  ['canceled', 3],
-  ['cancelled', 3],
-  ['refunded', 4],
+  ['completed', ORDER_STATUS.Completed],
+  ['partial', ORDER_STATUS.Partial],
+  ['canceled', ORDER_STATUS.Canceled],
+  ['cancelled', ORDER_STATUS.Canceled],
+  ['refunded', ORDER_STATUS.Refunded],
 ]);
 
 /**

@@ -7,6 +7,7 @@ import { OffsetCache, formatLocalDate } from '../domain/time-zone';
 import { reportPeriod } from '../domain/period';
 import { type ExportCursor, ExportSource } from './export-source.port';
 import { exponentOf } from './currency-exponent';
+import { isOrderStatus } from '../../../kernel/order-status';
 
 /** Rows per database round trip: one batch is all the export ever holds. */
 export const EXPORT_BATCH = 1000;
@@ -138,7 +139,7 @@ export class ExportCsvUseCase {
             o.refundRequest,
             o.paymentId,
             o.subscriptionId,
-            o.subscriptionStatus === null ? null : (SUBSCRIPTION_STATUS_TEXT[o.subscriptionStatus] ?? String(o.subscriptionStatus)),
+            o.subscriptionStatus === null ? null : isOrderStatus(o.subscriptionStatus) ? SUBSCRIPTION_STATUS_TEXT[o.subscriptionStatus] : String(o.subscriptionStatus),
             o.fulfilmentState,
             o.upstreamOrderId,
             o.upstreamStatus,

@@ -7,12 +7,13 @@ import { type Granularity, bucketsOf, checkGranularity, defaultGranularity, prev
 import { HOUR, QUARTER_HOUR } from '../domain/time-zone';
 import { exponentOf } from './currency-exponent';
 import { ReportStore } from './report-store.port';
+import { ORDER_STATUS } from '../../../kernel/order-status';
 
 /** The links of "what needs a person now" (the admin screens' own addresses for those lists). */
 export const ATTENTION_LINKS = {
   needsReview: '/admin/tasks?fulfilment=needs_review',
   refundRequests: '/admin/refunds?state=open',
-  overdue: '/admin/tasks?status=0&sortBy=createdAt&sortOrder=asc',
+  overdue: `/admin/tasks?status=${ORDER_STATUS.InProcess}&sortBy=createdAt&sortOrder=asc`,
   lowBalance: '/admin/dashboard',
 } as const;
 

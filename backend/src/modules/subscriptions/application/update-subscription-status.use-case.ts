@@ -28,9 +28,10 @@ export class UpdateSubscriptionStatusUseCase {
     private readonly completionMails?: CompletionMails,
   ) {}
 
-  async execute(caller: Principal, subscriptionId: string, status: SubscriptionStatus): Promise<Subscription> {
+  async execute(caller: Principal, subscriptionId: string, sent: number): Promise<Subscription> {
     ensureRole(caller, 'admin');
-    if (!ADMIN_SETTABLE_STATUSES.includes(status)) throw new AppError('invalid', STATUS_MESSAGE, 'invalid_status');
+    const status = ADMIN_SETTABLE_STATUSES.find((settable) => settable === sent);
+    if (status === undefined) throw new AppError('invalid', STATUS_MESSAGE, 'invalid_status');
     return this.uow.run(async () => {
       const changed = await this.subscriptions.changeStatus(subscriptionId, status);
       if (!changed) throw subscriptionNotFound();

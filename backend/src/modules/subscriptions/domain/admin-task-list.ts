@@ -2,7 +2,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { ADMIN_LIMIT_MESSAGE, ADMIN_PAGE_MESSAGE, bothCursors, ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE } from '../../../platform/http/admin-paging';
 import { isUuid } from '../../../kernel/uuid';
 import { decodeCursor, encodeCursor, isCursorMicros, MAX_CURSOR_LENGTH } from '../../../platform/database/paging';
-import type { Subscription, SubscriptionStatus } from './subscription';
+import type { Subscription } from './subscription';
 
 /**
  * The admin's task list (docs/product.md#admin: Tasks): every customer's subscriptions, with a
@@ -27,7 +27,8 @@ export interface AdminTaskQuery {
   sortBy: AdminTaskSort;
   sortOrder: SortOrder;
   /** Only subscriptions with this Status (any number the table holds); undefined: all. */
-  status?: SubscriptionStatus;
+  /** A Status filter as sent: any whole number (one no order has finds none). */
+  status?: number;
   /** Only subscriptions whose upstream order needs review (the provider's answer was unclear, it refused, or the app stopped while placing). */
   fulfilment?: AdminTaskFulfilmentFilter;
   /**

@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '../../../kernel/order-status';
 import { Decimal } from '../../../kernel/decimal';
 import type { SubscriptionFulfilment } from '../../../kernel/delivery-summary';
 import type { PurchasedTier } from './subscription';
@@ -28,7 +29,7 @@ export function orderMargin(
   refunded: string | null = null,
 ): { amount: string; currency: string } | null {
   if (!fulfilment) return null;
-  const costsNothing = fulfilment.state === 'canceled' || (fulfilment.state === 'done' && (status === 3 || status === 4));
+  const costsNothing = fulfilment.state === 'canceled' || (fulfilment.state === 'done' && (status === ORDER_STATUS.Canceled || status === ORDER_STATUS.Refunded));
   let cost = '0';
   if (!costsNothing) {
     if (fulfilment.charge === null || fulfilment.currency === null) return null;

@@ -1,12 +1,13 @@
 import { AppError } from '../../../platform/errors/app-error';
 import { listOf, listPageQuery, pageMeta } from './subscription-list';
+import type { SubscriptionStatus } from './subscription';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 
 describe('subscription lists', () => {
   it('files Status 0 under active and every other Status under completed', () => {
     expect(listOf(0)).toBe('active');
-    expect([1, 2, 3, -1].map(listOf)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(([1, 2, 3, -1] as SubscriptionStatus[]).map(listOf)).toEqual(['completed', 'completed', 'completed', 'completed']);
   });
 
   it('defaults to page 1 of 6 (docs/product.md#limits) and keeps what was asked', () => {

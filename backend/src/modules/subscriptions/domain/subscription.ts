@@ -1,4 +1,5 @@
 import type { SubscriptionFulfilment, SubscriptionRefills } from '../../../kernel/delivery-summary';
+import { ORDER_STATUS, ORDER_STATUS_TEXT, type OrderStatus } from '../../../kernel/order-status';
 import type { PurchasedTier } from '../../../kernel/purchased-tier';
 import type { RefundSummary } from './refund-summary';
 
@@ -8,17 +9,10 @@ import type { RefundSummary } from './refund-summary';
  * answers. 0 and 1 are the product's; 2–4 are the provider's final words other than Completed
  * (docs/fulfilment.md), shown with their text ("other values show the server status text").
  */
-export const SUBSCRIPTION_STATUS = { InProcess: 0, Completed: 1, Partial: 2, Canceled: 3, Refunded: 4 } as const;
-export type SubscriptionStatus = number;
-
-/** The text the API sends beside each Status (`statusText`). */
-export const SUBSCRIPTION_STATUS_TEXT: Readonly<Record<number, string>> = {
-  0: 'In Process',
-  1: 'Completed',
-  2: 'Partial',
-  3: 'Canceled',
-  4: 'Refunded',
-};
+/** The shared kernel's one table of Statuses (kernel/order-status.ts), under this module's names. */
+export const SUBSCRIPTION_STATUS = ORDER_STATUS;
+export const SUBSCRIPTION_STATUS_TEXT = ORDER_STATUS_TEXT;
+export type SubscriptionStatus = OrderStatus;
 
 /** The pricing tier as bought (the shared kernel's: billing stores it on the order too). */
 export type { PurchasedTier };

@@ -18,6 +18,7 @@ import { queuedFulfilment } from '../../domain/fulfilment';
 import { TypeOrmFulfilmentLedger } from './fulfilment-ledger.repository';
 import { SubscriptionOrmEntity } from '../../../subscriptions/adapters/persistence/subscription.orm-entity';
 import { TypeOrmSubscriptionRepository } from '../../../subscriptions/adapters/persistence/subscription.repository';
+import type { FinalOrderStatus } from '../../../../kernel/order-status';
 
 describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
   let dataSource: DataSource;
@@ -290,7 +291,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
         .map((subscriptionId) => ({ subscriptionId, upstreamStatus: 'Pending', charge: '0.50', currency: 'USD', startCount: 10, remains: 500 }));
       await ledger.recordUpstream(earlier, at('2025-07-01T09:00:00Z'));
 
-      const finals: Array<[string, number]> = [
+      const finals: Array<[string, FinalOrderStatus]> = [
         ['Completed', 1],
         ['Partial', 2],
         ['Canceled', 3],

@@ -15,6 +15,7 @@ import { SUBSCRIPTION_STATUS, type Subscription } from '../../../subscriptions/d
 import { dateOf } from '../../../../platform/database/date-of';
 import { SubscriptionRepository } from '../../../subscriptions/application/subscription.repository.port';
 import { isUuid } from '../../../../kernel/uuid';
+import { ORDER_STATUS } from '../../../../kernel/order-status';
 
 /** A count as bigint text, or null when it is not a whole number a bigint column can hold exactly. */
 function countText(value: number | null | undefined): string | null {
@@ -212,10 +213,10 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
               upstream_charge      = CASE WHEN u.error IS NULL THEN coalesce(u.charge, s.upstream_charge) ELSE s.upstream_charge END,
               upstream_currency    = CASE WHEN u.error IS NULL THEN coalesce(u.currency, s.upstream_currency) ELSE s.upstream_currency END,
               upstream_start_count = CASE WHEN u.error IS NULL THEN coalesce(u.start_count::bigint, s.upstream_start_count) ELSE s.upstream_start_count END,
-              upstream_remains     = CASE WHEN u.error IS NULL AND u.final_status = '2' THEN u.remains::bigint
+              upstream_remains     = CASE WHEN u.error IS NULL AND u.final_status = '${ORDER_STATUS.Partial}' THEN u.remains::bigint
                                           WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
               status               = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN u.final_status::smallint ELSE s.status END,
-              completed_at         = CASE WHEN u.error IS NULL AND u.final_status IN ('1', '2') THEN coalesce(s.completed_at, $10) ELSE s.completed_at END,
+              completed_at         = CASE WHEN u.error IS NULL AND u.final_status IN ('${ORDER_STATUS.Completed}', '${ORDER_STATUS.Partial}') THEN coalesce(s.completed_at, $10) ELSE s.completed_at END,
               fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN ${stateText(FULFILMENT_MOVES.finalWord.to)}
                                           WHEN u.error IS NOT NULL AND u.review THEN ${stateText(FULFILMENT_MOVES.lostUpstream.to)}
                                           ELSE s.fulfilment_state END,

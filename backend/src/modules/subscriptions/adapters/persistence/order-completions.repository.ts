@@ -4,6 +4,7 @@ import { updatedRows } from '../../../../platform/database/updated-rows';
 import { type CompletedOrder, OrderCompletions } from '../../application/order-completions.port';
 import { dateOf } from '../../../../platform/database/date-of';
 import { isUuid } from '../../../../kernel/uuid';
+import { ORDER_STATUS } from '../../../../kernel/order-status';
 
 type Row = {
   subscription_id: string;
@@ -46,7 +47,7 @@ export class TypeOrmOrderCompletions extends OrderCompletions {
     const rows = await updatedRows<Row>(
       this.uow.manager(),
       `UPDATE subscriptions SET completion_mailed_at = $2
-        WHERE subscription_id = ANY($1::uuid[]) AND status = 1 AND completion_mailed_at IS NULL ${RETURNING}`,
+        WHERE subscription_id = ANY($1::uuid[]) AND status = ${ORDER_STATUS.Completed} AND completion_mailed_at IS NULL ${RETURNING}`,
       [ids, now],
     );
     return rows.map(toCompleted);
@@ -59,9 +60,9 @@ export class TypeOrmOrderCompletions extends OrderCompletions {
       this.uow.manager(),
       `UPDATE subscriptions SET completion_mailed_at = $1
         WHERE subscription_id IN (
-          SELECT subscription_id FROM subscriptions WHERE status = 1 AND completion_mailed_at IS NULL
+          SELECT subscription_id FROM subscriptions WHERE status = ${ORDER_STATUS.Completed} AND completion_mailed_at IS NULL
            ORDER BY subscription_id LIMIT ${take} FOR UPDATE SKIP LOCKED)
-          AND status = 1 AND completion_mailed_at IS NULL ${RETURNING}`,
+          AND status = ${ORDER_STATUS.Completed} AND completion_mailed_at IS NULL ${RETURNING}`,
       [now],
     );
     return rows.map(toCompleted);

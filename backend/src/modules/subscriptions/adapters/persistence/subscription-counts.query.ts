@@ -5,6 +5,7 @@ import { SubscriptionCounts } from '../../../identity/application/subscription-c
 import type { SubscriptionTotals } from '../../../identity/domain/subscription-counts';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
 import { isUuid } from '../../../../kernel/uuid';
+import { ORDER_STATUS } from '../../../../kernel/order-status';
 
 /**
  * Identity's SubscriptionCounts port, answered from the subscriptions table in one query. The
@@ -21,9 +22,9 @@ export class TypeOrmSubscriptionCounts extends SubscriptionCounts {
     const row = await this.subscriptions
       .createQueryBuilder('s')
       .select('count(*)', 'total')
-      .addSelect('count(*) FILTER (WHERE s.status = 0)', 'active')
+      .addSelect(`count(*) FILTER (WHERE s.status = ${ORDER_STATUS.InProcess})`, 'active')
       // Same split as the lists: Completed is every Status but 0, so a later state is counted somewhere.
-      .addSelect('count(*) FILTER (WHERE s.status <> 0)', 'completed')
+      .addSelect(`count(*) FILTER (WHERE s.status <> ${ORDER_STATUS.InProcess})`, 'completed')
       .where('s.userId = :userId', { userId })
       .getRawOne<{ total: string; active: string; completed: string }>();
     return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0), completed: Number(row?.completed ?? 0) };
@@ -38,8 +39,8 @@ export class TypeOrmSubscriptionCounts extends SubscriptionCounts {
       .createQueryBuilder('s')
       .select('s.userId', 'userId')
       .addSelect('count(*)', 'total')
-      .addSelect('count(*) FILTER (WHERE s.status = 0)', 'active')
-      .addSelect('count(*) FILTER (WHERE s.status <> 0)', 'completed')
+      .addSelect(`count(*) FILTER (WHERE s.status = ${ORDER_STATUS.InProcess})`, 'active')
+      .addSelect(`count(*) FILTER (WHERE s.status <> ${ORDER_STATUS.InProcess})`, 'completed')
       .where({ userId: In(valid) })
       .groupBy('s.userId')
       .getRawMany<{ userId: string; total: string; active: string; completed: string }>();

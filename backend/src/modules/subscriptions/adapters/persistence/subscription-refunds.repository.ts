@@ -7,9 +7,10 @@ import { updatedRows } from '../../../../platform/database/updated-rows';
 import { toSubscription } from './subscription.mapper';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
 import { isUuid } from '../../../../kernel/uuid';
+import { orderStatusList, SHORT_STATUSES } from '../../../../kernel/order-status';
 
 /** Finished short: the condition of the partial index subscriptions_shortfall_due_idx (migration 1764600000000-refunds). */
-const FINISHED_SHORT = `shortfall_settled_at IS NULL AND status IN (2, 3, 4) AND fulfilment_state IN ('done', 'canceled')`;
+const FINISHED_SHORT = `shortfall_settled_at IS NULL AND status IN ${orderStatusList(SHORT_STATUSES)} AND fulfilment_state IN ('done', 'canceled')`;
 
 /** SubscriptionRefunds on the subscriptions table; every statement runs in the caller's UnitOfWork. */
 @Injectable()

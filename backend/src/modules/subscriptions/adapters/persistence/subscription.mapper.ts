@@ -4,6 +4,7 @@ import { dateOf } from '../../../../platform/database/date-of';
 import { readRefundSummary } from '../../domain/refund-summary';
 import type { PurchasedTier, Subscription } from '../../domain/subscription';
 import type { SubscriptionOrmEntity } from './subscription.orm-entity';
+import { orderStatusOf } from '../../../../kernel/order-status';
 
 export function toSubscription(row: SubscriptionOrmEntity): Subscription {
   const p = row.pricing as Partial<PurchasedTier>;
@@ -15,7 +16,7 @@ export function toSubscription(row: SubscriptionOrmEntity): Subscription {
     profileLink: row.profileLink,
     orderId: row.orderId,
     paymentId: row.paymentId,
-    status: row.status,
+    status: orderStatusOf(row.status),
     pricing: {
       pricingId: String(p.pricingId ?? ''),
       name: String(p.name ?? ''),
@@ -69,4 +70,3 @@ export function countOf(value: string | number | bigint | null | undefined): num
   if (typeof value === 'bigint') return Number(value);
   return /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : null;
 }
-

@@ -13,6 +13,7 @@ import type { SubscriptionList } from '../../domain/subscription-list';
 import { toSubscription } from './subscription.mapper';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
 import { isUuid } from '../../../../kernel/uuid';
+import { orderStatusOf } from '../../../../kernel/order-status';
 
 /** Newest first; subscription_id breaks ties between equal times, so pages never overlap or skip. */
 const NEWEST_FIRST: FindOptionsOrder<SubscriptionOrmEntity> = { createdAt: 'DESC', subscriptionId: 'DESC' };
@@ -48,7 +49,11 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
   async insertOnce(purchase: NewPurchase): Promise<{ subscription: Subscription; created: boolean }> {
     const manager = this.uow.manager();
     const sql = entitySql(manager, SubscriptionOrmEntity);
-    const insert = sql.insert(manager, { ...purchase, pricing: { ...purchase.pricing }, status: 0 }, `ON CONFLICT DO NOTHING RETURNING ${sql.columnList()}`);
+    const insert = sql.insert(
+      manager,
+      { ...purchase, pricing: { ...purchase.pricing }, status: SUBSCRIPTION_STATUS.InProcess },
+      `ON CONFLICT DO NOTHING RETURNING ${sql.columnList()}`,
+    );
     const [stored] = await updatedRows(manager, insert.sql, insert.params);
     if (stored) return { subscription: toSubscription(sql.hydrate(manager, stored) as SubscriptionOrmEntity), created: true };
     const [existing] = await sql.select(manager, 'WHERE "order_id" = $1', [purchase.orderId]);
@@ -290,7 +295,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
   }
 
   /** Rows in the table (with that Status), from the trigger-kept counters: no table scan. */
-  private async countByStatus(status: SubscriptionStatus | undefined): Promise<number> {
+  private async countByStatus(status: number | undefined): Promise<number> {
     const [row] = (await this.uow
       .manager()
       .query(
@@ -309,7 +314,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
       if (!locked) return null;
       if (locked.status !== status) await rows.update({ subscriptionId }, { status });
       const row = await rows.findOneByOrFail({ subscriptionId });
-      return { before: locked.status, subscription: toSubscription(row) };
+      return { before: orderStatusOf(locked.status), subscription: toSubscription(row) };
     });
   }
 
