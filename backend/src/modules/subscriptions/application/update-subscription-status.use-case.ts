@@ -4,7 +4,7 @@ import { ensureRole } from '../../../platform/auth/auth.errors';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
-import { ADMIN_SETTABLE_STATUSES, SUBSCRIPTION_STATUS, type Subscription, type SubscriptionStatus } from '../domain/subscription';
+import { ADMIN_SETTABLE_STATUSES, SUBSCRIPTION_STATUS, type Subscription } from '../domain/subscription';
 import { subscriptionNotFound } from '../domain/subscriptions.errors';
 import { CompletionMails } from './completion-mails';
 import { SubscriptionRepository } from './subscription.repository.port';
