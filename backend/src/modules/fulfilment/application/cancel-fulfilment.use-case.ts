@@ -6,7 +6,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger } from '../application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { subscriptionNotFound } from '../domain/fulfilment.errors';
+import { subscriptionNotFound } from '../../subscriptions/domain/subscriptions.errors';
 import { ShortfallJobs } from './shortfall-jobs';
 
 export const CANCEL_CONFLICT_MESSAGE = 'Only an order not yet placed upstream can be cancelled here; cancel a placed one on the provider panel';

@@ -9,7 +9,7 @@ import { RefillLedger } from '../application/refill-ledger.port';
 import { customerRefusal, REFILL_IN_FLIGHT, type RefillActor } from '../domain/refill';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { boundedText } from '../domain/bounded-text';
-import { subscriptionNotFound } from '../domain/fulfilment.errors';
+import { notYourOrderToAsk, subscriptionNotFound } from '../../subscriptions/domain/subscriptions.errors';
 import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel } from './provider-panel.port';
 import { REFILL_CLOSED_BY_STAFF_NOTE, refillUnclearNote } from './refill-notes';
 
@@ -55,7 +55,7 @@ export class RequestRefillUseCase {
       const order = await this.refills.lockSubscription(subscriptionId);
       if (!order) throw subscriptionNotFound();
       if (actor === 'customer' && caller.id !== order.userId) {
-        throw new AppError('forbidden', 'You can only ask for refills of your own orders.', 'not_your_order');
+        throw notYourOrderToAsk('refills');
       }
       const upstreamOrderId = order.fulfilment?.upstreamOrderId ?? null;
       const now = this.clock.now();

@@ -6,7 +6,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger } from '../application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
-import { subscriptionNotFound } from '../domain/fulfilment.errors';
+import { subscriptionNotFound } from '../../subscriptions/domain/subscriptions.errors';
 import { PlacementJobs } from './placement-jobs';
 import { panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
