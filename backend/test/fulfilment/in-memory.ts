@@ -360,6 +360,14 @@ export class RecordingJobQueue extends JobQueue {
     this.schedules.push({ queue, name, everyMs });
   }
 
+  async isScheduled(queue: QueueName, name: string) {
+    return this.schedules.some((s) => s.queue === queue && s.name === name);
+  }
+
+  onReconnect() {
+    return () => undefined;
+  }
+
   async state(): Promise<ServiceState> {
     return { kind: 'recording', ok: true };
   }

@@ -102,6 +102,12 @@ export class AppConfig {
    * At least 5 s: a job that keeps the process busy longer than the lock would look dead and run twice.
    */
   readonly queueLockMs!: number;
+  /**
+   * SCHEDULE_CHECK_EVERY_MS: how often a process that runs jobs checks that every repeating job still
+   * has its schedule in the queue, and declares again the ones a Redis that lost its data forgot
+   * (docs/operations.md#schedules-that-heal).
+   */
+  readonly scheduleCheckEveryMs!: number;
   readonly smtpUrl!: string | null;
   readonly mailFrom!: string;
   readonly supportEmail!: string;
@@ -461,7 +467,7 @@ function frontends(env: Env, root: string, production: boolean, publicUrl: strin
  * Redis: without REDIS_URL a web process's jobs would never reach a worker, and an embedded PGlite
  * database cannot be opened by two processes.
  */
-function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role' | 'redisUrl' | 'queuePrefix' | 'queueLockMs'> {
+function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role' | 'redisUrl' | 'queuePrefix' | 'queueLockMs' | 'scheduleCheckEveryMs'> {
   const role = oneOf(env, 'PROCESS_ROLE', PROCESS_ROLES, 'all');
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null;
   if (role !== 'all' && !redisUrl) {
@@ -472,7 +478,13 @@ function processRole(env: Env, database: DatabaseConfig): Pick<AppConfig, 'role'
       `PROCESS_ROLE=${role} needs DATABASE_URL: web and worker processes share one PostgreSQL database (the embedded one belongs to a single process)`,
     );
   }
-  return { role, redisUrl, queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth', queueLockMs: integer(env, 'QUEUE_LOCK_MS', 30_000, 5_000, 600_000) };
+  return {
+    role,
+    redisUrl,
+    queuePrefix: text(env, 'QUEUE_PREFIX') ?? 'growth',
+    queueLockMs: integer(env, 'QUEUE_LOCK_MS', 30_000, 5_000, 600_000),
+    scheduleCheckEveryMs: integer(env, 'SCHEDULE_CHECK_EVERY_MS', 15_000, 500, 600_000),
+  };
 }
 
 /** Parses the environment into an AppConfig, or throws ConfigError naming the first bad value. */

@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { JobQueue, type ServiceState } from '../queue/job-queue.port';
+import { RepeatingJobs } from '../queue/repeating-jobs';
 import { rateLimitStoreOf } from '../rate-limit/redis-throttler.storage';
 
 @ApiTags('platform')
@@ -18,31 +19,53 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: JobQueue,
+    private readonly repeating: RepeatingJobs,
     private readonly config: AppConfig,
     @InjectThrottlerStorage() private readonly rateLimitStorage: ThrottlerStorage,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Database and queue state (503 when the database is down; 200 "degraded" while only the queue is), and where rate-limit counters live' })
+  @ApiOperation({
+    summary:
+      'Database and queue state, and the repeating jobs missing from the queue (503 when the database is down; 200 "degraded" while only the queue is, or a schedule is missing), and where rate-limit counters live',
+  })
   async check(@Res() res: Response): Promise<void> {
-    const [database, queue] = await Promise.all([this.database(), this.queue.state().then((state) => this.withoutErrorText('Queue', state))]);
+    const [database, queue, schedules] = await Promise.all([
+      this.database(),
+      this.queue.state().then((state) => this.withoutErrorText('Queue', state)),
+      this.schedules(),
+    ]);
     // Without its database the shop cannot answer: take the instance out of rotation (503). Without
     // the queue it still serves everything (mail waits in the outbox); a 503 then would make a load
     // balancer drop every instance at once, since they share the one Redis.
     const status = !database.ok ? 503 : 200;
     res.status(status).json({
       success: database.ok,
-      status: database.ok && queue.ok ? 'ok' : 'degraded',
+      status: database.ok && queue.ok && schedules.ok ? 'ok' : 'degraded',
       ...(!database.ok
         ? { message: 'A service the shop needs is down.', error: 'unavailable' }
         : !queue.ok
           ? { message: 'Mail is delayed: the job queue is unreachable, mail waits in the outbox.' }
-          : {}),
+          : !schedules.ok
+            ? {
+                message: `Repeating jobs have no schedule in the queue: ${schedules.missing?.join(', ')}. A worker declares them again within ${Math.ceil(this.config.scheduleCheckEveryMs / 1000)} s.`,
+              }
+            : {}),
       database,
       queue,
+      // Shop-wide: one schedule per Redis, kept by every worker (docs/operations.md#schedules-that-heal).
+      schedules,
       // Informational: while Redis is away the counters fall back to this instance's memory.
       rateLimits: { store: rateLimitStoreOf(this.rateLimitStorage) },
     });
+  }
+
+  /** The registered repeating jobs the queue has no schedule for; unknown (ok: false, no names) while the queue cannot tell. */
+  private async schedules(): Promise<{ ok: boolean; missing?: string[] }> {
+    // The queue cannot tell only while it is unreachable: the queue's own check says so and logs why.
+    const missing = await this.repeating.missing().catch(() => null);
+    if (missing === null) return { ok: false };
+    return missing.length ? { ok: false, missing } : { ok: true };
   }
 
   private async database(): Promise<ServiceState> {

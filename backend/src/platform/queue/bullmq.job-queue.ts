@@ -1,4 +1,4 @@
-import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
 import { AppConfig } from '../config/app-config';
@@ -29,7 +29,6 @@ export const QUEUE_JOB_OPTIONS: Readonly<Partial<Record<QueueName, JobsOptions>>
 export const JOB_ID_KEPT_MS = DAY_S * 1000;
 /** A job that Redis has not taken within this time counts as not enqueued (the producer retries). */
 const ENQUEUE_TIMEOUT_MS = 5_000;
-const RETRY_SCHEDULE_MS = 5_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -85,11 +84,9 @@ export function watchedWorker(lockMs: number): typeof Worker {
  * once, not once per reconnect attempt, and no "Unhandled error event" reaches the console.
  */
 @Injectable()
-export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Queue');
-  private readonly pendingSchedules = new Map<string, NodeJS.Timeout>();
   private readonly workers: Worker[] = [];
-  private destroyed = false;
 
   constructor(
     private readonly moduleRef: ModuleRef,
@@ -115,12 +112,6 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
         // a processor without a worker has nothing to close
       }
     }
-  }
-
-  onModuleDestroy(): void {
-    this.destroyed = true;
-    for (const timer of this.pendingSchedules.values()) clearTimeout(timer);
-    this.pendingSchedules.clear();
   }
 
   /**
@@ -167,22 +158,8 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     );
   }
 
-  /**
-   * Registers the schedule now when Redis is up; otherwise keeps trying in the background, so a start
-   * while Redis is down does not hang. A web process leaves the schedules to the workers: the interval
-   * a worker starts with is the one that holds.
-   */
+  /** Fails fast while Redis is away; RepeatingJobs declares it again once Redis answers. */
   async repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
-    if (!runsJobs(this.config.role)) return;
-    try {
-      await this.schedule(queue, jobName, everyMs);
-    } catch (error) {
-      this.logger.warn(`The schedule of ${queue}/${jobName} is registered once Redis answers (${(error as Error).message})`);
-      this.retrySchedule(queue, jobName, everyMs);
-    }
-  }
-
-  private async schedule(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
     const target = this.queue(queue);
     await this.connected(target);
     await withTimeout(
@@ -192,18 +169,30 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     );
   }
 
-  private retrySchedule(queue: QueueName, jobName: string, everyMs: number): void {
-    if (this.destroyed) return;
-    const key = `${queue}/${jobName}`;
-    const timer = setTimeout(() => {
-      this.pendingSchedules.delete(key);
-      this.schedule(queue, jobName, everyMs).then(
-        () => this.logger.log(`The schedule of ${key} is registered`),
-        () => this.retrySchedule(queue, jobName, everyMs),
-      );
-    }, RETRY_SCHEDULE_MS);
-    timer.unref();
-    this.pendingSchedules.set(key, timer);
+  async isScheduled(queue: QueueName, jobName: string): Promise<boolean> {
+    const target = this.queue(queue);
+    await this.connected(target);
+    return (await withTimeout(target.getJobScheduler(jobName), 2_000, 'Redis did not answer within 2 s')) !== undefined;
+  }
+
+  /** On every later 'ready' of each queue's connection (ioredis reconnects by itself). */
+  onReconnect(listener: () => void): () => void {
+    const attached: Array<{ off(event: 'ready', listener: () => void): unknown }> = [];
+    let stopped = false;
+    for (const name of this.queues.all) {
+      this.queue(name)
+        .getBackend()
+        .client.then((client) => {
+          if (stopped) return;
+          client.on('ready', listener);
+          attached.push(client);
+        })
+        .catch(() => undefined); // a queue that never connects never reconnects either
+    }
+    return () => {
+      stopped = true;
+      for (const client of attached) client.off('ready', listener);
+    };
   }
 
   async state(): Promise<ServiceState> {

@@ -20,7 +20,8 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   private readonly logger = new Logger('Queue');
   private readonly processors = new Map<string, WorkerHost>();
   private readonly running = new Set<Promise<void>>();
-  private readonly timers: NodeJS.Timeout[] = [];
+  /** The repeating jobs' timers, by `queue/jobName`. */
+  protected readonly schedules = new Map<string, { everyMs: number; timer: NodeJS.Timeout }>();
   /** Retries waiting for their back-off: woken at shutdown for a last attempt at once. */
   private readonly sleepers = new Set<() => void>();
   private sequence = 0;
@@ -49,8 +50,15 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
     void run.finally(() => this.running.delete(run));
   }
 
-  /** Every `everyMs` while this process runs; a tick is skipped while the previous one still runs. */
+  /**
+   * Every `everyMs` while this process runs; a tick is skipped while the previous one still runs. One
+   * timer per job name, as BullMQ keeps one schedule: a second call only changes the interval.
+   */
   async repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void> {
+    const key = `${queue}/${jobName}`;
+    const current = this.schedules.get(key);
+    if (current?.everyMs === everyMs) return;
+    if (current) clearInterval(current.timer);
     let busy = false;
     const timer = setInterval(() => {
       const processor = this.processors.get(queue);
@@ -63,7 +71,16 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
       this.running.add(run);
     }, everyMs);
     timer.unref();
-    this.timers.push(timer);
+    this.schedules.set(key, { everyMs, timer });
+  }
+
+  async isScheduled(queue: QueueName, jobName: string): Promise<boolean> {
+    return this.schedules.has(`${queue}/${jobName}`);
+  }
+
+  /** Never: the queue lives in this process, it has no connection to lose. */
+  onReconnect(): () => void {
+    return () => undefined;
   }
 
   private async run(
@@ -104,7 +121,8 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
    */
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    for (const timer of this.timers) clearInterval(timer);
+    for (const { timer } of this.schedules.values()) clearInterval(timer);
+    this.schedules.clear();
     for (const wake of [...this.sleepers]) wake();
     await Promise.allSettled([...this.running]);
   }

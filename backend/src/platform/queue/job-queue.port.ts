@@ -41,9 +41,19 @@ export abstract class JobQueue {
   abstract enqueue(queue: QueueName, jobName: string, data: object, options?: EnqueueOptions): Promise<void>;
   /**
    * Runs `jobName` on `queue` every `everyMs`, once across all instances (BullMQ's job scheduler,
-   * keyed by the job name, so a restart or a second instance does not add another schedule).
+   * keyed by the job name, so a restart or a second instance does not add another schedule; a second
+   * call with the same name changes nothing but the interval). Throws when the queue cannot take the
+   * schedule now. Modules do not call it: they register their repeating jobs with RepeatingJobs
+   * (repeating-jobs.ts), which declares them and declares them again when the queue lost them.
    */
   abstract repeat(queue: QueueName, jobName: string, everyMs: number): Promise<void>;
+  /** Whether `jobName` has a schedule on `queue` now (false after Redis lost its data). Throws when the queue cannot tell. */
+  abstract isScheduled(queue: QueueName, jobName: string): Promise<boolean>;
+  /**
+   * Calls `listener` each time the queue's connection is ready again after it was lost (a Redis that
+   * restarted may have come back empty). Returns a function that stops the calls.
+   */
+  abstract onReconnect(listener: () => void): () => void;
   abstract state(): Promise<ServiceState>;
 }
 

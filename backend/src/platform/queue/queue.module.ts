@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { BullMqJobQueue, WatchedQueue, watchedWorker } from './bullmq.job-queue';
 import { InProcessJobQueue } from './in-process.job-queue';
 import { JobQueue, MAIL_QUEUE, type QueueName, QueueNames, runsJobs } from './job-queue.port';
+import { RepeatingJobs } from './repeating-jobs';
 
 /** redis://user:pass@host:port/db → the connection options BullMQ hands to ioredis. */
 export function redisOptions(redisUrl: string) {
@@ -24,7 +25,7 @@ export function redisOptions(redisUrl: string) {
  * Binds the JobQueue port: BullMQ when REDIS_URL is set, the in-process queue otherwise. Under BullMQ
  * a web process registers no worker (@nestjs/bullmq's `manualRegistration` leaves the processors'
  * workers unmade), so every job it enqueues runs in a worker process. `queues`: the modules' queues,
- * besides platform's own mail queue.
+ * besides platform's own mail queue. RepeatingJobs keeps the modules' repeating jobs scheduled on either.
  */
 @Module({})
 export class QueueModule {
@@ -46,19 +47,16 @@ export class QueueModule {
           }),
           BullModule.registerQueue(...names.all.map((name) => ({ name }))),
         ],
-        providers: [
-          { provide: QueueNames, useValue: names },
-          { provide: JobQueue, useClass: BullMqJobQueue },
-        ],
-        exports: [JobQueue],
+        providers: [{ provide: QueueNames, useValue: names }, { provide: JobQueue, useClass: BullMqJobQueue }, RepeatingJobs],
+        exports: [JobQueue, RepeatingJobs],
       };
     }
     return {
       module: QueueModule,
       global: true,
       imports: [DiscoveryModule],
-      providers: [{ provide: JobQueue, useClass: InProcessJobQueue }],
-      exports: [JobQueue],
+      providers: [{ provide: JobQueue, useClass: InProcessJobQueue }, RepeatingJobs],
+      exports: [JobQueue, RepeatingJobs],
     };
   }
 }

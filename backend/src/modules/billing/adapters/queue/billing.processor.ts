@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { JobQueue } from '../../../../platform/queue/job-queue.port';
+import { RepeatingJobs } from '../../../../platform/queue/repeating-jobs';
 import { BILLING_QUEUE, SETTLE_SHORTFALL_JOB } from '../../../fulfilment/application/shortfall-jobs';
 import { ReconcileOrdersUseCase, type ReconcileReport } from '../../application/reconcile-orders.use-case';
 import { ReconcileRefundsUseCase, type RefundReconcileReport } from '../../application/reconcile-refunds.use-case';
@@ -49,13 +49,16 @@ export class BillingProcessor extends WorkerHost {
   }
 }
 
-/** Puts the stuck-order sweep and the refund sweep on the queue's schedule at start (one schedule across instances). */
+/**
+ * Registers the stuck-order sweep and the refund sweep as repeating jobs: the queue keeps one
+ * schedule of each across instances, declared again if Redis loses it (platform/queue/repeating-jobs.ts).
+ */
 @Injectable()
-export class BillingSchedule implements OnApplicationBootstrap {
-  constructor(private readonly queue: JobQueue) {}
+export class BillingSchedule implements OnModuleInit {
+  constructor(private readonly repeating: RepeatingJobs) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.repeat(BILLING_QUEUE, RECONCILE_ORDERS_JOB, RECONCILE_EVERY_MS);
-    await this.queue.repeat(BILLING_QUEUE, RECONCILE_REFUNDS_JOB, RECONCILE_EVERY_MS);
+  onModuleInit(): void {
+    this.repeating.register({ queue: BILLING_QUEUE, jobName: RECONCILE_ORDERS_JOB, everyMs: RECONCILE_EVERY_MS });
+    this.repeating.register({ queue: BILLING_QUEUE, jobName: RECONCILE_REFUNDS_JOB, everyMs: RECONCILE_EVERY_MS });
   }
 }

@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import { ManualClock } from '../../../../../test/support/fakes';
 import { InMemoryLedger, RecordingJobQueue, ScriptedPanel } from '../../../../../test/fulfilment/in-memory';
 import type { AppConfig } from '../../../../platform/config/app-config';
+import { RepeatingJobs } from '../../../../platform/queue/repeating-jobs';
 import { PlaceOrderUseCase } from '../../application/place-order.use-case';
 import { ShortfallJobs } from '../../application/shortfall-jobs';
 import { PlacementJobs } from '../../application/placement-jobs';
@@ -57,12 +58,16 @@ describe('FulfilmentProcessor and FulfilmentSchedule', () => {
     await expect(processor.process(job('reticulate-splines'))).rejects.toThrow('Unknown fulfilment job "reticulate-splines"');
   });
 
-  it('schedules the sync pass every FULFILMENT_SYNC_EVERY_MS with the api-v2 panel, and not with the manual panel', async () => {
-    const config = { fulfilment: { syncEveryMs: 60_000 } } as AppConfig;
+  it('registers the sync pass as a repeating job every FULFILMENT_SYNC_EVERY_MS with the api-v2 panel, and not with the manual panel', async () => {
+    const config = { role: 'all', scheduleCheckEveryMs: 15_000, fulfilment: { syncEveryMs: 60_000 } } as AppConfig;
     const queue = new RecordingJobQueue();
-    await new FulfilmentSchedule(queue, new ScriptedPanel(false), config).onApplicationBootstrap();
-    expect(queue.schedules).toEqual([]);
-    await new FulfilmentSchedule(queue, new ScriptedPanel(true), config).onApplicationBootstrap();
+    const repeating = new RepeatingJobs(queue, config);
+    new FulfilmentSchedule(repeating, new ScriptedPanel(false), config).onModuleInit();
+    expect(repeating.registered).toEqual([]);
+    new FulfilmentSchedule(repeating, new ScriptedPanel(true), config).onModuleInit();
+    expect(repeating.registered).toEqual([{ queue: 'fulfilment', jobName: 'fulfilment-sync', everyMs: 60_000 }]);
+    await repeating.onApplicationBootstrap();
     expect(queue.schedules).toEqual([{ queue: 'fulfilment', name: 'fulfilment-sync', everyMs: 60_000 }]);
+    repeating.onModuleDestroy();
   });
 });

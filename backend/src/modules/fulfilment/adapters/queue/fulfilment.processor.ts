@@ -1,8 +1,8 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { AppConfig } from '../../../../platform/config/app-config';
-import { JobQueue } from '../../../../platform/queue/job-queue.port';
+import { RepeatingJobs } from '../../../../platform/queue/repeating-jobs';
 import { PlaceOrderUseCase, type PlaceOrderOutcome } from '../../application/place-order.use-case';
 import { FULFILMENT_QUEUE, FULFILMENT_SYNC_JOB, PLACE_ORDER_JOB, type PlaceOrderJobData } from '../../application/placement-jobs';
 import { ProviderPanel } from '../../application/provider-panel.port';
@@ -40,24 +40,24 @@ export class FulfilmentProcessor extends WorkerHost {
 }
 
 /**
- * Puts the sync pass on the queue's schedule at start (one schedule across instances), every
- * FULFILMENT_SYNC_EVERY_MS. Not with the manual panel: there is nothing to follow, and the pass
+ * Registers the sync pass as a repeating job, every FULFILMENT_SYNC_EVERY_MS: the queue keeps one
+ * schedule across instances, declared again if Redis loses it (platform/queue/repeating-jobs.ts). Not with the manual panel: there is nothing to follow, and the pass
  * would do nothing (a schedule left in Redis from an earlier api-v2 run is harmless for the same
  * reason). Orders queued by an earlier api-v2 run wait until the panel is on again or staff cancel them.
  */
 @Injectable()
-export class FulfilmentSchedule implements OnApplicationBootstrap {
+export class FulfilmentSchedule implements OnModuleInit {
   private readonly logger = new Logger('Fulfilment');
 
   constructor(
-    private readonly queue: JobQueue,
+    private readonly repeating: RepeatingJobs,
     private readonly panel: ProviderPanel,
     private readonly config: AppConfig,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onModuleInit(): void {
     if (!this.panel.enabled) return;
-    await this.queue.repeat(FULFILMENT_QUEUE, FULFILMENT_SYNC_JOB, this.config.fulfilment.syncEveryMs);
+    this.repeating.register({ queue: FULFILMENT_QUEUE, jobName: FULFILMENT_SYNC_JOB, everyMs: this.config.fulfilment.syncEveryMs });
     this.logger.log(`Orders of mapped tiers are placed with the ${this.panel.name} provider panel; statuses are synced every ${this.config.fulfilment.syncEveryMs} ms`);
   }
 }
