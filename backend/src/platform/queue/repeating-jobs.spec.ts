@@ -90,10 +90,11 @@ describe('RepeatingJobs on the in-process queue', () => {
 
   it('checks at once when the queue says its connection is back', async () => {
     const listeners: Array<() => void> = [];
-    jest.spyOn(ForgetfulQueue.prototype, 'onReconnect').mockImplementation((listener) => {
+    // The in-process queue never reconnects: its onReconnect is replaced by one that hands over the listener.
+    jest.spyOn(ForgetfulQueue.prototype, 'onReconnect').mockImplementation(((listener: () => void) => {
       listeners.push(listener);
       return () => undefined;
-    });
+    }) as never);
     await start('all', 600_000).onApplicationBootstrap(); // no timed check within this case
 
     queue.forgetSchedules();
