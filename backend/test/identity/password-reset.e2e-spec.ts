@@ -52,6 +52,8 @@ describe('identity API: password reset by mailed code', () => {
         RATE_LIMIT_OTP_PER_IP: '1000',
         RATE_LIMIT_SIGN_IN_PER_IP: '1000',
         RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000',
+        RATE_LIMIT_SIGN_IN_PER_ACCOUNT_ALL_CLIENTS: '1000',
+        RATE_LIMIT_OTP_PER_ADDRESS_ALL_CLIENTS: '1000',
       },
       overrides: [{ provide: Clock, useValue: clock }],
     });

@@ -75,6 +75,7 @@ describe('identity API', () => {
       env: {
         GOOGLE_CLIENT_ID: CLIENT_ID,
         RATE_LIMIT_OTP_PER_ADDRESS: '1000',
+        RATE_LIMIT_OTP_PER_ADDRESS_ALL_CLIENTS: '1000',
         RATE_LIMIT_OTP_PER_IP: '1000',
         RATE_LIMIT_SIGN_IN_PER_IP: '1000',
       },

@@ -116,15 +116,19 @@ export class AppConfig {
   readonly fulfilment!: FulfilmentConfig;
   readonly refunds!: RefundsConfig;
   readonly googleClientId!: string | null;
-  /** Request limits per window (see platform/rate-limit): OTP mails per address and per client per hour, sign-in attempts per client per 15 minutes, old-password checks per account per 15 minutes. */
+  /** Request limits per window (see platform/rate-limit): OTP mails per address (per client and all together) and per client per hour, sign-in attempts per client per 15 minutes, old-password checks per account per 15 minutes. */
   readonly rateLimits!: {
     otpPerAddress: number;
     otpPerIp: number;
     signInPerIp: number;
     contactPerIp: number;
     passwordPerAccount: number;
-    /** Sign-in attempts per account (e-mail address) in a row without a success before the waits start. */
+    /** Sign-in attempts per account (e-mail address) from one client address in a row without a success before that client's waits start. */
     signInPerAccount: number;
+    /** The same from every client address together: past it the account waits, but not a known device (docs/security.md). */
+    signInPerAccountAllClients: number;
+    /** Reset mails asked for one address per hour from every client together: past it only a client's first request for it goes through. */
+    otpPerAddressAllClients: number;
     /** The first wait after those, in seconds; each further failed attempt doubles it, up to 15 minutes. */
     signInBackoffSeconds: number;
   };
@@ -439,6 +443,8 @@ function rateLimits(env: Env): AppConfig['rateLimits'] {
     contactPerIp: integer(env, 'RATE_LIMIT_CONTACT_PER_IP', 10, 1, 1_000_000),
     passwordPerAccount: integer(env, 'RATE_LIMIT_PASSWORD_PER_ACCOUNT', 10, 1, 1_000_000),
     signInPerAccount: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', 5, 1, 1_000_000),
+    signInPerAccountAllClients: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT_ALL_CLIENTS', 50, 1, 1_000_000),
+    otpPerAddressAllClients: integer(env, 'RATE_LIMIT_OTP_PER_ADDRESS_ALL_CLIENTS', 20, 1, 1_000_000),
     signInBackoffSeconds: integer(env, 'RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS', 30, 1, 900),
   };
 }

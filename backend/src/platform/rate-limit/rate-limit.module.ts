@@ -4,13 +4,16 @@ import { normalizeIp, ThrottlerModule, ThrottlerStorage } from '@nestjs/throttle
 import { AppConfig } from '../config/app-config';
 import { AccountAttempts, MemoryAccountAttempts } from './account-attempts';
 import { AccountLimitInterceptor } from './account-limit.interceptor';
+import { AddressMailGuard } from './address-mail.guard';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 /**
  * The app's named rate limits. A route opts in with `@RateLimit('otp-per-address', ...)`; each
  * route keeps its own counters (the throttler's key includes the handler), but password-per-account.
- * - otp-per-address: codes sent to one e-mail address (the body's `email`), per hour.
+ * - otp-per-address: codes sent to one e-mail address (the body's `email`) from one client address, per hour;
+ *   all clients together are capped by `@LimitMailsPerAddress()` (address-mail.guard.ts), which never refuses
+ *   a client's first request for the address.
  * - otp-per-ip: codes requested from one client address, per hour.
  * - sign-in-per-ip: attempts of one sign-in route (login, verify-otp, register, google) from one client address, per 15 minutes.
  * - contact-per-ip: contact requests sent from one client address, per hour.
@@ -41,9 +44,10 @@ function checksPassword(context: ExecutionContext): boolean {
   return [body?.newPassword, body?.currentPassword].some((value) => typeof value === 'string' && value !== '');
 }
 
+/** The address and the client together: other clients' requests never use up this client's quota for the address. */
 function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
   const email = request.body?.email;
-  return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}` : `ip:${ipOf(request)}`;
+  return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}\nip:${ipOf(request)}` : `ip:${ipOf(request)}`;
 }
 
 /**
@@ -84,7 +88,8 @@ function emailOf(request: { body?: { email?: unknown }; ip?: string }): string {
       useFactory: (storage: ThrottlerStorage) => (storage instanceof RedisThrottlerStorage ? storage : new MemoryAccountAttempts()),
     },
     AccountLimitInterceptor,
+    AddressMailGuard,
   ],
-  exports: [ThrottlerModule, RateLimitGuard, AccountAttempts, AccountLimitInterceptor],
+  exports: [ThrottlerModule, RateLimitGuard, AccountAttempts, AccountLimitInterceptor, AddressMailGuard],
 })
 export class RateLimitModule {}

@@ -5,6 +5,7 @@ import { Authenticated, CurrentPrincipal, LogoutRoute, SIGNED_OUT } from '../../
 import { EndedSessions } from '../../../../platform/auth/ended-sessions';
 import type { Principal } from '../../../../platform/auth/principal';
 import { LimitPerAccount } from '../../../../platform/rate-limit/account-limit.interceptor';
+import { LimitMailsPerAddress } from '../../../../platform/rate-limit/address-mail.guard';
 import { RateLimit } from '../../../../platform/rate-limit/rate-limit.guard';
 import { AdminLoginUseCase } from '../../application/admin-login.use-case';
 import type { AdminSession } from '../../application/admin-session';
@@ -68,6 +69,7 @@ export class AdminAuthController {
   @Post('forgot-password')
   @HttpCode(200)
   @RateLimit('otp-per-address', 'otp-per-ip')
+  @LimitMailsPerAddress()
   @ApiOkResponse({ description: `{ success: true, message: '${FORGOT_PASSWORD_MESSAGE}' }, whether or not the address is an admin's` })
   async forgotPassword(@Body() body: ForgotPasswordRequest) {
     await this.requestReset.execute(body.email);

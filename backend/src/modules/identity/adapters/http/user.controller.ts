@@ -5,6 +5,7 @@ import { Authenticated, CurrentPrincipal, LogoutRoute, SIGNED_OUT } from '../../
 import { EndedSessions } from '../../../../platform/auth/ended-sessions';
 import type { Principal } from '../../../../platform/auth/principal';
 import { LimitPerAccount } from '../../../../platform/rate-limit/account-limit.interceptor';
+import { LimitMailsPerAddress } from '../../../../platform/rate-limit/address-mail.guard';
 import { RateLimit } from '../../../../platform/rate-limit/rate-limit.guard';
 import { EndAllSessionsUseCase } from '../../application/end-all-sessions.use-case';
 import { GetProfileUseCase } from '../../application/get-profile.use-case';
@@ -53,6 +54,7 @@ export class UserController {
   @Post('request-otp')
   @HttpCode(200)
   @RateLimit('otp-per-address', 'otp-per-ip')
+  @LimitMailsPerAddress()
   @ApiOkResponse({
     description: "{ success: true, message: 'OTP sent!' }, for an address with an account too (its owner is mailed how to sign in instead of a code)",
   })
@@ -104,6 +106,7 @@ export class UserController {
   @Post('forgot-password')
   @HttpCode(200)
   @RateLimit('otp-per-address', 'otp-per-ip')
+  @LimitMailsPerAddress()
   @ApiOkResponse({ description: `{ success: true, message: '${FORGOT_PASSWORD_MESSAGE}' }, whether or not the address has an account` })
   async forgotPassword(@Body() body: ForgotPasswordRequest) {
     await this.requestReset.execute(body.email);
