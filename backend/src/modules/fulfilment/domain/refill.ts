@@ -74,7 +74,8 @@ export function customerStateOf(record: RefillRecord): Exclude<CustomerRefillSta
       return 'rejected';
     case 'open':
       return readRefillWord(record.upstreamStatus) === 'in_progress' ? 'in_progress' : 'requested';
-    default:
+    case 'placing':
+    case 'review':
       return 'requested';
   }
 }
