@@ -87,7 +87,14 @@ describe('admin account API', () => {
   beforeAll(async () => {
     t = await createTestApp({
       // The limits have specs of their own (below, and test/platform/sign-in-per-account.e2e-spec.ts).
-      env: { RATE_LIMIT_OTP_PER_ADDRESS: '1000', RATE_LIMIT_OTP_PER_IP: '1000', RATE_LIMIT_SIGN_IN_PER_IP: '1000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT_ALL_CLIENTS: '1000', RATE_LIMIT_OTP_PER_ADDRESS_ALL_CLIENTS: '1000' },
+      env: {
+        RATE_LIMIT_OTP_PER_ADDRESS: '1000',
+        RATE_LIMIT_OTP_PER_IP: '1000',
+        RATE_LIMIT_SIGN_IN_PER_IP: '1000',
+        RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000',
+        RATE_LIMIT_SIGN_IN_PER_ACCOUNT_ALL_CLIENTS: '1000',
+        RATE_LIMIT_OTP_PER_ADDRESS_ALL_CLIENTS: '1000',
+      },
       overrides: [{ provide: Clock, useValue: clock }],
     });
   });

@@ -32,7 +32,9 @@ describe('loadConfig', () => {
   };
 
   it.each(['Production', 'prod', 'PRODUCTION', 'staging'])('refuses NODE_ENV=%j at start: only production, development and test are known', (nodeEnv) => {
-    expect(() => loadConfig({ ...production, NODE_ENV: nodeEnv }, '/repo')).toThrow(/^NODE_ENV must be one of production, development, test \(exactly, in lower case\); it is ".*"$/);
+    expect(() => loadConfig({ ...production, NODE_ENV: nodeEnv }, '/repo')).toThrow(
+      /^NODE_ENV must be one of production, development, test \(exactly, in lower case\); it is ".*"$/,
+    );
   });
 
   it.each(['production', 'development', 'test'])('accepts NODE_ENV=%s', (nodeEnv) => {
