@@ -131,6 +131,8 @@ describe('loadConfig', () => {
       passwordPerAccount: 10,
       signInPerAccount: 5,
       signInBackoffSeconds: 30,
+      signInPerAccountAllClients: 50,
+      otpPerAddressAllClients: 20,
     });
     expect(loadConfig({ RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '8', RATE_LIMIT_SIGN_IN_BACKOFF_SECONDS: '2' }, '/repo').rateLimits).toMatchObject({
       signInPerAccount: 8,
