@@ -39,7 +39,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 }
 
 /** One log for the Redis connections of every queue and worker of this process. */
-const outage = new OutageLog(new Logger('Queue'), 'Job queue: Redis', 'mail waits in the outbox and is relayed once it is back');
+const outage = new OutageLog(new Logger('Queue'), 'Job queue: Redis', 'repeating jobs are declared again once it is back; mail goes out from the database meanwhile');
 
 /** Listens to a queue's or worker's Redis errors from its first moment (no raw error dump, no "Unhandled error event"). */
 function watchRedis(emitter: Queue | Worker): void {
