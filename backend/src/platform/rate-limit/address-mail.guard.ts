@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { applyDecorators, type CanActivate, type ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { normalizeIp, ThrottlerStorage } from '@nestjs/throttler';
+import { InjectThrottlerStorage, normalizeIp, type ThrottlerStorage } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
 import { waitText } from './rate-limit.guard';
@@ -22,7 +22,7 @@ const NO_BLOCK = Number.MAX_SAFE_INTEGER;
 @Injectable()
 export class AddressMailGuard implements CanActivate {
   constructor(
-    private readonly storage: ThrottlerStorage,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
     private readonly config: AppConfig,
   ) {}
 
