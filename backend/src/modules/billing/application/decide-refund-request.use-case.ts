@@ -30,8 +30,9 @@ export interface RefundDecision {
  * POST /admin/refund-requests/decide: staff approve a request (a refund is issued: the request's
  * proposed amount, the amount staff give, or all that is left) or decline it with a message the
  * customer reads (by mail and on the card). The decision is a conditional UPDATE on an open request,
- * made in the transaction that stores the refund: of two staff deciding at once one wins, the other
- * gets a 409 and nothing of theirs is stored. Audited ('refund_request.approve' / '.decline').
+ * made in the transaction that stores the refund, under the order's row lock: of two staff deciding
+ * at once (approve and decline alike) one wins, the other gets a 409 and nothing of theirs is
+ * stored. Audited ('refund_request.approve' / '.decline').
  */
 @Injectable()
 export class DecideRefundRequestUseCase {
@@ -56,6 +57,12 @@ export class DecideRefundRequestUseCase {
     const amount = decision.approve ? (staffAmount(decision.amount, request.currency) ?? request.amount) : null;
 
     const recorded = await this.uow.run(async () => {
+      // Locks in one order, as every refund writer takes them: the order's row, then the request's
+      // (the conditional UPDATE), then the subscription's summary. A decline that locked the request
+      // first deadlocked PostgreSQL against an approval holding the order.
+      await this.orders.lockById(request.orderId);
+      const current = await this.refunds.findRequest(request.requestId);
+      if (current?.state !== 'open') throw alreadyDecided();
       const refund = decision.approve
         ? await this.issue.record({
             orderId: request.orderId,
