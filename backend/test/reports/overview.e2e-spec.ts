@@ -275,6 +275,19 @@ describe('Overview API', () => {
     expect(res.body.currencies.find((c: { currency: string }) => c.currency === 'USD').revenue.changePercent).toBeNull();
   });
 
+  it('compares the last twelve months (the screen’s “12 months”) with the twelve before, not with days of the year before', async () => {
+    const res = await overview({ from: '2025-03-11', to: '2026-03-10', granularity: 'month', tz: 'UTC' }).expect(200);
+    expect(res.body.previousPeriod).toEqual({ from: '2024-03-11', to: '2025-03-10', start: '2024-03-11T00:00:00.000Z', end: '2025-03-11T00:00:00.000Z' });
+    // Thirteen month buckets: the first and the last are the parts of March inside the period.
+    const buckets = res.body.series.map((p: { bucket: string; start: string; end: string }) => [p.bucket, p.start, p.end]);
+    expect(buckets).toHaveLength(13);
+    expect(buckets[0]).toEqual(['2025-03', '2025-03-11T00:00:00.000Z', '2025-04-01T00:00:00.000Z']);
+    expect(buckets.at(-1)).toEqual(['2026-03', '2026-03-01T00:00:00.000Z', '2026-03-11T00:00:00.000Z']);
+    const now = await expected('2025-03-11T00:00:00Z', '2026-03-11T00:00:00Z');
+    const before = await expected('2024-03-11T00:00:00Z', '2025-03-11T00:00:00Z');
+    for (const currency of ['INR', 'KWD', 'USD']) expectFigures(res.body, currency, now[currency], before[currency]);
+  });
+
   it('says what needs a person now, with links to the lists', async () => {
     // A paid order waiting for 49 hours, one just paid, one whose placing needs review, one refund request open.
     const late = await buy(t, bob, 'youtube', 0);

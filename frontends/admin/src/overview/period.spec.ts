@@ -7,8 +7,17 @@ describe('Overview periods', () => {
     expect(periodOf('today', today)).toEqual({ id: 'today', from: '2026-01-10', to: '2026-01-10', granularity: 'hour' });
     expect(periodOf('7d', today)).toEqual({ id: '7d', from: '2026-01-04', to: '2026-01-10', granularity: 'day' });
     expect(periodOf('30d', today)).toEqual({ id: '30d', from: '2025-12-12', to: '2026-01-10', granularity: 'day' });
-    expect(periodOf('12m', today)).toEqual({ id: '12m', from: '2025-02-01', to: '2026-01-10', granularity: 'month' });
+    expect(periodOf('12m', today)).toEqual({ id: '12m', from: '2025-01-11', to: '2026-01-10', granularity: 'month' });
     expect(periodOf('custom', today, { from: '2025-12-01', to: '2025-12-31' })).toEqual({ id: 'custom', from: '2025-12-01', to: '2025-12-31' });
+  });
+
+  it('12 months are the last twelve, not the year to date', () => {
+    expect(periodOf('12m', new Date(2026, 11, 7))).toMatchObject({ from: '2025-12-08', to: '2026-12-07' });
+    expect(periodOf('12m', new Date(2026, 11, 31))).toMatchObject({ from: '2026-01-01', to: '2026-12-31' });
+    // The last day of February: twelve months back from 1 March.
+    expect(periodOf('12m', new Date(2026, 1, 28))).toMatchObject({ from: '2025-03-01', to: '2026-02-28' });
+    // 28 February of a leap year: tomorrow is the 29th, a year back the month ends on the 28th.
+    expect(periodOf('12m', new Date(2028, 1, 28))).toMatchObject({ from: '2027-02-28', to: '2028-02-28' });
   });
 
   it('a custom period that is reversed or not a real date falls back to 7 days', () => {

@@ -42,8 +42,20 @@ function daysBefore(today: Date, days: number): string {
 }
 
 /**
+ * The first day of the last twelve months: tomorrow's date a year back, or the last day of that
+ * month when it is shorter (as the server counts whole months, docs/reports.md#a-period), so the
+ * period is exactly twelve months and is compared with the twelve before it.
+ */
+function twelveMonthsBefore(today: Date): string {
+  const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+  const lastDay = new Date(tomorrow.getFullYear() - 1, tomorrow.getMonth() + 1, 0).getDate();
+  return isoDate(new Date(tomorrow.getFullYear() - 1, tomorrow.getMonth(), Math.min(tomorrow.getDate(), lastDay)));
+}
+
+/**
  * The period a choice means on `today` (the browser's local date): today per hour; the last 7 or
- * 30 days (today included) per day; 12 months from the 1st of the month 11 months ago, per month.
+ * 30 days (today included) per day; the last twelve months (today included, not the year to date) per
+ * month.
  * A custom period comes from the address; a missing or reversed one falls back to 7 days.
  */
 export function periodOf(id: PeriodId, today: Date, custom: { from: string | null; to: string | null } = { from: null, to: null }): Period {
@@ -54,7 +66,7 @@ export function periodOf(id: PeriodId, today: Date, custom: { from: string | nul
     case '30d':
       return { id, from: daysBefore(today, 29), to, granularity: 'day' };
     case '12m':
-      return { id, from: isoDate(new Date(today.getFullYear(), today.getMonth() - 11, 1)), to, granularity: 'month' };
+      return { id, from: twelveMonthsBefore(today), to, granularity: 'month' };
     case 'custom':
       if (isDate(custom.from) && isDate(custom.to) && custom.from <= custom.to) return { id, from: custom.from, to: custom.to };
       return { id: '7d', from: daysBefore(today, 6), to, granularity: 'day' };

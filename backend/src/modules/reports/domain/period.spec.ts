@@ -57,6 +57,32 @@ describe('reporting periods', () => {
     ]);
   });
 
+  it('compares the last twelve months with the twelve before, not with days of last year', () => {
+    const last12 = previousPeriod(reportPeriod({ from: '2025-12-08', to: '2026-12-07', tz: 'UTC' }));
+    expect([last12.from, last12.to]).toEqual([
+      { y: 2024, m: 12, d: 8 },
+      { y: 2025, m: 12, d: 7 },
+    ]);
+    // Ending on the last day of February: the twelve months begin on 1 March.
+    const toFebruary = previousPeriod(reportPeriod({ from: '2025-03-01', to: '2026-02-28', tz: 'UTC' }));
+    expect([toFebruary.from, toFebruary.to]).toEqual([
+      { y: 2024, m: 3, d: 1 },
+      { y: 2025, m: 2, d: 28 },
+    ]);
+    // Ending on 28 February of a leap year: twelve months back from 29 February is 28 February 2023.
+    const leap = previousPeriod(reportPeriod({ from: '2023-02-28', to: '2024-02-28', tz: 'UTC' }));
+    expect([leap.from, leap.to]).toEqual([
+      { y: 2022, m: 2, d: 28 },
+      { y: 2023, m: 2, d: 27 },
+    ]);
+    // Year to date is not whole months: it is compared with as many days before it.
+    const ytd = previousPeriod(reportPeriod({ from: '2026-01-01', to: '2026-12-07', tz: 'UTC' }));
+    expect([ytd.from, ytd.to]).toEqual([
+      { y: 2025, m: 1, d: 25 },
+      { y: 2025, m: 12, d: 31 },
+    ]);
+  });
+
   it('cuts the chart into local hours, days or months', () => {
     const kolkata = reportPeriod({ from: '2026-01-30', to: '2026-02-02', tz: 'Asia/Kolkata' });
     expect(defaultGranularity(kolkata)).toBe('day');

@@ -104,19 +104,33 @@ export function reportPeriod(input: { from?: string; to?: string; tz: string }):
 /** Number of local days in the period. */
 export const periodDays = (period: Period) => daysBetween(period.from, period.to) + 1;
 
+/** The same day of the month `months` after (or before) `date`'s, or that month's last day when it is shorter. */
+function sameDayMonths(date: LocalDate, months: number): LocalDate {
+  const first = addMonths(date, months);
+  return { ...first, d: Math.min(date.d, lastDayOfMonth(first)) };
+}
+
 /**
- * The period before, to compare with: the same number of whole months when the period is whole
- * calendar months (January–March against October–December), else the same number of days ending
- * the day before `from`.
+ * How many months the period is when it is whole months counted from its end: the day after `to`,
+ * that many months back, is `from` (8 Dec 2025 – 7 Dec 2026 is 12; January–March is 3). Else null.
+ */
+function monthsLong(period: Period): number | null {
+  const after = addDays(period.to, 1);
+  const months = (after.y - period.from.y) * 12 + (after.m - period.from.m);
+  if (months < 1) return null;
+  const from = sameDayMonths(after, -months);
+  return daysBetween(from, period.from) === 0 ? months : null;
+}
+
+/**
+ * The period before, to compare with: when the period is whole months (January–March, or the last
+ * twelve months 8 Dec 2025 – 7 Dec 2026), the same number of months just before it (October–December;
+ * 8 Dec 2024 – 7 Dec 2025); else the same number of days ending the day before `from`.
  */
 export function previousPeriod(period: Period): Period {
-  const { from, to, tz } = period;
-  const wholeMonths = from.d === 1 && to.d === lastDayOfMonth(to);
-  if (wholeMonths) {
-    const months = (to.y - from.y) * 12 + (to.m - from.m) + 1;
-    const start = addMonths(from, -months);
-    return periodOf(tz, start, addDays(from, -1));
-  }
+  const { from, tz } = period;
+  const months = monthsLong(period);
+  if (months !== null) return periodOf(tz, sameDayMonths(from, -months), addDays(from, -1));
   return periodOf(tz, addDays(from, -periodDays(period)), addDays(from, -1));
 }
 
