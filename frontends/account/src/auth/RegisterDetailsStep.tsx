@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useAuth, type Country } from '@growth/kit';
 import { Banner, failure, type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
+import { newPasswordProblem, PASSWORD_RULE } from '@growth/kit/sign-up';
 import { CountryCombobox } from '../countries/CountryCombobox';
 import form from '@growth/kit/form.module.css';
 import { useFieldErrors } from './useFieldErrors';
@@ -36,14 +37,17 @@ const REQUIRED: Record<Checked, string> = {
   password: 'Please choose a password.',
 };
 
-const filled = (key: Checked, value: string) => (key === 'password' ? value !== '' : value.trim() !== '');
+const filled = (value: string) => value.trim() !== '';
+
+/** The field's error, in the customer's words: required fields, and the password rule the field shows before typing. */
+const problemOf = (key: Checked, value: string) => (key === 'password' ? newPasswordProblem(value) : filled(value) ? null : REQUIRED[key]);
 
 /** Register step 3 ('Create Your Account'): the account's details; registration then signs in. */
 export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage, onAttempt, countries }: Props) {
   const { register, lastAuthError } = useAuth();
   const [busy, setBusy] = useState(false);
   const [details, setDetails] = useState<Details>({ name: '', phone: '', password: '', callingId: '', countryId: '', gender: '' });
-  const { errors, setErrors, edited } = useFieldErrors<Checked>(useCallback(filled, []));
+  const { errors, setErrors, edited } = useFieldErrors<Checked>(useCallback((key: Checked, value: string) => problemOf(key, value) === null, []));
 
   const set =
     <K extends keyof Details>(key: K) =>
@@ -56,7 +60,10 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
     event.preventDefault();
     setMessage(null);
     const found: Partial<Record<Checked, string>> = {};
-    for (const key of ['name', 'phone', 'password'] as const) if (!filled(key, details[key])) found[key] = REQUIRED[key];
+    for (const key of ['name', 'phone', 'password'] as const) {
+      const problem = problemOf(key, details[key]);
+      if (problem) found[key] = problem;
+    }
     setErrors(found);
     const first = (['name', 'phone', 'password'] as const).find((key) => found[key]);
     if (first) {
@@ -135,7 +142,15 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
             </p>
           )}
         </div>
-        <PasswordField id="register-password" label="Password" autoComplete="new-password" value={details.password} onChange={set('password')} error={errors.password} />
+        <PasswordField
+          id="register-password"
+          label="Password"
+          autoComplete="new-password"
+          value={details.password}
+          onChange={set('password')}
+          hint={PASSWORD_RULE}
+          error={errors.password}
+        />
         <div className={form.row}>
           <CountryCombobox
             id="register-country"

@@ -1,4 +1,5 @@
-import { api, errorText } from '@growth/kit';
+import { errorText } from '@growth/kit';
+import { requestSignUpCode } from '@growth/kit/sign-up';
 import { failure, type BannerMessage } from '@growth/kit/ui';
 import { cooldownSeconds } from './messages';
 import { AuthIntro } from './AuthIntro';
@@ -23,7 +24,7 @@ export function RegisterEmailStep({ email, onEmailChange, message, onMessage: se
     setMessage,
     async () => {
       try {
-        await api.post('/user/request-otp', { email: email.trim() });
+        await requestSignUpCode(email);
       } catch (error) {
         // A code sent less than a minute ago is still valid: go on to enter it, the wait counted down there.
         const wait = cooldownSeconds(error);

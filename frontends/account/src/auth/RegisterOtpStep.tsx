@@ -1,5 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { api, errorText } from '@growth/kit';
+import { errorText } from '@growth/kit';
+import { isSignUpCode as isCode, requestSignUpCode, verifySignUpCode } from '@growth/kit/sign-up';
 import { failure, type BannerMessage, SubmitButton } from '@growth/kit/ui';
 import form from '@growth/kit/form.module.css';
 import { cooldownSeconds, failureOnce } from './messages';
@@ -24,8 +25,6 @@ interface Props {
   onChangeEmail(): void;
 }
 
-const isCode = (value: string) => /^\d{6}$/.test(value);
-
 /** Register step 2 ('Enter OTP'): the 6-digit code mailed in step 1. */
 export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: setMessage, resendAt, onResent, onVerified, onChangeEmail }: Props) {
   const [busy, setBusy] = useState(false);
@@ -42,7 +41,7 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
     setErrors({});
     setBusy(true);
     try {
-      await api.post('/user/verify-otp', { email: email.trim(), otp });
+      await verifySignUpCode(email, otp);
       setMessage({ tone: 'success', text: 'OTP verified!' });
       onVerified();
     } catch (error) {
@@ -55,7 +54,7 @@ export function RegisterOtpStep({ email, otp, onOtpChange, message, onMessage: s
     setMessage(null);
     setBusy(true);
     try {
-      await api.post('/user/request-otp', { email: email.trim() });
+      await requestSignUpCode(email);
       onOtpChange('');
       setMessage({ tone: 'success', text: 'OTP sent!' });
       onResent(0);

@@ -91,42 +91,114 @@ function submitLink(dialog: HTMLElement, link: string) {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
 }
 
+const SESSION = {
+  success: true,
+  token: 'new-token',
+  userId: 'user-9',
+  user: { name: 'Ann Lee', email: 'ann@example.com', phone: '+1 555 010 0199', createdAt: '2026-12-07T09:00:00Z' },
+};
+
+function fill(dialog: HTMLElement, label: string | RegExp, value: string) {
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+}
+
 describe('Buy Now for a visitor', () => {
-  it("says 'Login required' and goes to /login with the way back", async () => {
+  it('creates the account in the dialog (e-mail, code, name, phone, password) and goes on to the profile link of the same tier', async () => {
+    answers['POST /user/request-otp'] = [[200, { success: true, message: 'OTP sent' }]];
+    answers['POST /user/verify-otp'] = [[200, { success: true }]];
+    answers['POST /user/register'] = [[201, { success: true }]];
+    answers['POST /user/login'] = [[200, SESSION]];
     const memory = visit();
-    const link = await screen.findByRole('link', { name: 'Buy Now: Growth, sign in to continue' });
-    expect(link.getAttribute('href')).toBe('/login?next=%2Fservices%2Fyoutube');
+    const link = await screen.findByRole('link', { name: 'Buy Now: Growth' });
+    // Without script (or in a new tab) the link still leads to the login page and back to this tier's checkout.
+    expect(link.getAttribute('href')).toBe('/login?next=%2Fservices%2Fyoutube%3Fbuy%3Dtier-growth');
     fireEvent.click(link);
-    const dialog = screen.getByRole('alertdialog', { name: 'Login required' });
-    expect(dialog.textContent).toContain('Please log in to continue.');
-    expect(memory.history).toEqual(['/services/youtube']); // not gone yet
-    fireEvent.click(within(dialog).getByRole('link', { name: 'Log In' }));
-    expect(memory.history?.at(-1)).toBe('/login?next=%2Fservices%2Fyoutube');
-    expect(routes()).toEqual(['GET /plans/youtube']);
+    let dialog = screen.getByRole('dialog', { name: 'Verify Your Email' });
+    expect(dialog.textContent).toContain('YouTube · Growth · $49.99');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Email'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+    expect(within(dialog).getByText('Please enter your e-mail.')).toBeTruthy();
+    fill(dialog, 'Email', ' ann@example.com ');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Enter OTP' });
+    expect(within(dialog).getByRole('status').textContent).toBe('OTP sent!');
+    expect(dialog.textContent).toContain('ann@example.com');
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('One-time code')));
+    fill(dialog, 'One-time code', '12a3456');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify OTP' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Create Your Account' });
+    // The password rule is there before anything is typed; country and gender are not asked.
+    const password = within(dialog).getByLabelText('Password');
+    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe('At least 8 characters.');
+    expect(within(dialog).queryByLabelText(/Country|Gender/)).toBeNull();
+    fill(dialog, 'Full name', 'Ann Lee');
+    fill(dialog, 'Phone', '+1 555 010 0199');
+    fill(dialog, 'Password', 'short');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete Registration' }));
+    expect(within(dialog).getByText('The password needs at least 8 characters (5 so far).')).toBeTruthy();
+    expect(routes()).not.toContain('POST /user/register');
+    fill(dialog, 'Password', 'a long secret');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete Registration' }));
+
+    const profile = await screen.findByRole('dialog', { name: 'Enter your profile link' });
+    expect(profile.textContent).toContain('YouTube · Growth · $49.99');
+    expect(memory.history).toEqual(['/services/youtube']); // never left the page
+    expect(calls.find((call) => call.route === 'POST /user/verify-otp')?.body).toEqual({ email: 'ann@example.com', otp: '123456' });
+    expect(calls.find((call) => call.route === 'POST /user/register')?.body).toEqual({
+      email: 'ann@example.com',
+      otp: '123456',
+      password: 'a long secret',
+      name: 'Ann Lee',
+      phone: '+1 555 010 0199',
+    });
+    expect(localStorage.getItem('token')).toBe('new-token');
+
+    answers['POST /payment/order'] = [[200, ORDER]];
+    submitLink(profile, 'youtube.com/@ann');
+    await screen.findByRole('dialog', { name: 'Pay with a test card' });
+    expect(calls.find((call) => call.route === 'POST /payment/order')?.body).toMatchObject({ userId: 'user-9', pricingId: 'tier-growth' });
+    // Seven dialogs' worth of rendering: about 3 s here on a shared 2-core machine.
+  }, 20_000);
+
+  it("logs in inside the dialog; a wrong password says 'Invalid email or password.' and keeps the dialog", async () => {
+    answers['POST /user/login'] = [
+      [401, { success: false, message: 'Invalid email or password' }],
+      [200, SESSION],
+    ];
+    visit();
+    fireEvent.click(await screen.findByRole('link', { name: 'Buy Now: Starter' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Already have an account? Login' }));
+    const dialog = screen.getByRole('dialog', { name: 'Welcome Back' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Email')));
+    fill(dialog, 'Email', 'ann@example.com');
+    fill(dialog, 'Password', 'wrong one');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Login Now' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Invalid email or password.');
+    fill(dialog, 'Password', 'a long secret');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Login Now' }));
+    const profile = await screen.findByRole('dialog', { name: 'Enter your profile link' });
+    expect(profile.textContent).toContain('YouTube · Starter · $19.99');
   });
 
-  it('knows the platform: its example, a scheme-less link completed, an @handle made a link, another platform refused by name', async () => {
+  it('back from the login page with ?buy=<tier>: that checkout opens and the address loses ?buy=', async () => {
     signIn();
-    visit();
-    const dialog = await buyGrowth();
-    const field = within(dialog).getByLabelText('Profile link');
-    expect(field.getAttribute('placeholder')).toBe('https://www.youtube.com/@yourname');
-    submitLink(dialog, 'https://www.instagram.com/ann');
-    expect(within(dialog).getByRole('alert').textContent).toBe('This link is for Instagram. Please enter your YouTube profile link (youtube.com/…).');
-    // The message goes as soon as the field changes.
-    fireEvent.change(field, { target: { value: 'youtube.com/@ann' } });
-    expect(within(dialog).queryByRole('alert')).toBeNull();
-    expect(routes()).toEqual(['GET /plans/youtube']);
+    const memory = visit('/services/youtube?buy=tier-growth');
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your profile link' });
+    expect(dialog.textContent).toContain('YouTube · Growth · $49.99');
+    expect(memory.history?.at(-1)).toBe('/services/youtube');
   });
 
-  it('Cancel or Escape close the message and leave the visitor on the page', async () => {
+  it('Cancel or Escape close the dialog and leave the visitor on the page', async () => {
     visit();
-    fireEvent.click(await screen.findByRole('link', { name: 'Buy Now: Starter, sign in to continue' }));
-    fireEvent.keyDown(screen.getByRole('alertdialog', { name: 'Login required' }), { key: 'Escape' });
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    fireEvent.click(screen.getByRole('link', { name: 'Buy Now: Starter, sign in to continue' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Buy Now: Starter' }));
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Verify Your Email' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Buy Now: Starter' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(routes()).toEqual(['GET /plans/youtube']);
   });
 });
 

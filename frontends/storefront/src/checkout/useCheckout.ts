@@ -26,7 +26,8 @@ export interface SandboxOrder {
 /** Where a Buy Now is: each step shows its own dialog (BuyNow.tsx). */
 export type CheckoutStep =
   | { kind: 'idle' }
-  | { kind: 'login' }
+  /** Signed out: the dialog that creates the account or signs in (AccountDialog). */
+  | { kind: 'account' }
   | { kind: 'profile'; busy: boolean; orderError: string | null; link?: string }
   | { kind: 'sandbox'; order: SandboxOrder; busy: boolean }
   /** Razorpay's own window is open, or the payment is being verified. */
@@ -56,7 +57,7 @@ function secondsLeft(order: SandboxOrder): number | null {
 }
 
 /**
- * Buy Now (docs/product.md#checkout-and-payments): login check, profile link, order, checkout (Razorpay's window, or the
+ * Buy Now (docs/product.md#checkout-and-payments): sign-in or sign-up when signed out, profile link, order, checkout (Razorpay's window, or the
  * sandbox card dialog), verification, result. One flow at a time: a second click or submit while
  * one runs does nothing, so a double click never creates two orders.
  */
@@ -105,7 +106,7 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
   const start = useCallback(() => {
     if (running.current) return;
     if (!user?.id) {
-      setStep({ kind: 'login' });
+      setStep({ kind: 'account' });
       return;
     }
     running.current = true;
@@ -113,7 +114,15 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
     setStep({ kind: 'profile', busy: false, orderError: null });
   }, [user]);
 
-  /** Close the login or profile dialog, the sandbox card dialog, or a result. */
+  /** The account dialog started a session: the checkout of the same tier goes on to the profile link. */
+  const signedIn = useCallback(() => {
+    if (running.current) return;
+    running.current = true;
+    attempt.current = null;
+    setStep({ kind: 'profile', busy: false, orderError: null });
+  }, []);
+
+  /** Close the account or profile dialog, the sandbox card dialog, or a result. */
   const cancel = useCallback(() => {
     if (requesting.current) return;
     finish(null);
@@ -267,5 +276,5 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
   );
 
   const busy = step.kind === 'profile' || step.kind === 'sandbox' || step.kind === 'paying';
-  return { step, busy, start, cancel, submitProfileLink, chooseSandboxCard, tryAgain };
+  return { step, busy, start, signedIn, cancel, submitProfileLink, chooseSandboxCard, tryAgain };
 }

@@ -42,8 +42,8 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
+/** The new-password rule the forms show before typing comes from the same place (@growth/contracts). */
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@growth/contracts';
 
 /** A Google account's name (docs/product.md#accounts-and-sign-in), else the part of the e-mail before '@', else 'User'. */
 export function displayNameFor(name: string | undefined | null, email: string | undefined | null): string {
