@@ -1,4 +1,5 @@
 import { PLATFORMS, type BreakdownRow } from '@growth/kit';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useNarrowScreen } from '../layout/useNarrowScreen';
 import { groupDigits } from './money';
 import styles from './Overview.module.css';
@@ -19,6 +20,26 @@ function nameOf(row: BreakdownRow): string {
 
 /** Under this width the seven columns do not fit: each platform (or tier) is a short list instead. */
 const LIST_QUERY = '(max-width: 559.98px)';
+/**
+ * The panel's own width under which the table would need scrolling (seven columns of six-figure
+ * amounts, "Upstream cost" on two lines, measured at about 640 px): a tablet's drawer layout, or a
+ * narrow desktop window beside the sidebar, gets the list too, so no cell is ever cut at its edge.
+ */
+const TABLE_MIN_PX = 680;
+
+/** The element's width in CSS pixels, followed on resizes; null before the first measure (and in jsdom). */
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number | null] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 /**
  * Orders, revenue, refunds, upstream cost and margin per platform (or tier), one line per
@@ -26,9 +47,11 @@ const LIST_QUERY = '(max-width: 559.98px)';
  */
 export function BreakdownTable({ title, column, rows }: Props) {
   const headingId = `breakdown-${column}`;
-  const phone = useNarrowScreen(LIST_QUERY);
+  const narrowScreen = useNarrowScreen(LIST_QUERY);
+  const [box, width] = useWidth<HTMLElement>();
+  const phone = narrowScreen || (width !== null && width < TABLE_MIN_PX);
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section ref={box} className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
         {title}
       </h2>

@@ -12,6 +12,8 @@ interface Props {
   granularity: Granularity;
   /** What the picture shows, for screen readers (the numbers are in the table beside it). */
   summary: string;
+  /** The bucket under the pointer (its index in `series`), null when the pointer leaves the chart. */
+  onPoint?: (index: number | null) => void;
 }
 
 const HEIGHT_WIDE = 300;
@@ -19,13 +21,16 @@ const HEIGHT_NARROW = 220;
 const NARROW_PX = 560;
 
 /**
- * Revenue (bars, in one currency) and paid orders (line, right axis) per bucket, drawn with uPlot
+ * Revenue (bars, in one currency, left axis) and paid orders (line, right axis) per bucket, drawn with uPlot
  * on a canvas. Loaded on demand by the Overview (a chunk of its own in the admin remote): customers
  * never download it. The canvas is one image to assistive technology; the same numbers are in the
  * Overview's data table.
  */
-export default function OverviewChart({ series, currency, granularity, summary }: Props) {
+export default function OverviewChart({ series, currency, granularity, summary, onPoint }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  // The latest callback, without drawing the chart again when the Overview re-renders.
+  const pointed = useRef(onPoint);
+  pointed.current = onPoint;
 
   useEffect(() => {
     const element = box.current;
@@ -43,7 +48,16 @@ export default function OverviewChart({ series, currency, granularity, summary }
       {
         ...sizeOf(),
         scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, orders: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        legend: { live: true },
+        // The key is the Overview's own, in words under the chart (uPlot's reads "When: Revenue: Paid orders: --").
+        legend: { show: false },
+        hooks: {
+          setCursor: [
+            (u) => {
+              const index = u.cursor.idx;
+              pointed.current?.(index === null || index === undefined ? null : index);
+            },
+          ],
+        },
         cursor: { drag: { x: false, y: false }, points: { size: 6 } },
         series: [
           { label: 'When', value: (_u, index) => (index === null || index === undefined ? '' : (labels[Math.round(index)] ?? '')) },

@@ -3,11 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Overview from './Overview';
 import { setNarrowScreen, type FakeApi } from '../test/fakeApi';
 import { startAdminSpec, visitPage } from '../test/adminPage';
+import { isoDate } from '../overview/period';
 
 // The real chart draws on a canvas (uPlot), which jsdom has not; the spec checks what it is given.
 jest.mock('../overview/OverviewChart', () => ({
   __esModule: true,
-  default: (props: { currency: string; summary: string }) => <div role="img" aria-label={props.summary} data-currency={props.currency} />,
+  default: (props: { currency: string; summary: string; onPoint?: (index: number | null) => void }) => (
+    <div role="img" aria-label={props.summary} data-currency={props.currency} onMouseMove={() => props.onPoint?.(0)} onMouseLeave={() => props.onPoint?.(null)} />
+  ),
 }));
 
 const change = <T extends string | number>(value: T, previous: T, delta: T, percent: string | null) => ({ value, previous, change: delta, changePercent: percent });
@@ -104,8 +107,16 @@ describe('Overview', () => {
     const chart = await screen.findByRole('img');
     expect(chart.getAttribute('data-currency')).toBe('INR');
     expect(chart.getAttribute('aria-label')).toContain('INR 1,499.00 from 2 paid orders in INR');
+    // Its key says in words what the bars and the line are, and what is under the pointer.
+    const key = screen.getByRole('list', { name: 'Key to the chart' });
+    expect(key.textContent).toContain('Bars: revenue in INR (scale on the left)');
+    expect(key.textContent).toContain('Line: number of paid orders (scale on the right)');
+    expect(key.textContent).not.toMatch(/When:|--/);
     fireEvent.change(screen.getByRole('combobox', { name: 'Currency' }), { target: { value: 'USD' } });
     expect(screen.getByRole('img').getAttribute('data-currency')).toBe('USD');
+    expect(key.textContent).toContain('Bars: revenue in USD');
+    fireEvent.mouseMove(screen.getByRole('img'));
+    expect(key.textContent).toMatch(/: revenue USD [\d.,]+, \d+ paid orders?/);
     // The table alternative lists both currencies in their own columns.
     fireEvent.click(screen.getByText('Show the numbers as a table'));
     const table = screen.getByRole('table', { name: /Revenue and paid orders per hour/ });
@@ -199,7 +210,12 @@ describe('Overview', () => {
     expect(memory.history.at(-1)).toBe('/admin/overview?period=12m');
     const twelve = fake.callsTo('/admin/overview')[1].body as Record<string, string>;
     expect(twelve.granularity).toBe('month');
-    expect(twelve.from).toMatch(/-01$/);
+    // The last twelve months up to today, not the year to date: from tomorrow's date a year ago.
+    const today = new Date();
+    const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+    expect(twelve.to).toBe(isoDate(today));
+    expect(Number(twelve.from.slice(0, 4))).toBe(tomorrow.getFullYear() - 1);
+    expect(twelve.from.slice(5, 7)).toBe(String(tomorrow.getMonth() + 1).padStart(2, '0'));
 
     // The choices wait while a period loads.
     await waitFor(() => expect((screen.getByRole('button', { name: 'Custom' }) as HTMLButtonElement).disabled).toBe(false));

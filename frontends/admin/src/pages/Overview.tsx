@@ -8,7 +8,7 @@ import { ExportPanel } from '../overview/ExportPanel';
 import { FigureCards } from '../overview/FigureCards';
 import { PeriodPicker } from '../overview/PeriodPicker';
 import { formatMoney } from '../overview/money';
-import { periodLabel } from '../overview/period';
+import { bucketLabel, periodLabel } from '../overview/period';
 import { useNearViewport } from '../overview/useNearViewport';
 import { useOverview } from '../overview/useOverview';
 import { ErrorBanner } from '../ui';
@@ -37,6 +37,7 @@ function ChartPanel({ answer }: { answer: OverviewAnswer }) {
   const currencies = answer.currencies.map((c) => c.currency);
   // One currency at a time: amounts of two currencies never share an axis (never summed).
   const [chosen, setChosen] = useState<string | null>(null);
+  const [point, setPoint] = useState<number | null>(null);
   const biggest = [...answer.currencies].sort((a, b) => b.orders.value - a.orders.value)[0]?.currency ?? 'USD';
   const currency = chosen && currencies.includes(chosen) ? chosen : biggest;
   const slot = useRef<HTMLDivElement>(null);
@@ -44,6 +45,11 @@ function ChartPanel({ answer }: { answer: OverviewAnswer }) {
   const granularity = answer.period.granularity;
   const figures = answer.currencies.find((c) => c.currency === currency);
   const caption = `Revenue and paid orders per ${GRANULARITY_WORD[granularity]}, ${periodLabel(answer.period.from, answer.period.to)}`;
+  const unit = GRANULARITY_WORD[granularity];
+  const pointedAt = point === null ? undefined : answer.series[point];
+  const pointText = pointedAt
+    ? `${bucketLabel(pointedAt.bucket, granularity)}: revenue ${formatMoney(currency, pointedAt.revenue[currency] ?? '0', figures ? figures.exponent : 0)}, ${pointedAt.orders} paid ${pointedAt.orders === 1 ? 'order' : 'orders'}`
+    : `Point at a ${unit} to read its revenue and paid orders.`;
   const summary = figures
     ? `Chart: ${caption}. ${formatMoney(currency, figures.revenue.value, figures.exponent)} from ${figures.orders.value} paid orders in ${currency}.`
     : `Chart: ${caption}. No paid orders.`;
@@ -75,13 +81,26 @@ function ChartPanel({ answer }: { answer: OverviewAnswer }) {
                 </div>
               }
             >
-              <OverviewChart series={answer.series} currency={currency} granularity={granularity} summary={summary} />
+              <OverviewChart series={answer.series} currency={currency} granularity={granularity} summary={summary} onPoint={setPoint} />
             </Suspense>
           ) : (
             <div className={styles.chart} role="img" aria-label={summary} />
           )}
         </ChartBoundary>
       </div>
+      <ul className={styles.legend} aria-label="Key to the chart">
+        <li>
+          <span className={styles.swatchBar} aria-hidden="true" />
+          Bars: revenue in {currency} (scale on the left)
+        </li>
+        <li>
+          <span className={styles.swatchLine} aria-hidden="true" />
+          Line: number of paid orders (scale on the right)
+        </li>
+        <li aria-hidden="true" className={styles.pointed}>
+          {pointText}
+        </li>
+      </ul>
       <details className={styles.tableDetails}>
         <summary>Show the numbers as a table</summary>
         <ChartTable series={answer.series} currencies={currencies} granularity={granularity} caption={caption} />
