@@ -6,4 +6,5 @@ export default frontendConfig({
   name: 'shell',
   kind: 'host',
   title: 'SocialGrowth: real growth for your social accounts',
+  ssrEntry: './src/ssr/server.tsx',
 });

@@ -5,6 +5,7 @@ export default frontendConfig({
   appDir: import.meta.dirname,
   name: 'storefront',
   kind: 'remote',
+  ssrEntry: './src/ssr/server.tsx',
   exposes: {
     './Home': './src/pages/Home.tsx',
     './Catalogue': './src/pages/Catalogue.tsx',

@@ -95,129 +95,212 @@ function federationRuntimeAsEsm() {
  * @param {'host'|'remote'} options.kind
  * @param {Record<string,string>} [options.exposes]  remote route components
  * @param {string} [options.title]        host only: the HTML title
+ * @param {string} [options.ssrEntry]     the app's server-rendering entry, built for Node into dist/ssr/server.cjs
  */
-export function frontendConfig({ appDir, name, kind, exposes, title }) {
-  return (_env, argv = {}) => {
-    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
-    const production = mode === 'production';
-    const appPackage = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
-    const isHost = kind === 'host';
-    const hashed = production ? '.[contenthash:8]' : '';
+export function frontendConfig({ appDir, name, kind, exposes, title, ssrEntry }) {
+  return (env, argv = {}) => {
+    const web = webConfig({ appDir, name, kind, exposes, title }, argv);
+    // `rspack serve` (env.WEBPACK_SERVE) serves the browser build only.
+    return ssrEntry && !env?.WEBPACK_SERVE ? [web, ssrConfig({ appDir, name, kind, entry: ssrEntry }, web.mode)] : web;
+  };
+}
 
-    const federation = new ModuleFederationPlugin({
-      name,
-      dts: false,
-      // 'loaded-first': never fetch other remotes' entries just to compare shared versions;
-      // a visitor of / must not download the account or admin remote.
-      shareStrategy: 'loaded-first',
-      // The host bundles its singletons into main.js (eager): they are needed before the first paint
-      // anyway, and as separate chunks they were requested only after main.js had run, one round
-      // trip later. Remotes keep theirs lazy and use the host's (loaded-first).
-      shared: sharedSingletons(appPackage, { eager: isHost }),
-      ...(isHost
-        ? {
-            remotes: {},
-            experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
-          }
-        : {
-            filename: 'remoteEntry.js',
-            exposes,
-            manifest: true,
-            // disableRemote: a remote loads no other remote, so its bundler runtime needs no remote loading
-            // (the runtime core it uses is the shell's, which keeps it).
-            experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } },
-          }),
-    });
+/** The names a remote's server bundle takes from the shell's (the federation's shared singletons, exactly as shared). */
+export const SSR_SHARED = ['react', 'react/jsx-runtime', 'react-dom', 'wouter', '@growth/kit'];
 
-    const plugins = [federation, federationRuntimeAsEsm()];
-    if (isHost) {
-      plugins.push(
-        new rspack.HtmlRspackPlugin({
-          template: join(appDir, 'src/index.html'),
-          title,
-          minify: production,
-        }),
-        // The path -> remote page table, for the backend's preload hints (served no-cache).
-        new rspack.CopyRspackPlugin({
-          patterns: [{ from: join(kitDir, 'src/routes/page-routes.json'), to: 'page-routes.json' }],
-        }),
-      );
-    }
-    if (production) plugins.push(new PrecompressPlugin());
-
-    return {
-      mode,
-      context: appDir,
-      // Remotes need no entry of their own: the container (remoteEntry.js) is their entry.
-      entry: isHost ? { main: './src/main.tsx' } : {},
-      devtool: production ? false : 'cheap-module-source-map',
-      target: ['web', 'es2020'],
-      output: {
-        path: resolve(appDir, 'dist'),
-        publicPath: isHost ? '/' : 'auto',
-        uniqueName: `growth_${name}`,
-        filename: `[name]${hashed}.js`,
-        chunkFilename: `[name]${hashed}.js`,
-        cssFilename: `[name]${hashed}.css`,
-        cssChunkFilename: `[name]${hashed}.css`,
-        assetModuleFilename: `assets/[name]${production ? '.[contenthash:8]' : ''}[ext]`,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
-        // @growth/contracts from its TypeScript source (its `@growth/source` export), which rspack
-        // compiles and tree-shakes like kit's; its dist/ is the backend's CommonJS for Node.
-        conditionNames: ['@growth/source', '...'],
-        alias: { 'use-sync-external-store/shim/index.js$': join(kitDir, 'build/use-sync-external-store-shim.mjs') },
-      },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-              },
+/**
+ * The server-rendering build of an app (docs/architecture.md#server-rendering): the same components,
+ * for Node, as one CommonJS file dist/ssr/server.cjs that the backend loads (and loads again when a
+ * redeploy replaces it). CSS modules give only their class names, computed as in the browser build
+ * (same context, uniqueName and localIdentName), so the server's markup carries the browser's
+ * classes. The host's bundle holds React, react-dom/server, the router and kit and hands them to
+ * the remotes' bundles, which leave exactly the shared singletons out (SSR_SHARED), as Module
+ * Federation does in the browser: one React and one kit (its contexts) per render.
+ */
+function ssrConfig({ appDir, name, kind, entry }, mode) {
+  const production = mode === 'production';
+  const isHost = kind === 'host';
+  return {
+    name: `${name}-ssr`,
+    mode,
+    context: appDir,
+    entry: { server: entry },
+    devtool: false,
+    target: 'node20',
+    output: {
+      path: resolve(appDir, 'dist/ssr'),
+      // Asset URLs are set per render (the remote's location comes from the runtime config).
+      publicPath: '',
+      uniqueName: `growth_${name}`,
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      chunkFormat: 'commonjs',
+      assetModuleFilename: `assets/[name]${production ? '.[contenthash:8]' : ''}[ext]`,
+      clean: true,
+    },
+    optimization: { splitChunks: false, minimize: false, moduleIds: 'named' },
+    externalsType: 'commonjs',
+    // A remote's bundle takes the shared singletons from the shell's, and its asset base from the server.
+    externals: isHost ? [] : [...SSR_SHARED, '@growth/ssr-public-path'],
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+      conditionNames: ['@growth/source', '...'],
+      alias: { 'use-sync-external-store/shim/index.js$': join(kitDir, 'build/use-sync-external-store-shim.mjs') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: false } },
             },
-            type: 'javascript/auto',
           },
-          { test: /\.css$/, type: 'css/auto' },
-          // Images and fonts are files of their own, never data: URLs inside the JavaScript: base64 in a
-          // chunk costs more bytes than the file, is parsed with the script and cannot be cached apart.
-          { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' },
-        ],
-        parser: {
-          'css/auto': { namedExports: false },
+          type: 'javascript/auto',
         },
-        generator: {
-          'css/auto': {
-            localIdentName: production ? `${name}-[hash:6]` : `${name}-[name]__[local]`,
-            exportsConvention: 'camel-case-only',
-          },
+        { test: /\.css$/, type: 'css/auto' },
+        // The same file names as the browser build's, not written again.
+        { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+      parser: { 'css/auto': { namedExports: false } },
+      generator: {
+        'css/auto': {
+          exportsOnly: true,
+          localIdentName: production ? `${name}-[hash:6]` : `${name}-[name]__[local]`,
+          exportsConvention: 'camel-case-only',
         },
       },
-      optimization: {
-        // Let federation decide chunking of shared modules; keep names short and stable.
-        chunkIds: production ? 'deterministic' : 'named',
-        moduleIds: production ? 'deterministic' : 'named',
-        // The shortest export names rspack can prove safe (the default keeps them a little longer, to
-        // change less between builds); a shared module's exports are never renamed either way.
-        mangleExports: production ? 'size' : false,
+    },
+    performance: { hints: false },
+    ignoreWarnings: [/Conflicting order between/],
+    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) })],
+  };
+}
+
+function webConfig({ appDir, name, kind, exposes, title }, argv) {
+  const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+  const production = mode === 'production';
+  const appPackage = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
+  const isHost = kind === 'host';
+  const hashed = production ? '.[contenthash:8]' : '';
+
+  const federation = new ModuleFederationPlugin({
+    name,
+    dts: false,
+    // 'loaded-first': never fetch other remotes' entries just to compare shared versions;
+    // a visitor of / must not download the account or admin remote.
+    shareStrategy: 'loaded-first',
+    // The host bundles its singletons into main.js (eager): they are needed before the first paint
+    // anyway, and as separate chunks they were requested only after main.js had run, one round
+    // trip later. Remotes keep theirs lazy and use the host's (loaded-first).
+    shared: sharedSingletons(appPackage, { eager: isHost }),
+    ...(isHost
+      ? {
+          remotes: {},
+          experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+        }
+      : {
+          filename: 'remoteEntry.js',
+          exposes,
+          manifest: true,
+          // disableRemote: a remote loads no other remote, so its bundler runtime needs no remote loading
+          // (the runtime core it uses is the shell's, which keeps it).
+          experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } },
+        }),
+  });
+
+  const plugins = [federation, federationRuntimeAsEsm()];
+  if (isHost) {
+    plugins.push(
+      new rspack.HtmlRspackPlugin({
+        template: join(appDir, 'src/index.html'),
+        title,
+        minify: production,
+      }),
+      // The path -> remote page table, for the backend's preload hints (served no-cache).
+      new rspack.CopyRspackPlugin({
+        patterns: [{ from: join(kitDir, 'src/routes/page-routes.json'), to: 'page-routes.json' }],
+      }),
+    );
+  }
+  if (production) plugins.push(new PrecompressPlugin());
+
+  return {
+    mode,
+    context: appDir,
+    // Remotes need no entry of their own: the container (remoteEntry.js) is their entry.
+    entry: isHost ? { main: './src/main.tsx' } : {},
+    devtool: production ? false : 'cheap-module-source-map',
+    target: ['web', 'es2020'],
+    output: {
+      path: resolve(appDir, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: `growth_${name}`,
+      filename: `[name]${hashed}.js`,
+      chunkFilename: `[name]${hashed}.js`,
+      cssFilename: `[name]${hashed}.css`,
+      cssChunkFilename: `[name]${hashed}.css`,
+      assetModuleFilename: `assets/[name]${production ? '.[contenthash:8]' : ''}[ext]`,
+      // dist/ssr is the server build's (ssrConfig), written beside this one.
+      clean: { keep: (path) => /(^|[\\/])ssr([\\/]|$)/.test(path) },
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+      // @growth/contracts from its TypeScript source (its `@growth/source` export), which rspack
+      // compiles and tree-shakes like kit's; its dist/ is the backend's CommonJS for Node.
+      conditionNames: ['@growth/source', '...'],
+      alias: { 'use-sync-external-store/shim/index.js$': join(kitDir, 'build/use-sync-external-store-shim.mjs') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        // Images and fonts are files of their own, never data: URLs inside the JavaScript: base64 in a
+        // chunk costs more bytes than the file, is parsed with the script and cannot be cached apart.
+        { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource' },
+      ],
+      parser: {
+        'css/auto': { namedExports: false },
       },
-      performance: { hints: false },
-      // Scoped CSS modules never rely on stylesheet order between modules (docs/architecture.md#frontends).
-      ignoreWarnings: [/Conflicting order between/],
-      plugins,
-      devServer: isHost
-        ? {
-            port: DEV_PORTS.shell,
-            historyApiFallback: true,
-            proxy: [{ context: ['/api', '/remotes'], target: 'http://localhost:3000' }],
-          }
-        : { port: DEV_PORTS[name], headers: { 'Access-Control-Allow-Origin': '*' } },
-    };
+      generator: {
+        'css/auto': {
+          localIdentName: production ? `${name}-[hash:6]` : `${name}-[name]__[local]`,
+          exportsConvention: 'camel-case-only',
+        },
+      },
+    },
+    optimization: {
+      // Let federation decide chunking of shared modules; keep names short and stable.
+      chunkIds: production ? 'deterministic' : 'named',
+      moduleIds: production ? 'deterministic' : 'named',
+      // The shortest export names rspack can prove safe (the default keeps them a little longer, to
+      // change less between builds); a shared module's exports are never renamed either way.
+      mangleExports: production ? 'size' : false,
+    },
+    performance: { hints: false },
+    // Scoped CSS modules never rely on stylesheet order between modules (docs/architecture.md#frontends).
+    ignoreWarnings: [/Conflicting order between/],
+    plugins,
+    devServer: isHost
+      ? {
+          port: DEV_PORTS.shell,
+          historyApiFallback: true,
+          proxy: [{ context: ['/api', '/remotes'], target: 'http://localhost:3000' }],
+        }
+      : { port: DEV_PORTS[name], headers: { 'Access-Control-Allow-Origin': '*' } },
   };
 }

@@ -13,6 +13,7 @@ export { endSessionOnServer, logOutAdmin } from './session/serverLogout';
 export { ADMIN_ID_KEY, ADMIN_TOKEN_KEY, EMAIL_KEY, IS_ADMIN_KEY, TOKEN_KEY, USER_ID_KEY, SESSION_CHANGED_EVENT, notifySessionChanged } from './session/storageKeys';
 
 export { getRuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
+export { pageAnswer, setPageAnswers } from './ssr/pageAnswers';
 
 export { Spinner } from './ui/Spinner';
 export { PagePlaceholder } from './ui/PagePlaceholder';

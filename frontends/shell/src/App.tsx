@@ -9,8 +9,10 @@ import { RemotesContext, type RemotesStatus } from './remotes/RemotesState';
  * meanwhile, and a remote page shows a loading state until it is done, or a retry when it failed,
  * inside the layout (RemotePage).
  */
-export function App({ startRemotes }: { startRemotes: () => Promise<void> }) {
-  const [status, setStatus] = useState<RemotesStatus>('loading');
+export function App({ startRemotes, started = false }: { startRemotes: () => Promise<void>; started?: boolean }) {
+  // `started`: the remotes are registered and the page loaded already (a server-rendered page,
+  // hydrated once its remote page is loaded, and the server's own render: docs/architecture.md#server-rendering).
+  const [status, setStatus] = useState<RemotesStatus>(started ? 'ready' : 'loading');
   const running = useRef(false);
 
   const start = useCallback(() => {
@@ -30,7 +32,9 @@ export function App({ startRemotes }: { startRemotes: () => Promise<void> }) {
       });
   }, [startRemotes]);
 
-  useEffect(() => start(), [start]);
+  useEffect(() => {
+    if (!started) start();
+  }, [start, started]);
   const remotes = useMemo(() => ({ status, retry: start }), [status, start]);
 
   return (

@@ -10,4 +10,9 @@ export type PageAnswer = { status: 200; name?: string } | { status: 301; locatio
 export abstract class PageAddresses {
   /** `route` is the page table's pattern that matched (e.g. '/services/:platform'), `params` its parameters as the router gives them. */
   abstract answer(route: string, params: Record<string, string>): Promise<PageAnswer>;
+
+  /** Every value of the route's one parameter that is a page (for /sitemap.xml); none known by default. */
+  values(_route: string): Promise<string[]> {
+    return Promise.resolve([]);
+  }
 }

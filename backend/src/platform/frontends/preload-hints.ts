@@ -12,6 +12,8 @@ export interface PageRoute {
   title?: string;
   /** The page's meta description (public pages). */
   description?: string;
+  /** 'server': rendered to HTML on the server and listed in /sitemap.xml (docs/architecture.md#server-rendering). */
+  render?: 'server';
 }
 
 interface RemoteManifest {
@@ -157,6 +159,11 @@ export class PreloadHints {
   /** The row of the page table for this path, with its parameters; undefined for a path not in the table (or no table). */
   pageRoute(pathname: string): { route: PageRoute; params: Record<string, string> } | undefined {
     return findPageRoute(this.routes.get()?.routes ?? [], pathname);
+  }
+
+  /** Every row of the page table (none without one). */
+  pageRoutes(): readonly PageRoute[] {
+    return this.routes.get()?.routes ?? [];
   }
 
   /** Whether the page table could be read (a build without it answers every path with the shell). */

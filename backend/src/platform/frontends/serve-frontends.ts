@@ -9,6 +9,10 @@ import { Logger } from '@nestjs/common';
 import { PageAddresses, type PageAnswer } from './page-addresses';
 import { type PageRoute, PreloadHints } from './preload-hints';
 import { SHOP_NAME } from '../config/brand';
+import { ChangeEvents } from '../events/change-events';
+import { ServerBundles } from './server-bundles';
+import { isServerRendered, ServerPages } from './server-pages';
+import { sitemapXml } from './sitemap';
 
 const REMOTES = ['storefront', 'account', 'admin'] as const;
 /**
@@ -85,6 +89,19 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
     addresses = null; // no module provides it: every table address is a page
   }
 
+  const events = changeEventsOf(app);
+  // A remote's assets are where its entry is (REMOTE_*_URL, or /remotes/<name>/ here).
+  const remoteBase = (name: string) => ((config.remotes as Record<string, string>)[name] ?? `/remotes/${name}/`).replace(/[?#].*$/, '').replace(/[^/]*$/, '');
+  const serverPages = new ServerPages(new ServerBundles(dist, remoteBase), () => app.getHttpServer(), config.publicUrl.replace(/\/$/, ''), SITE_NAME, events);
+
+  app.use('/sitemap.xml', (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    serverPages.cache
+      .getOrLoad('sitemap', async () => Buffer.from(await sitemapXml(hints.pageRoutes().filter(isServerRendered), addresses, config.publicUrl.replace(/\/$/, ''))))
+      .then((sitemap) => res.status(200).type('application/xml').setHeader('Cache-Control', 'no-cache').send(sitemap.body))
+      .catch(next);
+  });
+
   const answerFor = async (path: string): Promise<PageAnswer & { title?: string; description?: string }> => {
     if (!hints.hasPageTable()) return { status: 200 };
     const found = hints.pageRoute(path);
@@ -117,16 +134,54 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
       return;
     }
     const html = indexHtml;
-    const answer = await answerFor(req.path);
     res.setHeader('Cache-Control', 'no-cache');
+    // A public page the server renders: from the cache when it holds it (nothing else to ask).
+    const found = hints.pageRoute(req.path);
+    const rendered = found && isServerRendered(found.route) ? serverPages.key(found.route, req.path, req.originalUrl.includes('?')) : null;
+    const hit = serverPages.hit(rendered);
+    if (hit) return sendPage(req, res, hit);
+
+    const answer = await answerFor(req.path);
     if (answer.status === 301) {
       const query = req.originalUrl.indexOf('?');
       res.redirect(301, answer.location + (query >= 0 ? req.originalUrl.slice(query) : ''));
       return;
     }
-    res
-      .status(answer.status)
-      .type('html')
-      .send(hints.inject(withPageHead(html, answer.title, answer.description), req.path));
+    const shellHtml = hints.inject(withPageHead(html, answer.title, answer.description), req.path);
+    if (answer.status === 200 && found && isServerRendered(found.route) && hints.hasPageTable()) {
+      try {
+        const page = await serverPages.get(rendered, {
+          ...found,
+          path: req.path,
+          title: answer.title ?? SITE_NAME,
+          description: answer.description ?? '',
+          shellHtml,
+        });
+        return sendPage(req, res, page);
+      } catch (error) {
+        // The page is still served, drawn in the browser as before.
+        logger.warn(`${req.path} served without server rendering: ${(error as Error).message}`);
+      }
+    }
+    res.status(answer.status).type('html').send(shellHtml);
   });
+}
+
+/** The app's change events; none in an app without them (a test app: the TTL bounds how old a rendered page gets). */
+function changeEventsOf(app: NestExpressApplication): ChangeEvents | null {
+  try {
+    return app.get(ChangeEvents, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
+/** A rendered page with its ETag; 304 when the browser holds these bytes. */
+function sendPage(req: Request, res: Response, page: { body: Buffer; etag: string }): void {
+  res.setHeader('ETag', page.etag);
+  if (req.headers['if-none-match'] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type('html').send(page.body);
 }

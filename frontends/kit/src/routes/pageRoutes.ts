@@ -20,6 +20,8 @@ export interface PageRoute {
   title?: string;
   /** The page's meta description (public pages); the server puts both into index.html too. */
   description?: string;
+  /** 'server': a public page the server renders to HTML, hydrated by the shell (docs/architecture.md#server-rendering). */
+  render?: 'server';
 }
 
 /**

@@ -13,7 +13,12 @@ type RouteComponent = ComponentType<Record<string, never>>;
 /** Page components already loaded, so that going back to a page draws it at once. */
 const loadedPages = new Map<RemoteId, RouteComponent>();
 
-async function loadPage(id: RemoteId): Promise<RouteComponent> {
+/** A page component known before the first render: the server's render, and the page a server-rendered page hydrates. */
+export function rememberPage(id: RemoteId, page: ComponentType): void {
+  loadedPages.set(id, page as RouteComponent);
+}
+
+export async function loadPage(id: RemoteId): Promise<RouteComponent> {
   const module = await loadRemote<{ default?: RouteComponent }>(id);
   if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
   loadedPages.set(id, module.default);

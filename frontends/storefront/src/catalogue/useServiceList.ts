@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, errorText, type ListAnswer, type Service } from '@growth/kit';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, errorText, pageAnswer, type ListAnswer, type Service } from '@growth/kit';
 
 export type ServiceListState =
   | { status: 'loading' }
@@ -12,11 +12,20 @@ export type ServiceListState =
  * search keeps the list on screen until its answer arrives; a superseded request is aborted.
  */
 export function useServiceList(limit: number, search = ''): ServiceListState {
-  const [state, setState] = useState<ServiceListState>({ status: 'loading' });
+  // A server-rendered page starts with the server's answer (kit's pageAnswer): hydration draws the same list.
+  const [state, setState] = useState<ServiceListState>(() => {
+    const body = search ? undefined : pageAnswer<ListAnswer<Service>>(`/api/services/getAll?page=1&limit=${limit}`);
+    return body ? { status: 'loaded', services: (body.data ?? []).slice(0, limit), search } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const answered = useRef(state.status === 'loaded');
 
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false; // the first list came with the page; a new search or a retry asks
+      return undefined;
+    }
     const controller = new AbortController();
     setState((current) => (current.status === 'loaded' ? current : { status: 'loading' }));
     api

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, errorText, type DocumentAnswer, type StoredDocument } from '@growth/kit';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, errorText, pageAnswer, type DocumentAnswer, type StoredDocument } from '@growth/kit';
 
 export type DocumentState =
   | { status: 'loading' }
@@ -9,10 +9,19 @@ export type DocumentState =
 
 /** A stored document (FAQ and policies) from GET /api/documents/:slug (docs/product.md#documents). */
 export function useDocument(slug: string): DocumentState {
-  const [state, setState] = useState<DocumentState>({ status: 'loading' });
+  // A server-rendered page starts with the server's answer (kit's pageAnswer): hydration draws the same document.
+  const [state, setState] = useState<DocumentState>(() => {
+    const body = pageAnswer<DocumentAnswer>(`/api/documents/${encodeURIComponent(slug)}`);
+    return body?.document ? { status: 'loaded', document: body.document } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const answered = useRef(state.status === 'loaded');
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false;
+      return undefined;
+    }
     const controller = new AbortController();
     setState({ status: 'loading' });
     api

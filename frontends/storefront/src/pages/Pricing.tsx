@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { api, ApiError, logoSrc, PLATFORMS, Spinner, useAuth, type PricingTier, type PlanAnswer, type ServiceAddressAnswer } from '@growth/kit';
+import { api, ApiError, logoSrc, pageAnswer, PLATFORMS, Spinner, useAuth, type PricingTier, type PlanAnswer, type ServiceAddressAnswer } from '@growth/kit';
 import { documentTitle } from '@growth/kit/routes';
 import { NotFoundMessage } from '../components/NotFoundMessage';
 import { Breadcrumb } from '../components/Breadcrumb';
@@ -19,13 +19,34 @@ type State =
   | { status: 'not-found' }
   | { status: 'loaded'; planId: string; name: string; slug: string; currency: string; onSale: boolean; tiers: PricingTier[] };
 
+/** What the page shows of a plan's answer; undefined when it has no tiers to show. */
+function loadedState(body: PlanAnswer, platform: string, slug: string): State | undefined {
+  const tiers = body.pricing ?? body.plan?.pricing ?? [];
+  if (tiers.length === 0) return undefined;
+  return {
+    status: 'loaded',
+    planId: body.planId ?? body.plan?.planId ?? '',
+    name: body.plan?.name ?? platform,
+    slug: body.plan?.slug ?? slug,
+    currency: body.plan?.currency ?? 'USD',
+    // Inactive and Pending plans are shown but not sold (billing refuses their orders too).
+    onSale: (body.plan?.status ?? 'Active') === 'Active',
+    tiers,
+  };
+}
+
 /** Pricing page `/services/{platform}` (docs/product.md#screens-and-routes: public). */
 export default function Pricing() {
   const { platform = '' } = useParams<{ platform: string }>();
   const [location] = useLocation();
   const slug = platform.toLowerCase();
   const info = PLATFORM_INFO[slug] ?? GENERIC_PLATFORM_INFO;
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // A server-rendered page starts with the server's answer (kit's pageAnswer): hydration draws the same packages.
+  const [state, setState] = useState<State>(() => {
+    const body = pageAnswer<PlanAnswer>('/api/plans/' + encodeURIComponent(slug));
+    return (body && loadedState(body, platform, slug)) ?? { status: 'loading' };
+  });
+  const answered = useRef(state.status === 'loaded');
   const [logo, setLogo] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const { isAuthenticated } = useAuth();
@@ -48,21 +69,16 @@ export default function Pricing() {
   }, [state]);
 
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false; // the plan came with the page
+      return undefined;
+    }
     const controller = new AbortController();
     setState({ status: 'loading' });
     const show = (body: PlanAnswer) => {
-      const tiers = body.pricing ?? body.plan?.pricing ?? [];
-      if (tiers.length === 0) throw new Error('no tiers');
-      setState({
-        status: 'loaded',
-        planId: body.planId ?? body.plan?.planId ?? '',
-        name: body.plan?.name ?? platform,
-        slug: body.plan?.slug ?? slug,
-        currency: body.plan?.currency ?? 'USD',
-        // Inactive and Pending plans are shown but not sold (billing refuses their orders too).
-        onSale: (body.plan?.status ?? 'Active') === 'Active',
-        tiers,
-      });
+      const loaded = loadedState(body, platform, slug);
+      if (!loaded) throw new Error('no tiers');
+      setState(loaded);
     };
     // The same URL as the server's preload hint for this page (page-routes.json), so the browser
     // reuses the preloaded answer instead of fetching it again.

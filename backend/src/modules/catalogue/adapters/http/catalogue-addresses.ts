@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PageAddresses, type PageAnswer } from '../../../../platform/frontends/page-addresses';
 import { ResolveAddressUseCase } from '../../application/resolve-address.use-case';
+import { PricingAddresses } from '../../application/pricing-addresses';
 
 const PRICING_ROUTE = '/services/:platform';
 
@@ -11,8 +12,18 @@ const PRICING_ROUTE = '/services/:platform';
  */
 @Injectable()
 export class CatalogueAddresses extends PageAddresses {
-  constructor(private readonly resolve: ResolveAddressUseCase) {
+  constructor(
+    private readonly resolve: ResolveAddressUseCase,
+    private readonly pricing: PricingAddresses,
+  ) {
     super();
+  }
+
+  /** Every plan's own address (a plan's pricing page), for the sitemap. */
+  override async values(route: string): Promise<string[]> {
+    if (route !== PRICING_ROUTE) return [];
+    const addresses = await this.pricing.get();
+    return [...new Set([...addresses.values()].map((plan) => plan.slug))].sort();
   }
 
   async answer(route: string, params: Record<string, string>): Promise<PageAnswer> {
