@@ -15,3 +15,4 @@ export type * from './subscriptions';
 export { MAX_PROFILE_LINK_LENGTH, PLATFORM_LINK_RULES, checkPlatformProfileLink, platformOfHost, profileLinkFormError, profileLinkPlaceholder } from './profile-link';
 export type { PlatformLinkCheck, PlatformLinkRule } from './profile-link';
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE, newPasswordProblem } from './password';
+export { orderNumberOf } from './order-number';

@@ -1,8 +1,9 @@
 /**
  * Buy Now through the real server (sandbox payments) and Chromium: a customer buys a
  * YouTube tier with the sandbox's success card and sees it verified, on /services/active and in the
- * profile's counters; the failure card ends in 'Verification failed' and buys nothing; a visitor is
- * told to log in and comes back to the pricing page; Razorpay's checkout.js is never requested.
+ * profile's counters; the failure card ends in 'Payment declined' and buys nothing; a visitor's Buy
+ * Now link leads to /login and back to that tier's checkout; Razorpay's checkout.js is never
+ * requested. Signing up inside the checkout: buy-in-place.e2e-spec.ts.
  */
 import type { Page, Request } from 'playwright-core';
 import { axeViolations } from '../support/axe';
@@ -80,7 +81,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       await enterProfileLink(page, `  ${PROFILE_LINK}  `);
       const sandbox = page.getByRole('dialog', { name: 'Pay with a test card' });
       await sandbox.getByText('Sandbox checkout — no real money').waitFor();
-      for (const text of ['YouTube', 'Growth', '$49.99']) {
+      for (const text of ['YouTube', 'Growth', '$49.99', PROFILE_LINK]) {
         expect([text, await sandbox.getByText(text, { exact: true }).isVisible()]).toEqual([text, true]);
       }
       await screenshot(page, 'checkout-sandbox-1280.png', VIEWPORT_ONLY);
@@ -88,7 +89,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       await sandbox.getByRole('button', { name: 'Visa •••• 1111 — payment succeeds' }).click();
 
       const result = page.getByRole('alertdialog', { name: 'Verified successfully' });
-      await result.getByText('Your payment is verified and the subscription is active.').waitFor();
+      await result.getByText('Your payment is verified and your order is placed.').waitFor();
       expect(await page.getByRole('dialog', { name: 'Pay with a test card' }).count()).toBe(0);
       const order = requests.find((request) => request.url().endsWith('/api/payment/order'));
       expect(order?.postDataJSON()).toMatchObject({ userId: theCustomer().userId, currency: 'USD', profileLink: PROFILE_LINK });
@@ -112,7 +113,7 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
     });
   });
 
-  test("the failure card ends in 'Verification failed' and buys nothing (360 px); Escape closes a dialog", async () => {
+  test("the failure card ends in 'Payment declined', nothing charged, and buys nothing (360 px); Escape closes a dialog", async () => {
     await withPage(system, PHONE, pageOptions(), async (page, context) => {
       const requests = recordRequests(context);
       await page.goto(system.url('/services/youtube'));
@@ -135,8 +136,9 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
       await screenshot(page, 'checkout-sandbox-360.png', VIEWPORT_ONLY);
       await declined.click();
 
-      const result = page.getByRole('alertdialog', { name: 'Verification failed' });
-      await result.getByText('The payment did not go through. You can try again, or use another card or payment method.').waitFor();
+      const result = page.getByRole('alertdialog', { name: 'Payment declined' });
+      await result.getByText('Your payment was declined, and nothing was charged. You can try again, or use another card or payment method.').waitFor();
+      await result.getByRole('button', { name: 'Try again' }).waitFor();
       expect(requests.some((request) => request.url().endsWith('/api/payment/verify'))).toBe(false);
       await screenshot(page, 'checkout-failed-360.png', VIEWPORT_ONLY);
       expect(await dialogViolations(page)).toEqual([]);
@@ -159,28 +161,24 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
     });
   });
 
-  test("a visitor's Buy Now says 'Login required', goes to /login and comes back to /services/youtube", async () => {
+  test("a visitor's Buy Now link goes to /login and back to that tier's checkout (no script needed for the way there)", async () => {
     const { email, password } = theCustomer();
     await withPage(system, DESKTOP, pageOptions({ visitor: true }), async (page, context) => {
       const requests = recordRequests(context);
       await page.goto(system.url('/services/youtube'));
-      await tier(page, 'Pro').getByRole('link', { name: 'Buy Now: Pro, sign in to continue' }).click();
-      const alert = page.getByRole('alertdialog', { name: 'Login required' });
-      await alert.getByText('Please log in to continue.').waitFor();
-      expect(await dialogViolations(page)).toEqual([]);
-      expect(pathOf(page)).toBe('/services/youtube');
-      await alert.getByRole('link', { name: 'Log In' }).click();
-
-      await page.waitForURL((url) => url.pathname === '/login');
-      expect(pathOf(page)).toBe('/login?next=%2Fservices%2Fyoutube');
+      const buy = tier(page, 'Pro').getByRole('link', { name: 'Buy Now: Pro' });
+      const href = await buy.getAttribute('href');
+      expect(href).toMatch(/^\/login\?next=%2Fservices%2Fyoutube%3Fbuy%3D[0-9a-f-]{36}$/);
+      await page.goto(system.url(href ?? ''));
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Login Now' }).click();
 
-      await page.waitForURL((url) => url.pathname === '/services/youtube');
-      await tier(page, 'Pro').getByRole('button', { name: 'Buy Now: Pro' }).click();
-      await page.getByRole('dialog', { name: 'Enter your profile link' }).waitFor();
+      const dialog = page.getByRole('dialog', { name: 'Enter your profile link' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('YouTube · Pro');
+      expect(pathOf(page)).toBe('/services/youtube');
       expect(razorpayRequests(requests)).toEqual([]);
     });
   });
@@ -188,8 +186,8 @@ describeInBrowser('Checkout (real server, sandbox payments, Chromium)', () => {
   test('coming back from redirect mode shows the result and clears the address', async () => {
     await withPage(system, DESKTOP, pageOptions(), async (page) => {
       await page.goto(system.url('/services/youtube?payment=failed&reason=cancelled'));
-      const result = page.getByRole('alertdialog', { name: 'Verification failed' });
-      await result.getByText('The payment was cancelled. You can try again whenever you are ready.').waitFor();
+      const result = page.getByRole('alertdialog', { name: 'Payment cancelled' });
+      await result.getByText('The payment was cancelled before it was made, and nothing was charged. You can try again whenever you are ready.').waitFor();
       await page.waitForURL((url) => url.search === '');
       expect(pathOf(page)).toBe('/services/youtube');
     });

@@ -116,8 +116,8 @@ describeInBrowser('The shop has no dead ends (real server, Chromium)', () => {
         .getByRole('dialog', { name: 'Pay with a test card' })
         .getByRole('button', { name: /payment is declined/ })
         .click();
-      const failed = page.getByRole('alertdialog', { name: 'Verification failed' });
-      await failed.waitFor();
+      const failed = page.getByRole('alertdialog', { name: 'Payment declined' });
+      await failed.getByText(/nothing was charged/).waitFor();
       await screenshot(page, `dead-ends-declined-${name}.png`, { fullPage: false });
       await failed.getByRole('button', { name: 'Try again' }).click();
 
@@ -130,13 +130,15 @@ describeInBrowser('The shop has no dead ends (real server, Chromium)', () => {
       const paid = page.getByRole('alertdialog', { name: 'Verified successfully' });
       await paid.waitFor();
       const text = await paid.textContent();
-      expect(text).toContain('Your payment is verified and the subscription is active.');
+      expect(text).toContain('Your payment is verified and your order is placed.');
       expect(text).toContain('Instagram · Growth');
-      expect(text).toMatch(/Order numberorder_[A-Za-z0-9]+/);
+      // The shop's own order number, not the gateway's order_… id.
+      expect(text).toMatch(/Order numberSG-[0-9A-F]{8}/);
+      expect(text).not.toMatch(/order_/);
       expect(text).toContain(`We e-mailed you a confirmation at ${customer.email}.`);
       await screenshot(page, `dead-ends-paid-${name}.png`, { fullPage: false });
       // One order, paid once: the customer's list holds it with the link as completed.
-      const orderId = (await paid.getByRole('definition').nth(2).textContent())?.trim();
+      const orderId = decodeURIComponent((await paid.getByRole('link', { name: 'View receipt' }).getAttribute('href'))?.replace(/^\/receipt\//, '') ?? '');
       expect(orderId).toMatch(/^order_[A-Za-z0-9]{14}$/);
       const list = await post('/subscription/user', { userId: customer.userId }, customer.token);
       expect(list.subscriptions.filter((s: { orderId: string }) => s.orderId === orderId)).toEqual([

@@ -231,7 +231,8 @@ describeInBrowser('Storefront pages (real server, Chromium)', () => {
       expect(await tiers.count()).toBe(3);
       expect(await page.getByText('Most Popular', { exact: true }).count()).toBe(1);
       const buy = tiers.first().getByRole('link', { name: /^Buy Now: Starter/ });
-      expect(await buy.getAttribute('href')).toBe('/login?next=%2Fservices%2Finstagram');
+      // Back to this tier's checkout (?buy=<pricingId>) after signing in on /login.
+      expect(await buy.getAttribute('href')).toMatch(/^\/login\?next=%2Fservices%2Finstagram%3Fbuy%3D[0-9a-f-]{36}$/);
       // The platform's logo as the catalogue shows it; signing in brings the visitor back here (docs/catalogue.md).
       await page.getByRole('img', { name: 'Instagram logo' }).waitFor();
       const cta = page.getByRole('region', { name: 'Ready to start growing?' });

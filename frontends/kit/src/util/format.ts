@@ -21,3 +21,6 @@ export function httpUrl(value: unknown): string | null {
     return null;
   }
 }
+
+/** The shop's own order number of a subscription (the one rule, in @growth/contracts). */
+export { orderNumberOf } from '@growth/contracts';

@@ -251,7 +251,7 @@ export function AccountDialog({ summary, loginHref, onSignedIn, onCancel }: Prop
         {step === 'details' && (
           <>
             <p className={styles.lead}>
-              Signing up as <strong className={styles.address}>{values.email.trim()}</strong>. Country and gender can be added later on your profile.
+              Signing up as <strong className={styles.address}>{values.email.trim()}</strong>.
             </p>
             <TextField id={ids.name} label="Full name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} />
             <TextField

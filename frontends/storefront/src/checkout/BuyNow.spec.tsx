@@ -315,23 +315,42 @@ describe('the sandbox checkout', () => {
     const post = jest.spyOn(api, 'post');
     answers['POST /payment/order'] = [[200, ORDER]];
     answers['POST /payment/sandbox/checkout'] = [[200, { success: true, ...PROOF }]];
-    answers['POST /payment/verify'] = [[200, { success: true, message: 'Payment verified', subscription: { _id: 's1' } }]];
+    answers['POST /payment/verify'] = [
+      [
+        200,
+        {
+          success: true,
+          message: 'Payment verified',
+          subscription: {
+            _id: '3f9a2c1b-0d4e-4c1a-9b7e-1234567890ab',
+            subscriptionId: '3f9a2c1b-0d4e-4c1a-9b7e-1234567890ab',
+            orderId: 'order_1',
+            profileLink: 'https://www.youtube.com/@ann',
+          },
+        },
+      ],
+    ];
     visit();
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
 
     const sandbox = await screen.findByRole('dialog', { name: 'Pay with a test card' });
     expect(sandbox.textContent).toContain('Sandbox checkout — no real money');
-    expect(sandbox.textContent).toContain('YouTube');
-    expect(sandbox.textContent).toContain('Growth');
-    expect(sandbox.textContent).toContain('$49.99');
+    // The summary says what is bought and where it goes before anyone pays.
+    const summary = sandbox.querySelector('dl') as HTMLElement;
+    expect(summary.textContent).toBe('PlanYouTubePackageGrowthDelivered tohttps://www.youtube.com/@annAmount$49.99');
     fireEvent.click(within(sandbox).getByRole('button', { name: 'Visa •••• 1111 — payment succeeds' }));
 
     const result = await screen.findByRole('alertdialog', { name: 'Verified successfully' });
-    expect(result.textContent).toContain('Your payment is verified and the subscription is active.');
-    // What a buyer looks for after paying: the package, the amount, the order number, the mail, the order.
+    expect(result.textContent).toContain('Your payment is verified and your order is placed.');
+    expect(result.textContent).not.toContain('subscription');
+    // What a buyer looks for after paying: the package, its link, the amount, the shop's order number (not the gateway's), when delivery starts, the mail, the receipt.
     const receipt = result.querySelector('dl[aria-label="Your order"]') as HTMLElement;
-    expect(receipt.textContent).toBe('PackageYouTube · GrowthAmount paid$49.99Order numberorder_1');
+    expect(receipt.textContent).toBe(
+      'PackageYouTube · GrowthDelivered tohttps://www.youtube.com/@annAmount paid$49.99Order numberSG-3F9A2C1BDeliveryStarts within 24-48 hours',
+    );
+    expect(result.textContent).not.toContain('order_1');
     expect(result.textContent).toContain('We e-mailed you a confirmation at ann@example.com.');
+    expect(within(result).getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe('/receipt/order_1');
     expect(within(result).getByRole('link', { name: 'View Active Services' }).getAttribute('href')).toBe('/services/active#order-order_1');
     expect(routes()).toEqual(['GET /plans/youtube', 'POST /payment/order', 'POST /payment/sandbox/checkout', 'POST /payment/verify']);
     expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'success' });
@@ -344,7 +363,7 @@ describe('the sandbox checkout', () => {
     expect((screen.getByRole('button', { name: 'Buy Now: Growth' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("failure card: 'Verification failed' with the shop's words (not the gateway's description), nothing verified", async () => {
+  it("failure card: 'Payment declined', nothing charged, in the shop's words (not the gateway's description), nothing verified", async () => {
     signIn();
     answers['POST /payment/order'] = [[200, ORDER]];
     answers['POST /payment/sandbox/checkout'] = [[200, DECLINED]];
@@ -353,8 +372,9 @@ describe('the sandbox checkout', () => {
     const sandbox = await screen.findByRole('dialog', { name: 'Pay with a test card' });
     fireEvent.click(within(sandbox).getByRole('button', { name: 'Visa •••• 0002 — payment is declined' }));
 
-    const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
-    expect(result.textContent).toContain('The payment did not go through. You can try again, or use another card or payment method.');
+    const result = await screen.findByRole('alertdialog', { name: 'Payment declined' });
+    expect(result.textContent).toContain('Your payment was declined, and nothing was charged. You can try again, or use another card or payment method.');
+    expect(within(result).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(result.textContent).not.toContain('sandbox card');
     expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'failure' });
     expect(routes()).not.toContain('POST /payment/verify');
@@ -371,7 +391,7 @@ describe('the sandbox checkout', () => {
     visit();
     submitLink(await buyGrowth(), 'https://www.youtube.com/@ann');
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Pay with a test card' })).getByRole('button', { name: 'Visa •••• 0002 — payment is declined' }));
-    const failed = await screen.findByRole('alertdialog', { name: 'Verification failed' });
+    const failed = await screen.findByRole('alertdialog', { name: 'Payment declined' });
     fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
 
     const again = await screen.findByRole('dialog', { name: 'Pay with a test card' });
@@ -538,7 +558,7 @@ describe('the Razorpay checkout', () => {
     expect(calls.at(-1)).toEqual({ route: 'POST /payment/verify', body: PROOF });
   });
 
-  it("payment.failed shows 'Verification failed' with its description; closing the window gives Buy back", async () => {
+  it("payment.failed shows 'Payment declined' in the shop's words with Try again; closing the window gives Buy back", async () => {
     answers['POST /payment/order'] = [
       [200, razorpayOrder],
       [200, razorpayOrder],
@@ -550,8 +570,9 @@ describe('the Razorpay checkout', () => {
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(checkoutScripts()).toHaveLength(0);
     act(() => opened[0].failed?.({ error: { description: 'Card declined by the bank.', reason: 'payment_failed' } }));
-    const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
-    expect(result.textContent).toContain('The payment did not go through. You can try again, or use another card or payment method.');
+    const result = await screen.findByRole('alertdialog', { name: 'Payment declined' });
+    expect(result.textContent).toContain('Your payment was declined, and nothing was charged. You can try again, or use another card or payment method.');
+    expect(within(result).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(opened[0].options.timeout).toBeGreaterThan(29 * 60);
     expect(opened[0].options.timeout).toBeLessThanOrEqual(30 * 60);
     fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
@@ -580,15 +601,15 @@ describe('coming back from redirect mode', () => {
   it('?payment=success: Verified successfully, and the query leaves the address', async () => {
     const memory = visit('/services/youtube?payment=success&order=order_1');
     const result = await screen.findByRole('alertdialog', { name: 'Verified successfully' });
-    expect(result.textContent).toContain('Your payment is verified and the subscription is active.');
+    expect(result.textContent).toContain('Your payment is verified and your order is placed.');
     expect(memory.history?.at(-1)).toBe('/services/youtube');
     expect(memory.history).toHaveLength(1); // replaced, not pushed
   });
 
-  it("?payment=failed&reason=declined: Verification failed with the shop's sentence", async () => {
+  it("?payment=failed&reason=declined: Payment declined, nothing charged, in the shop's sentence", async () => {
     const memory = visit('/services/youtube?payment=failed&reason=declined');
-    const result = await screen.findByRole('alertdialog', { name: 'Verification failed' });
-    expect(result.textContent).toContain('The payment did not go through. You can try again, or use another card or payment method.');
+    const result = await screen.findByRole('alertdialog', { name: 'Payment declined' });
+    expect(result.textContent).toContain('Your payment was declined, and nothing was charged. You can try again, or use another card or payment method.');
     expect(memory.history).toEqual(['/services/youtube']);
     fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();

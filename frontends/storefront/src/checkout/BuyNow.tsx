@@ -105,6 +105,7 @@ export function BuyNow({ plan, tier, returnTo, className }: Props) {
           planName={plan.name}
           tierName={tier.name}
           amount={formatMinorUnits(step.order.amount, step.order.currency, step.order.exponent)}
+          profileLink={step.link}
           busy={step.busy}
           onChoose={(outcome) => void chooseSandboxCard(outcome)}
           onCancel={cancel}

@@ -12,17 +12,23 @@ import styles from './ResultDialog.module.css';
 export const FAILURE_REASONS = ['declined', 'cancelled', 'not_verified', 'expired', 'withdrawn', 'already_paid', 'checkout_expired'] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
-/** How a checkout ended (docs/product.md#error-texts: payment). */
 /** What was bought, as the buyer looks for it after paying. */
 export interface Receipt {
   /** e.g. "YouTube · Growth" */
   packageName: string;
   /** Formatted, e.g. "$49.99". */
   amount: string;
+  /** The shop's own order number (orderNumberOf, e.g. "SG-3F9A2C1B"), never the gateway's `order_…` id. */
+  orderNumber: string | null;
+  /** The order's key (the gateway's order id): its receipt page and its card in the Active list. */
   orderId: string;
+  /** The profile the order is delivered to. */
+  profileLink: string;
   /** Where the confirmation mail went (the account's address), when known. */
   email: string | null;
 }
+
+/** How a checkout ended (docs/product.md#error-texts: payment). */
 
 export type PaymentResult =
   | { kind: 'verified'; receipt?: Receipt }
@@ -55,8 +61,11 @@ export function failureReasonOfApiCode(code: unknown): FailureReason {
 }
 
 const FAILURES: Record<FailureReason, { title: string; message: string }> = {
-  declined: { title: 'Verification failed', message: 'The payment did not go through. You can try again, or use another card or payment method.' },
-  cancelled: { title: 'Verification failed', message: 'The payment was cancelled. You can try again whenever you are ready.' },
+  declined: {
+    title: 'Payment declined',
+    message: 'Your payment was declined, and nothing was charged. You can try again, or use another card or payment method.',
+  },
+  cancelled: { title: 'Payment cancelled', message: 'The payment was cancelled before it was made, and nothing was charged. You can try again whenever you are ready.' },
   not_verified: { title: 'Verification failed', message: 'We could not verify the payment. Please contact support.' },
   expired: {
     title: 'Payment refunded',
@@ -70,7 +79,7 @@ const FAILURES: Record<FailureReason, { title: string; message: string }> = {
 function texts(result: PaymentResult): { title: string; message: string } {
   switch (result.kind) {
     case 'verified':
-      return { title: 'Verified successfully', message: 'Your payment is verified and the subscription is active.' };
+      return { title: 'Verified successfully', message: 'Your payment is verified and your order is placed.' };
     case 'failed':
       return FAILURES[result.reason] ?? FAILURES.not_verified;
     case 'sdk':
@@ -89,7 +98,8 @@ export function canTryAgain(result: PaymentResult): boolean {
 
 /**
  * The end of a checkout, in the page or after Razorpay's redirect back. A verified payment shows
- * the receipt (package, amount, order number, the confirmation mail) and links to the order; a
+ * what was bought (package, the link it goes to, amount, the shop's order number, when delivery
+ * starts, the confirmation mail) and links to the receipt and to the order; a
  * declined or cancelled one offers Try again (`onTryAgain`: the same order, the link kept).
  */
 export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentResult; onClose(): void; onTryAgain?(): void }) {
@@ -113,6 +123,11 @@ export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentR
             <button type="button" className="button button--ghost" onClick={onClose}>
               Close
             </button>
+            {receipt && (
+              <Link href={`/receipt/${encodeURIComponent(receipt.orderId)}`} className="button button--ghost">
+                View receipt
+              </Link>
+            )}
             <Link href={orderHref(receipt?.orderId)} className="button button--primary" data-autofocus>
               View Active Services
             </Link>
@@ -144,17 +159,25 @@ export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentR
               <dd>{receipt.packageName}</dd>
             </div>
             <div>
+              <dt>Delivered to</dt>
+              <dd className={styles.link}>{receipt.profileLink}</dd>
+            </div>
+            <div>
               <dt>Amount paid</dt>
               <dd>{receipt.amount}</dd>
             </div>
+            {receipt.orderNumber && (
+              <div>
+                <dt>Order number</dt>
+                <dd className={styles.orderId}>{receipt.orderNumber}</dd>
+              </div>
+            )}
             <div>
-              <dt>Order number</dt>
-              <dd className={styles.orderId}>{receipt.orderId}</dd>
+              <dt>Delivery</dt>
+              <dd>Starts within 24-48 hours</dd>
             </div>
           </dl>
-          <p className={styles.note}>
-            {receipt.email ? `We e-mailed you a confirmation at ${receipt.email}.` : 'We e-mailed you a confirmation.'} Delivery starts within 24-48 hours.
-          </p>
+          <p className={styles.note}>{receipt.email ? `We e-mailed you a confirmation at ${receipt.email}.` : 'We e-mailed you a confirmation.'}</p>
         </>
       )}
     </Dialog>

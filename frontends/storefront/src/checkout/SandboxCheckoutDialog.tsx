@@ -8,6 +8,8 @@ interface Props {
   tierName: string;
   /** The order's amount, formatted ("$49.99"). */
   amount: string;
+  /** The profile the order will be delivered to. */
+  profileLink: string;
   /** A card was chosen and the payment is being completed. */
   busy: boolean;
   onChoose(outcome: 'success' | 'failure'): void;
@@ -23,7 +25,7 @@ const CARDS = [
  * The sandbox gateway's checkout (docs/architecture.md#runtime-profiles): stands in for Razorpay's window where no real
  * gateway is configured. Two test cards, one that pays and one that is declined.
  */
-export function SandboxCheckoutDialog({ planName, tierName, amount, busy, onChoose, onCancel }: Props) {
+export function SandboxCheckoutDialog({ planName, tierName, amount, profileLink, busy, onChoose, onCancel }: Props) {
   const cardsId = useId();
   return (
     <Dialog
@@ -45,6 +47,10 @@ export function SandboxCheckoutDialog({ planName, tierName, amount, busy, onChoo
         <div>
           <dt>Package</dt>
           <dd>{tierName}</dd>
+        </div>
+        <div>
+          <dt>Delivered to</dt>
+          <dd className={styles.link}>{profileLink}</dd>
         </div>
         <div>
           <dt>Amount</dt>

@@ -1,4 +1,13 @@
-import { api, PAYMENT_VERIFY_TIMEOUT_MS, type NewOrder, type OrderAnswer, type PaymentProof, type SandboxCheckout } from '@growth/kit';
+import {
+  api,
+  PAYMENT_VERIFY_TIMEOUT_MS,
+  type NewOrder,
+  type OrderAnswer,
+  type PaymentProof,
+  type SandboxCheckout,
+  type Subscription,
+  type SubscriptionAnswer,
+} from '@growth/kit';
 import type { PaymentFailure } from './razorpay';
 
 /** What checkout needs to know about the plan a tier belongs to. */
@@ -23,7 +32,8 @@ export function paySandbox(orderId: string, outcome: SandboxCheckout['outcome'])
 }
 
 /** POST /payment/verify with the three razorpay_* fields and the 25 s time-out (docs/product.md#api, docs/product.md#limits). */
-export function verifyPayment(proof: PaymentProof): Promise<{ message?: string }> {
+/** The answer carries the subscription the payment became (its id gives the shop's order number). */
+export function verifyPayment(proof: PaymentProof): Promise<Partial<SubscriptionAnswer<Subscription>> & { message?: string }> {
   const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = proof;
   const body: PaymentProof = { razorpay_order_id, razorpay_payment_id, razorpay_signature };
   return api.post('/payment/verify', body, { timeoutMs: PAYMENT_VERIFY_TIMEOUT_MS });

@@ -5,6 +5,7 @@ import { createOrder, paySandbox, verifyPayment, type CheckoutPlan } from './pay
 import { loadRazorpay, type PaymentFailure } from './razorpay';
 import { failureReasonOfApiCode, type PaymentResult } from './ResultDialog';
 import { formatMinorUnits } from './money';
+import { orderNumberOf } from '@growth/kit/format';
 
 /** The Razorpay window's colour: the shop's purple (docs/product.md#limits). */
 export const PAYMENT_THEME_COLOR = '#7c3aed';
@@ -29,7 +30,7 @@ export type CheckoutStep =
   /** Signed out: the dialog that creates the account or signs in (AccountDialog). */
   | { kind: 'account' }
   | { kind: 'profile'; busy: boolean; orderError: string | null; link?: string }
-  | { kind: 'sandbox'; order: SandboxOrder; busy: boolean }
+  | { kind: 'sandbox'; order: SandboxOrder; link: string; busy: boolean }
   /** Razorpay's own window is open, or the payment is being verified. */
   | { kind: 'paying' }
   | { kind: 'result'; result: PaymentResult };
@@ -81,16 +82,19 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
     async (proof: PaymentProof) => {
       requesting.current = true;
       try {
-        await verifyPayment(proof);
+        const answer = await verifyPayment(proof);
         const paid = attempt.current;
         attempt.current = null;
+        const subscription = answer?.subscription;
         finish({
           kind: 'verified',
           receipt: paid
             ? {
                 packageName: `${plan.name} · ${tier.name}`,
                 amount: formatMinorUnits(paid.order.amount, paid.order.currency, paid.order.exponent),
+                orderNumber: subscription?.subscriptionId ? orderNumberOf(subscription.subscriptionId) : null,
                 orderId: paid.order.id,
+                profileLink: subscription?.profileLink || paid.link,
                 email: user?.email ?? null,
               }
             : undefined,
@@ -171,7 +175,7 @@ export function useCheckout(plan: CheckoutPlan, tier: PricingTier) {
     try {
       if (!current) throw new Error('No order to pay');
       if (current.provider === 'sandbox') {
-        setStep({ kind: 'sandbox', order: current.order, busy: false });
+        setStep({ kind: 'sandbox', order: current.order, link: current.link, busy: false });
       } else if (current.provider === 'razorpay') {
         setStep({ kind: 'paying' });
         if (!current.keyId) throw new Error('No Razorpay key');
