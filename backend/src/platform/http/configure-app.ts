@@ -9,6 +9,7 @@ import { remoteOrigins } from '../frontends/remote-origins';
 import { serveFrontends } from '../frontends/serve-frontends';
 import { ErrorEnvelopeFilter, toErrorResponse } from './error-envelope.filter';
 import { applyHttpTimeouts } from './http-timeouts';
+import { answerClientErrors, cutStatusOf, stopCutRequests } from './lingering-close';
 import { RequestLog } from './request-log';
 import { createValidationPipe } from './validation.pipe';
 
@@ -33,6 +34,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('etag', false); // JSON handlers that are worth caching set their own ETag
   app.use(app.get(RequestLog).middleware);
   applyHttpTimeouts(app.getHttpServer(), config.http);
+  answerClientErrors(app.getHttpServer());
   // A worker process (PROCESS_ROLE=worker) listens only so that an orchestrator can probe its health;
   // shop traffic belongs to the web processes (docs/operations.md).
   if (config.role === 'worker') {
@@ -84,6 +86,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     type: (req: IncomingMessage) =>
       FORM_POST_PATHS.includes(req.url?.split('?')[0] ?? '') && /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''),
   });
+  // A request cut for its slow body (408) is not handed on, even if the body is complete by now.
+  app.use(stopCutRequests);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ErrorEnvelopeFilter());
@@ -105,13 +109,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const logger = new Logger('Errors');
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    if (req.socket.destroyed) {
-      // Nobody is left to read an answer: the client went away mid-body, or the server cut a request
-      // slower than HTTP_REQUEST_TIMEOUT (Node has sent its 408). Only the access log line is left to
-      // write, with the status the client saw; no envelope is built for a closed socket (during a
-      // slow-body attack, thousands are cut each second).
-      res.statusCode = (req.socket.errored as { code?: string } | null)?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-      res.end();
+    const cut = cutStatusOf(req.socket);
+    if (cut !== undefined || req.socket.destroyed) {
+      // Nobody is left to read an answer: the server cut a request slower than HTTP_REQUEST_TIMEOUT
+      // (it has answered 408 itself, lingering-close.ts), or the client went away mid-body. Only the
+      // access log line is left to write, with the status the client saw, when the connection
+      // closes; no envelope is built (during a slow-body attack, thousands are cut each second).
+      res.statusCode = cut ?? 400;
+      if (req.socket.destroyed) res.end();
       return;
     }
     const { status, body, headers } = toErrorResponse(error, logger, req);
