@@ -84,7 +84,7 @@ describeInBrowser('public pages arrive as HTML', () => {
       const plan = await getJson(system.url('/api/plans/youtube'));
       for (const tier of plan.pricing) await page.getByText(`$${tier.price}`).first().waitFor({ state: 'visible', timeout: 1000 });
       await page.goto(system.url('/services'));
-      expect(await page.getByTestId('service-card').count()).toBeGreaterThanOrEqual(8);
+      expect(await page.getByTestId('catalogue-grid').locator('li').count()).toBeGreaterThanOrEqual(8);
       await page.goto(system.url('/faq'));
       const faqs = await getJson(system.url('/api/documents/faqs'));
       const first = faqs.document.sections.flatMap((s: any) => s.faqs ?? [])[0].question;
@@ -115,12 +115,12 @@ describeInBrowser('public pages arrive as HTML', () => {
       expect(warnings.filter((text) => /hydrat|did not match|mismatch|Minified React error|#418|#423|#425/i.test(text))).toEqual([]);
       expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
 
-      // It behaves as a hydrated app: a header link navigates in the page (no new document).
+      // It behaves as a hydrated app: a link to Contact (header or footer) navigates in the page (no new document).
       const documents: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'document') documents.push(request.url());
       });
-      await page.getByRole('link', { name: 'Contact Us' }).first().click();
+      await page.locator('a[href="/contact"]').first().click();
       await page.waitForURL((url) => url.pathname === '/contact');
       await page.getByRole('heading', { level: 1, name: 'We would love to hear from you' }).waitFor();
       expect(documents).toEqual([]);
