@@ -181,3 +181,14 @@ export interface UserSubscriptionsAnswer<T = Subscription> {
 
 /** POST /admin/tasks. `cursors`: the keys of the rows beside this page, for Previous/Next by keyset (null at the ends). */
 export type TasksAnswer = PagedAnswer<AdminSubscription> & { cursors?: { next?: string | null; prev?: string | null } };
+
+/** One order's outcome in POST /admin/tasks/complete. */
+export type CompleteOrderResult =
+  { subscriptionId: string; outcome: 'completed'; status: SubscriptionStatus } | { subscriptionId: string; outcome: 'refused'; error: string; message: string };
+
+/** POST /admin/tasks/complete: how many orders are Completed now, how many were refused, and each order's outcome. */
+export interface CompleteOrdersAnswer {
+  completed: number;
+  refused: number;
+  results: CompleteOrderResult[];
+}

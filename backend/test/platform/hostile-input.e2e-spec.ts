@@ -230,6 +230,20 @@ describe('hostile input never yields a 500', () => {
       expect(res.body).toMatchObject({ success: false, message });
     });
 
+    it.each([
+      ['no list', {}, 'subscriptionIds is required'],
+      ['a text instead of a list', { subscriptionIds: id }, 'subscriptionIds must be a list of 1 to 100 subscription ids'],
+      ['an empty list', { subscriptionIds: [] }, 'subscriptionIds must be a list of 1 to 100 subscription ids'],
+      ['101 ids', { subscriptionIds: Array.from({ length: 101 }, () => id) }, 'subscriptionIds must be a list of 1 to 100 subscription ids'],
+      ['an operator object as an id', { subscriptionIds: [{ $gt: '' }] }, 'each of subscriptionIds must be a valid subscription id'],
+      ['SQL as an id', { subscriptionIds: ["x' OR '1'='1"] }, 'each of subscriptionIds must be a valid subscription id'],
+      ['a NUL inside an id', { subscriptionIds: [`${id}\u0000`] }, 'subscriptionIds.0 must not contain control characters'],
+      ['nested lists', { subscriptionIds: [[id]] }, 'each of subscriptionIds must be a valid subscription id'],
+    ])('POST /api/admin/tasks/complete refuses %s with 400 naming the field', async (_case, body, message) => {
+      const res = await http().post('/api/admin/tasks/complete').set('Authorization', adminBearer).send(body).expect(400);
+      expect(res.body).toMatchObject({ success: false, message });
+    });
+
     it('POST /api/admin/tasks takes SQL in a forged plan name as plain data', async () => {
       const body = { page: 2, sortBy: 'planName', sortOrder: 'asc', after: forged({ s: 'planName', o: 'asc', k: ["x' OR 1=1; --", '0', id] }) };
       const res = await http().post('/api/admin/tasks').set('Authorization', adminBearer).send(body).expect(200);

@@ -68,6 +68,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/admin/update-password': 'admin',
   'POST /api/admin/tasks': 'admin',
   'POST /api/admin/upStatus': 'admin',
+  'POST /api/admin/tasks/complete': 'admin',
   'POST /api/admin/orders': 'admin',
   'POST /api/admin/audit': 'admin',
   'POST /api/services/create': 'admin',

@@ -12,6 +12,7 @@ import { CompletionMails } from './application/completion-mails';
 import { OrderCompletions } from './application/order-completions.port';
 import { TypeOrmOrderCompletions } from './adapters/persistence/order-completions.repository';
 import { UpdateSubscriptionStatusUseCase } from './application/update-subscription-status.use-case';
+import { CompleteOrdersUseCase } from './application/complete-orders.use-case';
 import { SubscriptionOrmEntity } from './adapters/persistence/subscription.orm-entity';
 import { TypeOrmSubscriptionCounts } from './adapters/persistence/subscription-counts.query';
 import { TypeOrmSubscriptionRepository } from './adapters/persistence/subscription.repository';
@@ -25,7 +26,7 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
  * SubscriptionRefunds (billing's way to the refund summary and the settlement of orders finished
  * short, docs/refunds.md) and CompletionMails (the "order completed" mail, once per order). Serves the customer's Active, Completed and
  * all-services lists, and the admin's task list with its Status toggle (POST /admin/tasks,
- * /admin/upStatus).
+ * /admin/upStatus) and Mark Completed for several orders (POST /admin/tasks/complete).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionOrmEntity])],
@@ -41,6 +42,7 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
     ListUserSubscriptionsUseCase,
     ListAdminTasksUseCase,
     UpdateSubscriptionStatusUseCase,
+    CompleteOrdersUseCase,
   ],
   exports: [SubscriptionCounts, RecordPurchaseUseCase, SubscriptionRepository, SubscriptionRefunds, CompletionMails],
 })

@@ -1,19 +1,21 @@
-import type { AdminSubscription, ApiSuccess, SubscriptionAnswer, TasksAnswer } from '@growth/contracts';
+import type { AdminSubscription, ApiSuccess, CompleteOrdersAnswer, SubscriptionAnswer, TasksAnswer } from '@growth/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { adminPaging } from '../../../../platform/http/admin-paging';
 import { Clock } from '../../../../platform/time/clock';
+import { CompleteOrdersUseCase } from '../../application/complete-orders.use-case';
 import { ListAdminTasksUseCase } from '../../application/list-admin-tasks.use-case';
 import { UpdateSubscriptionStatusUseCase } from '../../application/update-subscription-status.use-case';
 import { adminTaskQuery, encodeTaskCursor } from '../../domain/admin-task-list';
-import { AdminTasksRequest, UpdateStatusRequest } from './admin-tasks.requests';
+import { AdminTasksRequest, CompleteOrdersRequest, UpdateStatusRequest } from './admin-tasks.requests';
 import { adminSubscriptionBody } from './subscription.presenter';
 
 /**
- * The admin's Tasks screen (docs/product.md#admin; docs/product.md#api: /admin/tasks and /admin/upStatus): every
- * customer's subscriptions, and the Status toggle. Admin token only.
+ * The admin's Tasks screen (docs/product.md#admin; docs/product.md#api: /admin/tasks, /admin/upStatus and
+ * /admin/tasks/complete): every customer's subscriptions, the Status toggle, and Mark Completed for
+ * several orders at once. Admin token only.
  */
 @ApiTags('admin')
 @Controller('admin')
@@ -23,6 +25,7 @@ export class AdminTasksController {
   constructor(
     private readonly listTasks: ListAdminTasksUseCase,
     private readonly updateStatus: UpdateSubscriptionStatusUseCase,
+    private readonly completeOrders: CompleteOrdersUseCase,
     private readonly clock: Clock,
   ) {}
 
@@ -67,5 +70,23 @@ export class AdminTasksController {
   async upStatus(@CurrentPrincipal() caller: Principal, @Body() body: UpdateStatusRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     const subscription = await this.updateStatus.execute(caller, body.subscriptionId, body.Status);
     return { success: true as const, subscription: adminSubscriptionBody(subscription, this.clock.now()) };
+  }
+
+  @Post('tasks/complete')
+  @HttpCode(200)
+  @ApiOkResponse({
+    description:
+      "{ success: true, completed, refused, results: [{ subscriptionId, outcome: 'completed', status } or { subscriptionId, outcome: 'refused', error, message }] }, " +
+      'one result per order sent (duplicates once), in the order sent. Each order is marked as /admin/upStatus marks it (audited, the customer mailed once); ' +
+      'an order already Completed is answered completed again and changes nothing; a fully refunded or unknown order is refused with the reason, the others still done.',
+  })
+  async complete(@CurrentPrincipal() caller: Principal, @Body() body: CompleteOrdersRequest): Promise<ApiSuccess<CompleteOrdersAnswer>> {
+    const results = await this.completeOrders.execute(caller, body.subscriptionIds);
+    return {
+      success: true as const,
+      completed: results.filter((r) => r.outcome === 'completed').length,
+      refused: results.filter((r) => r.outcome === 'refused').length,
+      results,
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { IdField } from '../../../../platform/http/id-field';
 import { AdminPageRequest, wholeNumberOrNaN } from '../../../../platform/http/admin-page.request';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../domain/admin-task-list';
 import { ADMIN_SETTABLE_STATUSES } from '../../domain/subscription';
 import { STATUS_MESSAGE } from '../../application/update-subscription-status.use-case';
+import { MAX_ORDERS_AT_ONCE } from '../../application/complete-orders.use-case';
 
 // Stacked decorators run bottom-up and validation stops at the first failure (stopAtFirstError), so
 // each field lists its checks from the most specific (top) to "is it there at all" (bottom).
@@ -97,4 +98,18 @@ export class UpdateStatusRequest {
   @Transform(wholeNumberOrNaN())
   @IsDefined({ message: 'Status is required' })
   Status: number;
+}
+
+const IDS_MESSAGE = `subscriptionIds must be a list of 1 to ${MAX_ORDERS_AT_ONCE} subscription ids`;
+
+/** POST /admin/tasks/complete: the orders to mark Completed (a page of the task list at most). */
+export class CompleteOrdersRequest {
+  @ApiProperty({ type: [String], example: ['9b2f6c1e-8a0e-4a57-9a53-3f1c2a7d5e10'], description: `1 to ${MAX_ORDERS_AT_ONCE} subscription ids` })
+  @IsUUID('all', { each: true, message: 'each of subscriptionIds must be a valid subscription id' })
+  @IsString({ each: true, message: 'each of subscriptionIds must be a valid subscription id' })
+  @ArrayMaxSize(MAX_ORDERS_AT_ONCE, { message: IDS_MESSAGE })
+  @ArrayNotEmpty({ message: IDS_MESSAGE })
+  @IsArray({ message: IDS_MESSAGE })
+  @IsDefined({ message: 'subscriptionIds is required' })
+  subscriptionIds: string[];
 }
