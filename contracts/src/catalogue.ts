@@ -13,6 +13,12 @@ export interface Service {
   /** Base64 text or a data URL; see `logoSrc`. */
   logo?: string | null;
   serviceContent: ServiceContentItem[];
+  /**
+   * GET /services/getAll only: the lowest price of the tiers of the plan that sells it, in that
+   * plan's currency (decimal text), for "from $14.99" on the catalogue's and home's cards; null when
+   * the list does not know one.
+   */
+  fromPrice?: { price: string; currency: string } | null;
 }
 
 /** Whether the public catalogue lists a service, and why not (docs/catalogue.md, "Listing rule"). */

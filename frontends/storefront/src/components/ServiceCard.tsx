@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { logoSrc, slugify, type Service } from '@growth/kit';
+import { formatPrice } from '../checkout/money';
 import { DefaultServiceIcon } from './DefaultServiceIcon';
 import { Icon } from './Icon';
 import styles from './ServiceCard.module.css';
@@ -8,7 +9,9 @@ import styles from './ServiceCard.module.css';
 /**
  * A service: logo (default icon when missing), heading and description, linking to its pricing
  * page. On Home (under the "Our Services" h2) an h3 and View More; in the catalogue (under the
- * page's h1) an h2 beside the logo, the content keys and a View Package button.
+ * page's h1) an h2 beside the logo, the content keys and a View Package button. Both say the price
+ * the packages start from ("from $14.99", the lowest tier of the plan that sells it) when the list
+ * carries one.
  */
 export function ServiceCard({ service, variant }: { service: Service; variant: 'home' | 'catalogue' }) {
   const catalogue = variant === 'catalogue';
@@ -34,6 +37,11 @@ export function ServiceCard({ service, variant }: { service: Service; variant: '
             </li>
           ))}
         </ul>
+      )}
+      {service.fromPrice && (
+        <p className={styles.from} data-testid="from-price">
+          from <strong className={styles.fromAmount}>{formatPrice(service.fromPrice.price, service.fromPrice.currency)}</strong>
+        </p>
       )}
       <Link
         href={`/services/${slugify(service.serviceHeading)}`}

@@ -138,6 +138,23 @@ describe('the listing rule (docs/catalogue.md)', () => {
   });
 });
 
+describe('the price a card starts from', () => {
+  it('each listed service carries the lowest tier price of the plan that sells it, in its currency; a plan without one gives null', async () => {
+    const repository = new InMemoryServiceRepository();
+    repository.add('YouTube');
+    repository.add('Instagram');
+    const plans = new Map<string, PlanAtAddress>([
+      ['youtube', { ...plan('youtube', 'YouTube', true), fromPrice: { price: '14.99', currency: 'USD' } }],
+      ['instagram', plan('instagram', 'Instagram', true)],
+    ]);
+    const page = await new ListServicesUseCase(repository, addressesOf(plans)).execute(catalogueQuery({ limit: 100 }));
+    expect(page.items.map((s) => [s.serviceHeading, s.fromPrice])).toEqual([
+      ['YouTube', { price: '14.99', currency: 'USD' }],
+      ['Instagram', null],
+    ]);
+  });
+});
+
 describe('a service names the plan that sells it (docs/catalogue.md, "Listing rule")', () => {
   const plans = new Map<string, PlanAtAddress>([['youtube', plan('youtube', 'YouTube', true)]]);
 

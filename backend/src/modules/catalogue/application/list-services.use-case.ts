@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogueQuery, Page, pageMeta } from '../domain/catalogue-page';
 import type { Service } from '../domain/service';
-import { notListedReason, type NotListedReason, onSaleFilter, PricingAddresses } from './pricing-addresses';
+import { notListedReason, type NotListedReason, onSaleFilter, PricingAddresses, sellingPlan } from './pricing-addresses';
 import { ServiceRepository } from './service.repository.port';
+
+/** A listed service with the lowest price of the plan that sells it (its cards say "from $14.99"). */
+export type ListedService = Service & { fromPrice: { price: string; currency: string } | null };
 
 /**
  * The public catalogue list: one page of the services that can be bought, with their content items.
@@ -18,9 +21,13 @@ export class ListServicesUseCase {
     private readonly addresses: PricingAddresses,
   ) {}
 
-  async execute(query: CatalogueQuery): Promise<Page<Service>> {
-    const { items, total } = await this.services.pageForCatalogue(query, onSaleFilter(await this.addresses.get()));
-    return { items, meta: pageMeta(total, query.page, query.perPage) };
+  async execute(query: CatalogueQuery): Promise<Page<ListedService>> {
+    const addresses = await this.addresses.get();
+    const { items, total } = await this.services.pageForCatalogue(query, onSaleFilter(addresses));
+    return {
+      items: items.map((service) => ({ ...service, fromPrice: sellingPlan(addresses, service)?.fromPrice ?? null })),
+      meta: pageMeta(total, query.page, query.perPage),
+    };
   }
 }
 

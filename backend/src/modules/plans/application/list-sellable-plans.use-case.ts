@@ -7,6 +7,8 @@ export interface PlanAtAddress {
   slug: string;
   name: string;
   onSale: boolean;
+  /** The lowest price of its tiers while it is on sale ("from $14.99" on the catalogue's cards); else null. */
+  fromPrice?: { price: string; currency: string } | null;
 }
 
 /** Plans are one per platform: far fewer than this; a bound keeps one read bounded all the same. */
@@ -34,8 +36,11 @@ export class ListSellablePlansUseCase {
       if (!known || plan.createdAt < known.createdAt) byName.set(name, plan);
     }
     const addresses = new Map<string, PlanAtAddress>();
-    for (const [key, plan] of [...byName, ...bySlug])
-      addresses.set(key, { planId: plan.planId, slug: plan.slug, name: plan.name, onSale: plan.status === 'Active' && plan.tierCount > 0 });
+    for (const [key, plan] of [...byName, ...bySlug]) {
+      const onSale = plan.status === 'Active' && plan.tierCount > 0;
+      const fromPrice = onSale && plan.lowestPrice !== null ? { price: plan.lowestPrice, currency: plan.currency } : null;
+      addresses.set(key, { planId: plan.planId, slug: plan.slug, name: plan.name, onSale, fromPrice });
+    }
     return addresses;
   }
 }

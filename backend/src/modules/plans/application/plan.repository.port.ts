@@ -2,7 +2,8 @@ import type { Plan } from '../domain/plan';
 import type { NewPlanForm, PlanChanges } from '../domain/plan-form';
 
 /** A plan as the admin's plan list shows it: without its tiers, with their number. */
-export type PlanSummary = Omit<Plan, 'tiers'> & { tierCount: number };
+/** A plan without its tiers: how many it has, and the lowest tier price (decimal text in its currency; null without tiers). */
+export type PlanSummary = Omit<Plan, 'tiers'> & { tierCount: number; lowestPrice: string | null };
 
 export interface AdminPlanQuery {
   page: number;

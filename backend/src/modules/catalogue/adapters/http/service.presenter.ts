@@ -1,7 +1,7 @@
 import type { AdminService, ApiSuccess, MetaPagedAnswer, Service as ServiceBody } from '@growth/contracts';
 import type { Page } from '../../domain/catalogue-page';
 import type { Service } from '../../domain/service';
-import type { ServiceListing } from '../../application/list-services.use-case';
+import type { ListedService, ServiceListing } from '../../application/list-services.use-case';
 import { NOT_LISTED_MESSAGES } from '../../application/pricing-addresses';
 
 /** One service as every response shows it, built from an explicit list of fields (docs/architecture.md#api-contract). */
@@ -16,10 +16,13 @@ export function serviceBody(service: Service): ServiceBody {
 }
 
 /** Response of GET /services/getAll. */
-export function serviceListBody(page: Page<Service>): ApiSuccess<MetaPagedAnswer<ServiceBody>> {
+export function serviceListBody(page: Page<ListedService>): ApiSuccess<MetaPagedAnswer<ServiceBody>> {
   return {
     success: true as const,
-    data: page.items.map(serviceBody),
+    data: page.items.map((service) => ({
+      ...serviceBody(service),
+      fromPrice: service.fromPrice ? { price: service.fromPrice.price, currency: service.fromPrice.currency } : null,
+    })),
     meta: { total: page.meta.total, page: page.meta.page, perPage: page.meta.perPage, lastPage: page.meta.lastPage },
   };
 }

@@ -78,6 +78,15 @@ describe.each(testDatabaseKinds())('TypeOrmPlanRepository on %s', (kind) => {
     ]);
   });
 
+  it('lists each plan with its tier count and its lowest tier price as exact decimal text (null without tiers)', async () => {
+    const { items } = await repository.pageForAdmin({ page: 1, perPage: 100, search: '' });
+    const bySlug = new Map(items.map((plan) => [plan.slug, plan]));
+    expect([bySlug.get('spotify')?.tierCount, bySlug.get('spotify')?.lowestPrice]).toEqual([2, '0.10']);
+    expect([bySlug.get('youtube-legacy')?.tierCount, bySlug.get('youtube-legacy')?.lowestPrice]).toEqual([0, null]);
+    const seeded = await repository.findByNameOrSlug('youtube');
+    expect(bySlug.get('youtube')?.lowestPrice).toBe([...seeded!.tiers.map((t) => t.price)].sort((a, b) => Number(a) - Number(b))[0]);
+  });
+
   it('returns null for an unknown or blank name', async () => {
     expect(await repository.findByNameOrSlug('myspace')).toBeNull();
     expect(await repository.findByNameOrSlug('   ')).toBeNull();

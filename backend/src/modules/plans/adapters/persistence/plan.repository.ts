@@ -77,18 +77,21 @@ export class TypeOrmPlanRepository extends PlanRepository {
       keys: (offset, take) => matching().orderBy('lower(p.name)', 'ASC').addOrderBy('p.planId', 'ASC').offset(offset).limit(take).getMany(),
     });
     if (rows.length === 0) return { items: [], total };
-    const counts: Array<{ plan_id: string; tiers: string | number }> = await this.tiers
+    const counts: Array<{ plan_id: string; tiers: string | number; lowest: string | number | null }> = await this.tiers
       .createQueryBuilder('t')
       .select('t.planId', 'plan_id')
       .addSelect('count(*)', 'tiers')
+      .addSelect('min(t.price)', 'lowest')
       .where({ planId: In(rows.map((row) => row.planId)) })
       .groupBy('t.planId')
       .getRawMany();
     const countOf = new Map(counts.map((row) => [row.plan_id, Number(row.tiers)]));
+    // numeric(12,2) as text from pg, a number from PGlite: always two decimals.
+    const lowestOf = new Map(counts.map((row) => [row.plan_id, row.lowest === null ? null : Number(row.lowest).toFixed(2)]));
     return {
       items: rows.map((row) => {
         const { tiers: _none, ...plan } = toPlan(row, []);
-        return { ...plan, tierCount: countOf.get(row.planId) ?? 0 };
+        return { ...plan, tierCount: countOf.get(row.planId) ?? 0, lowestPrice: lowestOf.get(row.planId) ?? null };
       }),
       total,
     };
