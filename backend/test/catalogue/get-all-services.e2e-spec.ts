@@ -38,7 +38,9 @@ describe('GET /api/services/getAll', () => {
     it('shows each service with exactly the public fields, content items included', async () => {
       const res = await get('?page=1&limit=100').expect(200);
       for (const service of res.body.data) {
-        expect(Object.keys(service)).toEqual(['serviceId', 'serviceHeading', 'serviceDescription', 'logo', 'serviceContent']);
+        expect(Object.keys(service)).toEqual(['serviceId', 'serviceHeading', 'serviceDescription', 'logo', 'serviceContent', 'fromPrice']);
+        // The lowest tier price of the plan that sells it, for "from $X" on the cards.
+        expect(service.fromPrice).toEqual({ price: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' });
         expect(service.serviceId).toMatch(/^[0-9a-f-]{36}$/);
         expect(service.serviceDescription.length).toBeGreaterThan(40);
         expect(Buffer.from(service.logo, 'base64').subarray(1, 4).toString()).toBe('PNG');
@@ -46,6 +48,8 @@ describe('GET /api/services/getAll', () => {
         for (const item of service.serviceContent) expect(Object.keys(item)).toEqual(['contentId', 'key', 'value']);
       }
       expect(res.body.data[0].serviceContent[0]).toMatchObject({ key: 'Subscribers', value: 'Real, active subscribers from your niche' });
+      // YouTube's cheapest seeded tier is Starter at $19.99.
+      expect(res.body.data[0].fromPrice).toEqual({ price: '19.99', currency: 'USD' });
     });
 
     it('pages as the home page asks (page 1, limit 4) and continues on page 2', async () => {
