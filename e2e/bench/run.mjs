@@ -1,5 +1,5 @@
-// Benchmark harness: the real built server against a bare node:http server sending the same bytes,
-// then POST /api/payment/verify under 50 parallel calls (billing.mjs), then the JavaScript a first
+// Benchmark harness: the real built server against two bare node:http servers and Fastify 5 sending
+// the same bytes (every public read, and the public pages once they are rendered on the server), then POST /api/payment/verify under 50 parallel calls (billing.mjs), then the JavaScript a first
 // visit to / really transfers, then 50 parallel staff refunds (refunds.mjs), then the status sync of
 // 10,000 open upstream orders against the API v2 stand-in (fulfilment.mjs), then, with DATABASE_URL,
 // the admin lists at 10,000 and 1,000,000 subscriptions (admin.mjs). Run after the build: `npm run bench`.
@@ -7,15 +7,16 @@
 //   BENCH_DURATION     seconds measured per endpoint and server (default 10; 3 s warm-up before)
 //   BENCH_CONNECTIONS  autocannon connections (default 50)
 //   BENCH_WARMUP       warm-up seconds (default 3)
-//   BENCH_LOAD_ROUNDS  load rounds per endpoint, ours and bare alternating; medians reported (default 3)
+//   BENCH_LOAD_ROUNDS  load rounds per endpoint, ours, bare, bare+h and Fastify alternating; medians reported (default 3)
+//   BENCH_PAGES        the public pages as HTML: measured when rendered on the server (default), =1 always, =0 never
 //   BENCH_STRICT=1     exit 1 when the first-load JavaScript is over budget or a run had non-2xx
 //   DATABASE_URL       benchmark against a fresh database on that PostgreSQL server instead of PGlite
 //   CHROME_PATH        Chromium for the page-weight and Lighthouse parts (default /usr/bin/chromium)
 //   BENCH_LIGHTHOUSE=0 skip the Lighthouse runs (performance and accessibility of every page, lighthouse.mjs)
 //   BENCH_LIGHTHOUSE_RUNS runs per page, the better kept (default 2)
 //   BENCH_LIGHTHOUSE_PATHS only these pages, comma-separated (e.g. /contact,/faq)
-//   BENCH_ONLY=load    only the load runs: each endpoint against our server and the bare node:http
-//                      server, side by side (ours/bare), no billing or browser part
+//   BENCH_ONLY=load    only the load runs: each endpoint against our server, the bare node:http
+//                      servers and Fastify, side by side (ours/this), no billing or browser part
 //   BENCH_ONLY=browser only the browser parts (first-load JavaScript and Lighthouse), no load runs
 //   BENCH_ONLY=billing only the billing part: payment verification latency (p50/p99/max, req/s) of
 //                      50 parallel calls for one order (the idempotent race) and for 50 different
@@ -114,6 +115,8 @@ const BUDGET_KB = 150;
 const GOAL_KB = 100;
 const KB = 1024;
 
+// Every public read the storefront makes (docs/product.md#api), each against the bare node:http
+// servers and Fastify 5 sending the same bytes.
 const endpoints = [
   { name: 'GET services/getAll (limit 100)', method: 'GET', path: '/api/services/getAll?page=1&limit=100' },
   // The pricing page's own request (Pricing.tsx, preloaded by index.html).
@@ -125,7 +128,28 @@ const endpoints = [
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'youtube' }),
   },
+  // The sign-up and profile forms' calling codes.
+  { name: 'GET country/getall', method: 'GET', path: '/api/country/getall' },
+  // The FAQ page's request (preloaded by index.html) and a policy page's.
+  { name: 'GET documents/faqs', method: 'GET', path: '/api/documents/faqs' },
+  { name: 'GET documents/privacy-policy', method: 'GET', path: '/api/documents/privacy-policy' },
 ];
+
+/**
+ * The public pages, measured like the reads once they arrive as HTML rendered on the server. A page
+ * is included when its answer is text/html whose root element has content (the client-rendered shell
+ * sends an empty `<div id="root"></div>`); BENCH_PAGES=1 includes them whatever they hold,
+ * BENCH_PAGES=0 leaves them out.
+ */
+const pageEndpoints = ['/', '/services', '/services/youtube', '/faq', '/about', '/privacy'].map((path) => ({
+  name: `GET ${path} (HTML)`,
+  method: 'GET',
+  path,
+  headers: { accept: 'text/html' },
+  page: true,
+}));
+const pagesWanted = process.env.BENCH_PAGES;
+const serverRendered = (answer) => /^text\/html/.test(answer.contentType ?? '') && !/<div id="root">\s*<\/div>/.test(answer.body.toString());
 
 const pin = system.hasTaskset();
 const SERVER_CORE = 0;
@@ -154,14 +178,18 @@ function command(core, args) {
 }
 
 /** The bare server; `mode` 'headers' replays our headers too (bare-server.mjs). */
-async function startBare(responses, mode = '') {
-  const file = path.join(os.tmpdir(), `growth-bench-responses-${process.pid}-${mode || 'body'}.json`);
+const startBare = (responses, mode = '') => startYardstick('bare-server.mjs', responses, mode || 'body', mode ? [mode] : []);
+/** Fastify 5 with the same bytes and headers (fastify-server.mjs). */
+const startFastify = (responses) => startYardstick('fastify-server.mjs', responses, 'fastify', []);
+
+async function startYardstick(script, responses, label, extra) {
+  const file = path.join(os.tmpdir(), `growth-bench-responses-${process.pid}-${label}.json`);
   fs.writeFileSync(file, JSON.stringify(responses));
   const port = await system.freePort();
-  const [cmd, args] = command(SERVER_CORE, [process.execPath, path.join(here, 'bare-server.mjs'), file, String(port), mode].filter(Boolean));
+  const [cmd, args] = command(SERVER_CORE, [process.execPath, path.join(here, script), file, String(port), ...extra]);
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bare server exited with code ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with code ${code}`)));
     child.stdout.on('data', (chunk) => chunk.toString().includes('listening') && resolve(undefined));
   });
   return {
@@ -197,20 +225,20 @@ function load(baseUrl, endpoint) {
 function printTable(rows) {
   const header = [
     pad('endpoint', 34, true),
-    pad('server', 6, true),
+    pad('server', 7, true),
     pad('req/s', 10),
     pad('p50 ms', 8),
     pad('p99 ms', 8),
     pad('non-2xx', 8),
     pad('errors', 7),
-    pad('ours/bare', 10),
+    pad('ours/this', 10),
   ];
   logHeader(log, header);
   for (const row of rows) {
     log(
       [
         pad(row.endpoint, 34, true),
-        pad(row.server, 6, true),
+        pad(row.server, 7, true),
         pad(fmt(row.requestsPerSecond), 10),
         pad(fmt(row.latencyP50), 8),
         pad(fmt(row.latencyP99), 8),
@@ -536,6 +564,7 @@ async function main() {
   let server;
   let bare;
   let bareWithHeaders;
+  let fastify;
   const report = {
     startedAt,
     duration,
@@ -560,8 +589,14 @@ async function main() {
     if (billingOnly) log('BENCH_ONLY=billing: load runs and browser parts skipped');
     // The bytes to replay: one real answer per endpoint.
     const responses = [];
-    for (const endpoint of billingOnly ? [] : endpoints) {
+    const measured = [];
+    const candidates = billingOnly ? [] : [...endpoints, ...(pagesWanted === '0' ? [] : pageEndpoints)];
+    for (const endpoint of candidates) {
       const answer = await fetchRaw(server.baseUrl, endpoint);
+      if (endpoint.page && (answer.status !== 200 || (pagesWanted !== '1' && !serverRendered(answer)))) {
+        log(`  ${endpoint.name}: not measured (${answer.status}, ${answer.contentType}: not rendered on the server; BENCH_PAGES=1 measures it anyway)`);
+        continue;
+      }
       if (answer.status < 200 || answer.status >= 300) {
         throw new Error(`${endpoint.method} ${endpoint.path} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
       }
@@ -572,6 +607,7 @@ async function main() {
       } catch {
         /* not JSON: keep the bytes anyway */
       }
+      measured.push(endpoint);
       report.endpoints.push({ name: endpoint.name, path: endpoint.path, bytes: answer.body.length, contentType: answer.contentType, items });
       log(`  ${endpoint.name}: ${answer.status}, ${fmt(answer.body.length)} bytes${items === null ? '' : `, ${items} items`}, ${answer.contentType}`);
       responses.push(
@@ -588,44 +624,58 @@ async function main() {
     if (!only || loadOnly) {
       bare = await startBare(responses);
       bareWithHeaders = await startBare(responses, 'headers');
+      fastify = await startFastify(responses);
     }
 
-    for (const endpoint of only && !loadOnly ? [] : endpoints) {
-      // Rounds alternate ours and bare, so a busy moment of the machine hits both; the row of each is
-      // its median round (by req/s), and the ratio is of the two medians.
+    for (const endpoint of only && !loadOnly ? [] : measured) {
+      // Rounds alternate ours, bare, bare+h and Fastify, so a busy moment of the machine hits each;
+      // the row of each is its median round (by req/s), and each ratio is of two medians.
+      const yardsticks = [
+        ['bare', bare],
+        ['bare+h', bareWithHeaders],
+        ['fastify', fastify],
+      ];
       const oursRuns = [];
-      const bareRuns = [];
-      const headerRuns = [];
+      const runs = yardsticks.map(() => []);
       for (let round = 0; round < loadRounds; round++) {
         oursRuns.push(load(server.baseUrl, endpoint));
-        bareRuns.push(load(bare.baseUrl, endpoint));
-        headerRuns.push(load(bareWithHeaders.baseUrl, endpoint));
+        yardsticks.forEach(([, target], i) => runs[i].push(load(target.baseUrl, endpoint)));
       }
-      const median = (runs) => [...runs].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor((runs.length - 1) / 2)];
-      const ours = { ...median(oursRuns), rounds: oursRuns.map((r) => Math.round(r.requestsPerSecond)) };
-      const yardstick = { ...median(bareRuns), rounds: bareRuns.map((r) => Math.round(r.requestsPerSecond)) };
-      const sameHeaders = { ...median(headerRuns), rounds: headerRuns.map((r) => Math.round(r.requestsPerSecond)) };
+      const median = (list) => ({
+        ...[...list].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor((list.length - 1) / 2)],
+        rounds: list.map((r) => Math.round(r.requestsPerSecond)),
+      });
+      const ours = median(oursRuns);
       if (oursRuns.some((r) => r.non2xx > 0 || r.errors > 0)) failed = true;
-      const ratio = yardstick.requestsPerSecond > 0 ? ours.requestsPerSecond / yardstick.requestsPerSecond : undefined;
-      report.rows.push({ endpoint: endpoint.name, server: 'ours', ...ours, ratio });
-      report.rows.push({ endpoint: endpoint.name, server: 'bare', ...yardstick });
+      const medians = runs.map(median);
+      // The ours row's ratio is against the body-only bare server, as before Fastify joined.
       report.rows.push({
         endpoint: endpoint.name,
-        server: 'bare+h',
-        ...sameHeaders,
-        ratio: sameHeaders.requestsPerSecond > 0 ? ours.requestsPerSecond / sameHeaders.requestsPerSecond : undefined,
+        server: 'ours',
+        ...ours,
+        ratio: medians[0].requestsPerSecond > 0 ? ours.requestsPerSecond / medians[0].requestsPerSecond : undefined,
       });
-      if (ours.non2xx > 0 || ours.errors > 0) failed = true;
+      yardsticks.forEach(([name], i) => {
+        const them = medians[i];
+        report.rows.push({
+          endpoint: endpoint.name,
+          server: name,
+          ...them,
+          ratio: name !== 'bare' && them.requestsPerSecond > 0 ? ours.requestsPerSecond / them.requestsPerSecond : undefined,
+        });
+      });
     }
     if (bare) {
       await bare.stop();
       await bareWithHeaders.stop();
+      await fastify.stop();
       bare = undefined;
       bareWithHeaders = undefined;
+      fastify = undefined;
       log();
       printTable(report.rows);
       log(
-        `(ours/bare = requests per second of our server divided by the bare node:http server sending the same bytes: on the ours row against the bare server sending the body with Content-Type and Content-Length only, on the bare+h row against the bare server sending our headers too; median of ${loadRounds} alternating rounds each, load average ${os
+        `(ours/this = requests per second of our server divided by the yardstick's: on the ours row the bare node:http server sending the body with Content-Type and Content-Length only, on the bare+h row the bare server sending our headers too, on the fastify row Fastify 5 sending the same bytes and headers; goals: >= 0.9 of bare+h and >= 1.0 of fastify; median of ${loadRounds} alternating rounds each, load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' / ')})`,
@@ -742,6 +792,7 @@ async function main() {
   } finally {
     if (bare) await bare.stop();
     if (bareWithHeaders) await bareWithHeaders.stop();
+    if (fastify) await fastify.stop();
     if (server) {
       const { code, signal } = await server.stop();
       report.serverExit = { code, signal };
