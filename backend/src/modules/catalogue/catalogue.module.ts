@@ -25,6 +25,7 @@ import { UpdateServiceUseCase } from './application/update-service.use-case';
 import { ContactController } from './adapters/http/contact.controller';
 import { DocumentsAdminController } from './adapters/http/documents-admin.controller';
 import { DocumentsController } from './adapters/http/documents.controller';
+import { DocumentsFastPath } from './adapters/http/documents-fast-path';
 import { ServicesAdminController } from './adapters/http/services-admin.controller';
 import { ServicesFastPath } from './adapters/http/services-fast-path';
 import { ServicesController } from './adapters/http/services.controller';
@@ -74,6 +75,7 @@ import { TypeOrmServiceRepository } from './adapters/persistence/service.reposit
     DeleteServiceContentUseCase,
     CatalogueSeeder,
     ServicesFastPath,
+    DocumentsFastPath,
     { provide: ContactRequestRepository, useClass: TypeOrmContactRequestRepository },
     SubmitContactRequestUseCase,
     { provide: DocumentRepository, useClass: TypeOrmDocumentRepository },

@@ -26,6 +26,7 @@ import { VerifyOtpUseCase } from './application/verify-otp.use-case';
 import { GoogleCertificates, HttpGoogleCertificates } from './adapters/google/google-certificates';
 import { PassportGoogleIdentityVerifier } from './adapters/google/passport-google-identity.verifier';
 import { AdminClientsController } from './adapters/http/admin-clients.controller';
+import { CountryFastPath } from './adapters/http/country-fast-path';
 import { CountryController, CountryListCache } from './adapters/http/country.controller';
 import { UserController } from './adapters/http/user.controller';
 import { TypeOrmClientDirectory } from './adapters/persistence/client-directory.query';
@@ -64,6 +65,7 @@ import { TypeOrmUserRepository } from './adapters/persistence/user.repository';
       useFactory: (config: AppConfig, certificates: GoogleCertificates) => new PassportGoogleIdentityVerifier(config.googleClientId, certificates),
     },
     { provide: CountryListCache, useFactory: () => new CountryListCache({ ttlMs: 60 * 60 * 1000, maxEntries: 1 }) },
+    CountryFastPath,
     OtpCodes,
     RequestOtpUseCase,
     VerifyOtpUseCase,

@@ -8,6 +8,8 @@ import { countriesBody } from './identity.presenter';
 
 /** The serialised country list: it changes only with a deployment, so it is built once per hour at most. */
 export class CountryListCache extends ResponseCache {}
+/** The list's one key in its cache (the controller and the fast lane share it). */
+export const COUNTRY_LIST_KEY = 'all';
 
 @ApiTags('country')
 @Controller('country')
@@ -21,7 +23,7 @@ export class CountryController {
   @Get('getall')
   @ApiOkResponse({ description: '{ success: true, data: [{ _id, flag, countryName, countryCode, callingCode }] }' })
   async getAll(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const cached = await this.cache.getOrLoad('all', async () => Buffer.from(JSON.stringify(countriesBody(await this.listCountries.execute()))));
+    const cached = await this.cache.getOrLoad(COUNTRY_LIST_KEY, async () => Buffer.from(JSON.stringify(countriesBody(await this.listCountries.execute()))));
     sendCachedJson(req, res, cached);
   }
 }
