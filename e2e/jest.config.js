@@ -17,6 +17,7 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/specs/**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j)sx?$': swc },
+  setupFiles: ['<rootDir>/support/http-client.js'],
   globalSetup: '<rootDir>/support/global-setup.js',
   globalTeardown: '<rootDir>/support/global-teardown.js',
   reporters: ['default', '<rootDir>/support/suite-reporter.js'],

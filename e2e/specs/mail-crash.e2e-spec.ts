@@ -51,7 +51,9 @@ runs('confirmation mails under worker kills and an emptied Redis (PostgreSQL + R
     store = await createStore({ label: 'mail-crash', seeded: true });
     web = await startServer({ store, env: { ...env(), PROCESS_ROLE: 'web' } });
     await startWorker();
-  }, 120_000);
+    // A guard against a hang, not a measure: two server starts on a seeded database take 20-40 s on
+    // an idle machine and several times that when the two cores are shared.
+  }, 300_000);
 
   afterAll(async () => {
     killWorker();
