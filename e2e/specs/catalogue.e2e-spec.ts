@@ -28,8 +28,10 @@ describeInBrowser('Catalogue (real server, Chromium)', () => {
       // The shell's public header is hidden here; the catalogue's bar leads home.
       expect(await page.getByRole('banner').count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-      const list = requests.find((r) => new URL(r.url()).pathname === '/api/services/getAll');
-      expect(new URL(list!.url()).searchParams.get('limit')).toBe('100');
+      // The list came with the server-rendered page (docs/architecture.md#server-rendering), read with limit 100, and is not fetched again.
+      const served = JSON.parse((await page.locator('#page-data').textContent()) ?? '{}');
+      expect(Object.keys(served.answers)).toEqual(['/api/services/getAll?page=1&limit=100']);
+      expect(requests.filter((r) => new URL(r.url()).pathname === '/api/services/getAll')).toEqual([]);
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * Preload hints through the real server (built shell + remotes): index.html names what its page
  * will fetch (the runtime config, the one remote entry and page chunks it needs, the first GET
- * call), the browser uses every hint (each is fetched once, Chromium warns about none), and a
+ * call, unless the page is server-rendered and carries that answer), the browser uses every hint (each is fetched once, Chromium warns about none), and a
  * visitor of / is never sent towards the account or admin remote.
  */
 import type { Page } from 'playwright-core';
@@ -118,7 +118,9 @@ describeInBrowser('Preload hints (real server, Chromium)', () => {
     expect(hints[0]).toBe('/api/runtime-config');
     expect(hints).toContain('/remotes/storefront/remoteEntry.js');
     expect(hints.some((h) => h.startsWith(`/remotes/storefront/${pageChunk}`) && h.endsWith('.js'))).toBe(true);
-    if (dataCall) expect(hints).toContain(dataCall);
+    // A server-rendered page carries its first answer (docs/architecture.md#server-rendering): not hinted, not fetched.
+    expect(hints).not.toContain(dataCall);
+    expect(fetched).not.toContain(dataCall);
     expect(hints.filter((h) => h.startsWith('/remotes/') && !h.startsWith('/remotes/storefront/'))).toEqual([]);
 
     for (const hint of hints) expect([hint, fetched.filter((f) => f === hint).length]).toEqual([hint, 1]);

@@ -108,9 +108,12 @@ export class ServerPages {
       lead;
     const body = `<div id="root">${markup.slice(lead.length)}</div><script id="${PAGE_DATA_ID}" type="application/json">${scriptJson({ page: route.page, answers })}</script>`;
 
+    const answered = new Set(Object.keys(answers).map(escapeAttribute));
     let html = shellHtml
       // The page's own stylesheets as stylesheets (not only preloaded): it is drawn before any script runs.
       .replace(/<link rel="preload" href="([^"]*)" as="style">/g, '<link rel="stylesheet" href="$1">')
+      // Its data is in the page: the browser does not fetch it (a preload would go unused).
+      .replace(/<link rel="preload" href="([^"]*)" as="fetch" crossorigin>/g, (tag, href: string) => (answered.has(href) ? '' : tag))
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '');
     const at = html.lastIndexOf('</head>');
     html = html.slice(0, at) + head + html.slice(at);
