@@ -14,7 +14,7 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL, Redis and SMTP when their URLs are given', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/shop', REDIS_URL: 'redis://redis:6379', SMTP_URL: 'smtp://mail:1025' }, '/repo');
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shop', schema: undefined });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shop', schema: undefined, wait: { tries: 30, everyMs: 2_000 } });
     expect(config.redisUrl).toBe('redis://redis:6379');
     expect(config.smtpUrl).toBe('smtp://mail:1025');
   });
@@ -97,6 +97,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}, '/repo').payments.apiUrl).toBeNull();
     expect(loadConfig({ RAZORPAY_API_URL: 'http://127.0.0.1:9000' }, '/repo').payments.apiUrl).toBe('http://127.0.0.1:9000');
     expect(loadConfig({ ...production, RAZORPAY_API_URL: 'https://rzp-proxy.internal' }, '/repo').payments.apiUrl).toBe('https://rzp-proxy.internal');
+  });
+
+  it('reads how long to wait at start for PostgreSQL (DATABASE_WAIT_TRIES, default 30, every DATABASE_WAIT_EVERY_MS, default 2000), and refuses a bad value', () => {
+    const url = 'postgres://u:p@db:5432/shop';
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_WAIT_TRIES: '5', DATABASE_WAIT_EVERY_MS: '500' }, '/repo').database).toMatchObject({
+      wait: { tries: 5, everyMs: 500 },
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_WAIT_TRIES: '0' }, '/repo')).toThrow('DATABASE_WAIT_TRIES must be a whole number from 1 to 1000, got "0"');
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_WAIT_EVERY_MS: '2s' }, '/repo')).toThrow('DATABASE_WAIT_EVERY_MS must be a whole number from 100 to 60000');
   });
 
   it('reads SHUTDOWN_TIMEOUT in seconds (default 10), and refuses a bad one', () => {

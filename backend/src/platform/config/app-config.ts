@@ -1,3 +1,4 @@
+import type { DatabaseWait } from '../database/wait-for-database';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { SHOP_NAME } from './brand';
@@ -13,7 +14,10 @@ export class ConfigError extends Error {
   }
 }
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null /* null: in memory */ } | { kind: 'postgres'; url: string; schema?: string };
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ }
+  /** `wait`: how a process that starts before PostgreSQL waits for it (none: one try). */
+  | { kind: 'postgres'; url: string; schema?: string; wait?: DatabaseWait };
 
 export interface PaymentsConfig {
   provider: 'sandbox' | 'razorpay';
@@ -340,7 +344,7 @@ function server(env: Env, root: string) {
   };
 }
 
-/** DATABASE_URL (PostgreSQL) with DATABASE_SCHEMA, or the embedded PGlite under DATA_DIR (PGLITE_DIR). */
+/** DATABASE_URL (PostgreSQL) with DATABASE_SCHEMA and DATABASE_WAIT_TRIES / DATABASE_WAIT_EVERY_MS, or the embedded PGlite under DATA_DIR (PGLITE_DIR). */
 function database(env: Env, dataDir: string): DatabaseConfig {
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const pgliteDir = text(env, 'PGLITE_DIR');
@@ -349,7 +353,12 @@ function database(env: Env, dataDir: string): DatabaseConfig {
     throw new ConfigError('DATABASE_SCHEMA must be a lower-case identifier (letters, digits, underscores)');
   }
   return databaseUrl
-    ? { kind: 'postgres', url: databaseUrl, schema }
+    ? {
+        kind: 'postgres',
+        url: databaseUrl,
+        schema,
+        wait: { tries: integer(env, 'DATABASE_WAIT_TRIES', 30, 1, 1000), everyMs: integer(env, 'DATABASE_WAIT_EVERY_MS', 2_000, 100, 60_000) },
+      }
     : { kind: 'pglite', dataDir: pgliteDir === 'memory' ? null : resolve(dataDir, pgliteDir ?? 'pglite') };
 }
 
