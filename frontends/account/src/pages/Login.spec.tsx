@@ -255,4 +255,22 @@ describe('Register mode: the code screen', () => {
     expect(screen.queryByText('Please enter your phone number.')).toBeNull();
     expect(screen.getByText('Please choose a password.')).toBeTruthy();
   });
+
+  it('shows the password rule before anything is typed, and holds a short password back with it', async () => {
+    answers['/user/verify-otp'] = [[200, { success: true, message: 'OTP verified!' }]];
+    await toCodeStep();
+    type('One-time code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await screen.findByRole('heading', { name: 'Create Your Account' });
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe('At least 8 characters.');
+    type('Full name', 'Ann');
+    fireEvent.change(document.getElementById('register-phone') as HTMLInputElement, { target: { value: '555 0100' } });
+    type('Password', 'secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    expect(await screen.findByText('The password needs at least 8 characters (6 so far).')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/user/register')).toBe(false);
+    type('Password', 'secret enough');
+    expect(screen.queryByText(/The password needs/)).toBeNull();
+  });
 });
