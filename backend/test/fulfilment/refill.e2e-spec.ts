@@ -69,6 +69,27 @@ describe('Refills through the provider panel', () => {
     return { orderId, subscriptionId, upstreamOrderId, link };
   }
 
+  /** As completedOrder, paid through the sandbox checkout, so that the sandbox gateway can refund it. */
+  async function capturedCompletedOrder() {
+    const created = await request(server())
+      .post('/api/payment/order')
+      .set('Authorization', `Bearer ${ann.token}`)
+      .send({ userId: ann.userId, planId: instagram.planId, pricingId: guaranteed(), currency: 'USD', profileLink: newLink() })
+      .expect(200);
+    const proof = (
+      await request(server())
+        .post('/api/payment/sandbox/checkout')
+        .set('Authorization', `Bearer ${ann.token}`)
+        .send({ orderId: created.body.order.id, outcome: 'success' })
+        .expect(200)
+    ).body;
+    const verified = await request(server()).post('/api/payment/verify').set('Authorization', `Bearer ${ann.token}`).send(proof).expect(200);
+    const task = await taskInState(t, admin, created.body.order.id as string, 'open');
+    panel.standIn.setOrder(task.fulfilment?.upstreamOrderId as string, { status: 'Completed', start_count: '1200', remains: '0' });
+    await syncAMinuteLater();
+    return { subscriptionId: verified.body.subscription.subscriptionId as string };
+  }
+
   describe('the guarantee on the mapping', () => {
     it('is refused on a service the provider does not refill, and outside 0 to 365 whole days (400, naming why)', async () => {
       const map = (body: object) => asAdmin(t, admin).post('/api/admin/fulfilment/mapping', body);
@@ -309,6 +330,22 @@ describe('Refills through the provider panel', () => {
     expect(over.body.error).toBe('refill_period_over');
     expect(over.body.message).toMatch(/^The 30-day refill guarantee for this order ended on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
     expect(refillCalls()).toHaveLength(calls);
+  });
+
+  it('refuses a refill of an order refunded in full (409 saying so, no call to the provider); a part refunded still may', async () => {
+    const refunded = await capturedCompletedOrder();
+    await asAdmin(t, admin).post('/api/admin/refunds', { subscriptionId: refunded.subscriptionId, reason: 'Refunded in full after a complaint' }).expect(200);
+    const calls = refillCalls().length;
+    const refused = await askRefill(ann, refunded.subscriptionId);
+    expect(refused.body).toEqual({ success: false, error: 'refill_order_refunded', message: 'This order was refunded in full, so it can no longer be refilled.' });
+    expect(refused.status).toBe(409);
+    expect(refillCalls()).toHaveLength(calls);
+    expect((await completedList(ann)).find((s) => s.subscriptionId === refunded.subscriptionId)?.refill).toMatchObject({ canRequest: false });
+
+    const part = await capturedCompletedOrder();
+    await asAdmin(t, admin).post('/api/admin/refunds', { subscriptionId: part.subscriptionId, amount: '0.50', reason: 'A few followers came late' }).expect(200);
+    await askRefill(ann, part.subscriptionId).expect(200);
+    expect(refillCalls()).toHaveLength(calls + 1);
   });
 
   it('says plainly that a panel without refills does not offer them, and leaves nothing in flight', async () => {

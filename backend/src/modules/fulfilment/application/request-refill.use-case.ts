@@ -10,6 +10,7 @@ import { customerRefusal, REFILL_IN_FLIGHT, type RefillActor } from '../domain/r
 import type { Subscription } from '../../subscriptions/domain/subscription';
 import { boundedText } from '../domain/bounded-text';
 import { notYourOrderToAsk, subscriptionNotFound } from '../../subscriptions/domain/subscriptions.errors';
+import { refundedInFull } from '../../subscriptions/domain/refund-summary';
 import { PROVIDER_ERROR_CHARS, ProviderError, ProviderPanel } from './provider-panel.port';
 import { REFILL_CLOSED_BY_STAFF_NOTE, refillUnclearNote } from './refill-notes';
 
@@ -26,8 +27,8 @@ export type RefillOutcome = 'placed' | 'rejected' | 'unsupported' | 'review';
  * provider to top up an order, at most once per request (docs/refill.md).
  *
  * 1. In one transaction, with the order's row locked (concurrent requests for one order wait for
- *    each other): the rules (the customer's: Completed or Partial, a guarantee still running, none in
- *    flight, the last request 24 hours old; staff's: placed upstream, none `placing` or `open`), and
+ *    each other): the rules (the customer's: not refunded in full, Completed or Partial, a guarantee
+ *    still running, none in flight, the last request 24 hours old; staff's: placed upstream, none `placing` or `open`), and
  *    the refill recorded as `placing`, committed BEFORE the call. The unique partial index of refills
  *    in flight holds the rule whoever writes. Staff's request is audited in that transaction; a
  *    refill in `review` is closed by it (staff checked the panel and ask again).
@@ -94,7 +95,7 @@ export class RequestRefillUseCase {
 
   private customerRules(order: Subscription, upstreamOrderId: string | null, now: Date): void {
     const refills = order.refills ?? { days: 0, completedAt: null, history: [] };
-    const refusal = customerRefusal({ status: order.status, upstreamOrderId, refills }, now);
+    const refusal = customerRefusal({ status: order.status, upstreamOrderId, refills, refundedInFull: refundedInFull(order.refund) }, now);
     if (refusal) throw new AppError(refusal.kind, refusal.message, refusal.code);
   }
 

@@ -103,15 +103,20 @@ export interface RefillCandidate {
   /** The provider's order id; null: never placed upstream. */
   upstreamOrderId: string | null;
   refills: SubscriptionRefills;
+  /** Its price was refunded in full (subscriptions' refundedInFull); absent: it was not. */
+  refundedInFull?: boolean;
 }
 
+export const REFILL_REFUNDED_MESSAGE = 'This order was refunded in full, so it can no longer be refilled.';
+
 /**
- * Whether the customer may ask for a refill now (docs/refill.md, "Rules"): the order is Completed or
- * Partial, placed upstream, bought with a guarantee still running, no refill is in flight, and the
+ * Whether the customer may ask for a refill now (docs/refill.md, "Rules"): the order is not refunded
+ * in full, is Completed or Partial, placed upstream, bought with a guarantee still running, no refill is in flight, and the
  * last request is at least 24 hours old. Null: they may.
  */
 export function customerRefusal(order: RefillCandidate, now: Date): RefillRefusal | null {
   const { refills } = order;
+  if (refills.days > 0 && order.refundedInFull) return { kind: 'conflict', code: 'refill_order_refunded', message: REFILL_REFUNDED_MESSAGE, nextRequestAt: null };
   if (refills.days <= 0) return { kind: 'invalid', code: 'no_refill_guarantee', message: 'This order has no refill guarantee.', nextRequestAt: null };
   if (order.status !== ORDER_STATUS.Completed && order.status !== ORDER_STATUS.Partial) {
     return { kind: 'invalid', code: 'refill_not_completed', message: 'A refill can be requested once the order is completed.', nextRequestAt: null };

@@ -31,6 +31,17 @@ export interface RefundSummary {
   failure: string | null;
 }
 
+const isZero = (decimal: string) => /^0*(\.0*)?$/.test(decimal);
+
+/**
+ * The order's price is sent back, or on its way (refunds pending or processed cover it all): its
+ * refill guarantee is over (docs/refill.md#rules-as-this-shop-applies-them). A failed refund gives
+ * it back.
+ */
+export function refundedInFull(summary: RefundSummary | null): boolean {
+  return summary !== null && isZero(summary.refundable) && !isZero(summary.requested);
+}
+
 const STATES: readonly string[] = ['pending', 'processed', 'failed'];
 const REQUEST_STATES: readonly string[] = ['open', 'approved', 'declined'];
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);

@@ -13,6 +13,7 @@ import { orderMargin } from '../../domain/margin';
 import { customerMessageOf, customerRefillView, customerStateOf, REFILL_HISTORY, type RefillRecord, type SubscriptionRefills } from '../../../fulfilment/domain/refill';
 import { normalWord } from '../../../fulfilment/domain/upstream-status';
 import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscription';
+import { refundedInFull } from '../../domain/refund-summary';
 
 /**
  * A subscription as the API shows it (docs/product.md#data-shapes: _id, subscriptionId, planName, profileLink, orderId,
@@ -63,7 +64,10 @@ const NO_REFILLS: SubscriptionRefills = { days: 0, completedAt: null, history: [
  * the provider refused. Nothing of the provider's words reaches the customer.
  */
 function customerRefillOf(s: Subscription, now: Date): SubscriptionRefill | null {
-  const view = customerRefillView({ status: s.status, upstreamOrderId: s.fulfilment?.upstreamOrderId ?? null, refills: s.refills ?? NO_REFILLS }, now);
+  const view = customerRefillView(
+    { status: s.status, upstreamOrderId: s.fulfilment?.upstreamOrderId ?? null, refills: s.refills ?? NO_REFILLS, refundedInFull: refundedInFull(s.refund) },
+    now,
+  );
   if (!view) return null;
   return {
     state: view.state,
