@@ -293,6 +293,10 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     return this.staffTransition(subscriptionId, FULFILMENT_MOVES.cancel, { status: SUBSCRIPTION_STATUS.Canceled, updated_at: now });
   }
 
+  withdraw(subscriptionId: string, note: string, now: Date): Promise<boolean> {
+    return this.transition(subscriptionId, FULFILMENT_MOVES.withdraw, { fulfilment_note: note, updated_at: now });
+  }
+
   findById(subscriptionId: string): Promise<Subscription | null> {
     return this.subscriptions.findById(subscriptionId);
   }
