@@ -98,8 +98,10 @@ describe('CSV exports API', () => {
     await buy(t, bob, 'tiktok', 2);
     await staffRefund(t, admin, paid.subscriptionId, '5.00');
     await db().query(
-      `UPDATE subscriptions SET fulfilment_state = 'open', upstream_service_id = '7', upstream_quantity = 1000, fulfilment_queued_at = now(),
-         upstream_order_id = '-9001', upstream_status = '@In progress', upstream_charge = '0.2784', upstream_currency = 'USD' WHERE subscription_id = $1`,
+      `INSERT INTO fulfilments (subscription_id, fulfilment_state, upstream_service_id, upstream_quantity, fulfilment_queued_at, upstream_order_id, upstream_status,
+         upstream_charge, upstream_currency)
+       VALUES ($1, 'open', '7', 1000, now(), '-9001', '@In progress', '0.2784', 'USD')
+       ON CONFLICT (subscription_id) DO UPDATE SET fulfilment_state = EXCLUDED.fulfilment_state, upstream_service_id = EXCLUDED.upstream_service_id, upstream_quantity = EXCLUDED.upstream_quantity, fulfilment_queued_at = EXCLUDED.fulfilment_queued_at, upstream_order_id = EXCLUDED.upstream_order_id, upstream_status = EXCLUDED.upstream_status, upstream_charge = EXCLUDED.upstream_charge, upstream_currency = EXCLUDED.upstream_currency`,
       [paid.subscriptionId],
     );
     await db().query(`UPDATE payment_orders SET customer_name = '+cmd|'' /C calc''!A0' WHERE order_id = $1`, [rupees.orderId]);

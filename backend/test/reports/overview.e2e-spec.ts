@@ -72,8 +72,9 @@ describe('Overview API', () => {
     }
     // docs/refunds.md: the provider's charge, nothing for Canceled/Refunded or an order cancelled before placing.
     for (const s of await db().query(
-      `SELECT s.created_at, s.status, s.fulfilment_state, s.upstream_charge, s.upstream_currency, o.currency
-       FROM subscriptions s JOIN payment_orders o ON o.order_id = s.order_id WHERE s.upstream_charge IS NOT NULL`,
+      `SELECT s.created_at, s.status, f.fulfilment_state, f.upstream_charge, f.upstream_currency, o.currency
+       FROM subscriptions s JOIN fulfilments f ON f.subscription_id = s.subscription_id JOIN payment_orders o ON o.order_id = s.order_id
+       WHERE f.upstream_charge IS NOT NULL`,
     )) {
       if (!/^\d+(\.\d+)?$/.test(s.upstream_charge)) continue; // not an amount: the cost is unknown
       if (!within(s.created_at) || s.fulfilment_state === 'canceled' || (s.fulfilment_state === 'done' && [3, 4].includes(s.status))) continue;
@@ -159,12 +160,16 @@ describe('Overview API', () => {
 
     // Provider charges: in dollars for a dollar order, Canceled by the provider (costs nothing), a
     // dinar order charged in dollars (reported apart), a charge that is not an amount.
-    const charge = (subscriptionId: string, state: string, status: number, amount: string, currency: string) =>
-      db().query(
-        `UPDATE subscriptions SET fulfilment_state = $2, status = $3, upstream_charge = $4, upstream_currency = $5, upstream_service_id = '7',
-           upstream_quantity = 1000, fulfilment_queued_at = now(), upstream_order_id = 'up-' || subscription_id WHERE subscription_id = $1`,
-        [subscriptionId, state, status, amount, currency],
+    const charge = async (subscriptionId: string, state: string, status: number, amount: string, currency: string) => {
+      await db().query(
+        `INSERT INTO fulfilments (subscription_id, fulfilment_state, upstream_charge, upstream_currency, upstream_service_id, upstream_quantity, fulfilment_queued_at,
+           upstream_order_id)
+         VALUES ($1::uuid, $2, $3, $4, '7', 1000, now(), 'up-' || $1::uuid::text)
+         ON CONFLICT (subscription_id) DO UPDATE SET fulfilment_state = EXCLUDED.fulfilment_state, upstream_charge = EXCLUDED.upstream_charge, upstream_currency = EXCLUDED.upstream_currency, upstream_service_id = EXCLUDED.upstream_service_id, upstream_quantity = EXCLUDED.upstream_quantity, fulfilment_queued_at = EXCLUDED.fulfilment_queued_at, upstream_order_id = EXCLUDED.upstream_order_id`,
+        [subscriptionId, state, amount, currency],
       );
+      await db().query(`UPDATE subscriptions SET status = $2 WHERE subscription_id = $1`, [subscriptionId, status]);
+    };
     await charge(o.firstSecond.subscriptionId, 'open', 0, '0.2784', 'USD');
     await charge(o.rupees.subscriptionId, 'done', 3, '120.50', 'INR');
     await charge(o.dinars.subscriptionId, 'open', 0, '0.75', 'USD');
@@ -294,7 +299,8 @@ describe('Overview API', () => {
     await db().query(`UPDATE subscriptions SET created_at = now() - interval '49 hours' WHERE subscription_id = $1`, [late.subscriptionId]);
     const fresh = await buy(t, bob, 'youtube', 1);
     await db().query(
-      `UPDATE subscriptions SET fulfilment_state = 'needs_review', upstream_service_id = '7', upstream_quantity = 1000, fulfilment_queued_at = now() WHERE subscription_id = $1`,
+      `INSERT INTO fulfilments (subscription_id, fulfilment_state, upstream_service_id, upstream_quantity, fulfilment_queued_at) VALUES ($1, 'needs_review', '7', 1000, now())
+       ON CONFLICT (subscription_id) DO UPDATE SET fulfilment_state = EXCLUDED.fulfilment_state, upstream_service_id = EXCLUDED.upstream_service_id, upstream_quantity = EXCLUDED.upstream_quantity, fulfilment_queued_at = EXCLUDED.fulfilment_queued_at`,
       [fresh.subscriptionId],
     );
     await as(t, bob).post('/api/subscription/refund-request', { subscriptionId: fresh.subscriptionId, reason: 'Ordered the wrong one' }).expect(200);

@@ -82,7 +82,7 @@ export async function keptAttention(db: Sql): Promise<string[]> {
 
 export async function countedAttention(db: Sql): Promise<string[]> {
   const rows = (await db.query(`
-    SELECT 'needs_review' AS kind, NULL::timestamptz AS bucket, count(*)::text AS n FROM subscriptions WHERE fulfilment_state = 'needs_review' HAVING count(*) > 0
+    SELECT 'needs_review' AS kind, NULL::timestamptz AS bucket, count(*)::text AS n FROM fulfilments WHERE fulfilment_state = 'needs_review' HAVING count(*) > 0
     UNION ALL SELECT 'refund_requests_open', NULL, count(*)::text FROM refund_requests WHERE state = 'open' HAVING count(*) > 0
     UNION ALL SELECT 'in_process_all', NULL, count(*)::text FROM subscriptions WHERE status = 0 HAVING count(*) > 0
     UNION ALL SELECT 'in_process', to_timestamp(floor(extract(epoch FROM created_at) / 900) * 900), count(*)::text FROM subscriptions WHERE status = 0 GROUP BY 2`)) as Array<{

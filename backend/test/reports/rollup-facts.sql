@@ -9,8 +9,8 @@ SELECT r.settled_at, r.currency, o.plan_slug, o.tier->>'name', NULL, 0, 0, r.amo
 FROM refunds r JOIN payment_orders o ON o.order_id = r.order_id WHERE r.state = 'processed'
 UNION ALL
 SELECT s.created_at, s.pricing->>'currency', o.plan_slug, s.pricing->>'name',
-       CASE WHEN upper(btrim(s.upstream_currency)) = s.pricing->>'currency' THEN NULL ELSE upper(btrim(s.upstream_currency)) END,
-       0, 0, 0, 0, s.upstream_charge::numeric, 1
-FROM subscriptions s JOIN payment_orders o ON o.order_id = s.order_id
-WHERE s.upstream_charge ~ '^[0-9]+([.][0-9]+)?$' AND s.upstream_currency IS NOT NULL
-  AND s.fulfilment_state IS NOT NULL AND s.fulfilment_state <> 'canceled' AND NOT (s.fulfilment_state = 'done' AND s.status IN (3, 4))
+       CASE WHEN upper(btrim(f.upstream_currency)) = s.pricing->>'currency' THEN NULL ELSE upper(btrim(f.upstream_currency)) END,
+       0, 0, 0, 0, f.upstream_charge::numeric, 1
+FROM subscriptions s JOIN fulfilments f ON f.subscription_id = s.subscription_id JOIN payment_orders o ON o.order_id = s.order_id
+WHERE f.upstream_charge ~ '^[0-9]+([.][0-9]+)?$' AND f.upstream_currency IS NOT NULL
+  AND f.fulfilment_state <> 'canceled' AND NOT (f.fulfilment_state = 'done' AND s.status IN (3, 4))

@@ -62,13 +62,17 @@ describe('rollups under a burst of payments and refunds', () => {
         .send({ subscriptionId, reason: `Burst ${round} refund`, ...(i % 2 ? { amount: '1.00' } : {}) })
         .expect(200),
     );
-    const charges = toRefund.map((subscriptionId, i) =>
-      db().query(
-        `UPDATE subscriptions SET fulfilment_state = $2, upstream_service_id = '7', upstream_quantity = 1000, fulfilment_queued_at = now(),
-           upstream_order_id = 'up-' || subscription_id, upstream_charge = $3, upstream_currency = 'USD', status = $4 WHERE subscription_id = $1`,
-        [subscriptionId, i % 5 === 0 ? 'needs_review' : i % 3 === 0 ? 'done' : 'open', `0.${100 + i}`, i % 3 === 0 ? 1 : 0],
-      ),
-    );
+    // The delivery on fulfilments and the Status on subscriptions, as the fulfilment ledger writes them.
+    const charges = toRefund.map(async (subscriptionId, i) => {
+      await db().query(
+        `INSERT INTO fulfilments (subscription_id, fulfilment_state, upstream_service_id, upstream_quantity, fulfilment_queued_at, upstream_order_id, upstream_charge,
+           upstream_currency)
+         VALUES ($1::uuid, $2, '7', 1000, now(), 'up-' || $1::uuid::text, $3, 'USD')
+         ON CONFLICT (subscription_id) DO UPDATE SET fulfilment_state = EXCLUDED.fulfilment_state, upstream_service_id = EXCLUDED.upstream_service_id, upstream_quantity = EXCLUDED.upstream_quantity, fulfilment_queued_at = EXCLUDED.fulfilment_queued_at, upstream_order_id = EXCLUDED.upstream_order_id, upstream_charge = EXCLUDED.upstream_charge, upstream_currency = EXCLUDED.upstream_currency`,
+        [subscriptionId, i % 5 === 0 ? 'needs_review' : i % 3 === 0 ? 'done' : 'open', `0.${100 + i}`],
+      );
+      await db().query(`UPDATE subscriptions SET status = $2 WHERE subscription_id = $1`, [subscriptionId, i % 3 === 0 ? 1 : 0]);
+    });
     const verified = payments.map(({ customer, proof }) => as(t, customer).post('/api/payment/verify', proof));
     const answers = await Promise.all([...verified, ...refunds, ...charges]);
     expect(answers.slice(0, payments.length).map((res) => (res as request.Response).status)).toEqual(payments.map(() => 200));

@@ -5,7 +5,8 @@
  * another currency, the final words that cost nothing, text that is not a charge, updates that move
  * a payment in time, deletes, TRUNCATE, the fold of shards, and a burst of concurrent transactions.
  * Real: the PostgreSQL engine (PGlite always; PostgreSQL too when DATABASE_URL is set), every
- * migration. Fake: nothing; the source rows are written by SQL as billing and subscriptions write them.
+ * migration (the upstream cost joins fulfilments, migration 1765300000000-fulfilments). Fake:
+ * nothing; the source rows are written by SQL as billing, subscriptions and fulfilment write them.
  */
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -46,14 +47,18 @@ describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
   ): Promise<string> {
     const [o] = await db.query('SELECT tier, currency, paid_at FROM payment_orders WHERE order_id = $1', [orderId]);
     const [row] = await db.query(
-      `INSERT INTO subscriptions (user_id, plan_name, profile_link, order_id, payment_id, status, pricing, created_at,
-         fulfilment_state, upstream_service_id, upstream_quantity, fulfilment_queued_at, upstream_order_id, upstream_charge, upstream_currency)
-       VALUES ($1, 'YouTube', 'https://example.com/@ann', $2, $3, $4, $5, $6, $7, CASE WHEN $7::text IS NULL THEN NULL ELSE '1' END,
-               CASE WHEN $7::text IS NULL THEN NULL ELSE 1000 END, CASE WHEN $7::text IS NULL THEN NULL ELSE now() END,
-               CASE WHEN $7::text IN ('open', 'done') THEN 'u-' || $2 END, $8, $9)
+      `INSERT INTO subscriptions (user_id, plan_name, profile_link, order_id, payment_id, status, pricing, created_at)
+       VALUES ($1, 'YouTube', 'https://example.com/@ann', $2, $3, $4, $5, $6)
        RETURNING subscription_id`,
-      [userId, orderId, `pay_${orderId}`, s.status ?? 0, o.tier, s.createdAt ?? o.paid_at, s.state ?? null, s.charge ?? null, s.chargeCurrency ?? null],
+      [userId, orderId, `pay_${orderId}`, s.status ?? 0, o.tier, s.createdAt ?? o.paid_at],
     );
+    // Its delivery, as the fulfilment module writes it (migration 1765300000000-fulfilments): none on the manual path.
+    if (s.state)
+      await db.query(
+        `INSERT INTO fulfilments (subscription_id, fulfilment_state, upstream_service_id, upstream_quantity, fulfilment_queued_at, upstream_order_id, upstream_charge, upstream_currency)
+         VALUES ($1, $2, '1', 1000, now(), CASE WHEN $2 IN ('open', 'done') THEN 'u-' || $3 END, $4, $5)`,
+        [row.subscription_id, s.state, orderId, s.charge ?? null, s.chargeCurrency ?? null],
+      );
     return row.subscription_id;
   }
 
@@ -112,7 +117,10 @@ describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
     const canceled = await subscription(kwd, { state: 'open', charge: '2.125', chargeCurrency: 'KWD' });
     await subscription(unpaid, { state: 'needs_review', charge: 'n/a', chargeCurrency: 'USD' });
     await expectExact();
-    await db.query(`UPDATE subscriptions SET status = 3, fulfilment_state = 'done' WHERE subscription_id = $1`, [canceled]);
+    // The provider's Canceled as the ledger writes it: the delivery first, then the Status (each statement alone, too).
+    await db.query(`UPDATE fulfilments SET fulfilment_state = 'done' WHERE subscription_id = $1`, [canceled]);
+    await expectExact();
+    await db.query(`UPDATE subscriptions SET status = 3 WHERE subscription_id = $1`, [canceled]);
     await expectExact();
 
     // Refunds: counted once processed, by when; a failed one never; a partial one for its amount.
@@ -153,9 +161,17 @@ describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
     await expectExact();
     // Many rows in one statement (a data fix), staff toggling Status, a subscription removed.
     await db.query(`UPDATE payment_orders SET paid_at = paid_at + interval '7 minutes' WHERE status = 'paid'`);
-    await db.query(`UPDATE subscriptions SET status = 1 WHERE status = 0 AND fulfilment_state IS DISTINCT FROM 'needs_review'`);
+    await db.query(
+      `UPDATE subscriptions s SET status = 1 WHERE status = 0 AND NOT EXISTS (SELECT 1 FROM fulfilments f WHERE f.subscription_id = s.subscription_id AND f.fulfilment_state = 'needs_review')`,
+    );
     await expectExact();
-    await db.query(`DELETE FROM subscriptions WHERE fulfilment_state = 'needs_review'`);
+    // A subscription goes after its fulfilment (the foreign key refuses the other order).
+    const review = await db.query(`SELECT subscription_id FROM fulfilments WHERE fulfilment_state = 'needs_review'`);
+    const ids = review.map((r: { subscription_id: string }) => r.subscription_id);
+    await expect(db.query(`DELETE FROM subscriptions WHERE subscription_id = ANY($1::uuid[])`, [ids])).rejects.toThrow(/fulfilments/);
+    await db.query(`DELETE FROM fulfilments WHERE subscription_id = ANY($1::uuid[])`, [ids]);
+    await expectExact();
+    await db.query(`DELETE FROM subscriptions WHERE subscription_id = ANY($1::uuid[])`, [ids]);
     await expectExact();
   });
 
@@ -204,7 +220,7 @@ describe.each(testDatabaseKinds())('reporting rollups on %s', (kind) => {
       ),
       ...refundable.map((refundId) => settle(refundId, 'processed', now.toISOString())),
       ...subs.map((subscriptionId, i) =>
-        db.query(`UPDATE subscriptions SET upstream_charge = $2, upstream_currency = 'USD', fulfilment_state = $3 WHERE subscription_id = $1`, [
+        db.query(`UPDATE fulfilments SET upstream_charge = $2, upstream_currency = 'USD', fulfilment_state = $3 WHERE subscription_id = $1`, [
           subscriptionId,
           `0.${i}5`,
           i % 4 === 0 ? 'needs_review' : 'open',

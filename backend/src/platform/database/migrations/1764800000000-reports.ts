@@ -175,13 +175,14 @@ export class Reports1764800000000 implements MigrationInterface {
 
 // -------------------------------------------------------------------------------------------------
 // The SQL of the triggers, written once here (a migration keeps its own text: later code changes
-// must not change what an old migration did).
+// must not change what an old migration did). Exported for Fulfilments1765300000000, whose down
+// puts these definitions back.
 // -------------------------------------------------------------------------------------------------
 
 const SALES_MEASURES = ['orders', 'revenue', 'refunds', 'refund_count', 'upstream_cost', 'upstream_orders'] as const;
 
 /** Rows to read and the sign of what they contribute: [['new_rows', 1], ['old_rows', -1]]. */
-type Inputs = Array<[string, 1 | -1]>;
+export type Inputs = Array<[string, 1 | -1]>;
 
 /**
  * The shard of a delta: one of 15 at random while its bucket may still be written to by payments
@@ -206,7 +207,7 @@ const SPANS = (at: string) => {
  * the measures) to report_sales in every span and dimension, grouped, in key order (two statements
  * lock the rows they share in the same order), skipping groups whose delta is zero.
  */
-function applySales(contributions: string): string {
+export function applySales(contributions: string): string {
   return `
     INSERT INTO report_sales AS t (span, dim, bucket, value, currency, shard, bucket_end, ${SALES_MEASURES.join(', ')})
     SELECT g.span, g.dim, g.bucket, g.value, g.currency, ${SHARD('g.bucket_end')}, g.bucket_end, ${SALES_MEASURES.map((m) => `g.${m}`).join(', ')}
@@ -228,7 +229,7 @@ function applySales(contributions: string): string {
 }
 
 /** Adds counts (kind, bucket, bucket_end, n) to report_attention, the same way. */
-function applyAttention(contributions: string): string {
+export function applyAttention(contributions: string): string {
   return `
     INSERT INTO report_attention AS t (kind, bucket, shard, bucket_end, n)
     SELECT g.kind, g.bucket, ${SHARD('g.bucket_end')}, g.bucket_end, g.n
@@ -240,10 +241,10 @@ function applyAttention(contributions: string): string {
     ON CONFLICT (kind, bucket, shard) DO UPDATE SET n = t.n + EXCLUDED.n;`;
 }
 
-const union = (inputs: Inputs, select: (rows: string, sign: number) => string) => inputs.map(([rows, sign]) => select(rows, sign)).join('\n UNION ALL \n');
+export const union = (inputs: Inputs, select: (rows: string, sign: number) => string) => inputs.map(([rows, sign]) => select(rows, sign)).join('\n UNION ALL \n');
 
 /** A count without a time (the bucket of an all-time total: never quiet, never folded). */
-const TIMELESS = `timestamptz 'epoch' AS bucket, timestamptz 'infinity' AS bucket_end`;
+export const TIMELESS = `timestamptz 'epoch' AS bucket, timestamptz 'infinity' AS bucket_end`;
 
 /**
  * Each source table, and the SQL that adds what its rows contribute. `apply(inputs)` is used with
@@ -252,7 +253,7 @@ const TIMELESS = `timestamptz 'epoch' AS bucket, timestamptz 'infinity' AS bucke
  * payment (the subscription is stored before the order is marked paid): transactions take the
  * rollup rows in one order.
  */
-const SOURCES: Array<{ table: string; apply: (inputs: Inputs) => string }> = [
+export const SOURCES: Array<{ table: string; apply: (inputs: Inputs) => string }> = [
   {
     // Revenue and paid orders, by paid_at (docs/reports.md).
     table: 'payment_orders',

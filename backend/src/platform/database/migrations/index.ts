@@ -24,6 +24,7 @@ import { ListDayCounts1765000000000 } from './1765000000000-list-day-counts';
 import { ServicePlan1765100000000 } from './1765100000000-service-plan';
 import { MailDelivery1765200000000 } from './1765200000000-mail-delivery';
 import { SecondPayments1765200000100 } from './1765200000100-second-payments';
+import { Fulfilments1765300000000 } from './1765300000000-fulfilments';
 
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
@@ -56,4 +57,5 @@ export const migrations: Function[] = [
   ServicePlan1765100000000,
   MailDelivery1765200000000,
   SecondPayments1765200000100,
+  Fulfilments1765300000000,
 ];

@@ -6,12 +6,13 @@
  * (to store purchases as billing does). Fake: nothing (users, plans and tiers are inserted by SQL).
  */
 import { randomUUID } from 'node:crypto';
-import type { DataSource, MigrationInterface } from 'typeorm';
+import { type DataSource, EntityManager, type MigrationInterface } from 'typeorm';
 import { purchased } from '../../../../../test/subscriptions/support';
 import { createTestDataSource, testDatabaseKinds } from '../../../../../test/support/database';
 import { Fulfilment1764500000000 } from '../../../../platform/database/migrations/1764500000000-fulfilment';
 import { migrations } from '../../../../platform/database/migrations';
 import { MIGRATED_DUPLICATE_NOTE, UpstreamAnswers1764850000000 } from '../../../../platform/database/migrations/1764850000000-upstream-answers';
+import { Fulfilments1765300000000 } from '../../../../platform/database/migrations/1765300000000-fulfilments';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { type UpstreamUpdate, UpstreamOrderTaken } from '../../application/fulfilment-ledger.port';
 import { queuedFulfilment } from '../../domain/fulfilment';
@@ -54,6 +55,12 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
 
   const stateOf = async (id: string) => (await ledger.findById(id))?.fulfilment?.state ?? null;
 
+  /** Rows of fulfilments matching `where` put in `state`, their subscriptions in `status` (the Status first, while the rows still match). */
+  async function settle(where: string, state: string, status: number, params: unknown[] = []) {
+    await dataSource.query(`UPDATE subscriptions SET status = ${status} WHERE subscription_id IN (SELECT subscription_id FROM fulfilments WHERE ${where})`, params);
+    await dataSource.query(`UPDATE fulfilments SET fulfilment_state = '${state}' WHERE ${where}`, params);
+  }
+
   /** The trigger-kept per-Status counters against a real count of the table. */
   async function countersMatchTheTable() {
     const counters = await dataSource.query('SELECT status, sum(n)::int AS n FROM subscription_status_totals GROUP BY status HAVING sum(n) <> 0 ORDER BY status');
@@ -86,21 +93,14 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
 
     it('refuses an unknown fulfilment state, a state without its target, and an open order without an upstream id', async () => {
       const id = await purchase();
-      await expect(
+      const write = (state: string, target = `'1', 1, now()`) =>
         dataSource.query(
-          `UPDATE subscriptions SET fulfilment_state = 'lost', upstream_service_id = '1', upstream_quantity = 1, fulfilment_queued_at = now() WHERE subscription_id = $1`,
-          [id],
-        ),
-      ).rejects.toThrow(/subscriptions_fulfilment_state_check/);
-      await expect(dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'queued' WHERE subscription_id = $1`, [id])).rejects.toThrow(
-        /subscriptions_fulfilment_target_check/,
-      );
-      await expect(
-        dataSource.query(
-          `UPDATE subscriptions SET fulfilment_state = 'open', upstream_service_id = '1', upstream_quantity = 1, fulfilment_queued_at = now() WHERE subscription_id = $1`,
-          [id],
-        ),
-      ).rejects.toThrow(/subscriptions_fulfilment_placed_check/);
+          `INSERT INTO fulfilments (subscription_id, fulfilment_state, upstream_service_id, upstream_quantity, fulfilment_queued_at) VALUES ($1, $2, ${target})`,
+          [id, state],
+        );
+      await expect(write('lost')).rejects.toThrow(/fulfilments_fulfilment_state_check/);
+      await expect(write('queued', 'NULL, NULL, NULL')).rejects.toThrow(/null value|not-null|upstream_service_id/);
+      await expect(write('open')).rejects.toThrow(/fulfilments_fulfilment_placed_check/);
       expect(await ledger.findById(id)).toMatchObject({ fulfilment: null });
     });
 
@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
   describe('the sync pass helpers', () => {
     beforeAll(async () => {
       // Leave nothing of the other specs in the states these read.
-      await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'canceled', status = 3 WHERE fulfilment_state IN ('queued', 'placing', 'open')`);
+      await settle(`fulfilment_state IN ('queued', 'placing', 'open')`, 'canceled', 3);
     });
 
     it('lists queued orders older than the cutoff, oldest first, up to the limit', async () => {
@@ -233,7 +233,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       ]);
       expect(await ledger.queuedBefore(at('2025-06-01T12:00:00Z'), 1)).toEqual([{ subscriptionId: b, queuedAt: at('2025-06-01T09:00:00Z') }]);
       expect((await ledger.queuedBefore(at('2025-06-01T12:00:00Z'), 10)).map((q) => q.subscriptionId)).toEqual([b, a, c]);
-      await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'canceled', status = 3 WHERE subscription_id = ANY($1::uuid[])`, [[a, b, c]]);
+      await settle(`subscription_id = ANY($1::uuid[])`, 'canceled', 3, [[a, b, c]]);
     });
 
     it('moves orders placing since before the cutoff to needs review with the note, and leaves newer ones placing', async () => {
@@ -248,14 +248,14 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       expect(await ledger.abandonPlacingBefore(at('2025-06-02T10:03:00Z'), note, new Date())).toEqual([]);
       // The app came back and the call answered after all: too late, staff decide.
       expect(await ledger.markPlaced(stale, '555', new Date())).toBe(false);
-      await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'needs_review' WHERE subscription_id = $1`, [fresh]);
+      await dataSource.query(`UPDATE fulfilments SET fulfilment_state = 'needs_review' WHERE subscription_id = $1`, [fresh]);
     });
 
     it('pages open orders never checked first, then least recently checked, id breaking ties, and skips those checked since the cutoff', async () => {
       const ids = [];
       for (let n = 0; n < 5; n++) ids.push(await open(`90${n}`));
       const [a, b, c, d, e] = ids;
-      const set = (id: string, checkedAt: string) => dataSource.query('UPDATE subscriptions SET fulfilment_checked_at = $2 WHERE subscription_id = $1', [id, checkedAt]);
+      const set = (id: string, checkedAt: string) => dataSource.query('UPDATE fulfilments SET fulfilment_checked_at = $2 WHERE subscription_id = $1', [id, checkedAt]);
       await set(a, '2025-06-03T10:00:00Z');
       await set(b, '2025-06-03T09:00:00Z');
       await set(c, '2025-06-03T12:00:00Z'); // checked after the pass started
@@ -277,12 +277,12 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
         );
       }
       expect(seen).toEqual([...never, b, a]);
-      await dataSource.query(`UPDATE subscriptions SET fulfilment_state = 'done', status = 1 WHERE subscription_id = ANY($1::uuid[])`, [ids]);
+      await settle(`subscription_id = ANY($1::uuid[])`, 'done', 1, [ids]);
     });
   });
 
   describe('recordUpstream', () => {
-    it('stores a batch of 100 answers in one statement: facts, final words with their Status, per-order errors', async () => {
+    it('stores a batch of 100 answers in two statements (fulfilments, then the final Statuses on subscriptions): facts, final words with their Status, per-order errors', async () => {
       const ids: string[] = [];
       for (let n = 0; n < 100; n++) ids.push(await open(String(50_000 + n)));
       // One earlier answer for the error rows, so "facts kept" is visible.
@@ -312,11 +312,12 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
           remains: n,
         };
       });
-      const query = jest.spyOn(dataSource.manager, 'query');
+      // Every manager's statements (the ledger opens a transaction for the two).
+      const query = jest.spyOn(EntityManager.prototype, 'query');
       const now = at('2025-07-01T10:00:00Z');
       try {
         await ledger.recordUpstream(updates, now);
-        expect(query).toHaveBeenCalledTimes(1);
+        expect(query).toHaveBeenCalledTimes(2);
       } finally {
         query.mockRestore();
       }
@@ -513,15 +514,15 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
       );
       expect(outcomes.filter((o) => o === 'placed')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'taken')).toHaveLength(9);
-      const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM subscriptions WHERE upstream_order_id = '70100'`);
+      const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM fulfilments WHERE upstream_order_id = '70100'`);
       expect(n).toBe(1);
     });
 
     it('is held by the database whoever writes: a plain UPDATE giving a second open order the id fails', async () => {
       await open('70200');
       const other = await open('70201');
-      await expect(dataSource.query(`UPDATE subscriptions SET upstream_order_id = '70200' WHERE subscription_id = $1`, [other])).rejects.toThrow(
-        /subscriptions_upstream_order_once_idx/,
+      await expect(dataSource.query(`UPDATE fulfilments SET upstream_order_id = '70200' WHERE subscription_id = $1`, [other])).rejects.toThrow(
+        /fulfilments_upstream_order_once_idx/,
       );
     });
   });
@@ -575,11 +576,14 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
   describe('migration 1764850000000-upstream-answers', () => {
     it('cuts texts, removes values that cannot be true (naming them for staff), sends all but the first holder of one upstream id to review, then holds the rule', async () => {
       const migration = new UpstreamAnswers1764850000000();
+      // Written when the columns were on subscriptions: undone and redone with the move to fulfilments around it.
+      const moved = new Fulfilments1765300000000();
       const names = ['first', 'huge', 'negative', 'second'];
       const rows: Record<string, string> = {};
       for (const name of names) rows[name] = await placing();
       const runner = dataSource.createQueryRunner();
       try {
+        await moved.down(runner);
         await migration.down(runner);
         // Rows as they could be stored before: through the runner (on PGlite it holds the one session).
         const make = async (name: string, set: string) => {
@@ -594,6 +598,7 @@ describe.each(testDatabaseKinds())('TypeOrmFulfilmentLedger on %s', (kind) => {
         await make('negative', `upstream_start_count = -5, upstream_remains = -3, upstream_charge = '-0.50', upstream_order_id = '72002'`);
         await make('second', `upstream_remains = 501`);
         await migration.up(runner);
+        await moved.up(runner);
       } finally {
         await runner.release();
       }

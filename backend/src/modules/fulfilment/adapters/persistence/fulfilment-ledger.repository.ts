@@ -27,8 +27,8 @@ function storable(text: string | null | undefined): string | null {
   return typeof text === 'string' ? text.replace(/\u0000/g, '') : null;
 }
 
-/** The unique partial index that lets one upstream order id be held by one `open` or `done` order (migration 1764850000000). */
-export const UPSTREAM_ORDER_ONCE_INDEX = 'subscriptions_upstream_order_once_idx';
+/** The unique partial index that lets one upstream order id be held by one `open` or `done` order (migration 1765300000000-fulfilments). */
+export const UPSTREAM_ORDER_ONCE_INDEX = 'fulfilments_upstream_order_once_idx';
 
 /** Whether `error` is the database refusing a second holder of an upstream order id. */
 function isUpstreamOrderTaken(error: unknown): boolean {
@@ -62,8 +62,8 @@ function rowLimit(limit: number): number {
 }
 
 /**
- * The FulfilmentLedger on the subscriptions table (the fulfilment columns of migration
- * 1764500000000-fulfilment). Every statement runs in the caller's UnitOfWork transaction when there
+ * The FulfilmentLedger on the fulfilment module's `fulfilments` table (migration
+ * 1765300000000-fulfilments; the Status it settles stays on subscriptions). Every statement runs in the caller's UnitOfWork transaction when there
  * is one. Every state change is one `UPDATE … WHERE fulfilment_state = <expected> RETURNING`: the
  * row lock the UPDATE takes and its re-check of the condition after a wait (PostgreSQL's READ
  * COMMITTED) make two concurrent changes from one state end with exactly one winner.
@@ -84,12 +84,13 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     if (!isUuid(subscriptionId)) return false;
     if (!Number.isSafeInteger(target.quantity) || target.quantity < 1)
       throw new Error(`A fulfilment quantity must be a whole number of at least 1, not ${target.quantity}`);
+    // The move from no fulfilment: the row is written once, for a subscription that exists.
+    if (!(FULFILMENT_MOVES.queue.from as readonly (FulfilmentState | null)[]).every((state) => state === null)) throw new Error('queue starts from no fulfilment');
     const changed = await this.update(
-      `UPDATE subscriptions
-          SET fulfilment_state = ${stateText(FULFILMENT_MOVES.queue.to)}, upstream_service_id = $2, upstream_quantity = $3, fulfilment_queued_at = $4, updated_at = $4,
-              upstream_service_name = $5, refill_days = $6
-        WHERE subscription_id = $1 AND ${inStates(FULFILMENT_MOVES.queue.from)}
-        RETURNING subscription_id`,
+      `INSERT INTO fulfilments (subscription_id, fulfilment_state, upstream_service_id, upstream_quantity, fulfilment_queued_at, updated_at, upstream_service_name, refill_days)
+       SELECT subscription_id, ${stateText(FULFILMENT_MOVES.queue.to)}, $2, $3, $4, $4, $5, $6 FROM subscriptions WHERE subscription_id = $1
+       ON CONFLICT (subscription_id) DO NOTHING
+       RETURNING subscription_id`,
       [
         subscriptionId,
         target.serviceId,
@@ -105,10 +106,11 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   async claimForPlacing(subscriptionId: string, now: Date): Promise<ClaimedPlacement | null> {
     if (!isUuid(subscriptionId)) return null;
     const [claimed] = await this.update<{ subscription_id: string; profile_link: string; upstream_service_id: string; upstream_quantity: number }>(
-      `UPDATE subscriptions
+      `UPDATE fulfilments f
           SET fulfilment_state = ${stateText(FULFILMENT_MOVES.claim.to)}, fulfilment_placing_at = $2, updated_at = $2
-        WHERE subscription_id = $1 AND ${inStates(FULFILMENT_MOVES.claim.from)}
-        RETURNING subscription_id, profile_link, upstream_service_id, upstream_quantity`,
+         FROM subscriptions s
+        WHERE f.subscription_id = $1 AND s.subscription_id = f.subscription_id AND ${inStates(FULFILMENT_MOVES.claim.from, 'f.fulfilment_state')}
+        RETURNING f.subscription_id, s.profile_link, f.upstream_service_id, f.upstream_quantity`,
       [subscriptionId, now],
     );
     if (!claimed) return null;
@@ -145,7 +147,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     const take = rowLimit(limit);
     if (take === 0) return [];
     const rows = (await this.uow.manager().query(
-      `SELECT subscription_id, fulfilment_queued_at FROM subscriptions
+      `SELECT subscription_id, fulfilment_queued_at FROM fulfilments
         WHERE fulfilment_state = 'queued' AND fulfilment_queued_at < $1
         ORDER BY fulfilment_queued_at, subscription_id
         LIMIT ${take}`,
@@ -157,7 +159,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   /** On the partial index of `placing` rows. */
   async abandonPlacingBefore(cutoff: Date, note: string, now: Date): Promise<string[]> {
     const rows = await this.update<{ subscription_id: string }>(
-      `UPDATE subscriptions
+      `UPDATE fulfilments
           SET fulfilment_state = ${stateText(FULFILMENT_MOVES.abandonPlacing.to)}, fulfilment_note = $2, updated_at = $3
         WHERE ${inStates(FULFILMENT_MOVES.abandonPlacing.from)} AND fulfilment_placing_at < $1
         RETURNING subscription_id`,
@@ -171,7 +173,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     const take = rowLimit(limit);
     if (take === 0) return [];
     const rows = (await this.uow.manager().query(
-      `SELECT subscription_id, upstream_order_id, upstream_quantity, fulfilment_placed_at FROM subscriptions
+      `SELECT subscription_id, upstream_order_id, upstream_quantity, fulfilment_placed_at FROM fulfilments
         WHERE fulfilment_state = 'open' AND (fulfilment_checked_at IS NULL OR fulfilment_checked_at < $1)
         ORDER BY fulfilment_checked_at ASC NULLS FIRST, subscription_id
         LIMIT ${take}`,
@@ -207,16 +209,17 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     const list = [...byId.values()];
     const column = (pick: (u: UpstreamUpdate) => string | null) => list.map(pick);
     const hasError = (u: UpstreamUpdate) => typeof u.error === 'string';
-    await this.update(
-      `UPDATE subscriptions s
+    // Two statements in one transaction: the delivery on fulfilments, then the Status of the orders
+    // that got their final word on subscriptions (each table's report triggers see the other as it is).
+    await this.uow.run(async () => {
+      const finals = await this.update<{ subscription_id: string; final_status: string }>(
+        `UPDATE fulfilments s
           SET upstream_status      = CASE WHEN u.error IS NULL THEN coalesce(u.upstream_status, s.upstream_status) ELSE s.upstream_status END,
               upstream_charge      = CASE WHEN u.error IS NULL THEN coalesce(u.charge, s.upstream_charge) ELSE s.upstream_charge END,
               upstream_currency    = CASE WHEN u.error IS NULL THEN coalesce(u.currency, s.upstream_currency) ELSE s.upstream_currency END,
               upstream_start_count = CASE WHEN u.error IS NULL THEN coalesce(u.start_count::bigint, s.upstream_start_count) ELSE s.upstream_start_count END,
               upstream_remains     = CASE WHEN u.error IS NULL AND u.final_status = '${ORDER_STATUS.Partial}' THEN u.remains::bigint
                                           WHEN u.error IS NULL THEN coalesce(u.remains::bigint, s.upstream_remains) ELSE s.upstream_remains END,
-              status               = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN u.final_status::smallint ELSE s.status END,
-              completed_at         = CASE WHEN u.error IS NULL AND u.final_status IN ('${ORDER_STATUS.Completed}', '${ORDER_STATUS.Partial}') THEN coalesce(s.completed_at, $10) ELSE s.completed_at END,
               fulfilment_state     = CASE WHEN u.error IS NULL AND u.final_status IS NOT NULL THEN ${stateText(FULFILMENT_MOVES.finalWord.to)}
                                           WHEN u.error IS NOT NULL AND u.review THEN ${stateText(FULFILMENT_MOVES.lostUpstream.to)}
                                           ELSE s.fulfilment_state END,
@@ -225,21 +228,35 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
               updated_at           = $10
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[], $11::text[])
               AS u (subscription_id, upstream_status, charge, currency, start_count, remains, final_status, error, review, note)
-        WHERE s.subscription_id = u.subscription_id AND ${inStates(FULFILMENT_MOVES.finalWord.from, 's.fulfilment_state')}`,
-      [
-        column((u) => u.subscriptionId),
-        column((u) => (hasError(u) ? null : storable(u.upstreamStatus))),
-        column((u) => (hasError(u) ? null : storable(u.charge))),
-        column((u) => (hasError(u) ? null : storable(u.currency))),
-        column((u) => (hasError(u) ? null : countText(u.startCount))),
-        column((u) => (hasError(u) ? null : countText(u.remains))),
-        column((u) => (!hasError(u) && u.finalStatus !== undefined && u.finalStatus !== null ? String(u.finalStatus) : null)),
-        column((u) => (hasError(u) ? storable(u.error) : null)),
-        list.map((u) => hasError(u) && u.review === true),
-        now,
-        column((u) => (hasError(u) ? null : storable(u.note))),
-      ],
-    );
+        WHERE s.subscription_id = u.subscription_id AND ${inStates(FULFILMENT_MOVES.finalWord.from, 's.fulfilment_state')}
+        RETURNING s.subscription_id, CASE WHEN u.error IS NULL THEN u.final_status END AS final_status`,
+        [
+          column((u) => u.subscriptionId),
+          column((u) => (hasError(u) ? null : storable(u.upstreamStatus))),
+          column((u) => (hasError(u) ? null : storable(u.charge))),
+          column((u) => (hasError(u) ? null : storable(u.currency))),
+          column((u) => (hasError(u) ? null : countText(u.startCount))),
+          column((u) => (hasError(u) ? null : countText(u.remains))),
+          column((u) => (!hasError(u) && u.finalStatus !== undefined && u.finalStatus !== null ? String(u.finalStatus) : null)),
+          column((u) => (hasError(u) ? storable(u.error) : null)),
+          list.map((u) => hasError(u) && u.review === true),
+          now,
+          column((u) => (hasError(u) ? null : storable(u.note))),
+        ],
+      );
+      const settled = finals.filter((row) => row.final_status !== null);
+      if (settled.length === 0) return;
+      await this.update(
+        `UPDATE subscriptions s
+          SET status = u.final_status::smallint,
+              completed_at = CASE WHEN u.final_status IN ('${ORDER_STATUS.Completed}', '${ORDER_STATUS.Partial}') THEN coalesce(s.completed_at, $3) ELSE s.completed_at END,
+              updated_at = $3
+         FROM unnest($1::uuid[], $2::text[]) AS u (subscription_id, final_status)
+        WHERE s.subscription_id = u.subscription_id
+        RETURNING s.subscription_id`,
+        [settled.map((row) => row.subscription_id), settled.map((row) => row.final_status), now],
+      );
+    });
   }
 
   /** One UPDATE … FROM unnest for the lot; only rows still `open` change. */
@@ -248,7 +265,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     for (const { subscriptionId, note } of notes) if (isUuid(subscriptionId)) byId.set(subscriptionId.toLowerCase(), storable(note) ?? '');
     if (byId.size === 0) return;
     await this.update(
-      `UPDATE subscriptions s
+      `UPDATE fulfilments s
           SET fulfilment_note = u.note, fulfilment_checked_at = $3, updated_at = $3
          FROM unnest($1::uuid[], $2::text[]) AS u (subscription_id, note)
         WHERE s.subscription_id = u.subscription_id AND s.fulfilment_state = 'open'`,
@@ -259,9 +276,9 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   /** On the unique partial index of upstream order ids. */
   async holderOf(upstreamOrderId: string): Promise<UpstreamOrderHolder | null> {
     const [row] = (await this.uow.manager().query(
-      `SELECT subscription_id, order_id FROM subscriptions
-        WHERE upstream_order_id = $1 AND fulfilment_state IN ('open', 'done')
-        ORDER BY subscription_id LIMIT 1`,
+      `SELECT f.subscription_id, s.order_id FROM fulfilments f JOIN subscriptions s ON s.subscription_id = f.subscription_id
+        WHERE f.upstream_order_id = $1 AND f.fulfilment_state IN ('open', 'done')
+        ORDER BY f.subscription_id LIMIT 1`,
       [upstreamOrderId],
     )) as Array<{ subscription_id: string; order_id: string }>;
     return row ? { subscriptionId: row.subscription_id, orderId: row.order_id } : null;
@@ -290,11 +307,16 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
   }
 
   cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null> {
-    return this.staffTransition(subscriptionId, FULFILMENT_MOVES.cancel, { status: SUBSCRIPTION_STATUS.Canceled, updated_at: now });
-  }
-
-  withdraw(subscriptionId: string, note: string, now: Date): Promise<boolean> {
-    return this.transition(subscriptionId, FULFILMENT_MOVES.withdraw, { fulfilment_note: note, updated_at: now });
+    // The fulfilment and the order's Status change in one transaction.
+    return this.uow.run(() =>
+      this.staffTransition(subscriptionId, FULFILMENT_MOVES.cancel, { updated_at: now }, () =>
+        this.update(`UPDATE subscriptions SET status = $2, updated_at = $3 WHERE subscription_id = $1 RETURNING subscription_id`, [
+          subscriptionId,
+          SUBSCRIPTION_STATUS.Canceled,
+          now,
+        ]),
+      ),
+    );
   }
 
   findById(subscriptionId: string): Promise<Subscription | null> {
@@ -312,7 +334,7 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     const changes: Record<string, unknown> = { fulfilment_state: move.to, ...set };
     const columns = Object.keys(changes);
     const changed = await this.update(
-      `UPDATE subscriptions SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')}
+      `UPDATE fulfilments SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')}
         WHERE subscription_id = $1 AND ${inStates(move.from)}
         RETURNING subscription_id`,
       [subscriptionId, ...Object.values(changes)],
@@ -325,8 +347,10 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     subscriptionId: string,
     move: FulfilmentMove,
     set: Record<string, unknown>,
+    then?: () => Promise<unknown>,
   ): Promise<{ changed: boolean; subscription: Subscription } | null> {
     const changed = await this.transition(subscriptionId, move, set);
+    if (changed && then) await then();
     const subscription = await this.findById(subscriptionId);
     return subscription ? { changed, subscription } : null;
   }

@@ -22,10 +22,10 @@ const epochMs = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE 
 
 /**
  * The order's summary (docs/refill.md): its newest REFILL_HISTORY refills, newest first, times as
- * epoch milliseconds (independent of the session's time zone). Read by the subscription mapper.
+ * epoch milliseconds (independent of the session's time zone), on the order's fulfilments row. Read by the subscription mapper.
  */
 const REWRITE_SUMMARY = `
-  UPDATE subscriptions s
+  UPDATE fulfilments s
      SET refill_summary = (
        SELECT jsonb_build_object('history', coalesce(jsonb_agg(jsonb_build_object(
                 'refillId', r.refill_id, 'state', r.state, 'actor', r.actor,

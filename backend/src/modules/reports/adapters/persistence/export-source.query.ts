@@ -10,7 +10,7 @@ const big = (value: string | number | bigint | null): bigint => BigInt(value ?? 
 const MS = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8`;
 
 /**
- * The exports' read of billing's, subscriptions' and identity's tables (docs/reports.md, "Why the
+ * The exports' read of billing's, subscriptions', fulfilment's and identity's tables (docs/reports.md, "Why the
  * exports read other modules' tables"): SELECT only, in read-only transactions of one keyset batch
  * each (a batch never holds PGlite's one session for long, and a million rows are a thousand short
  * reads). Each filter is added only when given, so the period and
@@ -54,9 +54,10 @@ export class SqlExportSource extends ExportSource {
               o.email, o.user_id, o.plan_slug, o.plan_name, o.tier->>'name' AS tier_name, o.currency, o.amount::text AS amount,
               o.payment_id, o.subscription_id, rf.processed::text AS processed, rf.pending::text AS pending, rf.failed::text AS failed,
               rf.n::int AS refund_count, ${MS('rf.last_at')} AS last_at, rq.state AS request_state,
-              s.status AS subscription_status, s.fulfilment_state, s.upstream_order_id, s.upstream_status, s.upstream_charge, s.upstream_currency
+              s.status AS subscription_status, f.fulfilment_state, f.upstream_order_id, f.upstream_status, f.upstream_charge, f.upstream_currency
        FROM payment_orders o
        LEFT JOIN subscriptions s ON s.order_id = o.order_id
+       LEFT JOIN fulfilments f ON f.subscription_id = s.subscription_id
        LEFT JOIN LATERAL (
          SELECT coalesce(sum(r.amount) FILTER (WHERE r.state = 'processed'), 0) AS processed,
                 coalesce(sum(r.amount) FILTER (WHERE r.state = 'pending'), 0) AS pending,

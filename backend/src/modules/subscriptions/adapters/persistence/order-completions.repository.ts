@@ -18,7 +18,9 @@ type Row = {
   completed_at: Date | string | null;
 };
 
-const RETURNING = `RETURNING subscription_id, order_id, customer_email, customer_name, plan_name, pricing->>'name' AS tier_name, profile_link, refill_days, completed_at`;
+/** The refill guarantee as bought is the fulfilment row's (migration 1765300000000-fulfilments); none on the manual path. */
+const RETURNING = `RETURNING subscription_id, order_id, customer_email, customer_name, plan_name, pricing->>'name' AS tier_name, profile_link,
+  coalesce((SELECT f.refill_days FROM fulfilments f WHERE f.subscription_id = subscriptions.subscription_id), 0) AS refill_days, completed_at`;
 
 function toCompleted(row: Row): CompletedOrder {
   return {

@@ -4,9 +4,11 @@ import { dateOf } from '../../../../platform/database/date-of';
 import { readRefundSummary } from '../../domain/refund-summary';
 import type { PurchasedTier, Subscription } from '../../domain/subscription';
 import type { SubscriptionOrmEntity } from './subscription.orm-entity';
+import type { DeliveryRow } from './delivery-summary.query';
 import { orderStatusOf } from '../../../../kernel/order-status';
 
-export function toSubscription(row: SubscriptionOrmEntity): Subscription {
+/** A subscription row with its fulfilment row (null on the manual path: no delivery summary, no refill guarantee). */
+export function toSubscription(row: SubscriptionOrmEntity, delivery: DeliveryRow | null = null): Subscription {
   const p = row.pricing as Partial<PurchasedTier>;
   return {
     subscriptionId: row.subscriptionId,
@@ -28,35 +30,39 @@ export function toSubscription(row: SubscriptionOrmEntity): Subscription {
     },
     customerEmail: row.customerEmail,
     customerName: row.customerName,
-    fulfilment: toFulfilment(row),
+    fulfilment: toFulfilment(delivery, row.createdAt),
     refund: readRefundSummary(row.refundSummary),
-    refills: { days: Number(row.refillDays ?? 0) || 0, completedAt: dateOf(row.completedAt), history: readRefillHistory(row.refillSummary) },
+    refills: { days: Number(delivery?.refill_days ?? 0) || 0, completedAt: dateOf(row.completedAt), history: readRefillHistory(delivery?.refill_summary ?? null) },
     createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
+    updatedAt: laterOf(row.updatedAt, dateOf(delivery?.updated_at)),
   };
 }
 
-/** The fulfilment columns, or null on the manual path (no state). */
-function toFulfilment(row: SubscriptionOrmEntity): SubscriptionFulfilment | null {
-  if (row.fulfilmentState === null || row.fulfilmentState === undefined) return null;
+/** The fulfilment row's columns, or null on the manual path (no row). */
+function toFulfilment(row: DeliveryRow | null, createdAt: Date): SubscriptionFulfilment | null {
+  if (row === null) return null;
   return {
-    state: row.fulfilmentState as FulfilmentState, // the column's CHECK holds it to the six states
-    // The migration's CHECK: a row with a state has its service, quantity and queuing time.
-    serviceId: row.upstreamServiceId ?? '',
-    serviceName: row.upstreamServiceName ?? null,
-    quantity: row.upstreamQuantity ?? 0,
-    upstreamOrderId: row.upstreamOrderId,
-    upstreamStatus: row.upstreamStatus,
-    charge: row.upstreamCharge,
-    currency: row.upstreamCurrency,
-    startCount: countOf(row.upstreamStartCount),
-    remains: countOf(row.upstreamRemains),
-    note: row.fulfilmentNote,
-    queuedAt: dateOf(row.fulfilmentQueuedAt) ?? row.createdAt,
-    placingAt: dateOf(row.fulfilmentPlacingAt),
-    placedAt: dateOf(row.fulfilmentPlacedAt),
-    checkedAt: dateOf(row.fulfilmentCheckedAt),
+    state: row.fulfilment_state as FulfilmentState, // the column's CHECK holds it to the six states
+    serviceId: row.upstream_service_id,
+    serviceName: row.upstream_service_name ?? null,
+    quantity: Number(row.upstream_quantity),
+    upstreamOrderId: row.upstream_order_id,
+    upstreamStatus: row.upstream_status,
+    charge: row.upstream_charge,
+    currency: row.upstream_currency,
+    startCount: countOf(row.upstream_start_count),
+    remains: countOf(row.upstream_remains),
+    note: row.fulfilment_note,
+    queuedAt: dateOf(row.fulfilment_queued_at) ?? createdAt,
+    placingAt: dateOf(row.fulfilment_placing_at),
+    placedAt: dateOf(row.fulfilment_placed_at),
+    checkedAt: dateOf(row.fulfilment_checked_at),
   };
+}
+
+/** When the order or its delivery last changed: the later of the two rows' times. */
+function laterOf(order: Date, delivery: Date | null): Date {
+  return delivery !== null && delivery.getTime() > order.getTime() ? delivery : order;
 }
 
 /**

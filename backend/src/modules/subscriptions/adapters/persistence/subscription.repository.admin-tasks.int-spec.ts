@@ -111,14 +111,17 @@ describe.each(testDatabaseKinds())('admin task list on %s', (kind) => {
 
   it('filters the orders that need review, counted on their partial index, with the Status filter, the search and the sorts', async () => {
     const review = ['order_A1', 'order_C1', 'order_D1'];
+    // The fulfilment module's rows (migration 1765300000000-fulfilments); null: back on the manual path.
     const setState = (orderIds: string[], state: string | null) =>
-      dataSource.query(
-        `UPDATE subscriptions SET fulfilment_state = $2, upstream_service_id = CASE WHEN $2::text IS NULL THEN NULL ELSE '1' END,
-                upstream_quantity = CASE WHEN $2::text IS NULL THEN NULL ELSE 100 END, fulfilment_queued_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END,
-                fulfilment_note = CASE WHEN $2::text IS NULL THEN NULL ELSE 'No clear answer from the provider (timeout): check its panel before retrying' END
-          WHERE order_id = ANY($1::text[])`,
-        [orderIds, state],
-      );
+      state === null
+        ? dataSource.query(`DELETE FROM fulfilments WHERE subscription_id IN (SELECT subscription_id FROM subscriptions WHERE order_id = ANY($1::text[]))`, [orderIds])
+        : dataSource.query(
+            `INSERT INTO fulfilments (subscription_id, fulfilment_state, upstream_service_id, upstream_quantity, fulfilment_queued_at, fulfilment_note)
+             SELECT subscription_id, $2, '1', 100, now(), 'No clear answer from the provider (timeout): check its panel before retrying'
+               FROM subscriptions WHERE order_id = ANY($1::text[])
+             ON CONFLICT (subscription_id) DO UPDATE SET fulfilment_state = EXCLUDED.fulfilment_state`,
+            [orderIds, state],
+          );
     await setState(review, 'needs_review');
     await setState(['order_B2'], 'queued');
     try {

@@ -10,8 +10,9 @@ import { SubscriptionRepository } from '../../application/subscription.repositor
 import type { AdminTaskFulfilmentFilter, AdminTaskKey, AdminTaskPage, AdminTaskQuery } from '../../domain/admin-task-list';
 import { SUBSCRIPTION_STATUS, type NewPurchase, type Subscription, type SubscriptionStatus } from '../../domain/subscription';
 import type { SubscriptionList } from '../../domain/subscription-list';
-import { toSubscription } from './subscription.mapper';
+import { withDeliveries, withDelivery } from './delivery-summary.query';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
+import { toSubscription } from './subscription.mapper';
 import { isUuid } from '../../../../kernel/uuid';
 import { orderStatusOf } from '../../../../kernel/order-status';
 
@@ -30,8 +31,9 @@ function textArray(value: string[] | string | null): string[] {
 }
 
 /** The SQL of each fulfilment filter (a closed list: the request and adminTaskQuery refuse any other). */
+/** On the fulfilment module's partial index of those rows (migration 1765300000000-fulfilments); few, read by id. */
 const FULFILMENT_CONDITION: Record<AdminTaskFulfilmentFilter, string> = {
-  needs_review: `fulfilment_state = 'needs_review'`,
+  needs_review: `subscription_id IN (SELECT subscription_id FROM fulfilments WHERE fulfilment_state = 'needs_review')`,
 };
 
 /** TypeORM implementation; every query runs in the caller's UnitOfWork transaction when there is one. */
@@ -55,21 +57,22 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
       `ON CONFLICT DO NOTHING RETURNING ${sql.columnList()}`,
     );
     const [stored] = await updatedRows(manager, insert.sql, insert.params);
+    // A new subscription has no fulfilment row yet (the fulfilment module adds it when it queues the order).
     if (stored) return { subscription: toSubscription(sql.hydrate(manager, stored) as SubscriptionOrmEntity), created: true };
     const [existing] = await sql.select(manager, 'WHERE "order_id" = $1', [purchase.orderId]);
     if (!existing) throw new Error(`Order ${purchase.orderId}: its subscription was neither stored nor found`);
-    return { subscription: toSubscription(existing), created: false };
+    return { subscription: (await withDelivery(manager, existing)) as Subscription, created: false };
   }
 
   async findById(subscriptionId: string): Promise<Subscription | null> {
     if (!isUuid(subscriptionId)) return null;
     const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ subscriptionId });
-    return row ? toSubscription(row) : null;
+    return withDelivery(this.uow.manager(), row);
   }
 
   async findByOrderId(orderId: string): Promise<Subscription | null> {
     const row = await this.uow.repository(SubscriptionOrmEntity).findOneBy({ orderId });
-    return row ? toSubscription(row) : null;
+    return withDelivery(this.uow.manager(), row);
   }
 
   /**
@@ -87,12 +90,12 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     const skip = (page - 1) * limit;
     if (skip >= total) return { items: [], total };
     const found = await rows.find({ where, order: NEWEST_FIRST, skip, take: limit });
-    return { items: found.map(toSubscription), total };
+    return { items: await withDeliveries(this.uow.manager(), found), total };
   }
 
   async allForUser(userId: string): Promise<Subscription[]> {
     const found = await this.uow.repository(SubscriptionOrmEntity).find({ where: { userId }, order: NEWEST_FIRST });
-    return found.map(toSubscription);
+    return withDeliveries(this.uow.manager(), found);
   }
 
   /**
@@ -241,11 +244,15 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
       `SELECT ${sql.columnList()}, (extract(epoch FROM created_at) * 1000000)::numeric(20, 0)::text AS key_micros FROM ${sql.table} WHERE "subscription_id" = ANY($1::uuid[])`,
       [ids],
     )) as Array<Record<string, unknown> & { key_micros: string }>;
-    return rows.map((row) => {
-      const subscription = toSubscription(sql.hydrate(manager, row) as SubscriptionOrmEntity);
+    const subscriptions = await withDeliveries(
+      manager,
+      rows.map((row) => sql.hydrate(manager, row) as SubscriptionOrmEntity),
+    );
+    rows.forEach((row, i) => {
+      const subscription = subscriptions[i];
       keys.set(subscription.subscriptionId, { planName: subscription.planName, createdAtMicros: row.key_micros, subscriptionId: subscription.subscriptionId });
-      return subscription;
     });
+    return subscriptions;
   }
 
   /** At most `take` ids (the page and one more, so hasNext is exact), in the sort's order. */
@@ -314,7 +321,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
       if (!locked) return null;
       if (locked.status !== status) await rows.update({ subscriptionId }, { status });
       const row = await rows.findOneByOrFail({ subscriptionId });
-      return { before: orderStatusOf(locked.status), subscription: toSubscription(row) };
+      return { before: orderStatusOf(locked.status), subscription: (await withDelivery(this.uow.manager(), row)) as Subscription };
     });
   }
 
