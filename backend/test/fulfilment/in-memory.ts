@@ -340,6 +340,12 @@ export class InMemoryLedger extends FulfilmentLedger {
     return { changed: Boolean(s), subscription: this.get(id) };
   }
 
+  async withdraw(id: string, note: string) {
+    const s = this.movable(id, FULFILMENT_MOVES.withdraw);
+    if (s?.fulfilment) Object.assign(s.fulfilment, { state: FULFILMENT_MOVES.withdraw.to, note });
+    return Boolean(s);
+  }
+
   async findById(id: string) {
     return this.rows.has(id) ? this.get(id) : null;
   }

@@ -13,6 +13,8 @@ import { refundIssuedMail } from './refund.mails';
 import { RefundRepository } from './refund.repository.port';
 import { RefundSummaries } from './refund-summaries';
 import { SettleRefund } from './settle-refund';
+import { FulfilmentIntake } from '../../fulfilment/application/fulfilment-intake';
+import { SubscriptionRefunds } from '../../subscriptions/application/subscription-refunds.port';
 
 export interface RefundCommand {
   orderId: string;
@@ -31,7 +33,9 @@ export interface RefundCommand {
  * trigger and CHECK refuse a total above what was paid, whatever the application thinks), updates
  * the subscription's summary and writes the "refund issued" mail. `send` runs after the commit: one
  * gateway call with our idempotency key; a refusal fails the refund, an unclear answer leaves it
- * pending for the reconciler, which repeats the call with the same key.
+ * pending for the reconciler, which repeats the call with the same key. A refund of everything left
+ * ends the order in the same transaction: not placed upstream if it was not yet, and Refunded if it
+ * was In Process (docs/refunds.md#a-full-refund-ends-the-order).
  */
 @Injectable()
 export class IssueRefund {
@@ -46,6 +50,8 @@ export class IssueRefund {
     private readonly settle: SettleRefund,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    private readonly subscriptions: SubscriptionRefunds,
+    private readonly fulfilment: FulfilmentIntake,
   ) {}
 
   /** Stores the refund in the surrounding UnitOfWork (or its own). Throws AppError 404/409 when it cannot be. */
@@ -86,6 +92,11 @@ export class IssueRefund {
       if (stored === 'over_limit') throw new AppError('conflict', NOTHING_LEFT_MESSAGE, 'refund_over_limit');
       if (stored === 'duplicate_key') throw new AppError('conflict', 'This refund was issued already.', 'refund_duplicate');
       await this.summaries.refresh(order);
+      // Nothing is left of what was paid: the order ends (docs/refunds.md#a-full-refund-ends-the-order).
+      if (amount === left && order.subscriptionId) {
+        await this.fulfilment.withdraw(order.subscriptionId);
+        await this.subscriptions.endRefunded(order.subscriptionId, now);
+      }
       await this.mailer.send(refundIssuedMail(order, refund));
       return refund;
     });

@@ -42,4 +42,19 @@ export class FulfilmentIntake {
     this.uow.afterCommit(() => void this.jobs.enqueue(subscription.subscriptionId, queuedAt));
     return true;
   }
+
+  /**
+   * The order was refunded in full (called in billing's transaction that records the refund): one
+   * not placed yet (`queued`, or `needs_review`) never is: it becomes `canceled` with a note for
+   * staff. The place-order job claims only a `queued` order by a conditional UPDATE, so of the two
+   * exactly one wins: withdrawn, or already being placed (docs/refunds.md#a-full-refund-ends-the-order).
+   * True when it was withdrawn; false for an order being placed, placed, finished or on the manual path.
+   */
+  withdraw(subscriptionId: string): Promise<boolean> {
+    return this.ledger.withdraw(subscriptionId, WITHDRAWN_NOTE, this.clock.now());
+  }
 }
+
+/** The note staff read on an order withdrawn by a full refund. */
+export const WITHDRAWN_NOTE =
+  'Refunded in full before it was placed: it is not sent to the provider. If an earlier unclear answer means the panel took it, cancel it on the panel.';

@@ -129,5 +129,12 @@ export abstract class FulfilmentLedger {
   /** `queued` or `needs_review` → `canceled`, Status 3 (Canceled). Null for an unknown id. */
   abstract cancel(subscriptionId: string, now: Date): Promise<{ changed: boolean; subscription: Subscription } | null>;
 
+  /**
+   * `queued` or `needs_review` → `canceled` with `note`, the Status left as it is: the order was
+   * refunded in full before it was placed, so it never is (docs/refunds.md#a-full-refund-ends-the-order).
+   * False when it was in another state (placing, placed, finished, manual) or does not exist.
+   */
+  abstract withdraw(subscriptionId: string, note: string, now: Date): Promise<boolean>;
+
   abstract findById(subscriptionId: string): Promise<Subscription | null>;
 }

@@ -38,6 +38,8 @@ export const FULFILMENT_MOVES = {
   link: { from: ['needs_review'], to: 'open' },
   /** Staff: not placed upstream and never will be. */
   cancel: { from: ['queued', 'needs_review'], to: 'canceled' },
+  /** The order was refunded in full before it was placed: never placed, its Status left to billing (docs/refunds.md#a-full-refund-ends-the-order). */
+  withdraw: { from: ['queued', 'needs_review'], to: 'canceled' },
 } as const satisfies Record<string, { from: readonly (FulfilmentState | null)[]; to: FulfilmentState }>;
 
 export type FulfilmentMove = (typeof FULFILMENT_MOVES)[keyof typeof FULFILMENT_MOVES];

@@ -12,6 +12,13 @@ export abstract class SubscriptionRefunds {
   abstract noteSummary(subscriptionId: string, summary: RefundSummary | null): Promise<void>;
 
   /**
+   * The order was refunded in full: an order still In Process becomes Refunded (Status 4), leaving
+   * the Active lists and counts (docs/refunds.md#a-full-refund-ends-the-order). One conditional
+   * UPDATE; false when it was not In Process (Completed, or a provider's final word, keeps its own).
+   */
+  abstract endRefunded(subscriptionId: string, now: Date): Promise<boolean>;
+
+  /**
    * Claims the settlement of an order the provider finished short (Status 2, 3 or 4 with its
    * fulfilment `done` or `canceled`) that was not settled yet: one conditional UPDATE, so of two
    * concurrent claims exactly one gets the subscription; the other gets null, as does an order that

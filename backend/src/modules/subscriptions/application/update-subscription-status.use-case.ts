@@ -5,7 +5,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
 import { ADMIN_SETTABLE_STATUSES, SUBSCRIPTION_STATUS, type Subscription } from '../domain/subscription';
-import { subscriptionNotFound } from '../domain/subscriptions.errors';
+import { orderRefunded, subscriptionNotFound } from '../domain/subscriptions.errors';
 import { CompletionMails } from './completion-mails';
 import { SubscriptionRepository } from './subscription.repository.port';
 
@@ -35,6 +35,9 @@ export class UpdateSubscriptionStatusUseCase {
     return this.uow.run(async () => {
       const changed = await this.subscriptions.changeStatus(subscriptionId, status);
       if (!changed) throw subscriptionNotFound();
+      // A Refunded order is over (docs/refunds.md#a-full-refund-ends-the-order). `before` is the locked
+      // row's Status; throwing rolls the change back, so a refund that committed first always wins.
+      if (changed.before === SUBSCRIPTION_STATUS.Refunded) throw orderRefunded();
       if (changed.before !== status) {
         await this.audit.record(caller, {
           action: 'subscription.status',

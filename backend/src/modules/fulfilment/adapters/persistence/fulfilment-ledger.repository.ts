@@ -319,6 +319,10 @@ export class TypeOrmFulfilmentLedger extends FulfilmentLedger {
     );
   }
 
+  withdraw(subscriptionId: string, note: string, now: Date): Promise<boolean> {
+    return this.transition(subscriptionId, FULFILMENT_MOVES.withdraw, { fulfilment_note: note, updated_at: now });
+  }
+
   findById(subscriptionId: string): Promise<Subscription | null> {
     return this.subscriptions.findById(subscriptionId);
   }

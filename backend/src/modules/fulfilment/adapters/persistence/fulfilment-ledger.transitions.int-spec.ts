@@ -115,6 +115,7 @@ describe.each(sides)('fulfilment moves: $name', (side) => {
     retry: async (id) => (await ledger.retry(id, LATER))?.changed,
     link: async (id) => (await ledger.link(id, upstreamId(), LATER))?.changed,
     cancel: async (id) => (await ledger.cancel(id, LATER))?.changed,
+    withdraw: (id) => ledger.withdraw(id, 'Refunded in full', LATER),
   };
 
   const cases = (Object.keys(FULFILMENT_MOVES) as MoveName[]).flatMap((move) => STARTS.map((from) => [move, from] as const));

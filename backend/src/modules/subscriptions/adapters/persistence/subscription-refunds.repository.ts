@@ -7,7 +7,7 @@ import { updatedRows } from '../../../../platform/database/updated-rows';
 import { withDelivery } from './delivery-summary.query';
 import { SubscriptionOrmEntity } from './subscription.orm-entity';
 import { isUuid } from '../../../../kernel/uuid';
-import { orderStatusList, SHORT_STATUSES } from '../../../../kernel/order-status';
+import { ORDER_STATUS, orderStatusList, SHORT_STATUSES } from '../../../../kernel/order-status';
 
 /**
  * Finished short: the condition of the partial index subscriptions_shortfall_due_idx (migration
@@ -34,6 +34,16 @@ export class TypeOrmSubscriptionRefunds extends SubscriptionRefunds {
     await this.uow
       .manager()
       .query(`UPDATE subscriptions SET refund_summary = $2::jsonb WHERE subscription_id = $1`, [subscriptionId, summary === null ? null : JSON.stringify(summary)]);
+  }
+
+  async endRefunded(subscriptionId: string, now: Date): Promise<boolean> {
+    if (!isUuid(subscriptionId)) return false;
+    const ended = await updatedRows(
+      this.uow.manager(),
+      `UPDATE subscriptions SET status = ${ORDER_STATUS.Refunded}, updated_at = $2 WHERE subscription_id = $1 AND status = ${ORDER_STATUS.InProcess} RETURNING subscription_id`,
+      [subscriptionId, now],
+    );
+    return ended.length > 0;
   }
 
   async claimShortfall(subscriptionId: string, now: Date): Promise<Subscription | null> {
