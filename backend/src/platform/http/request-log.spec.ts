@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { accessLine, LineBatcher, loggedRequest } from './request-log';
+import { accessLine, ACCESS_SERIALIZERS, LineBatcher, loggedRequest } from './request-log';
 
 /** What pino writes for a line of these fields, with the RequestLog's logger options (base fields off). */
 function pinoLine(level: 'info' | 'warn' | 'error', fields: object, time: number): string {
@@ -76,5 +76,25 @@ describe('LineBatcher (the log lines gathered into fewer writes)', () => {
         .split('\n')
         .map((line) => JSON.parse(line).reqId),
     ).toEqual(['r1', 'r2']);
+  });
+});
+
+describe('secrets in link query strings (the access log)', () => {
+  const secret = '4c1f0a5e-2b7d-4e3a-9f60-8d2c1b0a9e71.Zx9_secret-part';
+  const url = `/admin/login?stop-email-change=${encodeURIComponent(secret)}&lang=en`;
+
+  it('the middleware and the fast lane write the stop-e-mail-change link without its secret', () => {
+    const serialized = ACCESS_SERIALIZERS.req({ method: 'GET', url });
+    const pinoWritten = pinoLine('info', { reqId: 'r1', req: serialized, res: { status: 200 }, ms: 1 }, 1);
+    const fastLane = accessLine(30, 1, 'r1', loggedRequest('GET', url), 200, 1);
+    for (const line of [pinoWritten, fastLane]) {
+      expect(line).not.toContain('Zx9_secret-part');
+      expect(JSON.parse(line).req.url).toBe('/admin/login?stop-email-change=[redacted]&lang=en');
+    }
+  });
+
+  it('leaves other URLs as they came', () => {
+    expect(ACCESS_SERIALIZERS.req({ method: 'GET', url: '/api/services/getAll?page=1&limit=100' }).url).toBe('/api/services/getAll?page=1&limit=100');
+    expect(ACCESS_SERIALIZERS.req({ method: 'GET', url: '/api/plans/caf%C3%A9' }).url).toBe('/api/plans/caf%C3%A9');
   });
 });

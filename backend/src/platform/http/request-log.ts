@@ -12,9 +12,26 @@ const LEVEL_NUMBERS = { info: 30, warn: 40, error: 50 } as const;
 /** The request's part of an access line (method and URL, JSON-escaped), for `accessLine`. */
 export type LoggedRequest = string & { readonly __loggedRequest: true };
 
+/**
+ * Query parameters whose value is a secret a link carries (the admin's "stop e-mail change" link,
+ * sign-in and reset tokens): whoever reads the log must not be able to use it.
+ */
+const SECRET_PARAMS = /([?&](?:stop-email-change|token|reset-token|code)=)[^&#]*/gi;
+
+/** The URL as the access log writes it: secrets in its query string replaced by [redacted]. */
+export function loggedUrl(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+}
+
+/** The middleware's serializers: method, the URL with its secrets redacted, the status. */
+export const ACCESS_SERIALIZERS = {
+  req: (req: { method: string; url: string }) => ({ method: req.method, url: loggedUrl(req.url) }),
+  res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+};
+
 /** Builds the request's part of an access line; the fast lane keeps it with each URL it knows. */
 export function loggedRequest(method: string, url: string): LoggedRequest {
-  return `,"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}},"res":{"status":` as LoggedRequest;
+  return `,"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(loggedUrl(url))}},"res":{"status":` as LoggedRequest;
 }
 
 /**
@@ -101,10 +118,7 @@ export class RequestLog implements OnApplicationShutdown {
       },
       quietReqLogger: true,
       customAttributeKeys: { responseTime: 'ms' },
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
+      serializers: ACCESS_SERIALIZERS,
       customSuccessMessage: () => MESSAGE,
       // A 5xx is one access line too. pino-http would attach a made-up Error with a stack of its own
       // internals; the real error, with its stack, is logged once by the exception filter.
