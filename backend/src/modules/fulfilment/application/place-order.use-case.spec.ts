@@ -37,6 +37,15 @@ describe('PlaceOrderUseCase (the place-order job)', () => {
     expect(ledger.get(id).fulfilment).toMatchObject({ state: 'open', upstreamOrderId: '4711', placedAt: clock.now() });
   });
 
+  it('sends a profile link with non-ASCII characters in ASCII, as a browser does (docs/fulfilment.md#links-in-ascii)', async () => {
+    const s = ledger.add({ profileLink: 'https://www.youtube.com/@café…' });
+    await ledger.queue(s.subscriptionId, { serviceId: '7', quantity: 1000 }, clock.now());
+    panel.addAnswers.push('4712');
+    expect(await useCase.execute(s.subscriptionId)).toEqual({ outcome: 'placed', upstreamOrderId: '4712' });
+    expect(panel.adds).toEqual([{ service: '7', link: 'https://www.youtube.com/@caf%C3%A9%E2%80%A6', quantity: 1000 }]);
+    expect(ledger.get(s.subscriptionId).profileLink).toBe('https://www.youtube.com/@café…');
+  });
+
   it("sends an order the provider answered with another order's id to review, its note naming that order; the first keeps the id", async () => {
     const first = await queuedOrder();
     const second = await queuedOrder();

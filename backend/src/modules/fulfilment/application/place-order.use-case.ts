@@ -1,3 +1,4 @@
+import { asciiLink } from '../domain/ascii-link';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger, type UpstreamOrderHolder, UpstreamOrderTaken } from '../application/fulfilment-ledger.port';
@@ -60,7 +61,8 @@ export class PlaceOrderUseCase {
 
     let upstreamOrderId: string;
     try {
-      upstreamOrderId = await this.panel.add({ service: claimed.serviceId, link: claimed.link, quantity: claimed.quantity });
+      // Panels refuse non-ASCII links: sent as a browser would (docs/fulfilment.md#links-in-ascii).
+      upstreamOrderId = await this.panel.add({ service: claimed.serviceId, link: asciiLink(claimed.link), quantity: claimed.quantity });
     } catch (error) {
       return this.failed(subscriptionId, error);
     }
