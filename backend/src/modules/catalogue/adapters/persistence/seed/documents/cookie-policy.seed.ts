@@ -4,7 +4,7 @@ import { CONTACT_ITEMS, SEED_LAST_UPDATED, SUPPORT_CONTACT } from './support-con
 
 const { brand } = SUPPORT_CONTACT;
 
-/** Cookie Policy: what the website keeps in the browser (local storage, no tracking cookies). */
+/** Cookie Policy: what the website keeps in the browser (local storage, one sign-in cookie, no tracking cookies). */
 export const COOKIE_POLICY: DocumentSeed = {
   slug: 'cookie-policy',
   title: 'Cookie Policy',
@@ -13,7 +13,7 @@ export const COOKIE_POLICY: DocumentSeed = {
     section('About This Policy', {
       paragraphs: [
         `This Cookie Policy explains what the ${brand} website stores in your browser, why, and how you can control it. It complements our Privacy Policy.`,
-        'Cookies are small text files a website stores in your browser. Local storage is a similar browser feature that keeps information on your device until it is removed. We use local storage rather than cookies for our own purposes.',
+        'Cookies are small text files a website stores in your browser. Local storage is a similar browser feature that keeps information on your device until it is removed. For our own purposes we use local storage, and one cookie that helps you sign in.',
       ],
     }),
     section('What We Store and Why', {
@@ -21,7 +21,8 @@ export const COOKIE_POLICY: DocumentSeed = {
       items: [
         'token: your session token, which keeps you signed in and proves to our servers that requests come from you;',
         'userId and email: your account id and e-mail address, so the website can load your profile and orders;',
-        'adminToken (staff only): the session of our admin area.',
+        'adminToken (staff only): the session of our admin area;',
+        'growth_device_customer and growth_device_admin (cookies): set when you sign in or reset your password on this browser, so that other people trying wrong passwords on your account cannot keep you out. They hold only the time they were issued and a signature, are sent only to our own website, cannot be read by scripts, and expire after 180 days.',
       ],
     }),
     section('No Advertising or Tracking Cookies', {
@@ -35,7 +36,9 @@ export const COOKIE_POLICY: DocumentSeed = {
       ],
     }),
     section('How Long Information Is Kept', {
-      paragraphs: ['The session token, user id and e-mail address stay in your browser until you log out, which removes them. They are not sent to any other website.'],
+      paragraphs: [
+        'The session token, user id and e-mail address stay in your browser until you log out, which removes them. The sign-in cookie expires 180 days after it was set. None of them is sent to any other website.',
+      ],
     }),
     section('Managing Cookies and Local Storage', {
       paragraphs: [
