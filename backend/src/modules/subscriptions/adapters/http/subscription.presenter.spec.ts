@@ -83,15 +83,31 @@ describe('subscription bodies', () => {
     ]);
     const text = JSON.stringify(body);
     for (const secret of ['77001', '0.27819', 'Incorrect order ID', 'In progress', '1024']) expect(text).not.toContain(secret);
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 0 }) }), at).progress).toEqual({
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: null, remains: 350 }) }), at).progress).toEqual({
       startCount: null,
-      remains: 0,
+      remains: 350,
       quantity: 500,
     });
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ startCount: 0, remains: null }) }), at).progress).toEqual({
-      startCount: 0,
-      remains: null,
-      quantity: 500,
+  });
+
+  describe('cards that tell the truth (docs/fulfilment.md#what-a-card-says)', () => {
+    const progress = (status: 0 | 1 | 2 | 3 | 4, counts: { startCount: number | null; remains: number | null }) =>
+      subscriptionBody(subscription({ status, fulfilment: fulfilment(counts) }), at).progress;
+
+    it('reads a start count of 0 as not reported (null), not "Started at 0"', () => {
+      expect(progress(1, { startCount: 0, remains: 0 })).toEqual({ startCount: null, remains: 0, quantity: 500 });
+      expect(progress(0, { startCount: 0, remains: null })).toBeNull();
+    });
+
+    it('reads remains 0 on an order not finished as not reported, and keeps it on a Completed one', () => {
+      expect(progress(0, { startCount: 1204, remains: 0 })).toEqual({ startCount: 1204, remains: null, quantity: 500 });
+      expect(progress(1, { startCount: 1204, remains: 0 })).toEqual({ startCount: 1204, remains: 0, quantity: 500 });
+    });
+
+    it('gives a Canceled or Refunded order no delivery line, and a Partial one what the panel said', () => {
+      expect(progress(3, { startCount: 0, remains: 500 })).toBeNull();
+      expect(progress(4, { startCount: 1204, remains: 0 })).toBeNull();
+      expect(progress(2, { startCount: 1204, remains: 120 })).toEqual({ startCount: 1204, remains: 120, quantity: 500 });
     });
   });
 
@@ -109,11 +125,8 @@ describe('subscription bodies', () => {
 
   it('gives no progress for a Pending order reported with start count 0 and 0 remaining (it has not started)', () => {
     expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: ' pending ', startCount: 0, remains: 0 }) }), at).progress).toBeNull();
-    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: 'Inprogress', startCount: 0, remains: 0 }) }), at).progress).toEqual({
-      startCount: 0,
-      remains: 0,
-      quantity: 500,
-    });
+    // Nor one In progress with the same zeros: neither number is a real report yet.
+    expect(subscriptionBody(subscription({ fulfilment: fulfilment({ upstreamStatus: 'Inprogress', startCount: 0, remains: 0 }) }), at).progress).toBeNull();
   });
 
   describe('refill (docs/refill.md)', () => {

@@ -13,6 +13,7 @@ import { orderMargin } from '../../domain/margin';
 import { customerMessageOf, customerRefillView, customerStateOf, REFILL_HISTORY, type RefillRecord, type SubscriptionRefills } from '../../../fulfilment/domain/refill';
 import { normalWord } from '../../../fulfilment/domain/upstream-status';
 import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscription';
+import { ORDER_STATUS } from '../../../../kernel/order-status';
 import { refundedInFull } from '../../domain/refund-summary';
 
 /**
@@ -151,8 +152,13 @@ function progressOf(s: Subscription): DeliveryProgress | null {
   if (!f || !Number.isSafeInteger(f.quantity) || f.quantity < 1) return null;
   // A Pending order reported with start count 0 and 0 remaining has not started: nothing to show.
   if (f.upstreamStatus !== null && normalWord(f.upstreamStatus.trim()) === 'pending' && f.startCount === 0 && f.remains === 0) return null;
-  const startCount = isPlausibleStartCount(f.startCount) ? f.startCount : null;
-  const remains = isPlausibleRemains(f.remains, f.quantity) ? f.remains : null;
+  // Cards that tell the truth (docs/fulfilment.md#what-a-card-says): a Canceled or Refunded order has
+  // no delivery line (its refund says what came back); a start count of 0 is the panel's "never
+  // typed in"; remains 0 on an order not finished is the panel's placeholder, not "all delivered".
+  if (s.status === ORDER_STATUS.Canceled || s.status === ORDER_STATUS.Refunded) return null;
+  const startCount = isPlausibleStartCount(f.startCount) && f.startCount !== 0 ? f.startCount : null;
+  const unfinished = s.status === ORDER_STATUS.InProcess;
+  const remains = isPlausibleRemains(f.remains, f.quantity) && !(unfinished && f.remains === 0) ? f.remains : null;
   if (startCount === null && remains === null) return null;
   return { startCount, remains, quantity: f.quantity };
 }
