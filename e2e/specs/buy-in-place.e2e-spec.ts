@@ -76,8 +76,8 @@ describeInBrowser('Buy in place: sign up or log in inside checkout (real server,
     expect(text).toMatch(/Order numberSG-[0-9A-F]{8}/);
     expect(text).toContain('DeliveryStarts within 24-48 hours');
     expect(text).not.toMatch(/order_/);
-    const receipt = await paid.getByRole('link', { name: 'View receipt' }).getAttribute('href');
-    expect(receipt).toMatch(/^\/receipt\/order_[A-Za-z0-9]{14}$/);
+    const order = await paid.getByRole('link', { name: 'View Active Services' }).getAttribute('href');
+    expect(order).toMatch(/^\/services\/active#order-order_[A-Za-z0-9]{14}$/);
     expect(await dialogViolations(page)).toEqual([]);
   }
 

@@ -138,7 +138,9 @@ describeInBrowser('The shop has no dead ends (real server, Chromium)', () => {
       expect(text).toContain(`We e-mailed you a confirmation at ${customer.email}.`);
       await screenshot(page, `dead-ends-paid-${name}.png`, { fullPage: false });
       // One order, paid once: the customer's list holds it with the link as completed.
-      const orderId = decodeURIComponent((await paid.getByRole('link', { name: 'View receipt' }).getAttribute('href'))?.replace(/^\/receipt\//, '') ?? '');
+      const orderId = decodeURIComponent(
+        (await paid.getByRole('link', { name: 'View Active Services' }).getAttribute('href'))?.replace(/^\/services\/active#order-/, '') ?? '',
+      );
       expect(orderId).toMatch(/^order_[A-Za-z0-9]{14}$/);
       const list = await post('/subscription/user', { userId: customer.userId }, customer.token);
       expect(list.subscriptions.filter((s: { orderId: string }) => s.orderId === orderId)).toEqual([
