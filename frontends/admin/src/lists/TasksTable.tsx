@@ -3,6 +3,8 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StatusChip } from '@growth/kit/ui';
 import { formatPrice } from '@growth/kit/format';
+import { CopyLinkButton } from '../tasks/CopyLinkButton';
+import { canComplete } from '../tasks/useBulkComplete';
 import type { TaskQuery } from '../tasks/taskQuery';
 import { formatDate } from '../ui';
 import { SortHeader } from './SortHeader';
@@ -18,6 +20,11 @@ interface Props {
   rowActions(subscription: AdminSubscription): ReactNode;
   /** The full card of a subscription (every detail and action), shown when its row is expanded. */
   card(subscription: AdminSubscription): ReactNode;
+  /** The orders picked for Mark Completed (subscription ids), and how the picking changes. */
+  selected: ReadonlySet<string>;
+  onSelect(subscriptionIds: string[], on: boolean): void;
+  /** While a write runs, the boxes wait. */
+  disabled?: boolean;
 }
 
 const keyOf = (subscription: AdminSubscription) => subscription.subscriptionId || subscription._id;
@@ -32,11 +39,15 @@ function flagsOf(subscription: AdminSubscription): string[] {
 
 /**
  * The tasks at desktop width: one row per subscription (plan and tier, the customer's name and
- * e-mail, price, status, created, actions), sortable by plan and by date (the server sorts, the
+ * e-mail, price, status, created, actions), a box to pick each In Process order for Mark Completed,
+ * the link to deliver to with a copy button, sortable by plan and by date (the server sorts, the
  * order lives in the address); Details expands a row into its full card, with the provider's part,
  * refunds, refills and their actions.
  */
-export function TasksTable({ items, query, onSort, rowId, rowActions, card }: Props) {
+export function TasksTable({ items, query, onSort, rowId, rowActions, card, selected, onSelect, disabled = false }: Props) {
+  const selectable = items.filter(canComplete).map((s) => s.subscriptionId);
+  const allPicked = selectable.length > 0 && selectable.every((id) => selected.has(id));
+  const somePicked = selectable.some((id) => selected.has(id));
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const orderOf = (field: TaskQuery['sortBy']) => (query.sortBy === field ? query.sortOrder : null);
   const sortBy = (field: TaskQuery['sortBy']) => {
@@ -56,6 +67,18 @@ export function TasksTable({ items, query, onSort, rowId, rowActions, card }: Pr
       <table className={styles.table} aria-label="Subscriptions">
         <thead>
           <tr>
+            <th scope="col" className={styles.pick}>
+              <input
+                type="checkbox"
+                aria-label="Select every In Process order on this page"
+                checked={allPicked}
+                ref={(box) => {
+                  if (box) box.indeterminate = somePicked && !allPicked;
+                }}
+                disabled={disabled || selectable.length === 0}
+                onChange={(event) => onSelect(selectable, event.target.checked)}
+              />
+            </th>
             <SortHeader label="Order" order={orderOf('planName')} onSort={() => sortBy('planName')} />
             <th scope="col">Customer</th>
             <th scope="col" className={styles.number}>
@@ -79,12 +102,24 @@ export function TasksTable({ items, query, onSort, rowId, rowActions, card }: Pr
             return (
               <Fragment key={key}>
                 <tr id={rowId(subscription)} tabIndex={-1} className={expanded ? styles.expanded : undefined}>
+                  <td className={styles.pick}>
+                    {canComplete(subscription) && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select the ${which}`}
+                        checked={selected.has(subscription.subscriptionId)}
+                        disabled={disabled}
+                        onChange={(event) => onSelect([subscription.subscriptionId], event.target.checked)}
+                      />
+                    )}
+                  </td>
                   <td>
                     <span className={styles.primary}>
                       {subscription.planName || '—'}
                       {pricing.name ? ` · ${pricing.name}` : ''}
                     </span>
                     <span className={`${styles.secondary} ${styles.mono}`}>{subscription.orderId || '—'}</span>
+                    {subscription.profileLink && <CopyLinkButton link={subscription.profileLink} which={which} />}
                   </td>
                   <td>
                     {customer?.userId ? (
@@ -128,7 +163,7 @@ export function TasksTable({ items, query, onSort, rowId, rowActions, card }: Pr
                 </tr>
                 {expanded && (
                   <tr id={detailsId} className={styles.detailRow}>
-                    <td colSpan={6}>{card(subscription)}</td>
+                    <td colSpan={7}>{card(subscription)}</td>
                   </tr>
                 )}
               </Fragment>

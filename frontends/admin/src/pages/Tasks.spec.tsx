@@ -980,6 +980,47 @@ describe('Tasks at desktop width (a table)', () => {
       .getAllByRole('row')
       .filter((row) => row.id.startsWith('task-'));
 
+  it('shows each order’s link with a copy button, and marks the picked In Process orders Completed after one confirmation', async () => {
+    setDesktopScreen();
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const rows = [task(1), task(2), task(3, { Status: 1 }), task(4, { Status: 4, statusText: 'Refunded' })];
+    api.answer('/admin/tasks', tasksPage(rows, { total: 4, page: 1, pages: 1 }), tasksPage(rows, { total: 4, page: 1, pages: 1 }));
+    const [one, two] = [rows[0] as { subscriptionId: string }, rows[1] as { subscriptionId: string }];
+    api.answer('/admin/tasks/complete', [
+      200,
+      {
+        success: true,
+        completed: 1,
+        refused: 1,
+        results: [
+          { subscriptionId: one.subscriptionId, outcome: 'completed', status: 1 },
+          { subscriptionId: two.subscriptionId, outcome: 'refused', error: 'order_refunded', message: 'This order was refunded in full.' },
+        ],
+      },
+    ]);
+    visit('/admin/tasks');
+    await screen.findByRole('table', { name: 'Subscriptions' });
+    const [first] = dataRows().map((row) => within(row));
+    fireEvent.click(first.getByRole('button', { name: 'Copy link of the YouTube order order_1' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/youtube\.com\/@ann1/)));
+    expect(await first.findByRole('button', { name: /^Copied/ })).toBeTruthy();
+
+    // Only In Process orders can be picked (not Completed, not Refunded).
+    expect(screen.getAllByRole('checkbox', { name: /^Select the / })).toHaveLength(2);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every In Process order on this page' }));
+    expect(screen.getByText('2 orders selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Completed' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark 2 orders Completed?' });
+    expect(api.callsTo('/admin/tasks/complete')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
+    await waitFor(() => expect(api.callsTo('/admin/tasks/complete')).toHaveLength(1));
+    expect(api.callsTo('/admin/tasks/complete')[0].body).toEqual({ subscriptionIds: [one.subscriptionId, two.subscriptionId] });
+    expect((await screen.findByRole('alert')).textContent).toContain('YouTube order order_2: This order was refunded in full.');
+    expect(screen.getByText('1 order marked Completed')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('/admin/tasks')).toHaveLength(2));
+  });
+
   it('one row per subscription: plan and tier, the customer’s name (to their services) and e-mail, price, status, created, actions', async () => {
     setDesktopScreen();
     const review = task(2, { Status: 0, fulfilment: { state: 'needs_review' }, refund: { requestId: 'rq1', state: null } });
@@ -991,7 +1032,7 @@ describe('Tasks at desktop width (a table)', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Order', 'Customer', 'Price', 'Status', 'Created', 'Actions']);
+    ).toEqual(['', 'Order', 'Customer', 'Price', 'Status', 'Created', 'Actions']);
     const [first, second] = dataRows().map((row) => within(row));
     expect(first.getByText('YouTube · Growth')).toBeTruthy();
     expect(first.getByText('order_1')).toBeTruthy();

@@ -16,6 +16,8 @@ import { StatusToggleButton } from '../tasks/StatusToggleButton';
 import { TaskFilters } from '../tasks/TaskFilters';
 import { taskItemId, useFulfilmentAction } from '../tasks/useFulfilmentAction';
 import { useStatusToggle } from '../tasks/useStatusToggle';
+import { useBulkComplete } from '../tasks/useBulkComplete';
+import tableStyles from '../lists/Table.module.css';
 import { useTasks, withReturnedRow } from '../tasks/useTasks';
 import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } from '../ui';
 import styles from '../lists/Lists.module.css';
@@ -47,7 +49,8 @@ export default function Tasks() {
       [update, retry],
     ),
   );
-  const working = toggle.busy || action.busy || refund.busy;
+  const bulk = useBulkComplete(retry);
+  const working = toggle.busy || action.busy || refund.busy || bulk.busy;
   // The orders needing attention sit under the list: they load at once but are shown once the list has
   // first arrived (or failed); a later load keeps the answer before it. Shown before it, on a phone
   // they start in view and the arriving cards push them down the page, a layout shift of the whole section.
@@ -111,6 +114,9 @@ export default function Tasks() {
               rowId={(subscription) => taskItemId(subscription.subscriptionId)}
               rowActions={(subscription) => <StatusToggleButton subscription={subscription} disabled={working} onToggle={() => toggle.ask(subscription)} />}
               card={(subscription) => cardOf(subscription, false)}
+              selected={bulk.selected}
+              onSelect={bulk.select}
+              disabled={working}
             />
           ) : (
             <ul className={styles.gridWide}>
@@ -125,6 +131,10 @@ export default function Tasks() {
       );
   }
 
+  const listed = state.status === 'loaded' && Array.isArray(state.data.data) ? state.data.data : [];
+  const named = new Map<string, string>();
+  for (const s of listed) named.set(s.subscriptionId, `${s.planName || 'Subscription'} order ${s.orderId || '—'}`);
+  const orderNameOf = (id: string) => named.get(id) ?? `Order ${id}`;
   const pending = toggle.pending;
   const nextLabel = pending && Number(pending.Status) === 0 ? 'Completed' : 'In Process';
   return (
@@ -133,6 +143,34 @@ export default function Tasks() {
         <TaskFilters query={query} onRefine={refine} />
         {toggle.failure && <ErrorBanner title={toggle.failure.title} error={toggle.failure.error} />}
         {action.failure && <ErrorBanner title={action.failure.title} error={action.failure.error} />}
+        {bulk.failure !== null && <ErrorBanner title="Failed to mark the orders Completed" error={bulk.failure} />}
+        {bulk.refused.length > 0 && (
+          <div className={uiStyles.empty} role="alert">
+            <p>
+              {bulk.refused.length} {bulk.refused.length === 1 ? 'order was' : 'orders were'} not marked Completed:
+            </p>
+            <ul>
+              {bulk.refused.map((r) => (
+                <li key={r.subscriptionId}>
+                  {orderNameOf(r.subscriptionId)}: {r.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {wide && bulk.selected.size > 0 && (
+          <div className={tableStyles.bulkBar}>
+            <span>
+              {bulk.selected.size} {bulk.selected.size === 1 ? 'order' : 'orders'} selected
+            </span>
+            <button type="button" className="button" disabled={working} onClick={bulk.ask}>
+              Mark Completed
+            </button>
+            <button type="button" className="button button--ghost" disabled={working} onClick={bulk.clear}>
+              Clear selection
+            </button>
+          </div>
+        )}
         {body}
         {pages !== null && state.status !== 'failed' && (
           <Pager page={query.page} pages={pages} onChange={goTo} disabled={state.status === 'loading'} label="Task pages" />
@@ -197,15 +235,33 @@ export default function Tasks() {
           <p>The customer will see it as Canceled. This cannot be undone.</p>
         </ConfirmDialog>
       )}
+      {bulk.asking && (
+        <ConfirmDialog
+          title={`Mark ${bulk.selected.size} ${bulk.selected.size === 1 ? 'order' : 'orders'} Completed?`}
+          confirmLabel="Mark Completed"
+          danger={false}
+          busy={bulk.busy}
+          onConfirm={() => void bulk.confirm()}
+          onCancel={bulk.cancel}
+        >
+          <p>Each order is marked Completed, recorded in the audit log, and its customer is told by e-mail:</p>
+          <ul>
+            {[...bulk.selected].map((id) => (
+              <li key={id}>{orderNameOf(id)}</li>
+            ))}
+          </ul>
+        </ConfirmDialog>
+      )}
       <RefundActionDialog action={refund} />
       <Toast
-        message={refund.done ?? action.done ?? toggle.done}
+        message={refund.done ?? action.done ?? toggle.done ?? bulk.done}
         tone={refund.done ? refund.doneTone : 'success'}
         durationMs={ADMIN_TOAST_MS}
         onDone={() => {
           refund.clearDone();
           action.clearDone();
           toggle.clearDone();
+          bulk.clearDone();
         }}
       />
     </AdminLayout>
