@@ -5,9 +5,9 @@
 // In a store of its own (system.createStore: PGlite, or a fresh database when DATABASE_URL is set):
 //   1. the stand-in starts, then the server (migrations run, plans and the admin seeded) with
 //      FULFILMENT_SYNC_EVERY_MS at its maximum (a day), so only the bench's calls run sync passes;
-//   2. SQL adds one customer and 10,000 subscriptions placed upstream: Status 0, fulfilment_state
-//      'open', upstream order ids 500001…510000 (status 'In progress', never checked), spread over
-//      the seeded tiers; the stand-in holds the same ids, every 10th one Completed (start count and
+//   2. SQL adds one customer and 10,000 subscriptions placed upstream: Status 0, each with its
+//      fulfilments row (docs/fulfilment.md#the-fulfilment-record): fulfilment_state 'open', upstream
+//      order ids 500001…510000 (status 'In progress', never checked), spread over the seeded tiers; the stand-in holds the same ids, every 10th one Completed (start count and
 //      remains known), the rest In progress. On PostgreSQL the rows go in while the server runs; on
 //      PGlite (one process owns the data directory) the server stops, the bench opens DATA_DIR/pglite
 //      itself, seeds, closes it, and starts the server again;
@@ -58,7 +58,7 @@ const NO_PASS_OF_ITS_OWN_MS = '86400000';
 // Seeding (the same SQL on PostgreSQL and PGlite)
 // ---------------------------------------------------------------------------------------------
 
-/** The fulfilment columns the seeded subscriptions fill besides lib.mjs's; a NOT NULL column without a default missing stops the bench. */
+/** The columns of the seeded subscriptions' fulfilments rows besides subscription_id (docs/fulfilment.md#the-fulfilment-record); a NOT NULL column without a default missing stops the bench. */
 const FULFILMENT_COLUMNS = [
   'fulfilment_state',
   'upstream_service_id',
@@ -74,7 +74,11 @@ const CUSTOMER_EMAIL = 'fulfilment.bench@example.com';
 
 /** `db.query(sql, params)` answers rows: a pg Client's or a PGlite's. */
 async function seed(db, orders, serviceId, refills) {
-  await checkSeedColumns((sql, params) => db.query(sql, params), { users: USER_COLUMNS, subscriptions: SUBSCRIPTION_COLUMNS }, 'fulfilment');
+  await checkSeedColumns(
+    (sql, params) => db.query(sql, params),
+    { users: USER_COLUMNS, subscriptions: SUBSCRIPTION_COLUMNS, fulfilments: ['subscription_id', ...FULFILMENT_COLUMNS] },
+    'fulfilment',
+  );
   await db.query(`
     INSERT INTO users (${USER_COLUMNS.join(', ')})
     SELECT md5('fulfilment-bench-customer')::uuid, '${CUSTOMER_EMAIL}', 'Fulfilment Bench', '+91 9000000001',
@@ -91,24 +95,31 @@ async function seed(db, orders, serviceId, refills) {
       SELECT g, g % n.tiers AS tier, now() - interval '3 days' + g * interval '1 second' AS t
       FROM generate_series(1, ${orders}) g CROSS JOIN n
     )
-    INSERT INTO subscriptions (${[...SUBSCRIPTION_COLUMNS, ...FULFILMENT_COLUMNS].join(', ')})
+    INSERT INTO subscriptions (${SUBSCRIPTION_COLUMNS.join(', ')})
     SELECT gen_random_uuid(), md5('fulfilment-bench-customer')::uuid, tiers.plan_id, tiers.name, 'https://example.com/@bench' || p.g,
            'order_fb' || lpad(p.g::text, 12, '0'), 'pay_fb' || lpad(p.g::text, 12, '0'), 0, tiers.pricing,
-           '${CUSTOMER_EMAIL}', 'Fulfilment Bench', p.t, p.t,
-           'open', '${serviceId}', ${QUANTITY}, (${FIRST_ID} + p.g)::text, 'In progress', p.t, p.t, p.t
+           '${CUSTOMER_EMAIL}', 'Fulfilment Bench', p.t, p.t
     FROM picks p JOIN tiers ON tiers.i = p.tier`);
-  const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM subscriptions WHERE fulfilment_state = 'open'`);
+  // Each order's fulfilment in a statement of its own, after its subscription (the foreign key; the
+  // reports' triggers of each table join the other as it is, so one table a statement, as the
+  // repositories write). Order g is found by its order id; its times are its creation's.
+  await db.query(`
+    INSERT INTO fulfilments (subscription_id, ${FULFILMENT_COLUMNS.join(', ')})
+    SELECT s.subscription_id, 'open', '${serviceId}', ${QUANTITY}, (${FIRST_ID} + g)::text, 'In progress', s.created_at, s.created_at, s.created_at
+    FROM generate_series(1, ${orders}) g JOIN subscriptions s ON s.order_id = 'order_fb' || lpad(g::text, 12, '0')`);
+  const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM fulfilments WHERE fulfilment_state = 'open'`);
   if (Number(n) !== orders) throw new Error(`seeded ${n} open upstream orders, wanted ${orders}`);
   // Open refills on the first `refills` orders, asked an hour ago, their upstream ids 1…refills.
   await db.query(`
     INSERT INTO refills (refill_id, subscription_id, state, actor, actor_id, upstream_order_id, upstream_refill_id, requested_at, placed_at)
-    SELECT gen_random_uuid(), s.subscription_id, 'open', 'customer', md5('fulfilment-bench-customer'), s.upstream_order_id,
-           (s.upstream_order_id::bigint - ${FIRST_ID})::text, now() - interval '1 hour', now() - interval '1 hour'
-    FROM subscriptions s
-    WHERE s.fulfilment_state = 'open' AND s.upstream_order_id::bigint BETWEEN ${FIRST_ID + 1} AND ${FIRST_ID + refills}`);
+    SELECT gen_random_uuid(), f.subscription_id, 'open', 'customer', md5('fulfilment-bench-customer'), f.upstream_order_id,
+           (f.upstream_order_id::bigint - ${FIRST_ID})::text, now() - interval '1 hour', now() - interval '1 hour'
+    FROM fulfilments f
+    WHERE f.fulfilment_state = 'open' AND f.upstream_order_id::bigint BETWEEN ${FIRST_ID + 1} AND ${FIRST_ID + refills}`);
   const [{ r }] = await db.query(`SELECT count(*)::int AS r FROM refills WHERE state = 'open'`);
   if (Number(r) !== refills) throw new Error(`seeded ${r} open refills, wanted ${refills}`);
   await db.query('ANALYZE subscriptions');
+  await db.query('ANALYZE fulfilments');
   await db.query('ANALYZE refills');
 }
 
