@@ -41,7 +41,7 @@
 // sizes a 30-day window holds about 1/24 of the orders: the Overview meets 100 times the density at
 // 1M), 5% of them refunded (processed two days later; half in full, half in part), and 60% of the
 // Completed and 30% of the In Process subscriptions carry a provider charge (10% of the INR ones in
-// USD). All inserted through the source tables, so the reporting triggers keep the rollups as they
+// USD) on their fulfilments row (docs/fulfilment.md#the-fulfilment-record). All inserted through the source tables, so the reporting triggers keep the rollups as they
 // would for real; the rollups are then checked against a GROUP BY over the source tables at both
 // sizes. Timed like the lists: POST /api/admin/overview for the last 30 days (per day) and the last
 // 12 months (per month), in Asia/Kolkata (+05:30, the zone whose days cost the most buckets). And
@@ -123,7 +123,7 @@ const REFUND_COLUMNS = [
   'updated_at',
   'settled_at',
 ];
-/** The fulfilment columns a provider charge needs (migration 1764500000000-fulfilment's CHECKs). */
+/** The columns of a fulfilments row with a provider charge besides subscription_id (migration 1765300000000-fulfilments: the first four NOT NULL, the order id for `open` and `done`). */
 const CHARGE_COLUMNS = [
   'fulfilment_state',
   'upstream_service_id',
@@ -133,7 +133,13 @@ const CHARGE_COLUMNS = [
   'upstream_charge',
   'upstream_currency',
 ];
-const SEEDED = { users: USER_COLUMNS, subscriptions: SUBSCRIPTION_COLUMNS, payment_orders: PAYMENT_ORDER_COLUMNS, refunds: REFUND_COLUMNS };
+const SEEDED = {
+  users: USER_COLUMNS,
+  subscriptions: SUBSCRIPTION_COLUMNS,
+  fulfilments: ['subscription_id', ...CHARGE_COLUMNS],
+  payment_orders: PAYMENT_ORDER_COLUMNS,
+  refunds: REFUND_COLUMNS,
+};
 
 /** Deterministic user ids, so a subscription names its customer by number without a join. */
 const userIdOf = (n) => `md5('bench-customer-' || ${n})::uuid`;
@@ -170,35 +176,38 @@ async function seedCustomers(db, customers) {
  * rows to the per-Status counters once.
  *
  * In the same statement, each subscription's paid payment order (paid at a random moment of the
- * last two years, see the header), 5% of those orders' processed refunds, and the provider charge
- * of some subscriptions: the reporting triggers see them as they would see a shop's writes.
+ * last two years, see the header) and 5% of those orders' processed refunds; in a second statement,
+ * the provider charge of some subscriptions on their fulfilments rows (one table a statement, as the
+ * repositories write: the reports' triggers of subscriptions and of fulfilments each join the other
+ * table as it is, so both in one statement would count each charge twice). The chunk's random draws
+ * wait in a temporary table between the two. The reporting triggers see them as they would see a
+ * shop's writes.
  */
 async function seedSubscriptions(db, from, to, total, customers) {
-  const result = await db.query(`
-    WITH tiers AS MATERIALIZED (
+  const tiers = `tiers AS MATERIALIZED (
       SELECT (row_number() OVER (ORDER BY p.name, t.position, t.pricing_id) - 1)::int AS i, p.plan_id, p.name, p.slug, p.currency, t.price,
              jsonb_build_object('pricingId', t.pricing_id, 'name', t.name, 'price', t.price::text, 'description', t.description,
                                 'features', t.features, 'isPopular', t.is_popular, 'currency', p.currency) AS pricing
       FROM plans p JOIN pricing_tiers t ON t.plan_id = p.plan_id
-    ), n AS MATERIALIZED (SELECT count(*)::int AS tiers FROM tiers),
-    picks AS MATERIALIZED (
-      SELECT g, 1 + floor(random() * ${customers})::int AS k, floor(random() * n.tiers)::int AS tier,
+    )`;
+  await db.query(`
+    CREATE TEMP TABLE bench_picks AS
+    WITH ${tiers}, n AS MATERIALIZED (SELECT count(*)::int AS tiers FROM tiers)
+      SELECT gen_random_uuid() AS subscription_id, g, 1 + floor(random() * ${customers})::int AS k, floor(random() * n.tiers)::int AS tier,
              CASE WHEN random() < 0.3 THEN 1 ELSE 0 END AS status,
              now() - interval '730 days' + (g - 1 + random()) * (interval '730 days' / ${total}) AS t,
              'order_' || ${random14("'o' || g")} AS order_id, 'pay_' || ${random14("'p' || g")} AS payment_id,
              now() - random() * interval '730 days' AS paid_at, random() AS charged, random() AS refunded, random() AS elsewhere
-      FROM generate_series(${from}, ${to}) g CROSS JOIN n
-    ), subs AS (
-      INSERT INTO subscriptions (${[...SUBSCRIPTION_COLUMNS, ...CHARGE_COLUMNS].join(', ')})
-      SELECT gen_random_uuid(), ${userIdOf('p.k')}, tiers.plan_id, tiers.name, 'https://example.com/@customer' || p.k,
+      FROM generate_series(${from}, ${to}) g CROSS JOIN n`);
+  try {
+    await db.query('ANALYZE bench_picks');
+    const result = await db.query(`
+    WITH ${tiers}, picks AS (SELECT * FROM bench_picks), subs AS (
+      INSERT INTO subscriptions (${SUBSCRIPTION_COLUMNS.join(', ')})
+      SELECT p.subscription_id, ${userIdOf('p.k')}, tiers.plan_id, tiers.name, 'https://example.com/@customer' || p.k,
              p.order_id, p.payment_id, p.status, tiers.pricing,
-             'customer' || p.k || '@example.com', 'Customer ' || p.k, p.t, p.t,
-             c.state, CASE WHEN c.state IS NOT NULL THEN '1' END, CASE WHEN c.state IS NOT NULL THEN 1000 END,
-             CASE WHEN c.state IS NOT NULL THEN p.t END, CASE WHEN c.state IS NOT NULL THEN 'up_' || p.order_id END,
-             CASE WHEN c.state IS NOT NULL THEN round(tiers.price * 0.3 + p.charged::numeric, 4)::text END,
-             CASE WHEN c.state IS NOT NULL THEN CASE WHEN tiers.currency = 'INR' AND p.elsewhere < 0.1 THEN 'USD' ELSE tiers.currency END END
+             'customer' || p.k || '@example.com', 'Customer ' || p.k, p.t, p.t
       FROM picks p JOIN tiers ON tiers.i = p.tier
-      CROSS JOIN LATERAL (SELECT CASE WHEN p.status = 1 AND p.charged < 0.6 THEN 'done' WHEN p.status = 0 AND p.charged < 0.3 THEN 'open' END AS state) c
       ON CONFLICT (order_id) DO NOTHING
       RETURNING subscription_id, order_id
     ), orders AS (
@@ -218,7 +227,19 @@ async function seedSubscriptions(db, from, to, total, customers) {
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM subs)::int AS added, (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM refunded)::int AS refunds`);
-  return result.rows[0].added;
+    // The charged subscriptions' fulfilments: only picks whose subscription went in (a repeated order id's did not).
+    await db.query(`
+    WITH ${tiers}
+    INSERT INTO fulfilments (subscription_id, ${CHARGE_COLUMNS.join(', ')})
+    SELECT p.subscription_id, c.state, '1', 1000, p.t, 'up_' || p.order_id, round(tiers.price * 0.3 + p.charged::numeric, 4)::text,
+           CASE WHEN tiers.currency = 'INR' AND p.elsewhere < 0.1 THEN 'USD' ELSE tiers.currency END
+    FROM bench_picks p JOIN subscriptions s ON s.subscription_id = p.subscription_id JOIN tiers ON tiers.i = p.tier
+    CROSS JOIN LATERAL (SELECT CASE WHEN p.status = 1 AND p.charged < 0.6 THEN 'done' WHEN p.status = 0 AND p.charged < 0.3 THEN 'open' END AS state) c
+    WHERE c.state IS NOT NULL`);
+    return result.rows[0].added;
+  } finally {
+    await db.query('DROP TABLE bench_picks');
+  }
 }
 
 /**
@@ -298,7 +319,7 @@ async function checkRollups(db) {
   } = await db.query(`
     WITH kept AS (SELECT kind, CASE WHEN kind = 'in_process' THEN bucket END AS bucket, sum(n) AS n FROM report_attention GROUP BY 1, 2 HAVING sum(n) <> 0),
     counted AS (
-      SELECT 'needs_review' AS kind, NULL::timestamptz AS bucket, count(*) AS n FROM subscriptions WHERE fulfilment_state = 'needs_review' HAVING count(*) > 0
+      SELECT 'needs_review' AS kind, NULL::timestamptz AS bucket, count(*) AS n FROM fulfilments WHERE fulfilment_state = 'needs_review' HAVING count(*) > 0
       UNION ALL SELECT 'refund_requests_open', NULL, count(*) FROM refund_requests WHERE state = 'open' HAVING count(*) > 0
       UNION ALL SELECT 'in_process_all', NULL, count(*) FROM subscriptions WHERE status = 0 HAVING count(*) > 0
       UNION ALL SELECT 'in_process', to_timestamp(floor(extract(epoch FROM created_at) / 900) * 900), count(*) FROM subscriptions WHERE status = 0 GROUP BY 2)
@@ -314,7 +335,7 @@ async function shopSize(db) {
     rows: [r],
   } = await db.query(`
     SELECT (SELECT count(*) FROM payment_orders WHERE status = 'paid')::int AS paid_orders, (SELECT count(*) FROM refunds)::int AS refunds,
-           (SELECT count(*) FROM subscriptions WHERE upstream_charge IS NOT NULL)::int AS charged, (SELECT count(*) FROM report_sales)::int AS rollup_rows`);
+           (SELECT count(*) FROM fulfilments WHERE upstream_charge IS NOT NULL)::int AS charged, (SELECT count(*) FROM report_sales)::int AS rollup_rows`);
   return r;
 }
 
@@ -626,7 +647,7 @@ async function sizes(db) {
     SELECT c.relname AS name, pg_size_pretty(pg_relation_size(c.oid)) AS size
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'i')
-      AND (c.relname LIKE 'subscriptions%' OR c.relname LIKE 'users%')
+      AND (c.relname LIKE 'subscriptions%' OR c.relname LIKE 'fulfilments%' OR c.relname LIKE 'users%')
     ORDER BY pg_relation_size(c.oid) DESC`);
   return rows.map((r) => `${r.name.padEnd(40)} ${r.size}`).join('\n');
 }
@@ -714,7 +735,7 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
     clock = performance.now();
     await growTo(db, SMALL, large, customers, () => undefined);
     await db.query('VACUUM ANALYZE users');
-    await db.query('VACUUM ANALYZE subscriptions');
+    await db.query('VACUUM ANALYZE subscriptions, fulfilments');
     await db.query('VACUUM ANALYZE payment_orders, refunds, report_sales, report_attention, list_day_counts');
     const smallCounters = await checkCounters(db);
     const smallRollups = await checkRollups(db);
@@ -746,7 +767,7 @@ export async function benchAdmin({ pin = false, serverCore = 0, log, explainFile
     log(`  growing to ${large.toLocaleString('en-US')} subscriptions (INSERT … SELECT generate_series, ${GROW_CHUNK.toLocaleString('en-US')} a statement):`);
     const growSeconds = await growTo(db, large, large, customers, log);
     clock = performance.now();
-    await db.query('VACUUM ANALYZE subscriptions');
+    await db.query('VACUUM ANALYZE subscriptions, fulfilments');
     await db.query('VACUUM ANALYZE payment_orders, refunds, report_sales, report_attention, list_day_counts');
     const vacuumSeconds = (performance.now() - clock) / 1000;
     const largeCounters = await checkCounters(db);
