@@ -27,6 +27,7 @@ const ADMIN_ROUTES: Record<string, { read: true } | { session: string } | { audi
   'POST /api/admin/logout': { session: "ends the caller's own session" },
   'POST /api/admin/tasks': { read: true },
   'POST /api/admin/upStatus': { audited: ['subscription.status'] },
+  'POST /api/admin/tasks/complete': { audited: ['subscription.status'] },
   'POST /api/admin/orders': { read: true },
   'POST /api/admin/audit': { read: true },
   'POST /api/services/create': { audited: ['service.create'] },

@@ -21,6 +21,9 @@ const CONTENT = [
  * change events, audit log), its database (PGlite, or PostgreSQL with DATABASE_URL; Redis pub/sub
  * for change events with REDIS_URL), migrations and seeds. Fake: nothing.
  */
+
+/** The one tier of the plans made below: the catalogue shows each service "from" it. */
+const STARTER_PRICE = { price: '9.90', currency: 'USD' };
 describe('Admin: services', () => {
   let t: TestApp, admin: AdminSession, customer: CustomerSession;
 
@@ -84,7 +87,8 @@ describe('Admin: services', () => {
       });
       const after = await catalogue();
       expect(after.meta.total).toBe(before.meta.total + 1);
-      expect(after.data.find((s: { serviceId: string }) => s.serviceId === res.body.data.serviceId)).toEqual(res.body.data);
+      // The catalogue's entry is the service as saved, with the lowest price of the plan that sells it.
+      expect(after.data.find((s: { serviceId: string }) => s.serviceId === res.body.data.serviceId)).toEqual({ ...res.body.data, fromPrice: STARTER_PRICE });
       expect(await auditActions(res.body.data.serviceId)).toEqual(['service.create']);
     });
 
@@ -198,7 +202,7 @@ describe('Admin: services', () => {
         },
       });
       const shown = (await catalogue()).data.find((s: { serviceId: string }) => s.serviceId === service.serviceId);
-      expect(shown).toEqual(res.body.data);
+      expect(shown).toEqual({ ...res.body.data, fromPrice: STARTER_PRICE });
       service = res.body.data;
     });
 
