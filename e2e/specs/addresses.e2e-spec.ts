@@ -9,6 +9,7 @@
  *   the first load and by the shell on navigation.
  */
 import type { Page, Route } from 'playwright-core';
+import { signUpCustomer } from '../support/customers';
 import { describeInBrowser, screenshot, useSystem, withPage } from '../support/harness';
 
 const WIDTHS = [
@@ -21,20 +22,43 @@ const titleOf = (page: Page) => page.evaluate(() => document.title);
 describeInBrowser('Addresses, titles and the shell without the runtime config (real server, Chromium)', () => {
   const system = useSystem({ browser: true });
 
+  /** Holds the page's /api/runtime-config until the returned function is called. */
+  const holdRuntimeConfig = async (page: Page): Promise<() => void> => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/runtime-config', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+  const layoutShown = async (page: Page, name: string) => {
+    await page.getByRole('contentinfo').waitFor();
+    if (name === 'desktop') await page.getByRole('banner').getByRole('link', { name: 'Services', exact: true }).waitFor();
+    else await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).waitFor();
+  };
+
   test.each(WIDTHS)('a slow /api/runtime-config: layout and a loading state at once, then the page ($name)', async ({ name, viewport }) => {
-    await withPage(system, viewport, {}, async (page) => {
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/runtime-config', async (route: Route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(system.url('/faq'), { waitUntil: 'domcontentloaded' });
-      await page.getByRole('contentinfo').waitFor();
-      if (name === 'desktop') await page.getByRole('banner').getByRole('link', { name: 'Services', exact: true }).waitFor();
-      else await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).waitFor();
+    // A page drawn in the browser (a customer's list; the public pages arrive rendered by the server).
+    const customer = await signUpCustomer(system, { label: `config-slow-${name}` });
+    await withPage(system, viewport, { session: customer }, async (page) => {
+      const release = await holdRuntimeConfig(page);
+      await page.goto(system.url('/services/active'), { waitUntil: 'domcontentloaded' });
+      await layoutShown(page, name);
       await page.getByRole('status').first().waitFor();
       await screenshot(page, `addresses-config-slow-${name}.png`, { fullPage: false });
+      release();
+      await page.getByRole('heading', { level: 1, name: 'Active Services' }).waitFor();
+    });
+  });
+
+  test.each(WIDTHS)('a slow /api/runtime-config: a page the server renders is readable meanwhile ($name)', async ({ name, viewport }) => {
+    await withPage(system, viewport, {}, async (page) => {
+      const release = await holdRuntimeConfig(page);
+      // docs/architecture.md#server-rendering
+      await page.goto(system.url('/faq'), { waitUntil: 'domcontentloaded' });
+      await layoutShown(page, name);
+      await page.getByRole('heading', { name: 'Frequently Asked Questions' }).first().waitFor();
       release();
       await page.getByRole('heading', { name: 'Frequently Asked Questions' }).first().waitFor();
     });

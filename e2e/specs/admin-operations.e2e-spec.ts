@@ -150,7 +150,8 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
       await page.waitForURL(`**/admin/tasks?q=${encodeURIComponent(customer.email)}`);
       // At 1280 px the tasks are a table (docs/reports.md, "Screens"): one row per subscription.
       const row = page.getByRole('row').filter({ hasText: orderId });
-      const status = row.locator('td').nth(3).locator('span').first();
+      // Columns: pick box, order, customer, price, Status, created, actions.
+      const status = row.locator('td').nth(4).locator('span').first();
       await row.waitFor();
       expect(await page.getByRole('row').filter({ hasText: customer.email }).count()).toBe(1);
       await expectText(status, 'Status: In Process');
@@ -176,7 +177,7 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
       await page.getByRole('combobox', { name: 'Status' }).selectOption('1');
       await page.waitForURL(/status=1/);
       await page.reload();
-      await expectText(page.getByRole('row').filter({ hasText: orderId }).locator('td').nth(3).locator('span').first(), 'Status: Completed');
+      await expectText(page.getByRole('row').filter({ hasText: orderId }).locator('td').nth(4).locator('span').first(), 'Status: Completed');
       expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('1');
     });
 

@@ -45,7 +45,9 @@ function rspackConfigs(nodeEnv: string | undefined): Record<string, { mode: stri
       const { default: config } = await import(new URL('frontends/' + name + '/rspack.config.mjs', ${JSON.stringify(`file://${repoRoot}/`)}));
       // rspack build sets NODE_ENV=production when it is unset, before it loads the config.
       process.env.NODE_ENV ??= 'production';
-      const resolved = typeof config === 'function' ? config({}, {}) : config;
+      const built = typeof config === 'function' ? config({}, {}) : config;
+      // A frontend that renders on the server builds two configs: the browser's first, then Node's.
+      const resolved = Array.isArray(built) ? built[0] : built;
       out[name] = { mode: resolved.mode, filename: resolved.output.filename, devtool: resolved.devtool };
     }
     process.stdout.write(JSON.stringify(out));

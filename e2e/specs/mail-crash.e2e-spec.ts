@@ -49,8 +49,10 @@ runs('confirmation mails under worker kills and an emptied Redis (PostgreSQL + R
   beforeAll(async () => {
     redis = await startThrowawayRedis();
     store = await createStore({ label: 'mail-crash', seeded: true });
-    web = await startServer({ store, env: { ...env(), PROCESS_ROLE: 'web' } });
+    // The worker first: it declares the repeating jobs, and until one has, the web process's health
+    // says degraded (docs/operations.md), which startServer does not take for started.
     await startWorker();
+    web = await startServer({ store, env: { ...env(), PROCESS_ROLE: 'web' } });
     // A guard against a hang, not a measure: two server starts on a seeded database take 20-40 s on
     // an idle machine and several times that when the two cores are shared.
   }, 300_000);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { documentTitle, PAGE_ROUTES, type PageRoute } from '@growth/kit/routes';
 
 /** Pages the shell draws itself, outside the page table. */
@@ -30,7 +30,14 @@ export function headOf(path: string): { title: string; description: string | nul
 }
 
 export function usePageHead(path: string): void {
+  const first = useRef(true);
   useEffect(() => {
+    const arrived = first.current;
+    first.current = false;
+    // On the document the server sent, a title naming what the address names ({name}: a plan's
+    // name) is already right, and only the server and the page know the name: a hydrated page has
+    // set it before this parent effect runs, so it is kept rather than replaced by the bare title.
+    if (arrived && document.title && routeOf(path)?.title?.includes('{name}')) return;
     const { title, description } = headOf(path);
     document.title = title;
     if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
