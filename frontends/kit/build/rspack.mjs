@@ -16,6 +16,33 @@ const kitDir = fileURLToPath(new URL('..', import.meta.url));
 const kitPackage = JSON.parse(readFileSync(join(kitDir, 'package.json'), 'utf8'));
 
 /**
+ * How both builds (the browser's and the server's) find modules: @growth/contracts from its
+ * TypeScript source (its `@growth/source` export), which rspack compiles and tree-shakes like kit's
+ * (its dist/ is the backend's CommonJS for Node).
+ */
+const RESOLVE = {
+  extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+  conditionNames: ['@growth/source', '...'],
+  alias: { 'use-sync-external-store/shim/index.js$': join(kitDir, 'build/use-sync-external-store-shim.mjs') },
+};
+
+/** TypeScript and JSX through swc, for both builds; `development` turns on React's dev JSX. */
+function scriptRule(development) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development } },
+      },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+/**
  * Shared singletons (docs/architecture.md#frontends): React with its subpaths, the router and kit. Keep this list
  * short: shared modules are not tree-shaken and all land in the first load.
  */
@@ -142,25 +169,10 @@ function ssrConfig({ appDir, name, kind, entry }, mode) {
     externalsType: 'commonjs',
     // A remote's bundle takes the shared singletons from the shell's, and its asset base from the server.
     externals: isHost ? [] : [...SSR_SHARED, '@growth/ssr-public-path'],
-    resolve: {
-      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
-      conditionNames: ['@growth/source', '...'],
-      alias: { 'use-sync-external-store/shim/index.js$': join(kitDir, 'build/use-sync-external-store-shim.mjs') },
-    },
+    resolve: RESOLVE,
     module: {
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: false } },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        scriptRule(false),
         { test: /\.css$/, type: 'css/auto' },
         // The same file names as the browser build's, not written again.
         { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
@@ -247,27 +259,10 @@ function webConfig({ appDir, name, kind, exposes, title }, argv) {
       // dist/ssr is the server build's (ssrConfig), written beside this one.
       clean: { keep: (path) => /(^|[\\/])ssr([\\/]|$)/.test(path) },
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
-      // @growth/contracts from its TypeScript source (its `@growth/source` export), which rspack
-      // compiles and tree-shakes like kit's; its dist/ is the backend's CommonJS for Node.
-      conditionNames: ['@growth/source', '...'],
-      alias: { 'use-sync-external-store/shim/index.js$': join(kitDir, 'build/use-sync-external-store-shim.mjs') },
-    },
+    resolve: RESOLVE,
     module: {
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        scriptRule(!production),
         { test: /\.css$/, type: 'css/auto' },
         // Images and fonts are files of their own, never data: URLs inside the JavaScript: base64 in a
         // chunk costs more bytes than the file, is parsed with the script and cannot be cached apart.
