@@ -3,7 +3,7 @@ import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
 import { AppConfig } from '../config/app-config';
 import { type JobsOptions, type Processor, Queue, Worker, type WorkerOptions } from 'bullmq';
-import { type EnqueueOptions, JobQueue, MAIL_QUEUE, type QueueName, QueueNames, runsJobs, type ServiceState } from './job-queue.port';
+import { type EnqueueOptions, JobQueue, type QueueName, QueueNames, runsJobs, type ServiceState } from './job-queue.port';
 import { OutageLog } from './outage-log';
 
 /** Retries with back-off, and bounded history kept in Redis. */
@@ -15,15 +15,6 @@ export const JOB_OPTIONS = {
 } as const;
 
 const DAY_S = 24 * 60 * 60;
-
-/**
- * Per queue (JOB_OPTIONS for any other). Mail jobs carry the mail itself, OTP codes included: a
- * delivered one leaves Redis at once, a failed one after a day (long enough to look into, past any
- * code's 10 minutes).
- */
-export const QUEUE_JOB_OPTIONS: Readonly<Partial<Record<QueueName, JobsOptions>>> = {
-  [MAIL_QUEUE]: { ...JOB_OPTIONS, removeOnComplete: true, removeOnFail: { age: DAY_S } },
-};
 
 /** How long an id given with `jobId` stays known to BullMQ after its job finished and was removed. */
 export const JOB_ID_KEPT_MS = DAY_S * 1000;
@@ -152,7 +143,7 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     await this.connected(target);
     const idOptions: JobsOptions = options.jobId ? { jobId: options.jobId, deduplication: { id: options.jobId, ttl: JOB_ID_KEPT_MS } } : {};
     await withTimeout(
-      target.add(jobName, data, { ...(QUEUE_JOB_OPTIONS[queue] ?? JOB_OPTIONS), ...idOptions }),
+      target.add(jobName, data, { ...JOB_OPTIONS, ...idOptions }),
       ENQUEUE_TIMEOUT_MS,
       `Redis did not take the job within ${ENQUEUE_TIMEOUT_MS / 1000} s`,
     );
@@ -195,12 +186,18 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationBootstrap, 
     };
   }
 
+  /** Redis answers for every queue of this process, with their jobs waiting, running and failed. */
   async state(): Promise<ServiceState> {
     try {
-      const mail = this.queue(MAIL_QUEUE);
-      await this.connected(mail);
-      const counts = await withTimeout(mail.getJobCounts('waiting', 'active', 'failed'), 2_000, 'Redis did not answer within 2 s');
-      return { kind: 'bullmq', ok: true, detail: `mail queue: ${counts.waiting} waiting, ${counts.active} active, ${counts.failed} failed` };
+      const counts = await Promise.all(
+        this.queues.all.map(async (name) => {
+          const queue = this.queue(name);
+          await this.connected(queue);
+          return withTimeout(queue.getJobCounts('waiting', 'active', 'failed'), 2_000, 'Redis did not answer within 2 s');
+        }),
+      );
+      const total = (key: string) => counts.reduce((sum, count) => sum + (count[key] ?? 0), 0);
+      return { kind: 'bullmq', ok: true, detail: `${this.queues.all.length} queues: ${total('waiting')} waiting, ${total('active')} active, ${total('failed')} failed` };
     } catch (error) {
       return { kind: 'bullmq', ok: false, detail: (error as Error).message };
     }

@@ -1,12 +1,12 @@
 import type { ProcessRole } from '../config/app-config';
 
 /**
- * A queue's name. A processor class subscribes to one with `@Processor(name)`. Platform names only
- * its own queue (mail); each module names its queues and job contracts, and the app hands the list to
- * PlatformModule (app.module.ts), so platform knows no module (docs/architecture.md#platform).
+ * A queue's name. A processor class subscribes to one with `@Processor(name)`. Platform names no
+ * queue: each module names its queues and job contracts, and the app hands the list to PlatformModule
+ * (app.module.ts), so platform knows no module (docs/architecture.md#platform). Mail has no queue: the
+ * outbox relay sends it from the database (docs/operations.md#mail).
  */
 export type QueueName = string;
-export const MAIL_QUEUE: QueueName = 'mail';
 
 /**
  * Whether a process of this PROCESS_ROLE runs jobs: workers and `all` take jobs from the queues and
@@ -30,8 +30,8 @@ export interface ServiceState {
 export interface EnqueueOptions {
   /**
    * The job's id. A second enqueue with the same id adds nothing (BullMQ keeps the id known for a
-   * day, also after the job finished), so a producer that retries after a crash, like the mail
-   * outbox relay, does not run the job twice.
+   * day, also after the job finished), so a producer that retries after a crash does not run the
+   * job twice.
    */
   jobId?: string;
 }

@@ -4,7 +4,7 @@ import { BullModule } from '@nestjs/bullmq';
 import type { AppConfig } from '../config/app-config';
 import { BullMqJobQueue, WatchedQueue, watchedWorker } from './bullmq.job-queue';
 import { InProcessJobQueue } from './in-process.job-queue';
-import { JobQueue, MAIL_QUEUE, type QueueName, QueueNames, runsJobs } from './job-queue.port';
+import { JobQueue, type QueueName, QueueNames, runsJobs } from './job-queue.port';
 import { RepeatingJobs } from './repeating-jobs';
 
 /** redis://user:pass@host:port/db → the connection options BullMQ hands to ioredis. */
@@ -24,13 +24,12 @@ export function redisOptions(redisUrl: string) {
 /**
  * Binds the JobQueue port: BullMQ when REDIS_URL is set, the in-process queue otherwise. Under BullMQ
  * a web process registers no worker (@nestjs/bullmq's `manualRegistration` leaves the processors'
- * workers unmade), so every job it enqueues runs in a worker process. `queues`: the modules' queues,
- * besides platform's own mail queue. RepeatingJobs keeps the modules' repeating jobs scheduled on either.
+ * workers unmade), so every job it enqueues runs in a worker process. `queues`: the modules' queues. RepeatingJobs keeps the modules' repeating jobs scheduled on either.
  */
 @Module({})
 export class QueueModule {
   static forRoot(config: AppConfig, queues: readonly QueueName[] = []): DynamicModule {
-    const names = new QueueNames([MAIL_QUEUE, ...queues]);
+    const names = new QueueNames([...queues]);
     if (config.redisUrl) {
       // Queues and workers that listen to their Redis errors from the start.
       BullModule.queueClass = WatchedQueue;
