@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo, displayName, useAuth } from '@growth/kit';
+import { ACCOUNT_LINKS, AccountMenu, ProfileIcon } from './AccountMenu';
 
 const NAV_LINKS = [
   { href: '/services', label: 'Services' },
@@ -10,16 +11,12 @@ const NAV_LINKS = [
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-function ProfileIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8" />
-    </svg>
-  );
-}
-
-/** Public header: logo, Services, About Us, Contact Us, profile button, Sign In or Logout; slide-in menu on phones. */
+/**
+ * Public header: logo, Services, About Us, Contact Us, and the session's place: signed out the
+ * profile button (to /login) and Sign In; signed in the account menu (My orders, Profile, Logout)
+ * in place of the profile button and a bare Logout. The slide-in menu on phones carries the same
+ * account entries.
+ */
 export function Header() {
   const [location, navigate] = useLocation();
   const { isAuthenticated, user, logout } = useAuth();
@@ -58,7 +55,6 @@ export function Header() {
     navigate('/');
   };
 
-  const profileName = isAuthenticated ? displayName(user) : 'Profile';
   const isCurrent = (href: string) => (location === href ? 'page' : undefined);
 
   const links = NAV_LINKS.map((link) => (
@@ -67,25 +63,39 @@ export function Header() {
     </Link>
   ));
 
-  const profileButton = (
-    <Link
-      href={isAuthenticated ? '/profile' : '/login'}
-      className="profile-button"
-      title={profileName}
-      aria-label={isAuthenticated ? `Profile of ${profileName}` : 'Profile'}
-    >
-      <ProfileIcon />
-    </Link>
-  );
-
-  const sessionAction = isAuthenticated ? (
-    <button type="button" className="button button--ghost" onClick={handleLogout}>
-      Logout
-    </button>
-  ) : (
+  const signIn = (
     <Link href="/login" className="button button--primary">
       Sign In
     </Link>
+  );
+
+  const headerSession = isAuthenticated ? (
+    <AccountMenu user={user} onLogout={handleLogout} />
+  ) : (
+    <>
+      <Link href="/login" className="profile-button" title="Profile" aria-label="Profile">
+        <ProfileIcon />
+      </Link>
+      <span className="site-header__session">{signIn}</span>
+    </>
+  );
+
+  const mobileSession = isAuthenticated ? (
+    <div className="mobile-menu__account">
+      <p className="mobile-menu__account-name">{displayName(user)}</p>
+      <nav className="nav nav--mobile" aria-label="Account">
+        {ACCOUNT_LINKS.map((link) => (
+          <Link key={link.href} href={link.href} className="nav__link" aria-current={isCurrent(link.href)}>
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      <button type="button" className="button button--ghost" onClick={handleLogout}>
+        Logout
+      </button>
+    </div>
+  ) : (
+    signIn
   );
 
   return (
@@ -96,8 +106,7 @@ export function Header() {
           {links}
         </nav>
         <div className="site-header__actions">
-          {profileButton}
-          <span className="site-header__session">{sessionAction}</span>
+          {headerSession}
           <button
             ref={menuButton}
             type="button"
@@ -119,7 +128,7 @@ export function Header() {
           <nav className="nav nav--mobile" aria-label="Mobile">
             {links}
           </nav>
-          <div className="mobile-menu__session">{sessionAction}</div>
+          <div className="mobile-menu__session">{mobileSession}</div>
         </div>
       </div>
     </header>
