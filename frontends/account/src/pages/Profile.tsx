@@ -35,7 +35,10 @@ function CardIcon({ kind }: { kind: 'email' | 'phone' | 'country' | 'since' }) {
   );
 }
 
-/** The customer's profile (docs/product.md#screens-and-routes): header, contact cards, counters, View Services, Edit Profile. */
+/**
+ * The customer's profile (docs/product.md#screens-and-routes): header, contact cards, counters (Active and Completed
+ * open their lists), View Services, Edit Profile.
+ */
 export default function Profile() {
   const { user, updateUser, logout } = useAuth();
   const [, navigate] = useLocation();
@@ -122,10 +125,11 @@ export default function Profile() {
     { kind: 'country' as const, label: 'Country', value: country },
     { kind: 'since' as const, label: 'Member since', value: joined },
   ];
+  // Active and Completed open their lists; the total has no list of its own.
   const counters = [
-    { label: 'Active', value: profile.counts.active, tone: styles.counterActive },
-    { label: 'Completed', value: profile.counts.completed, tone: styles.counterCompleted },
-    { label: 'Total services', value: profile.counts.total, tone: styles.counterTotal },
+    { label: 'Active', value: profile.counts.active, tone: styles.counterActive, href: '/services/active' },
+    { label: 'Completed', value: profile.counts.completed, tone: styles.counterCompleted, href: '/services/completed' },
+    { label: 'Total services', value: profile.counts.total, tone: styles.counterTotal, href: null },
   ];
 
   return (
@@ -170,12 +174,28 @@ export default function Profile() {
 
       <h2 className={styles.sectionTitle}>Your services</h2>
       <ul className={styles.counters}>
-        {counters.map((counter) => (
-          <li key={counter.label} className={`${styles.counter} ${counter.tone}`}>
-            <span className={styles.counterValue}>{counter.value}</span>
-            <span className={styles.counterLabel}>{counter.label}</span>
-          </li>
-        ))}
+        {counters.map((counter) => {
+          const figures = (
+            <>
+              <span className={styles.counterValue}>{counter.value}</span>
+              <span className={styles.counterLabel}>
+                {counter.label}
+                {counter.href && <span className="kit-visually-hidden"> orders</span>}
+              </span>
+            </>
+          );
+          return (
+            <li key={counter.label} className={counter.tone}>
+              {counter.href ? (
+                <Link href={counter.href} className={`${styles.counter} ${styles.counterLink}`}>
+                  {figures}
+                </Link>
+              ) : (
+                <div className={styles.counter}>{figures}</div>
+              )}
+            </li>
+          );
+        })}
       </ul>
 
       {editing && (
