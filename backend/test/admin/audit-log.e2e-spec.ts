@@ -57,8 +57,9 @@ const ADMIN_ROUTES: Record<string, { read: true } | { session: string } | { audi
   'POST /api/admin/refund-requests/decide': { audited: ['refund_request.approve', 'refund_request.decline'] },
   'POST /api/admin/refunds/list': { read: true },
   'POST /api/admin/overview': { read: true },
-  'GET /api/admin/export/orders.csv': { read: true },
-  'GET /api/admin/export/customers.csv': { read: true },
+  // Writes nothing, but what leaves the shop is recorded: who, which period and filters, how many rows.
+  'GET /api/admin/export/orders.csv': { audited: ['export.orders'] },
+  'GET /api/admin/export/customers.csv': { audited: ['export.customers'] },
 };
 
 /** The text of every non-spec source file under `dir`. */
@@ -237,9 +238,9 @@ describe('admin audit log API', () => {
     it.each([
       [{ actor: 'asha' }, 'actor must be an admin id (a UUID)'],
       [{ actor: { $ne: null } }, 'actor must be an admin id (a UUID)'],
-      [{ kind: 'subscription.status' }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin'],
-      [{ kind: ['plan'] }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin'],
-      [{ kind: '%' }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin'],
+      [{ kind: 'subscription.status' }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin, export'],
+      [{ kind: ['plan'] }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin, export'],
+      [{ kind: '%' }, 'kind must be one of subscription, fulfilment, refund, refund_request, service, plan, pricing, document, user, admin, export'],
       [{ from: 'yesterday' }, 'from must be a date and time such as 2026-01-31T18:30:00.000Z'],
       [{ from: 1767225600000 }, 'from must be a date and time such as 2026-01-31T18:30:00.000Z'],
       [{ to: '2026-02-30T00:00:00Z' }, 'to must be a date and time such as 2026-01-31T18:30:00.000Z'],

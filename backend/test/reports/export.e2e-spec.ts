@@ -21,6 +21,7 @@ import { buy, documentedColumns, staffRefund } from './support';
 describe('CSV exports API', () => {
   let t: TestApp;
   let admin: string;
+  let adminId: string;
   let ann: CustomerSession;
   let bob: CustomerSession;
   const db = () => t.app.get(DataSource);
@@ -85,7 +86,7 @@ describe('CSV exports API', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SANDBOX_REFUND_SETTLE_MS: '20' } });
-    admin = (await adminToken(t)).token;
+    ({ token: admin, adminId } = await adminToken(t));
     [ann, bob] = [await signUpCustomer(t, 'ann'), await signUpCustomer(t, 'bob')];
     await db().query(`UPDATE plans SET currency = 'INR' WHERE slug = 'instagram'`);
     // Names as a hostile customer might type them, and one with accents, quotes and a comma.
@@ -219,6 +220,59 @@ describe('CSV exports API', () => {
     expect((await csv('/api/admin/export/customers.csv?from=2026-02-02&to=2026-02-28&q=zo%C3%AB')).records.map((r) => r.email)).toEqual([bob.email]);
   });
 
+  /** The export entries of the audit log, newest first, as staff's screen reads them. */
+  const exportEntries = async () =>
+    (await request(t.app.getHttpServer()).post('/api/admin/audit').set('Authorization', `Bearer ${admin}`).send({ kind: 'export', limit: 100 }).expect(200)).body
+      .data as Array<{ adminId: string; action: string; entity: string; entityId: string; after: Record<string, unknown> }>;
+
+  it('leaves an audit entry for each download: the admin, which export, the period and filters as asked, the rows once all were sent', async () => {
+    const before = (await exportEntries()).length;
+    const orders = await csv('/api/admin/export/orders.csv?from=2026-01-01&to=2026-12-31&status=created&platform=youtube&q=%20bulk0%20', 'Asia/Kolkata');
+    const customers = await csv('/api/admin/export/customers.csv?from=2026-02-01&to=2026-02-28');
+    const entries = await exportEntries();
+    expect(entries).toHaveLength(before + 2);
+    expect(entries[0]).toMatchObject({
+      adminId,
+      action: 'export.customers',
+      entity: 'export',
+      entityId: 'customers_2026-02-01_2026-02-28.csv',
+      after: { from: '2026-02-01', to: '2026-02-28', tz: 'UTC', outcome: 'complete', rows: customers.rows.length },
+    });
+    expect(customers.rows.length).toBe(2);
+    expect(entries[1]).toMatchObject({
+      adminId,
+      action: 'export.orders',
+      entityId: 'orders_2026-01-01_2026-12-31.csv',
+      after: {
+        from: '2026-01-01',
+        to: '2026-12-31',
+        tz: 'Asia/Kolkata',
+        status: 'created',
+        platform: 'youtube',
+        q: 'bulk0',
+        outcome: 'complete',
+        rows: orders.rows.length,
+      },
+    });
+    expect(orders.rows.length).toBeGreaterThan(1000);
+    // A refused request exported nothing and records nothing.
+    await download('/api/admin/export/orders.csv?from=2026-01-01').expect(400);
+    expect(await exportEntries()).toHaveLength(before + 2);
+  });
+
+  it('says so when an export failed part way, and claims no row count', async () => {
+    const source = t.app.get(ExportSource);
+    const real = source.orders.bind(source);
+    const batches = jest.spyOn(source, 'orders').mockImplementationOnce(real).mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      await download('/api/admin/export/orders.csv?from=2026-01-01&to=2026-12-31').catch((error: Error) => error);
+    } finally {
+      batches.mockRestore();
+    }
+    const [entry] = await exportEntries();
+    expect(entry).toMatchObject({ action: 'export.orders', entityId: 'orders_2026-01-01_2026-12-31.csv', after: { outcome: 'failed', rows: null } });
+  });
+
   it('waits for a slow client, and stops reading when the client goes away', async () => {
     await db().query(
       `INSERT INTO payment_orders (order_id, user_id, email, plan_id, plan_name, plan_slug, tier, amount, currency, profile_link, created_at, expires_at)
@@ -256,6 +310,14 @@ describe('CSV exports API', () => {
       req?.destroy();
       await sleep(1000);
       expect(batches.mock.calls.length).toBe(seen);
+      // The stopped export is in the audit log, without a row count: how much reached the client is not known.
+      const [entry] = await exportEntries();
+      expect(entry).toMatchObject({
+        adminId,
+        action: 'export.orders',
+        entityId: 'orders_2027-06-01_2027-06-30.csv',
+        after: { from: '2027-06-01', outcome: 'stopped', rows: null },
+      });
     } finally {
       batches.mockRestore();
       await new Promise((resolve) => server.close(resolve));

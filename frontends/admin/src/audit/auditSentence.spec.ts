@@ -38,6 +38,30 @@ describe('audit sentences', () => {
       'changed their e-mail address from old@shop.example to new@shop.example',
     ],
     ['admin.password.reset', { entity: 'admin' }, 'reset their password with a mailed code'],
+    [
+      'export.orders',
+      {
+        entity: 'export',
+        entityId: 'orders_2026-01-01_2026-01-31.csv',
+        after: { from: '2026-01-01', to: '2026-01-31', tz: 'Asia/Kolkata', platform: 'youtube', q: 'ann', status: 'paid', outcome: 'complete', rows: 2503 },
+      },
+      'exported the orders made 2026-01-01 to 2026-01-31 (Asia/Kolkata), payment status paid, platform youtube, matching “ann”: 2,503 rows',
+    ],
+    [
+      'export.customers',
+      { entity: 'export', after: { from: '2026-02-01', to: '2026-02-28', tz: 'UTC', outcome: 'complete', rows: 1 } },
+      'exported the customers registered 2026-02-01 to 2026-02-28: 1 row',
+    ],
+    [
+      'export.customers',
+      { entity: 'export', after: { from: '2026-02-01', to: '2026-02-28', tz: 'UTC', outcome: 'stopped', rows: null } },
+      'began exporting the customers registered 2026-02-01 to 2026-02-28; the download stopped before the end (no row count)',
+    ],
+    [
+      'export.orders',
+      { entity: 'export', after: { from: '2026-02-01', to: '2026-02-28', tz: 'UTC', outcome: 'failed', rows: null } },
+      'began exporting the orders made 2026-02-01 to 2026-02-28; the export failed before the end (no row count)',
+    ],
   ])('%s reads “%s”', (action, extra, sentence) => {
     expect(sentenceText(entry(action, extra))).toBe(`asha@shop.example (admin) ${sentence}`);
   });

@@ -20,6 +20,7 @@ export const AUDIT_KIND_OPTIONS = [
   { value: 'document', label: 'Documents' },
   { value: 'user', label: 'Customers' },
   { value: 'admin', label: 'Admin accounts' },
+  { value: 'export', label: 'CSV exports' },
 ] as const;
 
 const STATUS_TEXT: Record<string, string> = { '0': 'In Process', '1': 'Completed', '2': 'Partial', '3': 'Canceled', '4': 'Refunded' };
@@ -72,6 +73,28 @@ function planLink(entry: AuditEntry, fallback: string | null): SentencePart {
 function serviceLink(entry: AuditEntry, fallback: string | null): SentencePart {
   const label = entry.subject?.label ?? fallback ?? shortId(entry.entityId ?? '—');
   return entry.subject && entry.entityId ? { text: label, href: `/admin/add-editService?serviceId=${encodeURIComponent(entry.entityId)}` } : text(label);
+}
+
+const EXPORTED: Record<string, string> = { 'export.orders': 'the orders made', 'export.customers': 'the customers registered' };
+
+/**
+ * 'exported the orders made 2026-01-01 to 2026-01-31 (Asia/Kolkata), payment status paid, platform
+ * youtube, matching “ann”: 2,503 rows'. A stopped or failed export 'began exporting …' and claims no
+ * rows (docs/reports.md, "Who exported what").
+ */
+function exportParts(entry: AuditEntry, after: Record<string, unknown>): SentencePart[] {
+  const tz = str(after.tz);
+  const filters = [
+    str(after.status) ? `payment status ${str(after.status)}` : null,
+    str(after.platform) ? `platform ${str(after.platform)}` : null,
+    str(after.q) ? `matching “${str(after.q)}”` : null,
+  ].filter(Boolean);
+  const rows = typeof after.rows === 'number' ? after.rows : null;
+  const what =
+    `${EXPORTED[entry.action]} ${str(after.from) ?? '—'} to ${str(after.to) ?? '—'}${tz && tz !== 'UTC' ? ` (${tz})` : ''}` + filters.map((f) => `, ${f}`).join('');
+  if (after.outcome === 'complete' && rows !== null) return [text(`exported ${what}: ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`)];
+  const end = after.outcome === 'failed' ? 'the export failed' : 'the download stopped';
+  return [text(`began exporting ${what}; ${end} before the end (no row count)`)];
 }
 
 /**
@@ -148,6 +171,9 @@ export function sentenceOf(entry: AuditEntry): SentencePart[] {
       return [text(`changed their e-mail address from ${str(before.email) ?? '—'} to ${str(after.email) ?? '—'}`)];
     case 'admin.email.stop':
       return [text('stopped a change of their e-mail address')];
+    case 'export.orders':
+    case 'export.customers':
+      return exportParts(entry, after);
     default:
       return [text(`did ${entry.action || 'something'} on ${entry.entity || 'a record'} `), { text: shortId(entry.entityId ?? '—'), code: true }];
   }
@@ -201,6 +227,12 @@ const FIELD_LABELS: Record<string, string> = {
   quantity: 'Quantity',
   refillDays: 'Refill guarantee (days)',
   omitted: 'Too large to keep',
+  from: 'From',
+  to: 'To',
+  tz: 'Time zone',
+  q: 'Matching',
+  outcome: 'Outcome',
+  rows: 'Rows',
 };
 
 /** A field's label: known ones in staff's words, others from their camelCase ('upstreamCharge' → 'Upstream charge'). */

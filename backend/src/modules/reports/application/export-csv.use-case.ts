@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AuditLog } from '../../../platform/audit/audit-log.port';
+import type { Principal } from '../../../platform/auth/principal';
 import { SUBSCRIPTION_STATUS_TEXT } from '../../subscriptions/domain/subscription';
 import { CSV_BOM, csvRecord } from '../domain/csv';
 import { Decimal } from '../../../kernel/decimal';
@@ -59,6 +61,13 @@ export const CUSTOMER_COLUMNS = [
   'refunded',
 ] as const;
 
+/**
+ * How an export ended, as its audit entry says (docs/reports.md, "Who exported what"): `complete`
+ * (every row of the period and filters was written), `stopped` (the client went away or the
+ * connection failed first) or `failed` (a read failed; the response was cut).
+ */
+export type ExportOutcome = 'complete' | 'stopped' | 'failed';
+
 /** A prepared export: its file name, and its CSV text batch by batch until done or `signal` aborts. */
 export interface CsvExport {
   filename: string;
@@ -95,9 +104,12 @@ function amounts(): (units: bigint, currency: string) => string {
 export class ExportCsvUseCase {
   private readonly logger = new Logger('Reports');
 
-  constructor(private readonly source: ExportSource) {}
+  constructor(
+    private readonly source: ExportSource,
+    private readonly audit: AuditLog,
+  ) {}
 
-  orders(query: Query & { status?: ExportOrderStatus }): CsvExport {
+  orders(actor: Principal, query: Query & { status?: ExportOrderStatus }): CsvExport {
     const period = reportPeriod(query);
     const filter = {
       start: new Date(period.start),
@@ -109,12 +121,15 @@ export class ExportCsvUseCase {
     const offsets = new OffsetCache(period.tz);
     const time = (t: number | null) => (t === null ? null : offsets.text(t));
     const amount = amounts();
+    const filename = `orders_${formatLocalDate(period.from)}_${formatLocalDate(period.to)}.csv`;
+    const trail = this.trail(actor, 'export.orders', filename, { ...asked(query, period.tz), ...(query.status ? { status: query.status } : {}) });
     return {
-      filename: `orders_${formatLocalDate(period.from)}_${formatLocalDate(period.to)}.csv`,
+      filename,
       chunks: (signal) =>
         this.stream(
           ORDER_COLUMNS,
           signal,
+          trail,
           (after) => this.source.orders(filter, after, EXPORT_BATCH),
           (o) => [
             o.orderId,
@@ -150,7 +165,7 @@ export class ExportCsvUseCase {
     };
   }
 
-  customers(query: Query): CsvExport {
+  customers(actor: Principal, query: Query): CsvExport {
     const period = reportPeriod(query);
     const filter = {
       start: new Date(period.start),
@@ -166,12 +181,15 @@ export class ExportCsvUseCase {
         .filter((m) => m.value !== 0n)
         .map((m) => `${m.currency} ${amount(m.value, m.currency)}`)
         .join('; ');
+    const filename = `customers_${formatLocalDate(period.from)}_${formatLocalDate(period.to)}.csv`;
+    const trail = this.trail(actor, 'export.customers', filename, asked(query, period.tz));
     return {
-      filename: `customers_${formatLocalDate(period.from)}_${formatLocalDate(period.to)}.csv`,
+      filename,
       chunks: (signal) =>
         this.stream(
           CUSTOMER_COLUMNS,
           signal,
+          trail,
           (after) => this.source.customers(filter, after, EXPORT_BATCH),
           (c) => [
             c.userId,
@@ -193,33 +211,71 @@ export class ExportCsvUseCase {
   }
 
   /**
+   * The export's audit entry, written once it has ended (docs/reports.md, "Who exported what"): who,
+   * which file, the period and filters as asked, how it ended and, only when complete, its rows.
+   */
+  private trail(actor: Principal, action: 'export.orders' | 'export.customers', filename: string, asked: Record<string, string>) {
+    return (outcome: ExportOutcome, rows: number) =>
+      this.audit.record(actor, { action, entity: 'export', entityId: filename, after: { ...asked, outcome, rows: outcome === 'complete' ? rows : null } });
+  }
+
+  /**
    * The header, then one chunk of CSV per batch. The next batch is asked for as soon as the current
    * one is in (its last row is the cursor), so the database works while this batch is formatted and
-   * written: at most two batches are held.
+   * written: at most two batches are held. When it ends, `ended` records how: a complete export
+   * after its last chunk was written and before the response ends (so a client that has the whole
+   * file has its entry too, and an entry that cannot be written cuts the file), a stopped or failed
+   * one once nothing is read any more.
    */
   private async *stream<R extends { cursor: ExportCursor }>(
     columns: readonly string[],
     signal: AbortSignal,
+    ended: (outcome: ExportOutcome, rows: number) => Promise<void>,
     batch: (after: ExportCursor | null) => Promise<R[]>,
     cells: (row: R) => Array<string | number | null>,
   ): AsyncGenerator<string> {
-    yield CSV_BOM + csvRecord(columns);
-    let pending: Promise<R[]> | null = batch(null);
+    let pending: Promise<R[]> | null = null;
+    let written = 0;
+    let outcome: ExportOutcome = 'stopped';
     try {
+      yield CSV_BOM + csvRecord(columns);
+      pending = batch(null);
       while (pending && !signal.aborted) {
         const rows: R[] = await pending;
         pending = rows.length === EXPORT_BATCH && !signal.aborted ? batch(rows[rows.length - 1].cursor) : null;
-        if (rows.length === 0) return;
+        if (rows.length === 0) break;
         let text = '';
         for (const row of rows) text += csvRecord(cells(row));
         yield text;
+        written += rows.length;
       }
+      if (!signal.aborted) {
+        outcome = 'complete';
+        await ended(outcome, written);
+      }
+    } catch (error) {
+      if (outcome !== 'complete') outcome = 'failed';
+      throw error;
     } finally {
       // Stopped early (the client left, or writing failed): the batch asked for ahead is not needed,
       // but it is awaited, so no query outlives the export unseen.
       if (pending) {
         await pending.catch((error: Error) => this.logger.warn(`A batch read ahead for an export that stopped failed: ${error.message}`));
       }
+      if (outcome !== 'complete') {
+        await ended(outcome, written).catch((error: Error) => this.logger.error(`The audit entry of an export that ${outcome} could not be written: ${error.message}`));
+      }
     }
   }
+}
+
+/** The period and filters as the admin asked for them (trimmed by the request's checks), for the audit entry. */
+function asked(query: Query, tz: string): Record<string, string> {
+  return {
+    ...(query.from !== undefined ? { from: query.from } : {}),
+    ...(query.to !== undefined ? { to: query.to } : {}),
+    tz,
+    ...(query.platform ? { platform: query.platform } : {}),
+    ...(query.q ? { q: query.q } : {}),
+  };
 }

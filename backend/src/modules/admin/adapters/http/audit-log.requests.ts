@@ -7,7 +7,7 @@ import { AdminPageRequest } from '../../../../platform/http/admin-page.request';
 // each field lists its checks from the most specific (top) to "is it there at all" (bottom).
 
 /** The kinds of action the log holds: the part of `action` before its first dot. */
-export const AUDIT_KINDS = ['subscription', 'fulfilment', 'refund', 'refund_request', 'service', 'plan', 'pricing', 'document', 'user', 'admin'] as const;
+export const AUDIT_KINDS = ['subscription', 'fulfilment', 'refund', 'refund_request', 'service', 'plan', 'pricing', 'document', 'user', 'admin', 'export'] as const;
 
 const KIND_MESSAGE = `kind must be one of ${AUDIT_KINDS.join(', ')}`;
 const instantMessage = (field: string) => `${field} must be a date and time such as 2026-01-31T18:30:00.000Z`;

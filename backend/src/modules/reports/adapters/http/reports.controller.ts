@@ -2,7 +2,8 @@ import type { ApiSuccess, OverviewAnswer } from '@growth/contracts';
 import { Body, Controller, Get, Headers, HttpCode, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Authenticated } from '../../../../platform/auth/auth.guard';
+import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
+import type { Principal } from '../../../../platform/auth/principal';
 import { type CsvExport, ExportCsvUseCase } from '../../application/export-csv.use-case';
 import { GetOverviewUseCase } from '../../application/get-overview.use-case';
 import { timeZoneOf } from '../../domain/period';
@@ -40,8 +41,14 @@ export class ReportsController {
   @ApiOkResponse({
     description: 'CSV (UTF-8 with BOM, RFC 4180, formulas neutralised): one row per order created in the period, with payment, refund and fulfilment columns.',
   })
-  async ordersCsv(@Query() query: OrdersExportQuery, @Headers('x-timezone') timezone: string | undefined, @Req() req: Request, @Res() res: Response) {
-    const csv = this.exports.orders({ ...query, tz: timeZoneOf(query.tz, timezone) });
+  async ordersCsv(
+    @CurrentPrincipal() admin: Principal,
+    @Query() query: OrdersExportQuery,
+    @Headers('x-timezone') timezone: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const csv = this.exports.orders(admin, { ...query, tz: timeZoneOf(query.tz, timezone) });
     await this.send(csv, req, res);
   }
 
@@ -51,15 +58,22 @@ export class ReportsController {
   @ApiOkResponse({
     description: 'CSV (UTF-8 with BOM, RFC 4180, formulas neutralised): one row per customer registered in the period, with their orders and money per currency.',
   })
-  async customersCsv(@Query() query: CustomersExportQuery, @Headers('x-timezone') timezone: string | undefined, @Req() req: Request, @Res() res: Response) {
-    const csv = this.exports.customers({ ...query, tz: timeZoneOf(query.tz, timezone) });
+  async customersCsv(
+    @CurrentPrincipal() admin: Principal,
+    @Query() query: CustomersExportQuery,
+    @Headers('x-timezone') timezone: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const csv = this.exports.customers(admin, { ...query, tz: timeZoneOf(query.tz, timezone) });
     await this.send(csv, req, res);
   }
 
   /**
    * Streams the export batch by batch, waiting for the client to take each one (backpressure). A
    * client that goes away stops it: no further batch is read. An error after the first byte can no
-   * longer be an error envelope: the response is cut, so the file is visibly incomplete.
+   * longer be an error envelope: the response is cut, so the file is visibly incomplete. Either way
+   * the export writes its own audit entry (ExportCsvUseCase) before the loop below ends.
    */
   private async send(csv: CsvExport, req: Request, res: Response): Promise<void> {
     const stop = new AbortController();
