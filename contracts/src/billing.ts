@@ -138,3 +138,44 @@ export interface RefundAnswer {
   refund?: StaffRefund | null;
   request?: StaffRefundRequest;
 }
+
+/** One refund of the order's payment as its receipt lists it; `amount` is decimal text in the receipt's currency. */
+export interface ReceiptRefund {
+  amount: string;
+  state: RefundState;
+  /** When it was issued, and when the gateway processed it or said it failed (ISO text). */
+  createdAt: string;
+  settledAt: string | null;
+}
+
+/**
+ * A paid order's receipt (GET /orders/{orderId}/receipt; docs/payments.md#receipt). Every amount is
+ * decimal text in `currency`, written from the order's minor units on the server (never a float);
+ * `refunded` adds up the processed refunds, `pending` those still on their way, and `netPaid` is
+ * `amount − refunded`.
+ */
+export interface Receipt {
+  shopName: string;
+  /** The order's key (the gateway's `order_…` id): the receipt's address. */
+  orderId: string;
+  /** The shop's order number (orderNumberOf: `SG-…`), the one the customer reads. */
+  orderNumber: string;
+  paidAt: string;
+  customer: { name: string; email: string };
+  /** The package as bought: the plan, its tier, and the quantity ordered from the provider (null on the manual path: none is recorded). */
+  package: { planName: string; tierName: string; quantity: number | null };
+  profileLink: string;
+  amount: string;
+  currency: string;
+  /** The gateway's payment id (`pay_…`). */
+  paymentId: string;
+  refunds: ReceiptRefund[];
+  refunded: string;
+  pending: string;
+  netPaid: string;
+}
+
+/** GET /orders/{orderId}/receipt. */
+export interface ReceiptAnswer {
+  receipt?: Receipt;
+}

@@ -17,6 +17,7 @@ import {
 import { PaymentOrderRepository } from '../../src/modules/billing/application/payment-order.repository.port';
 import { ORDER_LIFETIME_MS, mayMove, type AdminOrderKind, type PaymentOrder, type VoidReason } from '../../src/modules/billing/domain/payment-order';
 import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
+import type { AppConfig } from '../../src/platform/config/app-config';
 import { AppError } from '../../src/platform/errors/app-error';
 import { Clock } from '../../src/platform/time/clock';
 import { RecordingIntake } from '../fulfilment/in-memory';
@@ -252,7 +253,19 @@ export function completePaymentWithFakes(orders: InMemoryPaymentOrders, clock: C
   const tiers = new FakeTiersForSale();
   const refunds = new RecordingRefunds(uow);
   const acceptance = new OrderAcceptance(tiers as unknown as FindTierForSaleUseCase);
-  const complete = new CompletePayment(uow, orders, new RecordPurchaseUseCase(subscriptions), mailer, intake, clock, acceptance, refunds as unknown as IssueRefund);
+  const complete = new CompletePayment(
+    uow,
+    orders,
+    new RecordPurchaseUseCase(subscriptions),
+    mailer,
+    intake,
+    clock,
+    acceptance,
+    refunds as unknown as IssueRefund,
+    {
+      publicUrl: 'http://localhost:3000',
+    } as AppConfig,
+  );
   return { complete, subscriptions, mailer, intake, uow, tiers, refunds };
 }
 

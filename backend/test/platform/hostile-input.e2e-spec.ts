@@ -461,6 +461,32 @@ describe('hostile input never yields a 500', () => {
     });
   });
 
+  describe('the receipt route (GET /api/orders/:orderId/receipt, docs/payments.md#receipt)', () => {
+    let customerBearer: string;
+
+    beforeAll(async () => {
+      customerBearer = `Bearer ${(await signUpCustomer(t, 'hostile-receipt')).token}`;
+    });
+
+    it.each([
+      ['an escaped NUL byte', 'order_abc%00def'],
+      ['SQL', "order_x'%20OR%20'1'%3D'1"],
+      ['a path climbing out', '..%2F..%2Fadmin'],
+      ['an operator-looking id', '%7B%22%24ne%22%3Anull%7D'],
+      ['a 10 KB id', `order_${'a'.repeat(10 * 1024)}`],
+      ['an escape sequence', 'order_%1B%5B31m'],
+    ])('answers %s as orderId with 400 or 404 and a human message, never a 500', async (_case, orderId) => {
+      const res = await http().get(`/api/orders/${orderId}/receipt`).set('Authorization', customerBearer);
+      expect([400, 404]).toContain(res.status);
+      expect(res.body).toEqual({ success: false, message: expect.stringMatching(/^[A-Za-z][^\n]{5,199}$/), error: expect.any(String) });
+    });
+
+    it('answers a well-formed id of no order 404, as an order of someone else', async () => {
+      const res = await http().get('/api/orders/order_Np0fJ3Fq2yXz9A/receipt').set('Authorization', customerBearer).expect(404);
+      expect(res.body).toEqual({ success: false, message: 'Receipt not found', error: 'receipt_not_found' });
+    });
+  });
+
   describe("the audit log's filters (POST /api/admin/audit)", () => {
     let adminBearer: string;
 

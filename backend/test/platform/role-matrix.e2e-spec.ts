@@ -21,6 +21,7 @@ type Policy =
   | 'customer' // any signed-in customer; admin tokens refused
   | 'customer-own' // the customer named by userId only
   | 'own-or-admin' // the customer named by userId, or an admin
+  | 'signed-in' // any customer or an admin (the record's owner is checked after the guard)
   | 'admin'; // admins only
 
 const POLICY: Record<string, Policy> = {
@@ -57,6 +58,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/subscription/refund-request': 'customer',
   // Any customer passes the guard; the order's owner is checked after (another's order: 403, test/fulfilment/refill.e2e-spec.ts).
   'POST /api/subscription/refill': 'customer',
+  // Any customer or staff passes the guard; another customer's order answers 404 like a missing one (test/billing/receipt.e2e-spec.ts).
+  'GET /api/orders/:orderId/receipt': 'signed-in',
   'POST /api/admin/login': 'public',
   'POST /api/admin/forgot-password': 'public',
   'POST /api/admin/reset-password': 'public',
@@ -130,6 +133,8 @@ function allowed(policy: Policy, who: Who): boolean {
       return who === 'customer A';
     case 'own-or-admin':
       return who === 'customer A' || who === 'admin';
+    case 'signed-in':
+      return who !== 'visitor';
     case 'admin':
       return who === 'admin';
   }

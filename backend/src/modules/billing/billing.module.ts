@@ -14,6 +14,7 @@ import { HandleWebhookUseCase } from './application/handle-webhook.use-case';
 import { ListAdminOrdersUseCase } from './application/list-admin-orders.use-case';
 import { PaymentGateway } from './application/payment-gateway.port';
 import { PaymentOrderRepository } from './application/payment-order.repository.port';
+import { ReadReceiptUseCase } from './application/read-receipt.use-case';
 import { ReconcileOrdersUseCase } from './application/reconcile-orders.use-case';
 import { SandboxCheckoutUseCase } from './application/sandbox-checkout.use-case';
 import { SandboxPayments } from './application/sandbox-payments.port';
@@ -36,6 +37,7 @@ import { TypeOrmRefundRepository } from './adapters/persistence/refund.repositor
 import { RazorpayGateway } from './adapters/gateways/razorpay.gateway';
 import { SandboxGateway } from './adapters/gateways/sandbox.gateway';
 import { AdminOrdersController } from './adapters/http/admin-orders.controller';
+import { ReceiptController } from './adapters/http/receipt.controller';
 import { PaymentController } from './adapters/http/payment.controller';
 import { PaymentOrderOrmEntity } from './adapters/persistence/payment-order.orm-entity';
 import { TypeOrmPaymentOrderRepository } from './adapters/persistence/payment-order.repository';
@@ -59,7 +61,7 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
     SubscriptionsModule,
     FulfilmentModule,
   ],
-  controllers: [PaymentController, AdminOrdersController, CustomerRefundController, AdminRefundsController],
+  controllers: [PaymentController, AdminOrdersController, CustomerRefundController, AdminRefundsController, ReceiptController],
   providers: [
     {
       provide: PaymentGateway,
@@ -100,6 +102,7 @@ import { BillingProcessor, BillingSchedule } from './adapters/queue/billing.proc
     HandleWebhookUseCase,
     ReconcileOrdersUseCase,
     ListAdminOrdersUseCase,
+    ReadReceiptUseCase,
     BillingProcessor,
     BillingSchedule,
   ],

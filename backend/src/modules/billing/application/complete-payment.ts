@@ -1,4 +1,5 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
+import { AppConfig } from '../../../platform/config/app-config';
 import { AppError } from '../../../platform/errors/app-error';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { Mailer } from '../../../platform/mail/mailer';
@@ -59,6 +60,7 @@ export class CompletePayment {
     private readonly clock: Clock,
     private readonly acceptance: OrderAcceptance,
     private readonly refunds: IssueRefund,
+    private readonly config: AppConfig,
     @Optional() private readonly secondPayments?: SecondPayments,
   ) {}
 
@@ -142,7 +144,7 @@ export class CompletePayment {
       }
       if (created) {
         await this.fulfilment.accept(subscription);
-        await this.mailer.send(orderConfirmationMail(order));
+        await this.mailer.send(orderConfirmationMail(order, this.config.publicUrl));
       }
       return { order, subscription, created };
     });

@@ -3,8 +3,13 @@ import type { Mail } from '../../../platform/mail/mail.port';
 import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder } from '../domain/payment-order';
 
-/** The mail a customer gets once, when their paid order became a subscription. */
-export function orderConfirmationMail(order: PaymentOrder): Mail {
+/** The address of an order's receipt page (docs/payments.md#receipt), under the shop's public URL. */
+export function receiptUrlOf(publicUrl: string, orderId: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/receipt/${encodeURIComponent(orderId)}`;
+}
+
+/** The mail a customer gets once, when their paid order became a subscription, with the link to its receipt. */
+export function orderConfirmationMail(order: PaymentOrder, publicUrl: string): Mail {
   const amount = `${formatMinorUnits(order.amount, order.currency)} ${order.currency}`;
   const lines = [
     'Hello,',
@@ -17,6 +22,8 @@ export function orderConfirmationMail(order: PaymentOrder): Mail {
     `Order ID: ${order.orderId}`,
     `Payment ID: ${order.paymentId ?? '-'}`,
     `Profile link: ${order.profileLink}`,
+    '',
+    `Your receipt: ${receiptUrlOf(publicUrl, order.orderId)}`,
     '',
     'Delivery starts within 24-48 hours. You can follow it under Active Services in your account.',
     '',
