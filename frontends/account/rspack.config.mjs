@@ -1,6 +1,6 @@
 import { frontendConfig } from '../kit/build/rspack.mjs';
 
-// Remote: sign-in/register, profile, active/completed services, admin login.
+// Remote: sign-in/register, profile, active/completed services, receipts, admin login.
 export default frontendConfig({
   appDir: import.meta.dirname,
   name: 'account',
@@ -11,5 +11,6 @@ export default frontendConfig({
     './ActiveServices': './src/pages/ActiveServices.tsx',
     './CompletedServices': './src/pages/CompletedServices.tsx',
     './AdminLogin': './src/pages/AdminLogin.tsx',
+    './Receipt': './src/pages/Receipt.tsx',
   },
 });

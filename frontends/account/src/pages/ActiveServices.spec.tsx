@@ -254,8 +254,17 @@ describe('Active Services', () => {
     expect(links[0].getAttribute('href')).toBe('https://youtube.com/@ann1');
     expect(links[0].getAttribute('target')).toBe('_blank');
     expect(links[0].getAttribute('rel')).toBe('noopener noreferrer');
-    expect(within(cards()[1]).queryByRole('link')).toBeNull();
+    expect(within(cards()[1]).queryByRole('link', { name: /Open Profile/ })).toBeNull();
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
     expect(within(cards()[1]).getByText(/javascript:alert\(1\)/)).toBeTruthy();
+  });
+
+  it("links each card to its order's receipt", async () => {
+    answers[ACTIVE] = [listPage([subscription(1), subscription(2)], { total: 2, page: 1, lastPage: 1 })];
+    visit('/services/active');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const hrefs = cards().map((card) => within(card).getByRole('link', { name: 'View receipt' }).getAttribute('href'));
+    expect(hrefs).toEqual(cards().map((card) => `/receipt/${card.id.replace(/^order-/, '')}`));
+    expect(hrefs[0]).toMatch(/^\/receipt\/.+/);
   });
 });

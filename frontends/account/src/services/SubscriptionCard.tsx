@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'wouter';
 import { formatPrice } from '@growth/kit/format';
 import { StatusChip } from '@growth/kit/ui';
 import { formatDate, formatDateTime, progressText, quantityText } from './format';
@@ -14,7 +15,7 @@ import styles from './Services.module.css';
  * reported it) how many, the provider's progress when known (docs/fulfilment.md), Open Profile, and
  * expandable details (plan name, order id, payment id, pricing amount, created at); its refill
  * guarantee and "Request refill" (docs/refill.md); where its refund stands and "Request a refund"
- * (docs/refunds.md).
+ * (docs/refunds.md); its receipt (docs/payments.md#receipt).
  */
 export function SubscriptionCard({ subscription: listed }: { subscription: ListedSubscription }) {
   const [open, setOpen] = useState(false);
@@ -60,6 +61,11 @@ export function SubscriptionCard({ subscription: listed }: { subscription: Liste
 
       <div className={styles.cardActions}>
         <ProfileLink link={subscription.profileLink} planName={subscription.planName} />
+        {subscription.orderId && (
+          <Link href={receiptHref(subscription.orderId)} className="button button--ghost">
+            View receipt
+          </Link>
+        )}
         <button
           type="button"
           className={`button button--ghost ${styles.toggle}`}
@@ -90,4 +96,9 @@ export function SubscriptionCard({ subscription: listed }: { subscription: Liste
 /** The element id of an order's card, from its order id; null without one. */
 export function orderAnchor(orderId: string | null | undefined): string | null {
   return orderId ? `order-${orderId}` : null;
+}
+
+/** The order's receipt page (docs/payments.md#receipt). */
+export function receiptHref(orderId: string): string {
+  return `/receipt/${encodeURIComponent(orderId)}`;
 }

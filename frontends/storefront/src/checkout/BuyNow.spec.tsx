@@ -343,13 +343,14 @@ describe('the sandbox checkout', () => {
     const result = await screen.findByRole('alertdialog', { name: 'Verified successfully' });
     expect(result.textContent).toContain('Your payment is verified and your order is placed.');
     expect(result.textContent).not.toContain('subscription');
-    // What a buyer looks for after paying: the package, its link, the amount, the shop's order number (not the gateway's), when delivery starts, the mail.
+    // What a buyer looks for after paying: the package, its link, the amount, the shop's order number (not the gateway's), when delivery starts, the mail, the receipt.
     const receipt = result.querySelector('dl[aria-label="Your order"]') as HTMLElement;
     expect(receipt.textContent).toBe(
       'PackageYouTube · GrowthDelivered tohttps://www.youtube.com/@annAmount paid$49.99Order numberSG-3F9A2C1BDeliveryStarts within 24-48 hours',
     );
     expect(result.textContent).not.toContain('order_1');
     expect(result.textContent).toContain('We e-mailed you a confirmation at ann@example.com.');
+    expect(within(result).getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe('/receipt/order_1');
     expect(within(result).getByRole('link', { name: 'View Active Services' }).getAttribute('href')).toBe('/services/active#order-order_1');
     expect(routes()).toEqual(['GET /plans/youtube', 'POST /payment/order', 'POST /payment/sandbox/checkout', 'POST /payment/verify']);
     expect(calls[2].body).toEqual({ orderId: 'order_1', outcome: 'success' });

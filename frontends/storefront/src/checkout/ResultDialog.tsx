@@ -99,7 +99,7 @@ export function canTryAgain(result: PaymentResult): boolean {
 /**
  * The end of a checkout, in the page or after Razorpay's redirect back. A verified payment shows
  * what was bought (package, the link it goes to, amount, the shop's order number, when delivery
- * starts, the confirmation mail) and links to the order's card; a
+ * starts, the confirmation mail) and links to its receipt and to the order's card; a
  * declined or cancelled one offers Try again (`onTryAgain`: the same order, the link kept).
  */
 export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentResult; onClose(): void; onTryAgain?(): void }) {
@@ -123,6 +123,11 @@ export function ResultDialog({ result, onClose, onTryAgain }: { result: PaymentR
             <button type="button" className="button button--ghost" onClick={onClose}>
               Close
             </button>
+            {receipt?.orderId && (
+              <Link href={`/receipt/${encodeURIComponent(receipt.orderId)}`} className="button button--ghost">
+                View receipt
+              </Link>
+            )}
             <Link href={orderHref(receipt?.orderId)} className="button button--primary" data-autofocus>
               View Active Services
             </Link>
