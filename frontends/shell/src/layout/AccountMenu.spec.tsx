@@ -190,6 +190,10 @@ describe('the phone menu', () => {
       ['Profile', '/profile'],
     ]);
     const panel = within(document.getElementById('mobile-menu')!);
+    // Whose account: the e-mail of a restored session, the name once it is known.
+    expect(panel.getByText('ann@example.com')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'test: sign in' }));
+    expect(panel.getByText('Ann Example')).toBeTruthy();
     expect(panel.getByRole('button', { name: 'Logout', hidden: true })).toBeTruthy();
     expect(panel.queryByRole('link', { name: 'Sign In', hidden: true })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Logo, displayName, useAuth } from '@growth/kit';
+import { Logo, useAuth } from '@growth/kit';
 import { ACCOUNT_LINKS, AccountMenu, ProfileIcon } from './AccountMenu';
 
 const NAV_LINKS = [
@@ -82,7 +82,8 @@ export function Header() {
 
   const mobileSession = isAuthenticated ? (
     <div className="mobile-menu__account">
-      <p className="mobile-menu__account-name">{displayName(user)}</p>
+      {/* Whose account: the name once the session knows it, else the e-mail it was opened with. */}
+      <p className="mobile-menu__account-name">{user?.name?.trim() || user?.email}</p>
       <nav className="nav nav--mobile" aria-label="Account">
         {ACCOUNT_LINKS.map((link) => (
           <Link key={link.href} href={link.href} className="nav__link" aria-current={isCurrent(link.href)}>
