@@ -1,13 +1,16 @@
 /**
  * Identity through the real server and Chromium: registration in three steps with the OTP
- * read from the mail outbox, the profile and its Edit Profile dialog, logout, the guard's round trip
- * through /login, a wrong password, Google not offered without a client id, and both widths.
+ * read from the mail outbox, the profile and its Edit Profile dialog, the header's account menu
+ * (My orders in two clicks at 1280 and 375 px), logout, the guard's round trip through /login, a
+ * wrong password, Google not offered without a client id, and both widths.
  */
 import type { Page } from 'playwright-core';
-import { describeInBrowser, pathOf, recordRequests, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
+import { describeInBrowser, pathOf, recordProblems, recordRequests, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
+import { signUpCustomer } from '../support/customers';
 import { waitForOtp } from '../support/outbox';
 
 const PHONE = { width: 360, height: 780 };
+const PHONE_375 = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 const account = {
@@ -95,11 +98,9 @@ describeInBrowser('Identity (real server, Chromium)', () => {
         true,
       ]);
 
-      // The profile shows the new account.
-      await page
-        .getByRole('banner')
-        .getByRole('link', { name: /^Profile of / })
-        .click();
+      // The profile shows the new account: the header's account menu, labelled with the first name, leads there.
+      await page.getByRole('banner').getByRole('button', { name: 'Ann', exact: true }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Profile' }).click();
       await page.waitForURL((url) => url.pathname === '/profile');
       await page.getByRole('heading', { level: 1, name: account.name }).waitFor();
       const main = page.getByRole('main');
@@ -107,9 +108,10 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       expect(await main.getByText('Germany', { exact: true }).isVisible()).toBe(true);
       await main.getByText('+44 7700 900123', { exact: true }).waitFor();
       expect(await main.getByText(/^Joined /).isVisible()).toBe(true);
-      for (const label of ['Active', 'Completed', 'Total services']) {
-        expect([label, await main.getByText(label, { exact: true }).isVisible()]).toEqual([label, true]);
-      }
+      // The counters: Active and Completed open their lists, the total is a figure.
+      expect(await main.getByRole('link', { name: '0 Active orders' }).getAttribute('href')).toBe('/services/active');
+      expect(await main.getByRole('link', { name: '0 Completed orders' }).getAttribute('href')).toBe('/services/completed');
+      expect(await main.getByText('Total services', { exact: true }).isVisible()).toBe(true);
       expect(await main.getByRole('link', { name: 'View Services' }).getAttribute('href')).toBe('/services/active');
 
       // Edit Profile: a labelled modal; Escape closes it and focus returns to the opener.
@@ -137,21 +139,19 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       await main.getByText('Profile updated', { exact: true }).waitFor();
       await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
 
-      // Stored on the server: a reload shows it, and the header's profile button carries the name.
+      // Stored on the server: a reload shows it, and the header's account menu carries the name.
       await page.reload();
       await page.getByRole('heading', { level: 1, name: account.renamed }).waitFor();
-      expect(
-        await page
-          .getByRole('banner')
-          .getByRole('link', { name: `Profile of ${account.renamed}` })
-          .getAttribute('title'),
-      ).toBe(account.renamed);
+      expect(await page.getByRole('banner').getByRole('button', { name: 'Ann', exact: true }).getAttribute('title')).toBe(account.renamed);
 
       // Logout clears the session and goes home; the server ends it too, so a copy of the token opens nothing.
       const token = await page.evaluate(() => localStorage.getItem('token'));
       const userId = await page.evaluate(() => localStorage.getItem('userId'));
       const ended = page.waitForResponse((res) => res.url().endsWith('/api/user/logout'));
-      await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+      // No Logout in the header's bar any more: it is the account menu's last entry.
+      expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).count()).toBe(0);
+      await page.getByRole('banner').getByRole('button', { name: 'Ann', exact: true }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -162,6 +162,119 @@ describeInBrowser('Identity (real server, Chromium)', () => {
         body: JSON.stringify({ userId }),
       });
       expect(reuse.status).toBe(401);
+    });
+  });
+
+  test('signed in, My orders is two clicks from the header at 1280 px (account menu, by mouse and keyboard) and at 375 px (phone menu)', async () => {
+    const customer = await signUpCustomer(system, { label: 'orders', name: 'Casey Customer' });
+    const hydrationTrouble = (problems: string[]) => problems.filter((problem) => /hydrat|#41[89]|#42[35]/i.test(problem));
+
+    await withPage(system, DESKTOP, { screenshotOnFailure: 'account-menu-failure-1280.png' }, async (page) => {
+      const problems = recordProblems(page);
+      await page.goto(system.url('/login'));
+      await logIn(page, customer.email, customer.password);
+      await page.waitForURL((url) => url.pathname === '/');
+      const banner = page.getByRole('banner');
+      const button = banner.getByRole('button', { name: 'Casey', exact: true });
+      expect([await button.getAttribute('aria-haspopup'), await button.getAttribute('aria-expanded')]).toEqual(['menu', 'false']);
+      expect(await banner.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+      expect(await banner.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
+      await page.getByTestId('services-grid').getByTestId('service-card').first().waitFor();
+      await screenshot(page, 'account-menu-closed-1280.png', { fullPage: false });
+
+      // Click one: the menu, My orders first and Logout last.
+      await button.click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['My orders', 'Profile', 'Logout']);
+      await screenshot(page, 'account-menu-open-1280.png', { fullPage: false });
+      // Click two: the orders.
+      await menu.getByRole('menuitem', { name: 'My orders' }).click();
+      await page.waitForURL((url) => url.pathname === '/services/active');
+      await page.getByRole('heading', { level: 1, name: 'Active Services' }).waitFor();
+      await menu.waitFor({ state: 'hidden' });
+
+      // The keyboard: Enter opens on the first entry, the arrows move, Escape closes and gives focus back,
+      // Space opens, Enter follows an entry; a click outside closes.
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      expect(await focused()).toBe('My orders');
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('Profile');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      expect(await focused()).toBe('Logout');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press(' ');
+      await menu.waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/profile');
+      await page.getByRole('heading', { level: 1, name: 'Casey Customer' }).waitFor();
+      await button.click();
+      await menu.waitFor();
+      await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+      await menu.waitFor({ state: 'hidden' });
+
+      // On the profile, the counters open the lists.
+      await page.getByRole('main').getByRole('link', { name: '0 Completed orders' }).click();
+      await page.waitForURL((url) => url.pathname === '/services/completed');
+
+      // A server-rendered page, loaded signed in, hydrates (signed out, as the server drew it) and then shows the menu.
+      await page.goto(system.url('/faq'));
+      await page.getByRole('banner').getByRole('button', { name: 'Account', exact: true }).waitFor();
+      expect(hydrationTrouble(problems)).toEqual([]);
+    });
+
+    await withPage(system, PHONE_375, { session: customer, screenshotOnFailure: 'account-menu-failure-375.png' }, async (page) => {
+      const problems = recordProblems(page);
+      await page.goto(system.url('/'));
+      const banner = page.getByRole('banner');
+      // A restored session knows no name yet: 'Account', the person icon showing on phones.
+      const account = banner.getByRole('button', { name: 'Account', exact: true });
+      await account.waitFor();
+      expect([375, await sidewaysScroll(page)]).toEqual([375, 0]);
+      await page.getByTestId('services-grid').getByTestId('service-card').first().waitFor();
+      await screenshot(page, 'account-menu-closed-375.png', { fullPage: false });
+      await account.click();
+      await page.getByRole('menu').waitFor();
+      expect([375, await fullyVisibleSideways(page, page.getByRole('menu').getByRole('menuitem', { name: 'My orders' }))]).toEqual([375, true]);
+      await screenshot(page, 'account-menu-open-375.png', { fullPage: false });
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+
+      // Click one: the phone menu, with its account section. Click two: the orders.
+      await banner.getByRole('button', { name: 'Open menu' }).click();
+      const section = page.getByRole('navigation', { name: 'Account' });
+      await section.waitFor();
+      expect(await section.getByRole('link').allInnerTexts()).toEqual(['My orders', 'Profile']);
+      const menuPanel = page.getByRole('dialog', { name: 'Menu' });
+      expect(await menuPanel.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+      expect(await menuPanel.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+      await page.waitForFunction(() => {
+        const box = document.getElementById('mobile-menu')?.getBoundingClientRect();
+        return !!box && box.right <= window.innerWidth + 0.5 && box.left >= 0;
+      });
+      expect(await fullyVisibleSideways(page, section.getByRole('link', { name: 'My orders' }))).toBe(true);
+      await screenshot(page, 'phone-menu-open-375.png', { fullPage: false });
+      await section.getByRole('link', { name: 'My orders' }).click();
+      await page.waitForURL((url) => url.pathname === '/services/active');
+      await page.getByRole('heading', { level: 1, name: 'Active Services' }).waitFor();
+      await section.waitFor({ state: 'hidden' });
+
+      // The phone menu's Logout is the session's.
+      await banner.getByRole('button', { name: 'Open menu' }).click();
+      await menuPanel.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await banner.getByRole('button', { name: 'Open menu' }).click();
+      await menuPanel.getByRole('link', { name: 'Sign In' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      expect(hydrationTrouble(problems)).toEqual([]);
     });
   });
 
