@@ -57,6 +57,8 @@ export interface AttentionOrder {
   createdAt?: string;
   paidAt?: string | null;
   failureReason?: string | null;
+  /** Made at a gateway that takes no real money (docs/payments.md#sandbox-orders). */
+  sandbox?: boolean;
 }
 
 /** POST /admin/orders. */
@@ -89,6 +91,8 @@ export interface RefundRow {
   planName: string | null;
   tierName: string | null;
   customer: { userId?: string | null; name?: string | null; email?: string | null } | null;
+  /** The refunded order was paid with no real money (docs/payments.md#sandbox-orders). */
+  sandbox?: boolean;
   actor: unknown;
   createdAt: string | null;
   settledAt: string | null;

@@ -8,6 +8,9 @@ export interface RuntimeConfig {
   shopName?: string;
   /** Null when Google sign-in is not configured (docs/architecture.md#runtime-profiles). */
   googleClientId: string | null;
-  /** Which payment gateway the server uses, and its public key (docs/architecture.md#runtime-profiles). */
-  payments?: { provider: string; keyId: string };
+  /**
+   * Which payment gateway the server uses and its public key (docs/architecture.md#runtime-profiles);
+   * `sandbox`: it takes no real money now (the sandbox gateway, or a Razorpay test key; docs/payments.md#sandbox-orders).
+   */
+  payments?: { provider: string; keyId: string; sandbox?: boolean };
 }

@@ -166,6 +166,8 @@ export interface AdminRefillEntry {
 /** A subscription as the admin lists show it; the tasks list adds the customer. */
 export type AdminSubscription = Omit<Subscription, 'refund' | 'refill'> & {
   customer?: { userId?: string; name?: string; email?: string } | null;
+  /** Paid with no real money: its order went through the sandbox gateway or a Razorpay test key (docs/payments.md#sandbox-orders). */
+  sandbox?: boolean;
   /** Delivery through the upstream provider; null (or absent) on the manual path. */
   fulfilment?: AdminFulfilment | null;
   /** Refunds and the customer's request, with the admin extras; null when there are none (docs/refunds.md). */

@@ -4,11 +4,13 @@ import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { type CustomerSession, signUpCustomer } from '../support/customer-session';
 import { as, planOf, type PlanTiers } from '../billing/support';
+import { RecordPurchaseUseCase } from '../../src/modules/subscriptions/application/record-purchase.use-case';
 
 /**
  * The orders staff should look at, over HTTP: POST /api/admin/orders, with orders made and paid
  * the customer's way (POST /payment/order, the sandbox checkout, /payment/verify), and the task list
- * finding the purchase by the customer's e-mail.
+ * finding the purchase by the customer's e-mail; the sandbox mark on those orders in the tasks, a
+ * client's orders, the refunds and the runtime config (docs/payments.md#sandbox-orders).
  * Real: the whole app, its database (PGlite, or PostgreSQL with DATABASE_URL), the sandbox gateway,
  * registration and login through the identity API. Arranged by SQL: an order's age, and orders
  * that are paid without a subscription (the app itself never leaves one so). Fake: nothing.
@@ -86,6 +88,8 @@ describe('admin orders API', () => {
       failureReason: null,
       createdAt: expect.any(String),
       paidAt: null,
+      // The spec app pays through the sandbox gateway (docs/payments.md#sandbox-orders).
+      sandbox: true,
     });
     expect(orderIds(res)).not.toContain(fresh);
   });
@@ -108,6 +112,47 @@ describe('admin orders API', () => {
   it("gives the purchase the customer's address and name, so the task list finds it by e-mail", async () => {
     const res = await post('admin/tasks', { q: ann.email.toUpperCase() }, admin).expect(200);
     expect(res.body.data).toEqual([expect.objectContaining({ orderId: paid, customer: { userId: ann.userId, name: 'Test ann', email: ann.email } })]);
+  });
+
+  describe('sandbox orders (docs/payments.md#sandbox-orders)', () => {
+    it('marks an order made and paid through the sandbox in the tasks, the client’s orders and the refunds, and not one recorded as real money', async () => {
+      const real = `order_Real${Date.now().toString(36)}`;
+      await t.app.get(RecordPurchaseUseCase).execute({
+        userId: ann.userId,
+        planId: null,
+        planName: 'YouTube',
+        profileLink: 'https://www.youtube.com/@ann',
+        orderId: real,
+        paymentId: `pay_${real.slice(6)}`,
+        pricing: { pricingId: youtube.pricing[0].pricingId, name: 'Growth', price: '9.99', description: '', features: [], isPopular: false, currency: 'USD' },
+        customerEmail: ann.email,
+        customerName: 'Test ann',
+      });
+      const mark = (rows: Array<{ orderId: string; sandbox?: boolean }>) =>
+        Object.fromEntries(rows.filter((r) => [paid, real].includes(r.orderId)).map((r) => [r.orderId, r.sandbox]));
+
+      const tasks = await post('admin/tasks', { q: ann.email }, admin).expect(200);
+      expect(mark(tasks.body.data)).toEqual({ [paid]: true, [real]: false });
+      const client = await post('subscription/user', { userId: ann.userId }, admin).expect(200);
+      expect(mark(client.body.subscriptions)).toEqual({ [paid]: true, [real]: false });
+
+      const subscriptionId = (tasks.body.data as Array<{ orderId: string; subscriptionId: string }>).find((s) => s.orderId === paid)!.subscriptionId;
+      const refunded = await post('admin/refunds', { subscriptionId, amount: '1.00', reason: 'A sandbox refund' }, admin).expect(200);
+      expect(refunded.body.subscription).toMatchObject({ orderId: paid, sandbox: true });
+      const refunds = await post('admin/refunds/list', { q: paid }, admin).expect(200);
+      expect(refunds.body.data).toEqual([expect.objectContaining({ orderId: paid, kind: 'refund', sandbox: true })]);
+    });
+
+    it('the customer’s own list does not carry the mark', async () => {
+      const own = await post('subscription/user', { userId: ann.userId }, ann.token).expect(200);
+      expect(own.body.subscriptions.length).toBeGreaterThan(0);
+      for (const s of own.body.subscriptions) expect(s).not.toHaveProperty('sandbox');
+    });
+
+    it('the runtime config says the shop takes no real money now', async () => {
+      const res = await request(t.app.getHttpServer()).get('/api/runtime-config').expect(200);
+      expect(res.body.payments).toEqual({ provider: 'sandbox', keyId: 'rzp_sandbox_local', sandbox: true });
+    });
   });
 
   it('refuses hostile bodies with a 400 naming the field', async () => {

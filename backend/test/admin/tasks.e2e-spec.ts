@@ -90,6 +90,8 @@ describe('admin tasks API', () => {
         refill: null,
         user: bob.userId,
         customer: { userId: bob.userId, name: 'Test bob', email: bob.email },
+        // Recorded without the sandbox mark: a real-money order (docs/payments.md#sandbox-orders).
+        sandbox: false,
         fulfilment: null,
       });
     });

@@ -304,6 +304,7 @@ export function anOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
     subscriptionId: null,
     expiresAt: new Date((overrides.createdAt ?? new Date(Date.UTC(2025, 5, 1, 12, 0))).getTime() + ORDER_LIFETIME_MS),
     voidReason: null,
+    sandbox: false,
     ...overrides,
   };
 }

@@ -148,6 +148,9 @@ describe('Payments (Razorpay gateway against the stand-in)', () => {
       });
       expect(await subscriptionsOf(order.id)).toEqual([expect.objectContaining({ payment_id: proof.razorpay_payment_id })]);
       expect(await orderRow(order.id)).toMatchObject({ status: 'paid', payment_id: proof.razorpay_payment_id });
+      // A test key (rzp_test_…) takes no real money: the order and its subscription are sandbox ones (docs/payments.md#sandbox-orders).
+      expect(await db().query('SELECT sandbox FROM payment_orders WHERE order_id = $1', [order.id])).toEqual([{ sandbox: true }]);
+      expect(await db().query('SELECT sandbox FROM subscriptions WHERE order_id = $1', [order.id])).toEqual([{ sandbox: true }]);
     });
 
     it("refuses a payment signed with the sandbox's default secret with 400", async () => {

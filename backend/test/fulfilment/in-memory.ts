@@ -173,6 +173,7 @@ export class InMemoryLedger extends FulfilmentLedger {
       pricing: { pricingId: randomUUID(), name: 'Growth', price: '49.99', description: '', features: [], isPopular: false, currency: 'USD' },
       customerEmail: 'ann@example.com',
       customerName: 'Ann',
+      sandbox: false,
       fulfilment: null,
       refund: null,
       createdAt: now,

@@ -33,7 +33,7 @@ describe('platform over HTTP', () => {
       },
       shopName: 'SocialGrowth',
       googleClientId: null,
-      payments: { provider: 'sandbox', keyId: 'rzp_sandbox_local' },
+      payments: { provider: 'sandbox', keyId: 'rzp_sandbox_local', sandbox: true },
     });
   });
 

@@ -33,6 +33,7 @@ export class InMemorySubscriptions extends SubscriptionRepository {
       pricing: { pricingId: 'tier-1', name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: true, currency: 'USD' },
       customerEmail: `customer-${userId.slice(0, 8)}@example.com`,
       customerName: 'Test Customer',
+      sandbox: false,
       fulfilment: null,
       refund: null,
       createdAt,

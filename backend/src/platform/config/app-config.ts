@@ -2,6 +2,7 @@ import type { DatabaseWait } from '../database/wait-for-database';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { SHOP_NAME } from './brand';
+import { RAZORPAY_TEST_KEY } from '../../kernel/real-money';
 
 /**
  * Every setting the server reads, parsed and checked in one place at start. A bad or missing value
@@ -268,9 +269,6 @@ function fulfilment(env: Env, production: boolean): FulfilmentConfig {
     abandonMarginMs: integer(env, 'FULFILMENT_ABANDON_MARGIN_MS', 30_000, 1_000, 3_600_000),
   };
 }
-
-/** Razorpay's test-mode key ids: payments made with them are test cards, not money. */
-const RAZORPAY_TEST_KEY = /^rzp_test_/;
 
 /**
  * 127.0.0.0/8, ::1 or `localhost`: a panel on this very machine. WHATWG URL parsing has already

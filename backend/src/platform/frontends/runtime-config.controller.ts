@@ -3,6 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { SHOP_NAME } from '../config/brand';
+import { paysNoRealMoney } from '../../kernel/real-money';
 
 /**
  * What the browser needs to know at run time: where each remote lives (so a remote can move without
@@ -21,7 +22,7 @@ export class RuntimeConfigController {
       remotes: this.config.remotes,
       shopName: SHOP_NAME,
       googleClientId: this.config.googleClientId,
-      payments: { provider: this.config.payments.provider, keyId: this.config.payments.keyId },
+      payments: { provider: this.config.payments.provider, keyId: this.config.payments.keyId, sandbox: paysNoRealMoney(this.config.payments) },
     };
   }
 }

@@ -131,6 +131,7 @@ export class CompletePayment {
         pricing: order.tier,
         customerEmail: order.email,
         customerName: order.customerName,
+        sandbox: order.sandbox,
       });
       if (order.status !== 'paid') {
         const now = this.clock.now();

@@ -11,6 +11,7 @@ import { InvalidPriceError, UnsupportedCurrencyError, minorUnitsOf } from '../..
 import { purchasedTier } from '../../../kernel/purchased-tier';
 import { ORDER_LIFETIME_MS, type PaymentOrder } from '../domain/payment-order';
 import { PaymentGateway } from './payment-gateway.port';
+import { paysNoRealMoney } from '../../../kernel/real-money';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 
 export interface CreateOrderCommand {
@@ -104,6 +105,7 @@ export class CreateOrderUseCase {
       subscriptionId: null,
       expiresAt,
       voidReason: null,
+      sandbox: paysNoRealMoney(this.gateway),
     };
     await this.orders.insert(order);
     return order;

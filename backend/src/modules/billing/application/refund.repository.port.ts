@@ -18,6 +18,8 @@ export interface RefundListRow {
   planName: string;
   tierName: string;
   customer: { userId: string; name: string; email: string };
+  /** The order was made at a gateway that takes no real money (docs/payments.md#sandbox-orders). */
+  sandbox: boolean;
   actor: { role: string; id: string | null };
   createdAt: Date;
   settledAt: Date | null;

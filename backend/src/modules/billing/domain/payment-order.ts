@@ -55,6 +55,11 @@ export interface PaymentOrder {
   expiresAt: Date;
   /** Set on a paid order that was not honoured (no subscription; its payment is refunded); else null. */
   voidReason: VoidReason | null;
+  /**
+   * Made at a gateway that takes no real money (the sandbox, or Razorpay under a test key), as the
+   * gateway was when the order was created (kernel/real-money.ts, docs/payments.md#sandbox-orders).
+   */
+  sandbox: boolean;
 }
 
 /** True when a payment made at `at` comes after the order's lifetime. */

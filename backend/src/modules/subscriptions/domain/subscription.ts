@@ -33,6 +33,8 @@ export interface Subscription {
    */
   customerEmail: string;
   customerName: string;
+  /** Paid with no real money (its order's gateway was the sandbox or a Razorpay test key), copied by billing (docs/payments.md#sandbox-orders). */
+  sandbox: boolean;
   /** Automatic delivery by the upstream provider, as the fulfilment module records it; null on the manual path. */
   fulfilment: SubscriptionFulfilment | null;
   /** Its order's refunds and refund requests, as billing last summed them up (docs/refunds.md); null: none. */
@@ -46,8 +48,9 @@ export interface Subscription {
   updatedAt: Date;
 }
 
-/** What billing hands over when an order is paid. */
-export type NewPurchase = Pick<Subscription, 'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing' | 'customerEmail' | 'customerName'>;
+/** What billing hands over when an order is paid; `sandbox` left out: a real-money order. */
+export type NewPurchase = Pick<Subscription, 'userId' | 'planId' | 'planName' | 'profileLink' | 'orderId' | 'paymentId' | 'pricing' | 'customerEmail' | 'customerName'> &
+  Partial<Pick<Subscription, 'sandbox'>>;
 
 /** The Status values staff may set (docs/product.md#orders-and-fulfilment: In Process and Completed, toggled after confirmation). */
 export const ADMIN_SETTABLE_STATUSES: readonly SubscriptionStatus[] = [SUBSCRIPTION_STATUS.InProcess, SUBSCRIPTION_STATUS.Completed];

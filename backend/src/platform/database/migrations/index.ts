@@ -25,6 +25,7 @@ import { ServicePlan1765100000000 } from './1765100000000-service-plan';
 import { MailDelivery1765200000000 } from './1765200000000-mail-delivery';
 import { SecondPayments1765200000100 } from './1765200000100-second-payments';
 import { Fulfilments1765300000000 } from './1765300000000-fulfilments';
+import { SandboxOrders1765400000000 } from './1765400000000-sandbox-orders';
 
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
@@ -58,4 +59,5 @@ export const migrations: Function[] = [
   MailDelivery1765200000000,
   SecondPayments1765200000100,
   Fulfilments1765300000000,
+  SandboxOrders1765400000000,
 ];

@@ -25,6 +25,7 @@ export function adminOrderBody(order: PaymentOrder): AttentionOrder {
     failureReason: order.failureReason,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+    sandbox: order.sandbox,
   };
 }
 
@@ -39,7 +40,7 @@ export class AdminOrdersController {
   @HttpCode(200)
   @ApiOkResponse({
     description:
-      '{ success: true, data: [{ orderId, userId, email, customerName, planId, planName, tier: { pricingId, name, price }, amount (minor units), currency, status, paymentId, failureReason, createdAt, paidAt }], paging: { total, page, limit, pages, hasNext, hasPrev } } (newest first)',
+      '{ success: true, data: [{ orderId, userId, email, customerName, planId, planName, tier: { pricingId, name, price }, amount (minor units), currency, status, paymentId, failureReason, createdAt, paidAt, sandbox (paid with no real money) }], paging: { total, page, limit, pages, hasNext, hasPrev } } (newest first)',
   })
   @ApiBadRequestResponse({ description: 'The message names the field: kind, page or limit.' })
   async orders(@CurrentPrincipal() caller: Principal, @Body() body: AdminOrdersRequest): Promise<ApiSuccess<OrdersAnswer>> {

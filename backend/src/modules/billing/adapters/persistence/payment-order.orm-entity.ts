@@ -78,4 +78,8 @@ export class PaymentOrderOrmEntity {
   /** A paid order that was not honoured, and why (migration 1764700000000-order-lifetime); else null. */
   @Column({ name: 'void_reason', type: 'text', nullable: true })
   voidReason: VoidReason | null;
+
+  /** Made at a gateway that takes no real money (migration 1765400000000-sandbox-orders). */
+  @Column({ name: 'sandbox', type: 'boolean', default: false })
+  sandbox: boolean;
 }

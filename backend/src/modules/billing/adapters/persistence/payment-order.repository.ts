@@ -32,6 +32,7 @@ function toOrder(row: PaymentOrderOrmEntity): PaymentOrder {
     subscriptionId: row.subscriptionId,
     expiresAt: row.expiresAt,
     voidReason: row.voidReason ?? null,
+    sandbox: row.sandbox === true,
   };
 }
 

@@ -65,7 +65,7 @@ const listFrom = (refunds: string, requests: string) => `
   ) x
   JOIN payment_orders o ON o.order_id = x.order_id`;
 // A refund names the payment it gives back (a second payment's is not the order's: docs/refunds.md#second-payments).
-const LIST_SELECT = `SELECT x.*, COALESCE(x.refund_payment_id, o.payment_id) AS payment_id, o.plan_name, o.tier->>'name' AS tier_name, o.user_id, o.customer_name, o.email`;
+const LIST_SELECT = `SELECT x.*, COALESCE(x.refund_payment_id, o.payment_id) AS payment_id, o.plan_name, o.tier->>'name' AS tier_name, o.user_id, o.customer_name, o.email, o.sandbox`;
 /** Searched: `$1` the state filter or null, `$2` a search pattern. */
 const SEARCHED_FROM = `${listFrom('true', 'true')}
   WHERE ($1::text IS NULL OR x.state = $1)
@@ -106,6 +106,7 @@ interface ListSqlRow {
   user_id: string;
   customer_name: string;
   email: string;
+  sandbox: boolean;
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -320,6 +321,7 @@ export class TypeOrmRefundRepository extends RefundRepository {
       planName: row.plan_name,
       tierName: row.tier_name ?? '',
       customer: { userId: row.user_id, name: row.customer_name, email: row.email },
+      sandbox: row.sandbox === true,
       actor: { role: row.actor_role, id: row.actor_id },
       createdAt: asDate(row.created_at),
       settledAt: row.settled_at === null ? null : asDate(row.settled_at),

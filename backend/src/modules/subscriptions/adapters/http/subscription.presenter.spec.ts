@@ -19,6 +19,7 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     pricing: { pricingId: 'tier-1', name: 'Growth', price: '19.99', description: 'More views', features: ['Fast'], isPopular: true, currency: 'USD' },
     customerEmail: 'creator@example.com',
     customerName: 'Creator',
+    sandbox: false,
     fulfilment: null,
     refund: null,
     createdAt,

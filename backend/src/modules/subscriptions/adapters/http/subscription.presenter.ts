@@ -175,6 +175,8 @@ export function adminSubscriptionBody(s: Subscription, now: Date): AdminSubscrip
   return {
     ...subscriptionBody(s, now),
     customer: { userId: s.userId, name: s.customerName, email: s.customerEmail },
+    // Staff only: paid with no real money (docs/payments.md#sandbox-orders).
+    sandbox: s.sandbox,
     fulfilment: adminFulfilmentOf(s),
     // Staff read every request, the automatic ones waiting for them too (docs/refunds.md).
     refund: s.refund

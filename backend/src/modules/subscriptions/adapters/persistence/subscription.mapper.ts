@@ -30,6 +30,7 @@ export function toSubscription(row: SubscriptionOrmEntity, delivery: DeliveryRow
     },
     customerEmail: row.customerEmail,
     customerName: row.customerName,
+    sandbox: row.sandbox === true,
     fulfilment: toFulfilment(delivery, row.createdAt),
     refund: readRefundSummary(row.refundSummary),
     refills: { days: Number(delivery?.refill_days ?? 0) || 0, completedAt: dateOf(row.completedAt), history: readRefillHistory(delivery?.refill_summary ?? null) },

@@ -42,6 +42,10 @@ export class SubscriptionOrmEntity {
   @Column({ name: 'customer_name', type: 'text', default: '' })
   customerName: string;
 
+  /** Paid with no real money, copied from the order by billing (migration 1765400000000-sandbox-orders). */
+  @Column({ name: 'sandbox', type: 'boolean', default: false })
+  sandbox: boolean;
+
   /** What the bodies show of the order's refunds, written by billing (migration 1764600000000-refunds, docs/refunds.md). */
   @Column({ name: 'refund_summary', type: 'jsonb', nullable: true })
   refundSummary: Record<string, unknown> | null;

@@ -53,7 +53,7 @@ export class TypeOrmSubscriptionRepository extends SubscriptionRepository {
     const sql = entitySql(manager, SubscriptionOrmEntity);
     const insert = sql.insert(
       manager,
-      { ...purchase, pricing: { ...purchase.pricing }, status: SUBSCRIPTION_STATUS.InProcess },
+      { ...purchase, pricing: { ...purchase.pricing }, sandbox: purchase.sandbox ?? false, status: SUBSCRIPTION_STATUS.InProcess },
       `ON CONFLICT DO NOTHING RETURNING ${sql.columnList()}`,
     );
     const [stored] = await updatedRows(manager, insert.sql, insert.params);
