@@ -8,7 +8,7 @@ import { AppError } from '../errors/app-error';
 import { normalizeIp } from '@nestjs/throttler';
 import { AccountAttempts, type AttemptPolicy } from './account-attempts';
 import { cookieValue, type DeviceArea, KNOWN_DEVICE_MAX_AGE_S, KnownDevices } from './known-device';
-import { waitText } from './rate-limit.guard';
+import { tooManyAttempts } from './rate-limit.errors';
 
 const ACCOUNT_LIMIT_KEY = 'rate-limit:account';
 
@@ -44,7 +44,7 @@ function keysOf(name: AccountLimitName, account: string, client: string): { clie
 
 function refusal(waitMs: number, hint = ''): AppError {
   const seconds = Math.ceil(waitMs / 1000);
-  return new AppError('rate_limited', `Too many attempts. Please try again in ${waitText(seconds)}${hint}.`, 'rate_limited', seconds);
+  return tooManyAttempts(seconds, hint);
 }
 
 interface SignInRequest {

@@ -3,8 +3,7 @@ import { applyDecorators, type CanActivate, type ExecutionContext, Injectable, U
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { InjectThrottlerStorage, normalizeIp, type ThrottlerStorage } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
-import { AppError } from '../errors/app-error';
-import { waitText } from './rate-limit.guard';
+import { tooManyAttempts } from './rate-limit.errors';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The counts here refuse by themselves; the storage's own block never triggers. */
@@ -39,7 +38,7 @@ export class AddressMailGuard implements CanActivate {
     const all = await this.storage.increment(hash(route, address), HOUR_MS, NO_BLOCK, 1, 'otp-address-all');
     if (all.totalHits <= this.config.rateLimits.otpPerAddressAllClients || fromClient.totalHits === 1) return true;
     const seconds = Math.max(1, Math.min(fromClient.timeToExpire, all.timeToExpire));
-    throw new AppError('rate_limited', `Too many attempts. Please try again in ${waitText(seconds)}.`, 'rate_limited', seconds);
+    throw tooManyAttempts(seconds);
   }
 }
 

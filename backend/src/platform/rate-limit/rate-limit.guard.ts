@@ -1,17 +1,10 @@
 import { applyDecorators, type ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerRequest } from '@nestjs/throttler';
-import { AppError } from '../errors/app-error';
+import { tooManyAttempts } from './rate-limit.errors';
 import type { RateLimitName } from './rate-limit.module';
 
 const RATE_LIMITS_KEY = 'rate-limit:names';
-
-/** "45 seconds", "1 minute", "12 minutes". */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, seconds)} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 /**
  * The throttler guard, applied per route with `@RateLimit(...names)`: only the named limits of
@@ -28,7 +21,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     // The envelope's filter sends the standard Retry-After (besides the throttler's own Retry-After-<name>).
     const seconds = detail.timeToBlockExpire;
-    throw new AppError('rate_limited', `Too many attempts. Please try again in ${waitText(seconds)}.`, 'rate_limited', seconds);
+    throw tooManyAttempts(seconds);
   }
 }
 

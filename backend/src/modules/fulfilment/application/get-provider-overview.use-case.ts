@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { RefillLedger } from '../application/refill-ledger.port';
 import { AppConfig } from '../../../platform/config/app-config';
-import { AppError } from '../../../platform/errors/app-error';
+import { providerUnavailable } from '../domain/fulfilment.errors';
 import { askProvider, compareDecimals } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
 
@@ -41,7 +41,7 @@ export class GetProviderOverviewUseCase {
     const threshold = this.config.fulfilment.balanceWarning;
     const comparison = compareDecimals(balance, threshold);
     if (comparison === null) {
-      throw new AppError('bad_gateway', `The provider panel did not answer: its balance "${balance}" is not an amount`, 'provider_unavailable');
+      throw providerUnavailable(`its balance "${balance}" is not an amount`);
     }
     const support = (await this.refills?.providerSupport()) ?? { state: 'unknown' as const, at: null, words: null };
     return {

@@ -3,6 +3,7 @@ import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
+import { linkNotInReview } from '../domain/fulfilment.errors';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger, type UpstreamOrderHolder, UpstreamOrderTaken } from '../application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
@@ -12,7 +13,6 @@ import { ProviderPanel } from './provider-panel.port';
 import { SHORT_STATUSES, ShortfallJobs } from './shortfall-jobs';
 import { updateOf } from './upstream-sync';
 
-export const LINK_CONFLICT_MESSAGE = 'Only an order that needs review can be linked to a provider order';
 export const unknownUpstreamOrder = (upstreamOrderId: string, why: string) =>
   new AppError('invalid', `The provider does not know order ${upstreamOrderId}: ${why}`, 'upstream_order_unknown');
 /** 409: one provider order never delivers two of ours (docs/fulfilment.md, "One provider order, one order of ours"). */
@@ -52,7 +52,7 @@ export class LinkUpstreamOrderUseCase {
   async execute(caller: Principal, subscriptionId: string, upstreamOrderId: string): Promise<Subscription> {
     const before = await this.ledger.findById(subscriptionId);
     if (!before) throw subscriptionNotFound();
-    if (before.fulfilment?.state !== 'needs_review') throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
+    if (before.fulfilment?.state !== 'needs_review') throw linkNotInReview();
     if (!this.panel.enabled) throw panelOff();
     const holder = await this.ledger.holderOf(upstreamOrderId);
     if (holder && holder.subscriptionId !== subscriptionId) throw upstreamOrderTaken(upstreamOrderId, holder);
@@ -68,7 +68,7 @@ export class LinkUpstreamOrderUseCase {
         const now = this.clock.now();
         const linked = await this.ledger.link(subscriptionId, upstreamOrderId, now);
         if (!linked) throw subscriptionNotFound();
-        if (!linked.changed) throw new AppError('conflict', LINK_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
+        if (!linked.changed) throw linkNotInReview();
         await this.ledger.recordUpstream([update], now);
         await this.audit.record(caller, {
           action: 'fulfilment.link',

@@ -1,4 +1,5 @@
 import { AppError } from '../../../platform/errors/app-error';
+import { providerUnavailable } from '../domain/fulfilment.errors';
 import { ProviderError } from './provider-panel.port';
 
 /**
@@ -9,7 +10,7 @@ export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ProviderError) throw new AppError('bad_gateway', `The provider panel did not answer: ${error.message}`, 'provider_unavailable');
+    if (error instanceof ProviderError) throw providerUnavailable(error.message);
     throw error;
   }
 }

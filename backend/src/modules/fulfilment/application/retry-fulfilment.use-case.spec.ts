@@ -5,7 +5,8 @@ import type { Principal } from '../../../platform/auth/principal';
 import { CANCEL_CONFLICT_MESSAGE, CancelFulfilmentUseCase } from './cancel-fulfilment.use-case';
 import { ShortfallJobs } from './shortfall-jobs';
 import { PlacementJobs } from './placement-jobs';
-import { RETRY_CONFLICT_MESSAGE, RetryFulfilmentUseCase } from './retry-fulfilment.use-case';
+import { RETRY_CONFLICT_MESSAGE } from '../domain/fulfilment.errors';
+import { RetryFulfilmentUseCase } from './retry-fulfilment.use-case';
 
 const admin: Principal = { id: 'admin-1', role: 'admin' };
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
-import { AppError } from '../../../platform/errors/app-error';
+import { retryNotInReview } from '../domain/fulfilment.errors';
 import { Clock } from '../../../platform/time/clock';
 import { FulfilmentLedger } from '../application/fulfilment-ledger.port';
 import type { Subscription } from '../../subscriptions/domain/subscription';
@@ -10,8 +10,6 @@ import { subscriptionNotFound } from '../../subscriptions/domain/subscriptions.e
 import { PlacementJobs } from './placement-jobs';
 import { panelOff } from './provider-calls';
 import { ProviderPanel } from './provider-panel.port';
-
-export const RETRY_CONFLICT_MESSAGE = 'Only an order that needs review can be retried';
 
 /**
  * POST /admin/fulfilment/retry: staff checked the provider panel and want an order that needs review
@@ -34,12 +32,12 @@ export class RetryFulfilmentUseCase {
     return this.uow.run(async () => {
       const before = await this.ledger.findById(subscriptionId);
       if (!before) throw subscriptionNotFound();
-      if (before.fulfilment?.state !== 'needs_review') throw new AppError('conflict', RETRY_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
+      if (before.fulfilment?.state !== 'needs_review') throw retryNotInReview();
       if (!this.panel.enabled) throw panelOff();
       const result = await this.ledger.retry(subscriptionId, this.clock.now());
       if (!result) throw subscriptionNotFound();
       const queuedAt = result.subscription.fulfilment?.queuedAt;
-      if (!result.changed || !queuedAt) throw new AppError('conflict', RETRY_CONFLICT_MESSAGE, 'fulfilment_not_in_review');
+      if (!result.changed || !queuedAt) throw retryNotInReview();
       await this.audit.record(caller, {
         action: 'fulfilment.retry',
         entity: 'subscription',

@@ -3,6 +3,7 @@ import { AuditLog } from '../../../platform/audit/audit-log.port';
 import type { Principal } from '../../../platform/auth/principal';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AppError } from '../../../platform/errors/app-error';
+import { tierNotFound } from '../domain/fulfilment.errors';
 import { ChangeEvents } from '../../../platform/events/change-events';
 import { Clock } from '../../../platform/time/clock';
 import { MAX_REFILL_DAYS } from '../domain/refill';
@@ -11,7 +12,6 @@ import { ProviderPanel } from './provider-panel.port';
 import { type TierMapping, TierMappingRepository } from './tier-mapping.repository.port';
 
 export const QUANTITY_REQUIRED_MESSAGE = 'Quantity is required with a service';
-export const tierNotFound = () => new AppError('not_found', 'Pricing tier not found', 'pricing_not_found');
 
 export interface MappingChange {
   pricingId: string;

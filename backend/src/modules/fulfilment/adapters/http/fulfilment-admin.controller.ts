@@ -13,6 +13,7 @@ import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiConflictResponse, ApiN
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { AppError } from '../../../../platform/errors/app-error';
+import { providerUnavailable } from '../../domain/fulfilment.errors';
 import { Clock } from '../../../../platform/time/clock';
 import { adminSubscriptionBody } from '../../../subscriptions';
 import { CancelFulfilmentUseCase } from '../../application/cancel-fulfilment.use-case';
@@ -164,7 +165,7 @@ export class FulfilmentAdminController {
   @ApiBadGatewayResponse({ description: PROVIDER_DOWN + ' (what was stored before the failed call stays)' })
   async syncNow(): Promise<ApiSuccess<SyncReport>> {
     const { failure, orders, requests, updated, finished, unsynced, ms } = await this.sync.execute();
-    if (failure) throw new AppError('bad_gateway', `The provider panel did not answer: ${failure}`, 'provider_unavailable');
+    if (failure) throw providerUnavailable(failure);
     const { failure: refillFailure, ...refills } = await this.syncRefills.execute();
     if (refillFailure) throw new AppError('bad_gateway', `The provider panel did not answer about refills: ${refillFailure}`, 'provider_unavailable');
     return { success: true as const, orders, requests, updated, finished, unsynced, ms, refills };
