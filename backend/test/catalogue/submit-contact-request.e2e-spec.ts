@@ -165,6 +165,17 @@ describe('POST /api/contact/contact', () => {
     expect(row.message).toBe('Hello,\r\n\tplease help.');
   });
 
+  it('keeps the name and the message without bidi controls, so support reads them in their order (docs/security.md#text-entered-by-customers)', async () => {
+    await post()
+      .send({ ...valid, user_name: 'Priya\u202e amrahS', user_email: 'bidi@example.com', message: 'Please \u2066refund\u2069 me\u202e: txt.exe, thank you.' })
+      .expect(201);
+    const [row] = await t.app.get(DataSource).query(`SELECT name, message FROM contact_requests WHERE email = 'bidi@example.com'`);
+    expect(row).toEqual({ name: 'Priya amrahS', message: 'Please refund me: txt.exe, thank you.' });
+    const mail = await waitForMail(join(t.dataDir, 'outbox'), (m) => m.replyTo === 'bidi@example.com');
+    expect(mail.subject).toBe('Contact request: Growth on YouTube from Priya amrahS');
+    expect(`${mail.subject}${mail.text}`).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it.each([
     ['malformed JSON', '{"user_name": "Priya",', 'application/json', 'The request body is not valid JSON.'],
     ['a JSON array', '[1, 2]', 'application/json', null],

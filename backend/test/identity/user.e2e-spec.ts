@@ -593,6 +593,53 @@ describe('identity API', () => {
     });
   });
 
+  describe('names with bidi controls (docs/security.md#text-entered-by-customers)', () => {
+    const RLO = '\u202e';
+    const stored = async (userId: string) => (await t.app.get(DataSource).query('SELECT name FROM users WHERE user_id = $1', [userId]))[0].name as string;
+    /** What staff's clients list shows of this customer, found by its address. */
+    const clientRow = async (admin: string, email: string) =>
+      ((await post('getAll', { search: email }, admin).expect(200)).body.data as Array<{ email: string; name: string }>).find((row) => row.email === email);
+
+    it('registers and updates a name typed with U+202E and its kin, kept and shown to staff without them', async () => {
+      const email = newEmail('bidi');
+      const userId = await registerUser(email, 'correct horse battery', { name: `Ann${RLO} nimda\u202c` });
+      expect(await stored(userId)).toBe('Ann nimda');
+      const me = await loginAs(email);
+      const { token: admin } = await adminToken(t);
+      expect(await clientRow(admin, email)).toMatchObject({ name: 'Ann nimda' });
+
+      const res = await post('update', { userId, name: `\u2066Ben\u2069 ${RLO}Buyer\u200f`, phone: '+1 555 010 0199' }, me.token).expect(200);
+      expect(res.body.data.name).toBe('Ben Buyer');
+      expect(await stored(userId)).toBe('Ben Buyer');
+      expect((await post('getById', { userId }, admin).expect(200)).body.data.name).toBe('Ben Buyer');
+      expect(await clientRow(admin, email)).toMatchObject({ name: 'Ben Buyer' });
+    });
+
+    it('refuses a name that is nothing but bidi controls, as an empty one', async () => {
+      const email = newEmail('bidi-only');
+      const otp = await requestCode(email);
+      await post('verify-otp', { email, otp }).expect(200);
+      const res = await post('register', { email, otp, password: 'correct horse battery', name: ` ${RLO}\u202c `, phone: '+1 555 010 0199' }).expect(400);
+      expect(res.body).toEqual({ success: false, message: 'name is required', error: 'invalid' });
+    });
+
+    it('shows staff a name stored earlier with a bidi control without it, and leaves right-to-left letters alone', async () => {
+      const email = newEmail('bidi-stored');
+      const userId = await registerUser(email);
+      await t.app.get(DataSource).query('UPDATE users SET name = $2 WHERE user_id = $1', [userId, `${RLO}txt.exe Zoë مكتمل`]);
+      const { token: admin } = await adminToken(t);
+      expect(await clientRow(admin, email)).toMatchObject({ name: 'txt.exe Zoë مكتمل' });
+      expect((await post('getById', { userId }, admin).expect(200)).body.data.name).toBe('txt.exe Zoë مكتمل');
+    });
+
+    it('keeps a Google name without bidi controls too', async () => {
+      const email = `bidi-google-${randomUUID().slice(0, 6)}@gmail.com`;
+      const res = await post('google', { idToken: googleToken({ sub: `google-bidi-${randomUUID()}`, email, name: `Gina${RLO} elgooG` }) }).expect(200);
+      expect(res.body.user.name).toBe('Gina elgooG');
+      expect(await stored(res.body.userId)).toBe('Gina elgooG');
+    });
+  });
+
   describe('GET /api/country/getall', () => {
     it('lists every country with flag, name, ISO code and calling code, the United States first', async () => {
       const res = await http().get('/api/country/getall').expect(200);

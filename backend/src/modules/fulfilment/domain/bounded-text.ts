@@ -1,9 +1,11 @@
+import { BIDI_CONTROL_CLASS } from '../../../kernel/bidi-controls';
+
 /**
  * Control characters (C0 but tab, line feed and carriage return; DEL; C1): PostgreSQL text cannot
- * hold NUL, and none of them is meant to be read. With them the bidi controls (U+061C, U+200E,
- * U+200F, U+202A-U+202E, U+2066-U+2069): a panel's U+202E would show staff its words reversed.
+ * hold NUL, and none of them is meant to be read. With them the bidi controls of the shared kernel
+ * (kernel/bidi-controls.ts): a panel's U+202E would show staff its words reversed.
  */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f${BIDI_CONTROL_CLASS}]`, 'g');
 const BLANK = /^[\s\u0000-\u001f\u007f-\u009f]*$/;
 
 /**

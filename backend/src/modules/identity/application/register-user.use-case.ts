@@ -9,6 +9,7 @@ import { CountryRepository } from './country.repository.port';
 import { EmailVerificationRepository } from './email-verification.repository.port';
 import { OtpCodes } from './otp-codes';
 import { UserRepository } from './user.repository.port';
+import { withoutBidiControls } from '../../../kernel/bidi-controls';
 
 export interface Registration {
   email: string;
@@ -67,11 +68,11 @@ export class RegisterUserUseCase {
     }
     const user = await this.users.create({
       email,
-      name: registration.name.trim(),
+      name: withoutBidiControls(registration.name).trim(),
       phone: registration.phone.trim(),
       countryId: registration.countryId || null,
       callingId: registration.callingId || null,
-      address: registration.address?.trim() || null,
+      address: (registration.address && withoutBidiControls(registration.address).trim()) || null,
       gender: registration.gender ?? null,
       passwordHash: await this.hasher.hash(registration.password),
       googleId: null,

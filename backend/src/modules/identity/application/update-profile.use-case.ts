@@ -10,6 +10,7 @@ import { userNotFound } from '../domain/identity.errors';
 import { CountryRepository } from './country.repository.port';
 import { loadOwnUser, withCountry } from './own-user';
 import type { Profile } from './profile';
+import { withoutBidiControls } from '../../../kernel/bidi-controls';
 import { UserRepository } from './user.repository.port';
 
 export interface ProfileChanges {
@@ -54,7 +55,7 @@ export class UpdateProfileUseCase {
     const before = { name: user.name, phone: user.phone };
     const updated = await this.uow.run(async () => {
       const saved = await this.users.updateProfile(user.userId, {
-        name: changes.name.trim(),
+        name: withoutBidiControls(changes.name).trim(),
         phone: changes.phone.trim(),
         ...(passwordHash ? { passwordHash } : {}),
       });

@@ -1,3 +1,5 @@
+import { withoutBidiControls } from '../../../kernel/bidi-controls';
+
 /** Gender as the registration form sends it: 0 male, 1 female, 2 other. */
 export type Gender = 0 | 1 | 2;
 export const GENDERS: readonly Gender[] = [0, 1, 2];
@@ -47,7 +49,8 @@ export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@growth/contracts';
 
 /** A Google account's name (docs/product.md#accounts-and-sign-in), else the part of the e-mail before '@', else 'User'. */
 export function displayNameFor(name: string | undefined | null, email: string | undefined | null): string {
-  const fromName = name?.trim();
+  // Google's display name is typed by its owner too: kept without bidi controls (kernel/bidi-controls.ts).
+  const fromName = name && withoutBidiControls(name).trim();
   if (fromName) return fromName.slice(0, 100);
   const local = email?.split('@')[0]?.trim();
   return local ? local.slice(0, 100) : 'User';

@@ -10,6 +10,7 @@ import { reportPeriod } from '../domain/period';
 import { type ExportCursor, ExportSource } from './export-source.port';
 import { exponentOf } from './currency-exponent';
 import { isOrderStatus } from '../../../kernel/order-status';
+import { withoutBidiControls } from '../../../kernel/bidi-controls';
 
 /** Rows per database round trip: one batch is all the export ever holds. */
 export const EXPORT_BATCH = 1000;
@@ -138,7 +139,8 @@ export class ExportCsvUseCase {
             o.status,
             o.voidReason,
             o.failureReason,
-            o.customerName,
+            // Names stored before they were kept without bidi controls (docs/security.md#text-entered-by-customers).
+            withoutBidiControls(o.customerName),
             o.email,
             o.userId,
             o.platform,
@@ -193,7 +195,7 @@ export class ExportCsvUseCase {
           (after) => this.source.customers(filter, after, EXPORT_BATCH),
           (c) => [
             c.userId,
-            c.name,
+            withoutBidiControls(c.name),
             c.email,
             c.phone,
             c.country,

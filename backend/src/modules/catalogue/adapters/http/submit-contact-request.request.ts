@@ -1,13 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { BIDI_CONTROL_CLASS } from '../../../../kernel/bidi-controls';
 import { CONTACT_LIMITS, CONTACT_PLATFORMS, type ContactPlatform, SERVICE_TYPES, type ServiceType } from '../../domain/contact-request';
 
 /**
  * Control characters other than tab and line breaks are dropped: they have no place in a message,
- * and PostgreSQL refuses NUL in text (which would otherwise surface as a 500).
+ * and PostgreSQL refuses NUL in text (which would otherwise surface as a 500). So are the bidi
+ * controls (kernel/bidi-controls.ts): support reads the name and the message in its inbox, and a
+ * U+202E would show them reversed.
  */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const CONTROL = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f${BIDI_CONTROL_CLASS}]`, 'g');
 
 /** Text trimmed and without control characters (line breaks kept). */
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(CONTROL, '').trim() : value);

@@ -5,6 +5,7 @@ import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.
 import type { Principal } from '../../../../platform/auth/principal';
 import { type ClientPage, ListClientsUseCase } from '../../application/list-clients.use-case';
 import { ClientListRequest } from './admin-clients.requests';
+import { withoutBidiControls } from '../../../../kernel/bidi-controls';
 
 /** The admin's clients list (docs/product.md#admin; docs/product.md#api: POST /user/getAll). Admin token only. */
 @ApiTags('user')
@@ -32,7 +33,8 @@ function clientPageBody(page: ClientPage): ApiSuccess<ClientsAnswer> {
     success: true as const,
     data: page.items.map((client) => ({
       userId: client.userId,
-      name: client.name,
+      // Stored before names were kept without bidi controls, a row may still hold them (docs/security.md#text-entered-by-customers).
+      name: withoutBidiControls(client.name),
       email: client.email,
       phone: client.phone,
       country: client.countryName,

@@ -2,6 +2,7 @@ import type { ApiSuccess, Country as CountryBody, CustomerProfile, ListAnswer, P
 import type { ProfileWithCounts, Profile } from '../../application/profile';
 import type { SignInResult } from '../../application/sign-in.result';
 import type { Country } from '../../domain/country';
+import { withoutBidiControls } from '../../../../kernel/bidi-controls';
 
 // Responses are built from explicit fields (docs/architecture.md#api-contract): no hash ever leaves the server.
 // Each is typed with the body the frontends read, from @growth/contracts (docs/architecture.md#contracts).
@@ -26,12 +27,15 @@ export function signInBody(result: SignInResult, message: string): ApiSuccess<Si
   };
 }
 
-/** The `data` of /user/getById and /user/update. */
+/**
+ * The `data` of /user/getById and /user/update. The name without bidi controls: new names are
+ * stored without them, and a row stored before is shown so (docs/security.md#text-entered-by-customers).
+ */
 export function profileData(profile: Profile): CustomerProfile {
   const { user } = profile;
   return {
     userId: user.userId,
-    name: user.name,
+    name: withoutBidiControls(user.name),
     email: user.email,
     phone: user.phone,
     country: profile.countryName,

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { withoutBidiControls } from '../../../../kernel/bidi-controls';
 import { GENDERS, type Gender, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../domain/user';
 
 // Stacked decorators run bottom-up and validation stops at the first failure (stopAtFirstError), so
@@ -42,13 +43,16 @@ function OtpField(description?: string) {
   };
 }
 
+/** A name as staff will read it: without bidi controls (docs/security.md#text-entered-by-customers), trimmed. */
+const personName = ({ value }: { value: unknown }) => (typeof value === 'string' ? withoutBidiControls(value).trim() : value);
+
 function RequiredText(field: string, max: number, example: string) {
   return function (target: object, key: string) {
     IsDefined({ message: `${field} is required` })(target, key);
     IsString({ message: `${field} must be text` })(target, key);
     IsNotEmpty({ message: `${field} is required` })(target, key);
     MaxLength(max, { message: `${field} must be at most ${max} characters` })(target, key);
-    Transform(trim)(target, key);
+    Transform(personName)(target, key);
     ApiProperty({ example })(target, key);
   };
 }
