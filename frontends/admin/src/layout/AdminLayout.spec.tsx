@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { getRuntimeConfig, setRuntimeConfig } from '@growth/kit';
 import { AdminLayout } from './AdminLayout';
 import { setNarrowScreen } from '../test/fakeApi';
 
@@ -22,6 +23,34 @@ beforeEach(() => {
 });
 
 describe('AdminLayout', () => {
+  describe('the sandbox banner (docs/payments.md#sandbox-orders)', () => {
+    const before = getRuntimeConfig();
+    afterEach(() => setRuntimeConfig(before));
+    const banner = () => screen.queryByText('Payments are in sandbox mode: no real money is taken.');
+
+    it('runs above the page heading while the server says its payments take no real money', () => {
+      setRuntimeConfig({ ...before, payments: { provider: 'sandbox', keyId: 'rzp_sandbox_local', sandbox: true } });
+      visit('/admin/tasks');
+      expect(banner()).toBeTruthy();
+      expect(banner()?.closest('[role="status"]')).toBeTruthy();
+      // Before the heading in reading order, on every page (the layout is every page's frame).
+      const heading = screen.getByRole('heading', { level: 1, name: 'Services' });
+      expect(banner()!.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('is not there with real money (Razorpay live keys), nor when the server does not say', () => {
+      setRuntimeConfig({ ...before, payments: { provider: 'razorpay', keyId: 'rzp_live_Abc', sandbox: false } });
+      visit('/admin/tasks');
+      expect(banner()).toBeNull();
+    });
+
+    it('is not there when the runtime config has no payments part', () => {
+      setRuntimeConfig({ remotes: {}, googleClientId: null });
+      visit('/admin/tasks');
+      expect(banner()).toBeNull();
+    });
+  });
+
   it('has every sidebar entry, the six documents, Settings and Logout; the current link is marked', () => {
     visit('/admin/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Services' })).toBeTruthy();

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo, logOutAdmin } from '@growth/kit';
 import { DOCUMENT_LINKS, MAIN_LINKS, SETTINGS_LINK, currentOf, type AdminNavLink } from './adminNav';
+import { SandboxBanner } from './SandboxBanner';
 import { useNarrowScreen } from './useNarrowScreen';
 import styles from './AdminLayout.module.css';
 
@@ -25,6 +26,7 @@ let focusHeadingOnArrival = false;
  * Documents group, Settings and Logout; the current link is marked with aria-current. Under 900 px
  * the sidebar is a drawer behind a menu button: the page behind is inert while it is open, Escape
  * closes it (focus back on the button), and so does following a link (focus on the new heading).
+ * Above every page's heading, the sandbox banner while payments take no real money.
  */
 export function AdminLayout({ title, actions, children }: Props) {
   const [location, navigate] = useLocation();
@@ -141,6 +143,7 @@ export function AdminLayout({ title, actions, children }: Props) {
       </aside>
 
       <div className={styles.content} inert={drawerOpen}>
+        <SandboxBanner />
         <div className={styles.pageHeader}>
           <h1 ref={heading} className={styles.title} tabIndex={-1}>
             {title}

@@ -7,6 +7,7 @@ import { CopyLinkButton } from '../tasks/CopyLinkButton';
 import { canComplete } from '../tasks/useBulkComplete';
 import type { TaskQuery } from '../tasks/taskQuery';
 import { formatDate } from '../ui';
+import { SandboxBadge } from '../ui/SandboxBadge';
 import { SortHeader } from './SortHeader';
 import styles from './Table.module.css';
 
@@ -39,7 +40,7 @@ function flagsOf(subscription: AdminSubscription): string[] {
 
 /**
  * The tasks at desktop width: one row per subscription (plan and tier, the customer's name and
- * e-mail, price, status, created, actions), a box to pick each In Process order for Mark Completed,
+ * e-mail, price, status with "Sandbox" on an order paid with no real money, created, actions), a box to pick each In Process order for Mark Completed,
  * the link to deliver to with a copy button, sortable by plan and by date (the server sorts, the
  * order lives in the address); Details expands a row into its full card, with the provider's part,
  * refunds, refills and their actions.
@@ -134,8 +135,9 @@ export function TasksTable({ items, query, onSort, rowId, rowActions, card, sele
                   <td className={styles.number}>{formatPrice(pricing.price, pricing.currency || 'USD')}</td>
                   <td>
                     <StatusChip status={subscription.Status} statusText={subscription.statusText} />
-                    {flagsOf(subscription).length > 0 && (
+                    {(flagsOf(subscription).length > 0 || subscription.sandbox === true) && (
                       <span className={styles.flags}>
+                        <SandboxBadge sandbox={subscription.sandbox} />
                         {flagsOf(subscription).map((flag) => (
                           <span key={flag} className={styles.flag}>
                             {flag}

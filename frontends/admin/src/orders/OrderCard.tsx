@@ -2,10 +2,11 @@ import type { AttentionOrder } from '@growth/kit';
 import { useId } from 'react';
 import { formatPrice } from '@growth/kit/format';
 import { formatDate } from '../ui';
+import { SandboxBadge } from '../ui/SandboxBadge';
 import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
 
-/** One order needing attention: order id, customer, plan and tier, price, status, payment id, dates. */
+/** One order needing attention: order id (and "Sandbox" when paid with no real money), customer, plan and tier, price, status, payment id, dates. */
 export function OrderCard({ order }: { order: AttentionOrder }) {
   const titleId = useId();
   const orderId = order.orderId || order.id || '—';
@@ -21,9 +22,12 @@ export function OrderCard({ order }: { order: AttentionOrder }) {
   if (order.failureReason) rows.push({ label: 'Problem', value: order.failureReason });
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <h3 id={titleId} className={`${styles.name} ${styles.code}`}>
-        {orderId}
-      </h3>
+      <header className={styles.cardHead}>
+        <h3 id={titleId} className={`${styles.name} ${styles.code}`}>
+          {orderId}
+        </h3>
+        <SandboxBadge sandbox={order.sandbox} />
+      </header>
       <FieldRows rows={rows} />
     </article>
   );

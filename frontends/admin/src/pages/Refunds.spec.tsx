@@ -130,6 +130,25 @@ describe('Refunds list', () => {
     expect(screen.getAllByRole('button', { name: /^(Approve|Decline|Refund)/ })).toHaveLength(3);
   });
 
+  it('marks a refund of an order paid with no real money "Sandbox", in the table and on a phone’s card', async () => {
+    const rows = [row(1, { sandbox: true }), row(2, { sandbox: false })];
+    api.answer('/admin/refunds/list', listPage(rows, { total: 2, page: 1, pages: 1 }));
+    visit('/admin/refunds');
+    await waitFor(() => expect(tableRows()).toHaveLength(2));
+    expect(within(rowOf('order_1')).getByText('Sandbox payment — no real money')).toBeTruthy();
+    expect(within(rowOf('order_2')).queryByText('Sandbox')).toBeNull();
+  });
+
+  it('a phone’s refund card of a sandbox order says "Sandbox" beside the amount', async () => {
+    setNarrowScreen(true);
+    api.answer('/admin/refunds/list', listPage([row(1, { sandbox: true }), row(2)], { total: 2, page: 1, pages: 1 }));
+    visit('/admin/refunds');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    const [sandbox, real] = screen.getAllByRole('article').map((card) => within(card));
+    expect(sandbox.getByText('Sandbox payment — no real money').closest('header')?.textContent).toMatch(/^7\.85 USDSandbox/);
+    expect(real.queryByText('Sandbox')).toBeNull();
+  });
+
   it('a phone gets one card a row, with the same facts and buttons', async () => {
     setNarrowScreen(true);
     api.answer('/admin/refunds/list', listPage(ROWS, { total: 5, page: 1, pages: 1 }));

@@ -55,6 +55,17 @@ describe('Tasks list', () => {
     expect(within(cards()[1]).getByRole('button', { name: /^Mark In Process/ })).toBeTruthy();
   });
 
+  it('marks an order paid with no real money "Sandbox" on its card, and no other', async () => {
+    api.answer('/admin/tasks', tasksPage([task(1, { sandbox: true }), task(2, { sandbox: false }), task(3)], { total: 3, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const [sandbox, real, unsaid] = cards().map((card) => within(card));
+    expect(sandbox.getByText('Sandbox')).toBeTruthy();
+    expect(sandbox.getByText('Sandbox payment — no real money')).toBeTruthy();
+    expect(real.queryByText('Sandbox')).toBeNull();
+    expect(unsaid.queryByText('Sandbox')).toBeNull();
+  });
+
   it('status filter, sort, page size and search go into the address and the request, each back to page 1', async () => {
     const one = tasksPage([task(1)], { total: 30, page: 1, pages: 3 });
     api.answer('/admin/tasks', one, one, one, one, one, one, one); // the first page, then six changes
@@ -979,6 +990,17 @@ describe('Tasks at desktop width (a table)', () => {
     within(table())
       .getAllByRole('row')
       .filter((row) => row.id.startsWith('task-'));
+
+  it('marks an order paid with no real money "Sandbox" in its row, beside its status', async () => {
+    setDesktopScreen();
+    api.answer('/admin/tasks', tasksPage([task(1, { sandbox: true }), task(2, { sandbox: false })], { total: 2, page: 1, pages: 1 }));
+    visit('/admin/tasks');
+    await screen.findByRole('table', { name: 'Subscriptions' });
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    const [sandbox, real] = dataRows().map((row) => within(row));
+    expect(sandbox.getByText('Sandbox payment — no real money').closest('td')?.textContent).toMatch(/^Status: In ProcessSandbox/);
+    expect(real.queryByText('Sandbox')).toBeNull();
+  });
 
   it('shows each order’s link with a copy button, and marks the picked In Process orders Completed after one confirmation', async () => {
     setDesktopScreen();

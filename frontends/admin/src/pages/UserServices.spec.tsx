@@ -29,6 +29,15 @@ function visit(path: string) {
 }
 
 describe('User services', () => {
+  it('marks the client’s orders paid with no real money "Sandbox", and no other', async () => {
+    api.answer('/subscription/user', [200, { success: true, subscriptions: [subscription(1, { sandbox: true }), subscription(2)] }]);
+    visit('/admin/user-services/u1');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    const [sandbox, real] = screen.getAllByRole('article').map((card) => within(card));
+    expect(sandbox.getByText('Sandbox payment — no real money')).toBeTruthy();
+    expect(real.queryByText('Sandbox')).toBeNull();
+  });
+
   it("lists the user's subscriptions with status chips", async () => {
     api.answer('/subscription/user', [200, { success: true, subscriptions: [subscription(1), subscription(2, { Status: 1, profileLink: 'javascript:alert(1)' })] }]);
     visit('/admin/user-services/u1');

@@ -2,6 +2,7 @@ import type { RefundRow } from '@growth/kit';
 import { Fragment, useId, type ReactNode } from 'react';
 import { moneyText } from '../fulfilment/fulfilmentTypes';
 import { formatDate } from '../ui';
+import { SandboxBadge } from '../ui/SandboxBadge';
 import { reasonText, rowStateText } from './refundTypes';
 import { FieldRows, type FieldRow } from '../lists/FieldRows';
 import listStyles from '../lists/Lists.module.css';
@@ -134,6 +135,7 @@ export function RefundTable({ rows, actionsOf }: ListProps) {
               <td>
                 <span className={styles.mono}>{row.orderId ? <Breakable text={row.orderId} /> : '—'}</span>
                 <span className={styles.sub}>{planOf(row)}</span>
+                <SandboxBadge sandbox={row.sandbox} />
               </td>
               <td className={styles.amount}>{amountOf(row)}</td>
               <td className={styles.reason}>
@@ -166,9 +168,12 @@ function RefundCard({ row, actions }: { row: RefundRow; actions: ReactNode }) {
   ];
   return (
     <article className={listStyles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.cardAmount}>
-        {row.kind === 'request' && amountOf(row) === '—' ? 'Refund request' : amountOf(row)}
-      </h2>
+      <header className={listStyles.cardHead}>
+        <h2 id={titleId} className={styles.cardAmount}>
+          {row.kind === 'request' && amountOf(row) === '—' ? 'Refund request' : amountOf(row)}
+        </h2>
+        <SandboxBadge sandbox={row.sandbox} />
+      </header>
       <FieldRows rows={fields} spokenColon />
       {actions && <div className={listStyles.cardActions}>{actions}</div>}
     </article>

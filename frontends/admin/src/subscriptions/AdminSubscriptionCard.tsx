@@ -6,6 +6,7 @@ import { FulfilmentDetails } from '../fulfilment/FulfilmentDetails';
 import { RefillDetails } from '../fulfilment/RefillDetails';
 import { RefundDetails } from '../refunds/RefundDetails';
 import { formatDate } from '../ui';
+import { SandboxBadge } from '../ui/SandboxBadge';
 import { ProfileValue } from './ProfileValue';
 import { FieldRows } from '../lists/FieldRows';
 import styles from '../lists/Lists.module.css';
@@ -21,7 +22,7 @@ interface Props {
 }
 
 /**
- * One subscription: plan and tier, status chip, then price, customer, order id, payment id,
+ * One subscription: plan and tier, status chip (and "Sandbox" on an order paid with no real money), then price, customer, order id, payment id,
  * profile link and created date (en-IN); then the upstream provider's part when it delivers it,
  * and its refunds or the customer's request when there are any.
  */
@@ -44,9 +45,12 @@ export function AdminSubscriptionCard({ subscription, showCustomer = false, acti
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <header className={styles.cardHead}>
-        <h2 id={titleId} className={styles.name}>
-          {planName}
-        </h2>
+        <div className={styles.titleLine}>
+          <h2 id={titleId} className={styles.name}>
+            {planName}
+          </h2>
+          <SandboxBadge sandbox={subscription.sandbox} />
+        </div>
         <StatusChip status={subscription.Status} statusText={subscription.statusText} />
       </header>
       <FieldRows rows={rows} />
