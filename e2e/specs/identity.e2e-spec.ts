@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describeInBrowser, pathOf, recordProblems, recordRequests, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
+import { axeViolations } from '../support/axe';
 import { signUpCustomer } from '../support/customers';
 import { waitForOtp } from '../support/outbox';
 
@@ -169,7 +170,8 @@ describeInBrowser('Identity (real server, Chromium)', () => {
     const customer = await signUpCustomer(system, { label: 'orders', name: 'Casey Customer' });
     const hydrationTrouble = (problems: string[]) => problems.filter((problem) => /hydrat|#41[89]|#42[35]/i.test(problem));
 
-    await withPage(system, DESKTOP, { screenshotOnFailure: 'account-menu-failure-1280.png' }, async (page) => {
+    // bypassCSP lets the test inject axe (this context only).
+    await withPage(system, DESKTOP, { bypassCSP: true, screenshotOnFailure: 'account-menu-failure-1280.png' }, async (page) => {
       const problems = recordProblems(page);
       await page.goto(system.url('/login'));
       await logIn(page, customer.email, customer.password);
@@ -188,6 +190,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       await menu.waitFor();
       expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['My orders', 'Profile', 'Logout']);
       await screenshot(page, 'account-menu-open-1280.png', { fullPage: false });
+      expect(await axeViolations(page, 'header')).toEqual([]);
       // Click two: the orders.
       await menu.getByRole('menuitem', { name: 'My orders' }).click();
       await page.waitForURL((url) => url.pathname === '/services/active');
@@ -231,7 +234,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       expect(hydrationTrouble(problems)).toEqual([]);
     });
 
-    await withPage(system, PHONE_375, { session: customer, screenshotOnFailure: 'account-menu-failure-375.png' }, async (page) => {
+    await withPage(system, PHONE_375, { session: customer, bypassCSP: true, screenshotOnFailure: 'account-menu-failure-375.png' }, async (page) => {
       const problems = recordProblems(page);
       await page.goto(system.url('/'));
       const banner = page.getByRole('banner');
@@ -262,6 +265,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       });
       expect(await fullyVisibleSideways(page, section.getByRole('link', { name: 'My orders' }))).toBe(true);
       await screenshot(page, 'phone-menu-open-375.png', { fullPage: false });
+      expect(await axeViolations(page, 'header')).toEqual([]);
       await section.getByRole('link', { name: 'My orders' }).click();
       await page.waitForURL((url) => url.pathname === '/services/active');
       await page.getByRole('heading', { level: 1, name: 'Active Services' }).waitFor();
