@@ -26,6 +26,7 @@ import { MailDelivery1765200000000 } from './1765200000000-mail-delivery';
 import { SecondPayments1765200000100 } from './1765200000100-second-payments';
 import { Fulfilments1765300000000 } from './1765300000000-fulfilments';
 import { SandboxOrders1765400000000 } from './1765400000000-sandbox-orders';
+import { CookiePolicyDeviceCookies1765500000000 } from './1765500000000-cookie-policy-device-cookies';
 
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
@@ -60,4 +61,5 @@ export const migrations: Function[] = [
   SecondPayments1765200000100,
   Fulfilments1765300000000,
   SandboxOrders1765400000000,
+  CookiePolicyDeviceCookies1765500000000,
 ];
