@@ -21,6 +21,7 @@ const ADMIN_ROUTES: Record<string, { read: true } | { session: string } | { audi
   'POST /api/subscription/activeService': { read: true },
   'POST /api/subscription/completedService': { read: true },
   'POST /api/subscription/user': { read: true },
+  'GET /api/orders/:orderId/receipt': { read: true },
   'POST /api/admin/update-email/request': { session: 'stores a code and mails it; the change itself is admin.email.update at verify' },
   'POST /api/admin/update-email/verify': { audited: ['admin.email.update'] },
   'POST /api/admin/update-password': { audited: ['admin.password.update'] },
