@@ -192,6 +192,18 @@ describe('admin audit log API', () => {
       });
     });
 
+    it('names the customer without bidi controls, for a name stored before they were removed (docs/security.md#text-entered-by-customers)', async () => {
+      await t.app.get(DataSource).query(`UPDATE users SET name = $2 WHERE user_id = $1`, [customer.userId, 'Ben\u202e reyuB']);
+      try {
+        const res = await post('admin/audit', { kind: 'subscription' }, staff.token).expect(200);
+        expect(res.body.data[0].subject.customerName).toBe('Ben reyuB');
+        const users = await post('admin/audit', { kind: 'user' }, staff.token).expect(200);
+        expect(users.body.data.find((e: { entityId: string }) => e.entityId === customer.userId)?.subject.customerName).toBe('Ben reyuB');
+      } finally {
+        await t.app.get(DataSource).query(`UPDATE users SET name = 'Ben Buyer' WHERE user_id = $1`, [customer.userId]);
+      }
+    });
+
     it('names the plan of a plan entry (its current name and id, for the plan editor); a record deleted since is named by nothing', async () => {
       const created = await post(
         'plan/create',

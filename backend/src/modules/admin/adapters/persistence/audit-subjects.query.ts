@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditSubjects, subjectKey, type AuditSubject, type AuditSubjectRef } from '../../application/audit-subjects.port';
 import { isUuid } from '../../../../kernel/uuid';
+import { withoutBidiControls } from '../../../../kernel/bidi-controls';
 
 /**
  * The audit log's subjects, read from the tables of the modules that wrote the entries:
@@ -35,7 +36,8 @@ export class SqlAuditSubjects extends AuditSubjects {
           orderId: row.order_id,
           userId: row.user_id,
           ...(row.email ? { customerEmail: row.email } : {}),
-          ...(row.name ? { customerName: row.name } : {}),
+          // Names stored before they were kept without bidi controls (docs/security.md#text-entered-by-customers).
+          ...(row.name ? { customerName: withoutBidiControls(row.name) } : {}),
         });
       }
     }
@@ -46,7 +48,7 @@ export class SqlAuditSubjects extends AuditSubjects {
         'SELECT user_id AS id, email, name FROM users WHERE user_id = ANY($1::uuid[])',
         [users],
       );
-      for (const row of rows) put('user', row.id, { label: row.email, userId: row.id, customerEmail: row.email, customerName: row.name });
+      for (const row of rows) put('user', row.id, { label: row.email, userId: row.id, customerEmail: row.email, customerName: withoutBidiControls(row.name) });
     }
 
     const plans = ids('plan');

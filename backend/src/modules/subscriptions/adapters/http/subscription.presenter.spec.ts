@@ -50,6 +50,10 @@ function fulfilment(overrides: Partial<SubscriptionFulfilment> = {}): Subscripti
 }
 
 describe('subscription bodies', () => {
+  it("shows staff the customer's name as copied at purchase without bidi controls (docs/security.md#text-entered-by-customers)", () => {
+    expect(adminSubscriptionBody(subscription({ customerName: 'Ann\u202e nimda\u2069' }), at).customer).toMatchObject({ name: 'Ann nimda' });
+  });
+
   it.each([
     [0, 'In Process'],
     [1, 'Completed'],

@@ -14,6 +14,7 @@ import { customerMessageOf, customerRefillView, customerStateOf, REFILL_HISTORY,
 import { normalWord } from '../../../fulfilment/domain/upstream-status';
 import { SUBSCRIPTION_STATUS_TEXT, type Subscription } from '../../domain/subscription';
 import { ORDER_STATUS } from '../../../../kernel/order-status';
+import { withoutBidiControls } from '../../../../kernel/bidi-controls';
 import { refundedInFull } from '../../domain/refund-summary';
 
 /**
@@ -174,7 +175,8 @@ function progressOf(s: Subscription): DeliveryProgress | null {
 export function adminSubscriptionBody(s: Subscription, now: Date): AdminSubscription {
   return {
     ...subscriptionBody(s, now),
-    customer: { userId: s.userId, name: s.customerName, email: s.customerEmail },
+    // The name as copied at purchase, perhaps before names were kept without bidi controls (docs/security.md#text-entered-by-customers).
+    customer: { userId: s.userId, name: withoutBidiControls(s.customerName), email: s.customerEmail },
     // Staff only: paid with no real money (docs/payments.md#sandbox-orders).
     sandbox: s.sandbox,
     fulfilment: adminFulfilmentOf(s),
