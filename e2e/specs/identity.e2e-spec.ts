@@ -110,8 +110,8 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       await main.getByText('+44 7700 900123', { exact: true }).waitFor();
       expect(await main.getByText(/^Joined /).isVisible()).toBe(true);
       // The counters: Active and Completed open their lists, the total is a figure.
-      expect(await main.getByRole('link', { name: '0 Active orders' }).getAttribute('href')).toBe('/services/active');
-      expect(await main.getByRole('link', { name: '0 Completed orders' }).getAttribute('href')).toBe('/services/completed');
+      expect(await main.getByRole('link', { name: '0 Active' }).getAttribute('href')).toBe('/services/active');
+      expect(await main.getByRole('link', { name: '0 Completed' }).getAttribute('href')).toBe('/services/completed');
       expect(await main.getByText('Total services', { exact: true }).isVisible()).toBe(true);
       expect(await main.getByRole('link', { name: 'View Services' }).getAttribute('href')).toBe('/services/active');
 
@@ -225,7 +225,7 @@ describeInBrowser('Identity (real server, Chromium)', () => {
       await menu.waitFor({ state: 'hidden' });
 
       // On the profile, the counters open the lists.
-      await page.getByRole('main').getByRole('link', { name: '0 Completed orders' }).click();
+      await page.getByRole('main').getByRole('link', { name: '0 Completed' }).click();
       await page.waitForURL((url) => url.pathname === '/services/completed');
 
       // A server-rendered page, loaded signed in, hydrates (signed out, as the server drew it) and then shows the menu.

@@ -39,9 +39,9 @@ describe('Profile counters', () => {
     await screen.findByRole('heading', { level: 1, name: 'Ann Example' });
     const counters = within(screen.getByRole('heading', { name: 'Your services' }).nextElementSibling as HTMLElement);
 
-    const active = counters.getByRole('link', { name: '2 Active orders' });
+    const active = counters.getByRole('link', { name: '2 Active' });
     expect(active.getAttribute('href')).toBe('/services/active');
-    const completed = counters.getByRole('link', { name: '3 Completed orders' });
+    const completed = counters.getByRole('link', { name: '3 Completed' });
     expect(completed.getAttribute('href')).toBe('/services/completed');
     expect(counters.getAllByRole('link')).toHaveLength(2);
     expect(counters.getByText('Total services')).toBeTruthy();

@@ -177,11 +177,7 @@ export default function Profile() {
         {counters.map((counter) => {
           const figures = (
             <>
-              <span className={styles.counterValue}>{counter.value}</span>
-              <span className={styles.counterLabel}>
-                {counter.label}
-                {counter.href && <span className="kit-visually-hidden"> orders</span>}
-              </span>
+              <span className={styles.counterValue}>{counter.value}</span> <span className={styles.counterLabel}>{counter.label}</span>
             </>
           );
           return (
