@@ -7,7 +7,12 @@ const RUNTIME_CONFIG_URL = '/api/runtime-config';
 export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch(RUNTIME_CONFIG_URL, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${RUNTIME_CONFIG_URL} answered ${response.status}`);
-  const body = (await response.json()) as { success?: boolean; remotes?: unknown; googleClientId?: unknown; payments?: { provider?: unknown; keyId?: unknown } };
+  const body = (await response.json()) as {
+    success?: boolean;
+    remotes?: unknown;
+    googleClientId?: unknown;
+    payments?: { provider?: unknown; keyId?: unknown; sandbox?: unknown };
+  };
   if (!body?.success || !body.remotes || typeof body.remotes !== 'object') {
     throw new Error(`${RUNTIME_CONFIG_URL} sent no remotes`);
   }
@@ -16,8 +21,11 @@ export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
     // The federation runtime wants absolute entry (or manifest) URLs.
     if (typeof entry === 'string' && entry) remotes[name] = new URL(entry, window.location.href).href;
   }
+  // `sandbox`: the payments take no real money now (the admin's banner, docs/payments.md#sandbox-orders).
   const payments =
-    typeof body.payments?.provider === 'string' && typeof body.payments.keyId === 'string' ? { provider: body.payments.provider, keyId: body.payments.keyId } : undefined;
+    typeof body.payments?.provider === 'string' && typeof body.payments.keyId === 'string'
+      ? { provider: body.payments.provider, keyId: body.payments.keyId, sandbox: body.payments.sandbox === true }
+      : undefined;
   return { remotes, googleClientId: typeof body.googleClientId === 'string' ? body.googleClientId : null, payments };
 }
 
