@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -76,5 +78,18 @@ describe('platform over HTTP', () => {
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/services/getAll', '/api/plan/getByName']));
     const ui = await request(t.app.getHttpServer()).get('/api/docs').expect(200);
     expect(ui.text).toContain('swagger');
+  });
+
+  it('names every request and answer shape once in the OpenAPI description (no two DTOs of one name)', () => {
+    const warn = jest.spyOn(Logger, 'warn').mockImplementation(() => undefined);
+    try {
+      const document = SwaggerModule.createDocument(t.app, new DocumentBuilder().build());
+      expect(Object.keys(document.components?.schemas ?? {})).toEqual(
+        expect.arrayContaining(['ForgotPasswordRequest', 'AdminForgotPasswordRequest', 'AdminResetPasswordRequest']),
+      );
+      expect(warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('Duplicate DTO'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

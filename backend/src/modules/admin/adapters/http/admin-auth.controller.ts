@@ -17,8 +17,8 @@ import { UpdatePasswordUseCase } from '../../application/update-password.use-cas
 import { VerifyEmailChangeUseCase } from '../../application/verify-email-change.use-case';
 import {
   AdminLoginRequest,
-  ForgotPasswordRequest,
-  ResetPasswordRequest,
+  AdminForgotPasswordRequest,
+  AdminResetPasswordRequest,
   StopEmailChangeRequest,
   UpdateEmailRequest,
   UpdatePasswordRequest,
@@ -71,7 +71,7 @@ export class AdminAuthController {
   @RateLimit('otp-per-address', 'otp-per-ip')
   @LimitMailsPerAddress()
   @ApiOkResponse({ description: `{ success: true, message: '${FORGOT_PASSWORD_MESSAGE}' }, whether or not the address is an admin's` })
-  async forgotPassword(@Body() body: ForgotPasswordRequest) {
+  async forgotPassword(@Body() body: AdminForgotPasswordRequest) {
     await this.requestReset.execute(body.email);
     return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
   }
@@ -82,7 +82,7 @@ export class AdminAuthController {
   @LimitPerAccount('admin-reset')
   @ApiOkResponse({ description: "{ success: true, message: 'Password reset. Please log in.' }" })
   @ApiBadRequestResponse({ description: "'Invalid or expired code.'" })
-  async reset(@Body() body: ResetPasswordRequest) {
+  async reset(@Body() body: AdminResetPasswordRequest) {
     await this.resetPassword.execute(body);
     return { success: true as const, message: 'Password reset. Please log in.' };
   }

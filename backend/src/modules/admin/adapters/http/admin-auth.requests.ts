@@ -56,12 +56,12 @@ export class AdminLoginRequest {
   password: string;
 }
 
-export class ForgotPasswordRequest {
+export class AdminForgotPasswordRequest {
   @EmailField('email')
   email: string;
 }
 
-export class ResetPasswordRequest {
+export class AdminResetPasswordRequest {
   @EmailField('email')
   email: string;
 
