@@ -4,7 +4,7 @@
  * YouTube tier's price in Edit plan and the public pricing page /services/youtube shows the new
  * price at once; a customer buys through the sandbox, the admin finds the subscription in Tasks,
  * toggles it to Completed after the confirmation, and it moves from the customer's Active list to
- * their Completed list. Clients, User services, Plans, Edit plan, Tasks and the Audit log are
+ * their Completed list; the sandbox banner runs above Tasks and the order carries the Sandbox badge. Clients, User services, Plans, Edit plan, Tasks and the Audit log are
  * checked at 360 px and 1280 px (no sideways scroll, no serious axe finding; screenshots in
  * e2e/artifacts).
  *
@@ -156,6 +156,12 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
       expect(await page.getByRole('row').filter({ hasText: customer.email }).count()).toBe(1);
       await expectText(status, 'Status: In Process');
 
+      // The shop runs on sandbox payments: a banner says so above the heading, and the order, paid
+      // with the sandbox card, carries the Sandbox badge beside its status (docs/payments.md#sandbox-orders).
+      await page.getByRole('status').filter({ hasText: 'Payments are in sandbox mode: no real money is taken.' }).waitFor();
+      await expectText(row.locator('td').nth(4).getByText('Sandbox', { exact: true }), 'Sandbox');
+      expect(await row.locator('td').nth(4).getByText('Sandbox payment — no real money').count()).toBe(1);
+
       // Cancel first: nothing changes.
       await row.getByRole('button', { name: `Mark Completed: YouTube, order ${orderId}` }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Change status?' });
@@ -172,6 +178,7 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
       // Details opens the order's full card under its row.
       await row.getByRole('button', { name: /^Details/ }).click();
       await expectText(card(page, 'YouTube').filter({ hasText: orderId }).locator('header > span'), 'Status: Completed');
+      expect(await card(page, 'YouTube').filter({ hasText: orderId }).getByText('Sandbox payment — no real money').count()).toBe(1);
 
       // The filter in the address survives a reload, and the server kept the change.
       await page.getByRole('combobox', { name: 'Status' }).selectOption('1');
