@@ -7,8 +7,43 @@ import { REFILL_STATES, type RefillActor, type RefillRecord, type RefillState, t
  * (kernel/delivery-summary.ts: subscriptions shows them); the rules are here.
  */
 export { REFILL_STATES, type RefillActor, type RefillRecord, type RefillState, type SubscriptionRefills };
-/** Still under way: at most one per order (a unique partial index). */
-export const REFILL_IN_FLIGHT: readonly RefillState[] = ['placing', 'open', 'review'];
+/**
+ * The refill's state machine, its one table: each move the refill ledger makes, the states it may
+ * start from and the state it ends in. A request adds a refill in REFILL_REQUESTED (`placing`; at
+ * most one in flight per order); `discard` removes one still there whose call never left. The ledger's UPDATEs take
+ * their conditions and targets from it; refill-ledger.transitions.int-spec.ts runs every move from
+ * every state against PGlite and PostgreSQL.
+ */
+export const REFILL_REQUESTED = 'placing' satisfies RefillState;
+
+export const REFILL_MOVES = {
+  /** The panel answered the refill call with an id. */
+  markPlaced: { from: ['placing'], to: 'open' },
+  /** The panel refused it (or has no refill action). */
+  reject: { from: ['placing'], to: 'rejected' },
+  /** The panel's answer was unclear: it may have taken it. */
+  toReview: { from: ['placing'], to: 'review' },
+  /** Placing for too long (the app stopped during the call). */
+  abandonPlacing: { from: ['placing'], to: 'review' },
+  /** The panel's final word: done. */
+  complete: { from: ['open'], to: 'completed' },
+  /** The panel's final word: it could not top it up. */
+  settleRejected: { from: ['open'], to: 'rejected' },
+  /** The panel keeps not knowing the refill. */
+  lostUpstream: { from: ['open'], to: 'review' },
+  /** Staff checked the panel and placed a new one: the one in review ends. */
+  closeReview: { from: ['review'], to: 'rejected' },
+} as const satisfies Record<string, { from: readonly RefillState[]; to: RefillState }>;
+
+export type RefillMove = (typeof REFILL_MOVES)[keyof typeof REFILL_MOVES];
+
+/** True when `move` may start from `state`. */
+export function mayMakeRefillMove(move: RefillMove, state: RefillState): boolean {
+  return (move.from as readonly RefillState[]).includes(state);
+}
+
+/** Still under way (some move leaves it): at most one per order (a unique partial index). */
+export const REFILL_IN_FLIGHT: readonly RefillState[] = REFILL_STATES.filter((state) => Object.values(REFILL_MOVES).some((move) => mayMakeRefillMove(move, state)));
 
 /** What a customer's card reads. */
 export type CustomerRefillState = 'available' | 'requested' | 'in_progress' | 'completed' | 'rejected';

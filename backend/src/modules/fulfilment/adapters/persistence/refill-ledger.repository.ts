@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
 import { updatedRows } from '../../../../platform/database/updated-rows';
 import { type NewRefill, type OpenRefill, type ProviderRefillSupport, RefillLedger, type RefillUpdate } from '../../application/refill-ledger.port';
-import { REFILL_HISTORY, type RefillState } from '../../domain/refill';
+import { inStates } from '../../../../platform/database/state-condition';
+import { REFILL_HISTORY, REFILL_IN_FLIGHT, REFILL_MOVES, REFILL_REQUESTED, type RefillMove, type RefillState } from '../../domain/refill';
 import type { Subscription } from '../../../subscriptions/domain/subscription';
 import { dateOf } from '../../../../platform/database/date-of';
 import { SubscriptionRepository } from '../../../subscriptions/application/subscription.repository.port';
@@ -35,10 +36,20 @@ const REWRITE_SUMMARY = `
          FROM (SELECT * FROM refills x WHERE x.subscription_id = s.subscription_id ORDER BY x.requested_at DESC, x.refill_id DESC LIMIT ${REFILL_HISTORY}) r)
    WHERE s.subscription_id = ANY($1::uuid[])`;
 
+/** A move's target as an SQL literal (a state of REFILL_STATES, a lower-case word). */
+const target = (move: RefillMove) => `'${move.to}'`;
+
+// The sync's one UPDATE settles or sends to review only refills its three moves start from alike.
+const SYNC_FROM = REFILL_MOVES.complete.from;
+for (const move of [REFILL_MOVES.settleRejected, REFILL_MOVES.lostUpstream]) {
+  if (move.from.join() !== SYNC_FROM.join()) throw new Error('refill moves: the sync moves start from different states');
+}
+
 /**
  * RefillLedger on the `refills` table (migration 1764900000000-refills). Every change is one
- * conditional `UPDATE … WHERE state = <expected> RETURNING` followed by the rewrite of the touched
- * orders' summaries, both in one transaction (the caller's, or one of its own).
+ * conditional `UPDATE … WHERE state IN (<the move's from>) RETURNING`, its condition and target taken
+ * from REFILL_MOVES, followed by the rewrite of the touched orders' summaries, both in one
+ * transaction (the caller's, or one of its own).
  */
 @Injectable()
 export class TypeOrmRefillLedger extends RefillLedger {
@@ -60,8 +71,8 @@ export class TypeOrmRefillLedger extends RefillLedger {
       const rows = await updatedRows<{ subscription_id: string }>(
         this.uow.manager(),
         `INSERT INTO refills (refill_id, subscription_id, state, actor, actor_id, upstream_order_id, requested_at)
-         VALUES ($1, $2, 'placing', $3, $4, $5, $6)
-         ON CONFLICT (subscription_id) WHERE state IN ('placing', 'open', 'review') DO NOTHING
+         VALUES ($1, $2, '${REFILL_REQUESTED}', $3, $4, $5, $6)
+         ON CONFLICT (subscription_id) WHERE ${inStates('state', REFILL_IN_FLIGHT)} DO NOTHING
          RETURNING subscription_id`,
         [refill.refillId, refill.subscriptionId, refill.actor, refill.actorId, refill.upstreamOrderId, refill.requestedAt],
       );
@@ -71,15 +82,15 @@ export class TypeOrmRefillLedger extends RefillLedger {
   }
 
   markPlaced(refillId: string, upstreamRefillId: string, now: Date): Promise<boolean> {
-    return this.transition(refillId, ['placing'], { state: 'open', upstream_refill_id: upstreamRefillId, placed_at: now, failure: null });
+    return this.transition(refillId, REFILL_MOVES.markPlaced, { upstream_refill_id: upstreamRefillId, placed_at: now, failure: null });
   }
 
   reject(refillId: string, failure: string, unsupported: boolean, now: Date): Promise<boolean> {
-    return this.transition(refillId, ['placing'], { state: 'rejected', failure: storable(failure), unsupported, settled_at: now });
+    return this.transition(refillId, REFILL_MOVES.reject, { failure: storable(failure), unsupported, settled_at: now });
   }
 
   toReview(refillId: string, failure: string, now: Date): Promise<boolean> {
-    return this.transition(refillId, ['placing'], { state: 'review', failure: storable(failure), checked_at: now });
+    return this.transition(refillId, REFILL_MOVES.toReview, { failure: storable(failure), checked_at: now });
   }
 
   discard(refillId: string): Promise<boolean> {
@@ -87,7 +98,7 @@ export class TypeOrmRefillLedger extends RefillLedger {
     return this.uow.run(async () => {
       const rows = await updatedRows<{ subscription_id: string }>(
         this.uow.manager(),
-        `DELETE FROM refills WHERE refill_id = $1 AND state = 'placing' RETURNING subscription_id`,
+        `DELETE FROM refills WHERE refill_id = $1 AND state = '${REFILL_REQUESTED}' RETURNING subscription_id`,
         [refillId],
       );
       await this.rewrite(rows.map((row) => row.subscription_id));
@@ -100,8 +111,8 @@ export class TypeOrmRefillLedger extends RefillLedger {
     return this.uow.run(async () => {
       const rows = await updatedRows<{ refill_id: string; subscription_id: string }>(
         this.uow.manager(),
-        `UPDATE refills SET state = 'rejected', failure = $2, settled_at = $3
-          WHERE subscription_id = $1 AND state = 'review'
+        `UPDATE refills SET state = ${target(REFILL_MOVES.closeReview)}, failure = $2, settled_at = $3
+          WHERE subscription_id = $1 AND ${inStates('state', REFILL_MOVES.closeReview.from)}
           RETURNING refill_id, subscription_id`,
         [subscriptionId, storable(note), now],
       );
@@ -114,8 +125,8 @@ export class TypeOrmRefillLedger extends RefillLedger {
     return this.uow.run(async () => {
       const rows = await updatedRows<{ refill_id: string; subscription_id: string }>(
         this.uow.manager(),
-        `UPDATE refills SET state = 'review', failure = $2, checked_at = $3
-          WHERE state = 'placing' AND requested_at < $1
+        `UPDATE refills SET state = ${target(REFILL_MOVES.abandonPlacing)}, failure = $2, checked_at = $3
+          WHERE ${inStates('state', REFILL_MOVES.abandonPlacing.from)} AND requested_at < $1
           RETURNING refill_id, subscription_id`,
         [cutoff, storable(note), now],
       );
@@ -130,7 +141,7 @@ export class TypeOrmRefillLedger extends RefillLedger {
     if (take === 0) return [];
     const rows = (await this.uow.manager().query(
       `SELECT refill_id, subscription_id, upstream_refill_id, requested_at FROM refills
-        WHERE state = 'open' AND (checked_at IS NULL OR checked_at < $1)
+        WHERE ${inStates('state', SYNC_FROM)} AND (checked_at IS NULL OR checked_at < $1)
         ORDER BY checked_at ASC NULLS FIRST, refill_id
         LIMIT ${take}`,
       [checkedBefore],
@@ -159,14 +170,15 @@ export class TypeOrmRefillLedger extends RefillLedger {
         this.uow.manager(),
         `UPDATE refills r
             SET upstream_status = CASE WHEN u.error IS NULL THEN coalesce(u.upstream_status, r.upstream_status) ELSE r.upstream_status END,
-                state           = CASE WHEN u.error IS NULL AND u.settle IS NOT NULL THEN u.settle
-                                       WHEN u.error IS NOT NULL AND u.review THEN 'review'
+                state           = CASE WHEN u.error IS NULL AND u.settle = 'completed' THEN ${target(REFILL_MOVES.complete)}
+                                       WHEN u.error IS NULL AND u.settle = 'rejected' THEN ${target(REFILL_MOVES.settleRejected)}
+                                       WHEN u.error IS NOT NULL AND u.review THEN ${target(REFILL_MOVES.lostUpstream)}
                                        ELSE r.state END,
                 settled_at      = CASE WHEN u.error IS NULL AND u.settle IS NOT NULL THEN $6 ELSE r.settled_at END,
                 failure         = u.error,
                 checked_at      = $6
            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[]) AS u (refill_id, upstream_status, settle, error, review)
-          WHERE r.refill_id = u.refill_id AND r.state = 'open'
+          WHERE r.refill_id = u.refill_id AND ${inStates('r.state', SYNC_FROM)}
           RETURNING r.subscription_id`,
         [
           list.map((u) => u.refillId),
@@ -187,7 +199,7 @@ export class TypeOrmRefillLedger extends RefillLedger {
     return this.uow.run(async () => {
       const rows = await updatedRows<{ subscription_id: string }>(
         this.uow.manager(),
-        `UPDATE refills SET failure = $2, checked_at = $3 WHERE refill_id = ANY($1::uuid[]) AND state = 'open' RETURNING subscription_id`,
+        `UPDATE refills SET failure = $2, checked_at = $3 WHERE refill_id = ANY($1::uuid[]) AND ${inStates('state', SYNC_FROM)} RETURNING subscription_id`,
         [ids, storable(note), now],
       );
       await this.rewrite(rows.map((row) => row.subscription_id));
@@ -211,17 +223,18 @@ export class TypeOrmRefillLedger extends RefillLedger {
     return this.subscriptions.findById(subscriptionId);
   }
 
-  /** One refill's state change and its order's summary, in one transaction. False when it was not in one of `from`. */
-  private transition(refillId: string, from: readonly RefillState[], set: Record<string, unknown>): Promise<boolean> {
+  /** One refill's move and its order's summary, in one transaction. False when it was not in one of the move's `from`. */
+  private transition(refillId: string, move: RefillMove, set: Record<string, unknown>): Promise<boolean> {
     if (!isUuid(refillId)) return Promise.resolve(false);
-    const columns = Object.keys(set);
+    const changes: Record<string, unknown> = { state: move.to, ...set };
+    const columns = Object.keys(changes);
     return this.uow.run(async () => {
       const rows = await updatedRows<{ subscription_id: string }>(
         this.uow.manager(),
         `UPDATE refills SET ${columns.map((column, i) => `${column} = $${i + 3}`).join(', ')}
           WHERE refill_id = $1 AND state = ANY($2::text[])
           RETURNING subscription_id`,
-        [refillId, [...from], ...Object.values(set)],
+        [refillId, [...(move.from as readonly RefillState[])], ...Object.values(changes)],
       );
       await this.rewrite(rows.map((row) => row.subscription_id));
       return rows.length > 0;
