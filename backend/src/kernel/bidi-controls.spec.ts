@@ -1,4 +1,4 @@
-import { withoutBidiControls } from './bidi-controls';
+import { jsonWithoutBidiControls, withoutBidiControls } from './bidi-controls';
 
 describe('withoutBidiControls (text entered by customers or sent by a panel, as staff read it)', () => {
   it('removes every bidi control, so U+202E cannot show staff a name reversed', () => {
@@ -8,5 +8,16 @@ describe('withoutBidiControls (text entered by customers or sent by a panel, as 
 
   it('leaves letters of right-to-left scripts, emoji with joiners and ordinary text as they came', () => {
     expect(withoutBidiControls('Zoë مكتمل שלום 👩‍💻 Ångström')).toBe('Zoë مكتمل שלום 👩‍💻 Ångström');
+  });
+});
+
+describe('jsonWithoutBidiControls', () => {
+  it('removes the controls from every string of a stored value, keys included, and keeps the rest', () => {
+    expect(jsonWithoutBidiControls({ name: 'Ben\u202e reyuB', 'ke\u200fy': ['\u2066x\u2069', 3, null, { deep: '\u202aא\u202c' }], ok: true })).toEqual({
+      name: 'Ben reyuB',
+      key: ['x', 3, null, { deep: 'א' }],
+      ok: true,
+    });
+    expect(jsonWithoutBidiControls(null)).toBeNull();
   });
 });

@@ -15,3 +15,16 @@ const BIDI_CONTROLS = new RegExp(`[${BIDI_CONTROL_CLASS}]`, 'g');
 export function withoutBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '');
 }
+
+/**
+ * A stored JSON value (an audit entry's before/after) with every string in it, keys included,
+ * without bidi controls: what a customer typed before the controls were removed at entry.
+ */
+export function jsonWithoutBidiControls(value: unknown): unknown {
+  if (typeof value === 'string') return withoutBidiControls(value);
+  if (Array.isArray(value)) return value.map(jsonWithoutBidiControls);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [withoutBidiControls(key), jsonWithoutBidiControls(inner)]));
+  }
+  return value;
+}

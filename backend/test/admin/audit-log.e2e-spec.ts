@@ -204,6 +204,25 @@ describe('admin audit log API', () => {
       }
     });
 
+    it("shows an entry's before and after without bidi controls, for values stored before they were removed", async () => {
+      const db = t.app.get(DataSource);
+      const [entry] = (await db.query(`SELECT audit_id, after FROM audit_log WHERE action = 'user.update' AND entity_id = $1`, [customer.userId])) as Array<{
+        audit_id: string;
+        after: object;
+      }>;
+      await db.query(`UPDATE audit_log SET after = $2 WHERE audit_id = $1`, [
+        entry.audit_id,
+        JSON.stringify({ ...entry.after, name: 'Ben\u202e reyuB', tags: ['\u2066x\u2069'] }),
+      ]);
+      try {
+        const users = await post('admin/audit', { kind: 'user' }, staff.token).expect(200);
+        const shown = users.body.data.find((e: { auditId: string }) => e.auditId === entry.audit_id);
+        expect(shown.after).toMatchObject({ name: 'Ben reyuB', tags: ['x'] });
+      } finally {
+        await db.query(`UPDATE audit_log SET after = $2 WHERE audit_id = $1`, [entry.audit_id, JSON.stringify(entry.after)]);
+      }
+    });
+
     it('names the plan of a plan entry (its current name and id, for the plan editor); a record deleted since is named by nothing', async () => {
       const created = await post(
         'plan/create',

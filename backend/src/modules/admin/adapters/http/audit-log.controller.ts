@@ -1,6 +1,7 @@
 import type { ApiSuccess, AuditAnswer } from '@growth/contracts';
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { jsonWithoutBidiControls } from '../../../../kernel/bidi-controls';
 import { Authenticated } from '../../../../platform/auth/auth.guard';
 import { adminPaging, DEFAULT_ADMIN_PAGE_SIZE } from '../../../../platform/http/admin-paging';
 import { ListAuditLogUseCase } from '../../application/list-audit-log.use-case';
@@ -46,8 +47,9 @@ export class AuditLogController {
         entity: entry.entity,
         entityId: entry.entityId,
         subject: entry.subject,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
+        // Values customers typed before bidi controls were removed at entry (docs/security.md#text-entered-by-customers).
+        before: (jsonWithoutBidiControls(entry.before ?? null) as typeof entry.before) ?? null,
+        after: (jsonWithoutBidiControls(entry.after ?? null) as typeof entry.after) ?? null,
         createdAt: entry.createdAt.toISOString(),
       })),
       paging: adminPaging(result.total, page, limit, page * limit < result.total),
