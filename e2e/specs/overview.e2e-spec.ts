@@ -5,7 +5,9 @@
  * loaded chart chunk) and in the chart's data table, then exports the period's orders as CSV and
  * finds that order in the file. A visitor's pages never download the admin remote, hence never the
  * chart library. The Overview, Clients, Tasks and the Audit log at 375 and 1280 px: no sideways
- * scroll, no layout shift while they load, no serious axe finding, and their screenshots.
+ * scroll, no layout shift while they load, no serious axe finding, and their screenshots. 12 months
+ * at both widths: the period shown is the last twelve months to today, compared with the twelve
+ * before; no table cell or heading holds content wider than its box; the chart's key is words.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -166,6 +168,65 @@ describeInBrowser('The Overview (real server, sandbox payments, Chromium)', () =
           expect([target, await axeViolations(page)]).toEqual([target, []]);
           await screenshot(page, `overview${target.replace(/\//g, '-')}-${viewport.width}.png`);
         }
+      });
+    });
+  }
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`${viewport.width} px: 12 months is the last twelve months (to today), compared with the twelve before; no cell is clipped; the chart's key reads in words`, async () => {
+      expect(orderId).not.toBe('');
+      await withPage(system, viewport, { bypassCSP: true, screenshotOnFailure: `overview-12m-failed-${viewport.width}.png` }, async (page, context) => {
+        context.setDefaultTimeout(15_000);
+        await logIn(page, system.url);
+        await page.getByRole('button', { name: '12 months', exact: true }).click();
+        await page.waitForURL(/period=12m/);
+        expect(await page.getByRole('button', { name: '12 months', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+        // The dates the owner should read, from the browser's own today (docs/reports.md#a-period):
+        // tomorrow's date a year back (the month's last day when shorter) to today; the period before
+        // ends the day before and starts twelve months earlier.
+        const expected = await page.evaluate(() => {
+          const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+          const label = (d: Date) => `${d.getDate()} ${months[d.getMonth()]} ${d.getFullYear()}`;
+          const yearBack = (d: Date) => new Date(d.getFullYear() - 1, d.getMonth(), Math.min(d.getDate(), new Date(d.getFullYear() - 1, d.getMonth() + 1, 0).getDate()));
+          const now = new Date();
+          const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+          const from = yearBack(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1));
+          const previousTo = new Date(from.getFullYear(), from.getMonth(), from.getDate() - 1);
+          const previousFrom = yearBack(from);
+          return { period: `${label(from)} – ${label(today)}`, previous: `${label(previousFrom)} – ${label(previousTo)}` };
+        });
+        const said = page.getByText(`${expected.period} (`);
+        await said.waitFor();
+        expect(((await said.textContent()) ?? '').replace(/\s+/g, ' ')).toMatch(new RegExp(`^${expected.period} \\([^)]+\\), compared with ${expected.previous}\\.$`));
+
+        // The chart's caption names the same period, per month; its key is words.
+        const chart = page.getByRole('img', { name: /^Chart: Revenue and paid orders per month/ });
+        await chart.scrollIntoViewIfNeeded();
+        await chart.locator('canvas').waitFor();
+        const key = page.getByRole('list', { name: 'Key to the chart' });
+        const keyText = (await key.innerText()).replace(/\s+/g, ' ');
+        expect(keyText).toContain('Bars: revenue in');
+        expect(keyText).toContain('Line: number of paid orders');
+        const shownAroundChart = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+        expect(shownAroundChart).not.toContain('--');
+        expect(shownAroundChart).not.toMatch(/When:\s*(Revenue|$)/);
+
+        // Every table cell and heading of the Overview holds its content inside its box.
+        await page.getByText('Show the numbers as a table').click();
+        await page.getByRole('table', { name: /Revenue and paid orders per month/ }).waitFor();
+        const clipped = await page.locator('main').evaluate((main) =>
+          [...main.querySelectorAll('th, td, h1, h2, h3, caption')]
+            // A heading kept for screen readers only (1 px wide by design) is no box a user reads.
+            .filter((cell) => cell.getBoundingClientRect().width > 1)
+            .filter((cell) => (cell as HTMLElement).scrollWidth > (cell as HTMLElement).clientWidth)
+            .map(
+              (cell) => `${cell.tagName} "${(cell.textContent ?? '').trim().slice(0, 40)}" ${(cell as HTMLElement).scrollWidth} > ${(cell as HTMLElement).clientWidth}`,
+            ),
+        );
+        expect(clipped).toEqual([]);
+        expect(await sidewaysScroll(page)).toBe(0);
+        await screenshot(page, `overview-12m-${viewport.width}.png`);
       });
     });
   }
