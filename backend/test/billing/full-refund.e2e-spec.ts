@@ -155,6 +155,25 @@ describe('A full refund ends the order (manual fulfilment)', () => {
     expect(rest.body.subscription).toMatchObject({ Status: 4, statusText: 'Refunded', refund: { requested: order.price } });
   });
 
+  it('part refunds issued while the gateway settles the earlier ones: the order shows every one of them', async () => {
+    const order = await buy(ann);
+    // Each settles by webhook 300 ms after it is issued, so the later ones are stored while the earlier settle.
+    const shown: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const part = await staff()
+        .post('/api/admin/refunds', { subscriptionId: order.subscriptionId, amount: '1.00', reason: `Part ${i + 1}` })
+        .expect(200);
+      shown.push(part.body.subscription.refund.requested);
+    }
+    expect(shown).toEqual(Array.from({ length: 12 }, (_, i) => `${i + 1}.00`));
+    const settled = await eventually(
+      () => card(order.subscriptionId),
+      (c) => c?.refund?.state === 'processed',
+    );
+    expect(settled?.refund).toMatchObject({ requested: '12.00', refunded: '12.00', state: 'processed' });
+    expect(await task(order.orderId)).toMatchObject({ Status: 0, refund: { requested: '12.00', refunded: '12.00' } });
+  });
+
   it("approving the customer's request in full ends the order; approving a part does not", async () => {
     const whole = await buy(ann);
     const asked = await as(t, ann).post('/api/subscription/refund-request', { subscriptionId: whole.subscriptionId, reason: 'Ordered the wrong channel' }).expect(200);

@@ -1,4 +1,8 @@
 import { DataSource } from 'typeorm';
+import { IssueRefund } from '../../src/modules/billing/application/issue-refund';
+import { RefundRepository } from '../../src/modules/billing/application/refund.repository.port';
+import { SettleRefund } from '../../src/modules/billing/application/settle-refund';
+import { UnitOfWork } from '../../src/platform/database/unit-of-work';
 import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer, type CustomerSession } from '../support/customer-session';
@@ -75,3 +79,83 @@ describe('Deciding one refund request from many tabs at once', () => {
     for (const res of answers.filter((r) => r.status === 409)) expect(res.body).toEqual(decided);
   });
 });
+
+/**
+ * The gateway settling one refund while staff store another of the same order: the order's refund
+ * summary (what the customer and staff read) counts both. Before, the settlement read the refunds
+ * without the order's lock, so it missed the one not yet committed and, committing last, kept a
+ * summary without it (CI saw '5.00' where 19.99 was refunded). The store is held open until the
+ * settlement waits on a lock, so the interleaving is the bad one every time. PostgreSQL only
+ * (DATABASE_URL): PGlite has one connection, so two transactions never overlap there.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+if (onPostgres) {
+  describe('A refund settling while another of its order is stored', () => {
+    let t: TestApp;
+    let ann: CustomerSession;
+    let youtube: PlanTiers;
+
+    beforeAll(async () => {
+      // The sandbox's webhook never comes during the spec: the spec settles the refund itself.
+      t = await createTestApp({ env: { SANDBOX_REFUND_SETTLE_MS: '600000', RATE_LIMIT_OTP_PER_IP: '1000', RATE_LIMIT_SIGN_IN_PER_IP: '1000' } });
+      ann = await signUpCustomer(t, 'ann');
+      youtube = await planOf(t, 'youtube');
+    });
+
+    afterAll(() => t?.close());
+
+    /** Resolves once another connection of this database waits on a lock. */
+    async function someoneWaitsOnALock(db: DataSource): Promise<void> {
+      for (;;) {
+        const [row] = await db.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+        );
+        if (row.waiting > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
+    it('the summary counts the refund stored meanwhile', async () => {
+      const pricing = youtube.pricing[0];
+      const order = (
+        await as(t, ann)
+          .post('/api/payment/order', { userId: ann.userId, planId: youtube.planId, pricingId: pricing.pricingId, profileLink: 'https://www.youtube.com/@ann' })
+          .expect(200)
+      ).body.order;
+      const proof = (await as(t, ann).post('/api/payment/sandbox/checkout', { orderId: order.id, outcome: 'success' }).expect(200)).body;
+      const subscriptionId = (await as(t, ann).post('/api/payment/verify', proof).expect(200)).body.subscription.subscriptionId as string;
+
+      const issue = t.app.get(IssueRefund);
+      const actor = { role: 'system', id: null } as const;
+      const first = await issue.record({ orderId: order.id, amount: 500, reason: 'staff', note: null, actor });
+
+      // The second is stored in a transaction held open until the settlement (outside it) waits on a lock.
+      let stored!: () => void;
+      let release!: () => void;
+      const isStored = new Promise<void>((resolve) => (stored = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const storing = t.app.get(UnitOfWork).run(async () => {
+        await issue.record({ orderId: order.id, amount: 200, reason: 'staff', note: null, actor });
+        stored();
+        await released;
+      });
+      await isStored;
+      const settling = t.app.get(SettleRefund).execute(first, 'processed');
+      await someoneWaitsOnALock(t.app.get(DataSource));
+      release();
+      await storing;
+      expect(await settling).toBe(true);
+
+      const refunds = await t.app.get(RefundRepository).ofOrder(order.id);
+      expect(refunds.map((r) => [r.amount, r.state])).toEqual([
+        [500, 'processed'],
+        [200, 'pending'],
+      ]);
+      const card = (await as(t, ann).post('/api/subscription/user', { userId: ann.userId }).expect(200)).body.subscriptions.find(
+        (s: { subscriptionId: string }) => s.subscriptionId === subscriptionId,
+      );
+      expect(card.refund).toMatchObject({ requested: '7.00', refunded: '5.00', state: 'pending' });
+    });
+  });
+}

@@ -4,6 +4,7 @@ import type { RefundSummary } from '../../subscriptions/domain/refund-summary';
 import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder } from '../domain/payment-order';
 import type { Refund, RefundRequest } from '../domain/refund';
+import { PaymentOrderRepository } from './payment-order.repository.port';
 import { RefundRepository } from './refund.repository.port';
 
 /** What the subscription's bodies show of an order's refunds and requests (docs/refunds.md). */
@@ -36,16 +37,23 @@ export function summaryOf(order: Pick<PaymentOrder, 'amount' | 'currency'>, refu
   };
 }
 
-/** Writes an order's summary onto its subscription; called in the transaction of every refund change. */
+/**
+ * Writes an order's summary onto its subscription; called in the transaction of every refund change.
+ * It reads under the order's row lock: two changes of one order (staff's second refund, the gateway
+ * settling the first) would otherwise each write what they saw, and the later commit would keep a
+ * summary without the other's refund.
+ */
 @Injectable()
 export class RefundSummaries {
   constructor(
+    private readonly orders: PaymentOrderRepository,
     private readonly refunds: RefundRepository,
     private readonly subscriptions: SubscriptionRefunds,
   ) {}
 
   async refresh(order: PaymentOrder): Promise<void> {
     if (!order.subscriptionId) return;
+    await this.orders.lockById(order.orderId);
     const [refunds, requests] = [await this.refunds.ofOrder(order.orderId), await this.refunds.requestsOfOrder(order.orderId)];
     await this.subscriptions.noteSummary(order.subscriptionId, summaryOf(order, refunds, requests));
   }

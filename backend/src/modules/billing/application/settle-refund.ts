@@ -29,9 +29,10 @@ export class SettleRefund {
 
   async execute(refund: Refund, state: 'processed' | 'failed', failureReason?: string): Promise<boolean> {
     const settled = await this.uow.run(async () => {
-      if (!(await this.refunds.settle(refund.refundId, state, this.clock.now(), failureReason))) return false;
-      const order = await this.orders.findById(refund.orderId);
+      // The order's row first, as every refund change takes it: see RefundSummaries.
+      const order = await this.orders.lockById(refund.orderId);
       if (!order) throw new Error(`Refund ${refund.refundId} belongs to order ${refund.orderId}, which is not stored`);
+      if (!(await this.refunds.settle(refund.refundId, state, this.clock.now(), failureReason))) return false;
       await this.summaries.refresh(order);
       if (state === 'processed') await this.mailer.send(refundProcessedMail(order, refund));
       return true;
