@@ -21,15 +21,26 @@ export interface Service {
   fromPrice?: { price: string; currency: string } | null;
 }
 
-/** Whether the public catalogue lists a service, and why not (docs/catalogue.md, "Listing rule"). */
+/**
+ * What keeps a service out of the public catalogue (docs/catalogue.md, "Listing rule"): no plan
+ * sells it; its plan is not Active (Inactive or Pending); its plan is Active but has no pricing tier.
+ */
+export type NotListedReason = 'no_plan' | 'plan_not_active' | 'no_tier';
+
+/** Whether the public catalogue lists a service, what is missing when not, and the plan that sells it. */
 export interface ServiceListing {
   listed: boolean;
-  reason: 'no_plan' | 'plan_not_on_sale' | null;
-  /** 'Not listed: no Active plan with a tier. …' for a hidden service. */
+  reason: NotListedReason | null;
+  /** What is missing, in the admin's words ('Not listed: its plan has no pricing tier.'); null while listed. */
   message: string | null;
+  /** The plan that sells the service (listed, plan_not_active, no_tier); null for no_plan. */
+  planId: string | null;
 }
 
-/** A service as the admin's list has it (POST /services/listForAdmin): with its address and listing. */
+/**
+ * A service as the admin's list has it (POST /services/listForAdmin), and as POST /services/create
+ * answers it: with its address and listing.
+ */
 export type AdminService = Service & { slug?: string; listing?: ServiceListing };
 
 /** GET /services/address/{slug}: where an address leads, and the service there (docs/catalogue.md, "Addresses"). */

@@ -2,13 +2,16 @@ import { mkdirSync, mkdtempSync, copyFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ChangeEvents } from '../../src/platform/events/change-events';
 import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 
 /**
  * The listing rule, pricing page addresses and their statuses (docs/catalogue.md): a service is in
  * the public catalogue only while a plan on sale (Active, with a tier) answers at its address; the
- * admin's list shows every service and why a hidden one is hidden; a renamed service's old address
+ * admin's list shows every service and what a hidden one is missing (no plan, a plan not Active, a
+ * plan without a tier) with the plan to fix; a renamed service's old address
  * leads to its new one (the API says so, a page load is a 301); an address where nothing is, is a
  * 404 with the shell's page; every page load carries its own <title>.
  * Real: the whole app, its database (PGlite, or PostgreSQL with DATABASE_URL), the change events.
@@ -70,12 +73,16 @@ describe('catalogue listing rule and pricing page addresses', () => {
   });
 
   it('keeps a service without a plan out of the catalogue, and tells the admin why', async () => {
-    await newService('Myspace');
+    const noPlan = {
+      listed: false,
+      reason: 'no_plan',
+      message: 'Not listed: no Active plan with a tier. No plan at /services/myspace yet: create its plan and tiers to sell it.',
+      planId: null,
+    };
+    // The create answer says so too: the admin's form offers to create its plan next.
+    expect((await newService('Myspace')).body.data).toMatchObject({ serviceHeading: 'Myspace', slug: 'myspace', listing: noPlan });
     expect(await listed()).not.toContain('Myspace');
-    expect(await adminRow('Myspace')).toMatchObject({
-      slug: 'myspace',
-      listing: { listed: false, reason: 'no_plan', message: expect.stringContaining('Not listed: no Active plan with a tier') },
-    });
+    expect(await adminRow('Myspace')).toMatchObject({ slug: 'myspace', listing: noPlan });
     // Its address is no page either: the API and the page load say so.
     expect((await http().get('/api/services/address/myspace').expect(404)).body).toEqual({ success: false, message: 'Page not found', error: 'address_not_found' });
     const page = await http().get('/services/myspace').expect(404);
@@ -85,7 +92,7 @@ describe('catalogue listing rule and pricing page addresses', () => {
   it('lists it at once when a plan on sale answers at its address, and hides it again when the plan stops selling', async () => {
     const plan = (await newPlan('Myspace')).body.plan;
     expect(await listed()).toContain('Myspace');
-    expect((await adminRow('Myspace'))?.listing).toEqual({ listed: true, reason: null, message: null });
+    expect((await adminRow('Myspace'))?.listing).toEqual({ listed: true, reason: null, message: null, planId: plan.planId });
     expect((await http().get('/api/services/address/myspace').expect(200)).body).toEqual({
       success: true,
       slug: 'myspace',
@@ -95,9 +102,24 @@ describe('catalogue listing rule and pricing page addresses', () => {
 
     await asAdmin('plan/update', { planId: plan.planId, name: plan.name, status: 'Inactive', pricing: plan.pricing }).expect(200);
     expect(await listed()).not.toContain('Myspace');
-    expect((await adminRow('Myspace'))?.listing).toMatchObject({ listed: false, reason: 'plan_not_on_sale' });
+    expect((await adminRow('Myspace'))?.listing).toEqual({
+      listed: false,
+      reason: 'plan_not_active',
+      message: 'Not listed: its plan is Inactive, not Active.',
+      planId: plan.planId,
+    });
     // The plan's page still exists (it says the packages are not on sale).
     await http().get('/services/myspace').expect(200);
+  });
+
+  it('says when the plan is Active but has no pricing tier, and names the plan', async () => {
+    // The API keeps a plan's last tier; a plan of older data can have none, which the rule reads as not on sale.
+    const plan = (await newPlan('Vero')).body.plan;
+    expect((await newService('Vero')).body.data.listing).toEqual({ listed: true, reason: null, message: null, planId: plan.planId });
+    await t.app.get(DataSource).query('DELETE FROM pricing_tiers WHERE plan_id = $1', [plan.planId]);
+    t.app.get(ChangeEvents).publish('plans');
+    expect(await listed()).not.toContain('Vero');
+    expect((await adminRow('Vero'))?.listing).toEqual({ listed: false, reason: 'no_tier', message: 'Not listed: its plan has no pricing tier.', planId: plan.planId });
   });
 
   it('moves a renamed service to its new address and keeps the old one leading there', async () => {
@@ -178,7 +200,7 @@ describe('catalogue listing rule and pricing page addresses', () => {
     const after = await listed();
     expect(after).toHaveLength(before.length);
     expect(after).toContain('YouTube Growth');
-    expect((await adminRow('YouTube Growth'))?.listing).toEqual({ listed: true, reason: null, message: null });
+    expect((await adminRow('YouTube Growth'))?.listing).toMatchObject({ listed: true, reason: null, message: null, planId: expect.any(String) });
 
     // The new address is a page that reads the YouTube plan; the old one still is that plan's page.
     const address = (await http().get('/api/services/address/youtube-growth').expect(200)).body;
@@ -203,12 +225,14 @@ describe('catalogue listing rule and pricing page addresses', () => {
     const draft = (await newPlan('Pixelfed', 'Inactive')).body.plan;
     const refused = (await asAdmin('services/update', { ...edit, planId: draft.planId }).expect(409)).body;
     expect(refused).toMatchObject({ success: false, error: 'service_leaves_catalogue' });
-    expect(refused.message).toMatch(/^This save takes the service out of the public catalogue: Not listed: no Active plan with a tier\./);
+    expect(refused.message).toBe(
+      'This save takes the service out of the public catalogue: Not listed: its plan is Inactive, not Active. Send it again with confirmOffSale to save anyway.',
+    );
     expect(await listed()).toContain('Mastodon');
 
     await asAdmin('services/update', { ...edit, planId: draft.planId, confirmOffSale: 'true' }).expect(200);
     expect(await listed()).not.toContain('Mastodon');
-    expect((await adminRow('Mastodon'))?.listing).toMatchObject({ listed: false, reason: 'plan_not_on_sale' });
+    expect((await adminRow('Mastodon'))?.listing).toMatchObject({ listed: false, reason: 'plan_not_active', planId: draft.planId });
     // Naming the plan again lists it again, with no question (it goes on sale).
     await asAdmin('services/update', { ...edit, planId: plan.planId }).expect(200);
     expect(await listed()).toContain('Mastodon');

@@ -67,9 +67,14 @@ class InMemoryServiceRepository extends ServiceRepository {
   }
 }
 
-/** A plan answering at its own slug. */
-function plan(slug: string, name: string, onSale: boolean): PlanAtAddress {
-  return { planId: `plan-${slug}`, slug, name, onSale };
+/** A plan answering at its own slug: on sale (Active, one tier), or as `sale` says. */
+function plan(
+  slug: string,
+  name: string,
+  onSale: boolean,
+  sale: Pick<PlanAtAddress, 'status' | 'tierCount'> = { status: onSale ? 'Active' : 'Inactive', tierCount: 1 },
+): PlanAtAddress {
+  return { planId: `plan-${slug}`, slug, name, onSale, ...sale };
 }
 
 /** The plans' addresses as ListSellablePlansUseCase gives them, set by each test. */
@@ -124,12 +129,49 @@ describe('the listing rule (docs/catalogue.md)', () => {
 
   it('shows the admin every service with why a hidden one is hidden', async () => {
     const page = await new ListServicesForAdminUseCase(repository, addressesOf(plans)).execute(catalogueQuery({ limit: 100 }));
-    expect(page.items.map(({ service, listed, reason }) => [service.serviceHeading, listed, reason])).toEqual([
-      ['YouTube', true, null],
-      ['Instagram', true, null],
-      ['Myspace', false, 'no_plan'],
-      ['Threads', false, 'plan_not_on_sale'],
+    expect(page.items.map(({ service, listing }) => [service.serviceHeading, listing.listed, listing.reason, listing.planId])).toEqual([
+      ['YouTube', true, null, 'plan-youtube'],
+      ['Instagram', true, null, 'plan-instagram'],
+      ['Myspace', false, 'no_plan', null],
+      ['Threads', false, 'plan_not_active', 'plan-threads'],
     ]);
+  });
+
+  describe('says what a hidden service is missing, and which plan to fix', () => {
+    const hidden = new InMemoryServiceRepository();
+    hidden.add('Myspace');
+    hidden.add('Threads');
+    hidden.add('Mastodon');
+    hidden.add('Pixelfed');
+    hidden.add('Bluesky');
+    const table = new Map<string, PlanAtAddress>([
+      ['threads', plan('threads', 'Threads', false, { status: 'Inactive', tierCount: 2 })],
+      ['mastodon', plan('mastodon', 'Mastodon', false, { status: 'Pending', tierCount: 0 })],
+      ['pixelfed', plan('pixelfed', 'Pixelfed', false, { status: 'Active', tierCount: 0 })],
+      ['bluesky', plan('bluesky', 'Bluesky', true)],
+    ]);
+
+    it.each([
+      [
+        'Myspace',
+        {
+          listed: false,
+          reason: 'no_plan',
+          planId: null,
+          message: 'Not listed: no Active plan with a tier. No plan at /services/myspace yet: create its plan and tiers to sell it.',
+        },
+      ],
+      ['Threads', { listed: false, reason: 'plan_not_active', planId: 'plan-threads', message: 'Not listed: its plan is Inactive, not Active.' }],
+      [
+        'Mastodon',
+        { listed: false, reason: 'plan_not_active', planId: 'plan-mastodon', message: 'Not listed: its plan is Pending, not Active, and has no pricing tier.' },
+      ],
+      ['Pixelfed', { listed: false, reason: 'no_tier', planId: 'plan-pixelfed', message: 'Not listed: its plan has no pricing tier.' }],
+      ['Bluesky', { listed: true, reason: null, planId: 'plan-bluesky', message: null }],
+    ])('%s', async (heading, listing) => {
+      const page = await new ListServicesForAdminUseCase(hidden, addressesOf(table)).execute(catalogueQuery({ limit: 100 }));
+      expect(page.items.find(({ service }) => service.serviceHeading === heading)?.listing).toEqual(listing);
+    });
   });
 
   it('lists nothing when no plan is on sale', async () => {

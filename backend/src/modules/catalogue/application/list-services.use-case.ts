@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogueQuery, Page, pageMeta } from '../domain/catalogue-page';
 import type { Service } from '../domain/service';
-import { notListedReason, type NotListedReason, onSaleFilter, PricingAddresses, sellingPlan } from './pricing-addresses';
+import { type Listing, listingOf, onSaleFilter, PricingAddresses, sellingPlan } from './pricing-addresses';
 import { ServiceRepository } from './service.repository.port';
 
 /** A listed service with the lowest price of the plan that sells it (its cards say "from $14.99"). */
@@ -31,14 +31,13 @@ export class ListServicesUseCase {
   }
 }
 
-/** A service as the admin's list shows it: with whether it is listed, and why not. */
+/** A service as the admin's list shows it: with whether it is listed, what is missing when not, and its plan. */
 export interface ServiceListing {
   service: Service;
-  listed: boolean;
-  reason: NotListedReason | null;
+  listing: Listing;
 }
 
-/** The admin's list: every service, listed or not, with the reason a hidden one is hidden. */
+/** The admin's list: every service, listed or not, with what a hidden one is missing. */
 @Injectable()
 export class ListServicesForAdminUseCase {
   constructor(
@@ -49,10 +48,7 @@ export class ListServicesForAdminUseCase {
   async execute(query: CatalogueQuery): Promise<Page<ServiceListing>> {
     const [addresses, { items, total }] = await Promise.all([this.addresses.get(), this.services.pageForCatalogue(query)]);
     return {
-      items: items.map((service) => {
-        const reason = notListedReason(addresses, service);
-        return { service, listed: reason === null, reason };
-      }),
+      items: items.map((service) => ({ service, listing: listingOf(addresses, service) })),
       meta: pageMeta(total, query.page, query.perPage),
     };
   }

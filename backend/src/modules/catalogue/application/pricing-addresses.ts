@@ -58,13 +58,44 @@ export function onSaleFilter(addresses: Map<string, PlanAtAddress>): OnSaleFilte
   return { planIds: [...new Set(onSale.map(([, plan]) => plan.planId))], slugs: onSale.map(([slug]) => slug) };
 }
 
-/** Why a service is not in the public catalogue, or null when it is (docs/catalogue.md, "Listing rule"). */
-export type NotListedReason = 'no_plan' | 'plan_not_on_sale';
+/**
+ * Why a service is not in the public catalogue, or null when it is (docs/catalogue.md, "Listing
+ * rule"): no plan sells it; its plan is not Active; its plan is Active but has no pricing tier.
+ */
+export type NotListedReason = 'no_plan' | 'plan_not_active' | 'no_tier';
+
+/** Whether the public catalogue lists a service, what is missing when not, and the plan to fix it in. */
+export interface Listing {
+  listed: boolean;
+  reason: NotListedReason | null;
+  /** The admin's words for what is missing; null while listed. */
+  message: string | null;
+  /** The plan that sells the service (its edit page fixes a plan that is not on sale); null when none. */
+  planId: string | null;
+}
 
 export function notListedReason(addresses: Map<string, PlanAtAddress>, service: { planId: string | null; slug: string }): NotListedReason | null {
+  return listingOf(addresses, service).reason;
+}
+
+/** A service's listing, read from the plan that sells it. */
+export function listingOf(addresses: Map<string, PlanAtAddress>, service: { planId: string | null; slug: string }): Listing {
   const plan = sellingPlan(addresses, service);
-  if (!plan) return 'no_plan';
-  return plan.onSale ? null : 'plan_not_on_sale';
+  if (!plan) return { listed: false, reason: 'no_plan', message: noPlanMessage(service.slug), planId: null };
+  if (plan.onSale) return { listed: true, reason: null, message: null, planId: plan.planId };
+  if (plan.status !== 'Active') {
+    const tiers = plan.tierCount > 0 ? '' : ', and has no pricing tier';
+    return { listed: false, reason: 'plan_not_active', message: `Not listed: its plan is ${plan.status}, not Active${tiers}.`, planId: plan.planId };
+  }
+  return { listed: false, reason: 'no_tier', message: 'Not listed: its plan has no pricing tier.', planId: plan.planId };
+}
+
+/**
+ * A service no plan sells. Starts with the rule ("no Active plan with a tier"), which the shop's
+ * browser specs read, then says what is missing and where.
+ */
+function noPlanMessage(slug: string): string {
+  return `Not listed: no Active plan with a tier. No plan at /services/${slug} yet: create its plan and tiers to sell it.`;
 }
 
 /**
@@ -82,9 +113,3 @@ export function planAfterSave(
   if (sent !== null && !plansById(addresses).has(sent)) throw planNotFound();
   return sent;
 }
-
-/** The admin's words for a reason a service is not listed (the admin list shows them too). */
-export const NOT_LISTED_MESSAGES: Record<NotListedReason, string> = {
-  no_plan: 'Not listed: no Active plan with a tier. No plan answers at this address yet.',
-  plan_not_on_sale: 'Not listed: no Active plan with a tier. The plan at this address is not Active, or has no pricing tier.',
-};

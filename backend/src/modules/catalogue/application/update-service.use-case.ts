@@ -8,7 +8,7 @@ import { storedLogoOf } from '../domain/logo-image';
 import { addressOf, type Service } from '../domain/service';
 import { type ServiceFormInput, serviceFormOf } from '../domain/service-form';
 import { serviceSnapshot } from './catalogue-audit';
-import { NOT_LISTED_MESSAGES, notListedReason, planAfterSave, PricingAddresses } from './pricing-addresses';
+import { listingOf, notListedReason, planAfterSave, PricingAddresses } from './pricing-addresses';
 import { ServiceRepository } from './service.repository.port';
 
 /**
@@ -38,19 +38,19 @@ export class UpdateServiceUseCase {
       if (!before) throw serviceNotFound();
       const slugAfter = addressOf(form.heading, serviceId);
       const planId = planAfterSave(addresses, before, slugAfter, sale.planId);
-      const reasonAfter = notListedReason(addresses, { planId, slug: slugAfter });
-      if (reasonAfter && notListedReason(addresses, before) === null && !sale.confirmOffSale) throw serviceWouldLeaveCatalogue(NOT_LISTED_MESSAGES[reasonAfter]);
-      const after = await this.services.saveChanges(serviceId, form, planId, storedLogo);
-      if (!after) throw serviceNotFound();
+      const listingAfter = listingOf(addresses, { planId, slug: slugAfter });
+      if (listingAfter.message && notListedReason(addresses, before) === null && !sale.confirmOffSale) throw serviceWouldLeaveCatalogue(listingAfter.message);
+      const saved = await this.services.saveChanges(serviceId, form, planId, storedLogo);
+      if (!saved) throw serviceNotFound();
       await this.audit.record(actor, {
         action: 'service.update',
         entity: 'service',
         entityId: serviceId,
         before: serviceSnapshot(before),
-        after: serviceSnapshot(after),
+        after: serviceSnapshot(saved),
       });
       this.changes.publish('catalogue');
-      return after;
+      return saved;
     });
   }
 }

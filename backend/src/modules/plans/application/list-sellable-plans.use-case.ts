@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { PlanStatus } from '../domain/plan';
 import { PlanRepository, type PlanSummary } from './plan.repository.port';
 
 export interface PlanAtAddress {
@@ -7,6 +8,9 @@ export interface PlanAtAddress {
   slug: string;
   name: string;
   onSale: boolean;
+  /** Why it is not on sale, when it is not: its status and how many pricing tiers it has (the admin's listing says which). */
+  status: PlanStatus;
+  tierCount: number;
   /** The lowest price of its tiers while it is on sale ("from $14.99" on the catalogue's cards); else null. */
   fromPrice?: { price: string; currency: string } | null;
 }
@@ -39,7 +43,7 @@ export class ListSellablePlansUseCase {
     for (const [key, plan] of [...byName, ...bySlug]) {
       const onSale = plan.status === 'Active' && plan.tierCount > 0;
       const fromPrice = onSale && plan.lowestPrice !== null ? { price: plan.lowestPrice, currency: plan.currency } : null;
-      addresses.set(key, { planId: plan.planId, slug: plan.slug, name: plan.name, onSale, fromPrice });
+      addresses.set(key, { planId: plan.planId, slug: plan.slug, name: plan.name, onSale, status: plan.status, tierCount: plan.tierCount, fromPrice });
     }
     return addresses;
   }

@@ -21,9 +21,11 @@ import { catalogueQuery } from '../../domain/catalogue-page';
 import { ListServicesRequest } from './list-services.request';
 import { LogoUploadInterceptor, type UploadedLogo } from './logo-upload.interceptor';
 import { DeleteServiceContentRequest, ServiceFormRequest, ServiceIdRequest, ServiceSaleRequest, UpdateServiceRequest } from './service-admin.requests';
-import { serviceBody, serviceListingBody } from './service.presenter';
+import { adminServiceBody, serviceBody, serviceListingBody } from './service.presenter';
 
 const SERVICE = 'Service = { serviceId, serviceHeading, serviceDescription, logo, serviceContent: [{ contentId, key, value }] } (as in GET /services/getAll)';
+const LISTING =
+  "listing = { listed, reason: null | 'no_plan' | 'plan_not_active' | 'no_tier', message: null | 'Not listed: no Active plan with a tier. No plan at /services/<slug> yet: …' | 'Not listed: its plan is Inactive, not Active.' | 'Not listed: its plan has no pricing tier.', planId: the plan that sells it, or null (no_plan) }";
 const LOGO_400 =
   "{ success: false, message: 'Heading and description are required.' | 'At least one content item is required.' | 'The logo must be a PNG, JPEG or WebP image.' | 'The logo file is empty.' | '<field> ...', error }";
 
@@ -53,25 +55,27 @@ export class ServicesAdminController {
   @Post('listForAdmin')
   @HttpCode(200)
   @ApiOkResponse({
-    description:
-      "{ success: true, data: [Service & { slug, listing: { listed, reason: null | 'no_plan' | 'plan_not_on_sale', message } }], meta: { total, page, perPage, lastPage } }",
+    description: `{ success: true, data: [Service & { slug, listing }], meta: { total, page, perPage, lastPage } }; ${LISTING}`,
   })
   async list(@Body() body: ListServicesRequest) {
     return serviceListingBody(await this.listForAdmin.execute(catalogueQuery(body)));
   }
 
-  /** Multipart: serviceHeading, serviceDescription, serviceContent (JSON text), logo (optional file). */
+  /**
+   * Multipart: serviceHeading, serviceDescription, serviceContent (JSON text), logo (optional file).
+   * Answers with the new service's address and listing, so the form can offer its plan next.
+   */
   @Post('create')
   @HttpCode(201)
   @UseInterceptors(LogoUploadInterceptor)
   @ApiConsumes('multipart/form-data', 'application/json')
-  @ApiCreatedResponse({ description: `{ success: true, message: 'Service created', data: Service }; ${SERVICE}` })
+  @ApiCreatedResponse({ description: `{ success: true, message: 'Service created', data: Service & { slug, listing } }; ${SERVICE}; ${LISTING}` })
   @ApiBadRequestResponse({ description: LOGO_400 })
   @ApiPayloadTooLargeResponse({ description: "{ success: false, message: 'The logo must be at most 1 MiB.', error: 'logo_too_large' }" })
   @ApiConflictResponse({ description: "{ success: false, message: 'A service with this heading exists already.' }" })
   async create(@CurrentPrincipal() admin: Principal, @Body() body: ServiceSaleRequest, @UploadedFile() logo?: UploadedLogo) {
-    const service = await this.createService.execute(admin, this.form(body), logo?.buffer, body.planId);
-    return { success: true as const, message: 'Service created', data: serviceBody(service) };
+    const created = await this.createService.execute(admin, this.form(body), logo?.buffer, body.planId);
+    return { success: true as const, message: 'Service created', data: adminServiceBody(created) };
   }
 
   /**
