@@ -116,6 +116,60 @@ describe('Add service', () => {
     expect(call.headers['Content-Type']).toBeUndefined(); // the browser sets the multipart boundary
   });
 
+  describe('after a new service is saved: what it needs next to be sold (docs/catalogue.md, "Listing rule")', () => {
+    const saved = (listing: object) => ({
+      success: true,
+      message: 'Service created',
+      data: { serviceId: 's9', serviceHeading: 'Myspace', serviceDescription: 'Friends.', logo: null, serviceContent: [], slug: 'myspace', listing },
+    });
+    const create = () => {
+      const memory = visit();
+      type('Heading', 'Myspace');
+      type('Description', 'Friends.');
+      type('Key 1', 'Friends');
+      type('Value 1', '1K');
+      fireEvent.click(screen.getByRole('button', { name: 'Create Service' }));
+      return memory;
+    };
+
+    it('without a plan: offers to create its plan and tiers, or to go back to the dashboard', async () => {
+      fake.answer('/services/create', [201, saved({ listed: false, reason: 'no_plan', message: 'Not listed: …', planId: null })]);
+      const memory = create();
+      const title = await screen.findByRole('heading', { level: 2, name: 'Service saved. Create its plan and tiers next?' });
+      expect(document.activeElement).toBe(title);
+      expect(screen.queryByRole('form', { name: 'Add Service' })).toBeNull();
+      expect(screen.getByText(/Give the new plan the platform “Myspace” so it answers there\./).textContent).toBe(
+        'The shop lists Myspace once an Active plan with at least one pricing tier answers at /services/myspace. Give the new plan the platform “Myspace” so it answers there.',
+      );
+      expect(memory.history.at(-1)).toBe('/admin/add-editService');
+      expect(screen.getByRole('link', { name: 'Create its plan' }).getAttribute('href')).toBe('/admin/edit-plan/new');
+      fireEvent.click(screen.getByRole('link', { name: 'Back to dashboard' }));
+      expect(memory.history.at(-1)).toBe('/admin/dashboard');
+    });
+
+    it('with a plan that is not on sale: says what is missing and links to editing that plan', async () => {
+      fake.answer('/services/create', [
+        201,
+        saved({ listed: false, reason: 'plan_not_active', message: 'Not listed: its plan is Pending, not Active.', planId: 'plan-9' }),
+      ]);
+      const memory = create();
+      await screen.findByRole('heading', { level: 2, name: 'Service saved. Fix its plan next?' });
+      expect(screen.getByText('Not listed: its plan is Pending, not Active.')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Create its plan' })).toBeNull();
+      fireEvent.click(screen.getByRole('link', { name: 'Edit its plan' }));
+      expect(memory.history.at(-1)).toBe('/admin/edit-plan/plan-9');
+    });
+
+    it('with a plan on sale: says the shop lists it and links to editing its plan', async () => {
+      fake.answer('/services/create', [201, saved({ listed: true, reason: null, message: null, planId: 'plan-9' })]);
+      create();
+      await screen.findByRole('heading', { level: 2, name: 'Service saved. Its plan sells it.' });
+      expect(screen.getByText("The shop lists it at /services/myspace. Its plan's tiers are its packages.")).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Edit its plan' }).getAttribute('href')).toBe('/admin/edit-plan/plan-9');
+      expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/admin/dashboard');
+    });
+  });
+
   it("a refused save shows 'Save failed' with the server's message", async () => {
     fake.answer('/services/create', [409, { success: false, message: 'A service with this heading exists already.' }]);
     visit();
@@ -164,6 +218,19 @@ describe('Edit service', () => {
       serviceDescription: 'Views and subscribers.',
       serviceContent: [{ contentId: 'c1', key: 'Views', value: '2K' }],
     });
+  });
+
+  it('an edit goes back to the dashboard, with no offer, even when the answer carries a listing', async () => {
+    fake.answer('/services/getById', [200, { success: true, data: SERVICE }]);
+    fake.answer('/services/update', [
+      200,
+      { success: true, message: 'Service updated', data: { ...SERVICE, listing: { listed: false, reason: 'no_plan', message: 'Not listed', planId: null } } },
+    ]);
+    const memory = visit('/admin/add-editService?serviceId=s1');
+    await screen.findByDisplayValue('YouTube');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/admin/dashboard'));
+    expect(screen.queryByText(/Service saved/)).toBeNull();
   });
 
   it('with a new logo the update is multipart with the serviceId', async () => {

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Spinner, adminApi, slugify, type MessageAnswer, type Service } from '@growth/kit';
+import { Spinner, adminApi, slugify, type AdminService, type MessageAnswer, type Service } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { Banner, ErrorBanner, SubmitButton, TextArea, TextField } from '../ui';
 import { ContentRows } from '../services/ContentRows';
 import { LogoField } from '../services/LogoField';
+import { ServiceSavedOffer } from '../services/ServiceSavedOffer';
 import { checkDraft, draftOf, newRow, requestBody, type ContentRow, type ServiceDraft } from '../services/serviceForm';
 import styles from '../services/Services.module.css';
 import { setFlash } from '../layout/flash';
@@ -17,7 +18,8 @@ const FIELD_IDS = { heading: 'service-heading', description: 'service-descriptio
  * /admin/add-editService: adds a service, or edits the one named by `?serviceId=` (loaded with
  * POST /services/getById). Heading, description, content items (removing a saved item deletes it
  * on the server at once), and a logo. Saved as multipart to /services/create or /services/update
- * (plain fields for an update without a new logo); then back to the dashboard.
+ * (plain fields for an update without a new logo). An edit goes back to the dashboard; a new service
+ * shows what it needs next to be sold (its plan: ServiceSavedOffer).
  */
 export default function ServiceForm() {
   const serviceId = new URLSearchParams(useSearch()).get('serviceId');
@@ -33,6 +35,8 @@ export default function ServiceForm() {
   const [removeError, setRemoveError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
+  // A new service as the create answer has it (its address and listing): the form gives way to the offer.
+  const [created, setCreated] = useState<AdminService | null>(null);
 
   useEffect(() => {
     if (!serviceId) return undefined;
@@ -86,7 +90,15 @@ export default function ServiceForm() {
     setInvalid(null);
     setSaving(true);
     try {
-      const answer = await adminApi.post<MessageAnswer>(serviceId ? '/services/update' : '/services/create', requestBody(checked.form, serviceId, logo));
+      const answer = await adminApi.post<MessageAnswer & { data?: AdminService }>(
+        serviceId ? '/services/update' : '/services/create',
+        requestBody(checked.form, serviceId, logo),
+      );
+      if (!serviceId && answer.data?.listing) {
+        setCreated(answer.data);
+        setSaving(false);
+        return;
+      }
       setFlash(answer.message || (serviceId ? 'Service updated' : 'Service created'));
       navigate('/admin/dashboard');
     } catch (err) {
@@ -101,7 +113,8 @@ export default function ServiceForm() {
     <AdminLayout title={title}>
       {load.status === 'loading' && <Spinner label="Loading the service…" />}
       {load.status === 'failed' && <ErrorBanner title="Failed to load the service" error={load.error} onRetry={() => setAttempt((n) => n + 1)} />}
-      {load.status === 'ready' && (
+      {created && <ServiceSavedOffer service={created} />}
+      {load.status === 'ready' && !created && (
         <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={title} aria-busy={saving}>
           {invalid && <Banner tone="failure" text={invalid.message} />}
           {saveError !== null && <ErrorBanner title="Save failed" error={saveError} />}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminService, Service } from '@growth/kit';
 import { ServiceCardHead } from './ServiceCardHead';
+import { planFixOf } from './planLinks';
 import { ServicePreviewDialog } from './ServicePreviewDialog';
 import styles from './Services.module.css';
 
@@ -12,7 +13,8 @@ interface Props {
 }
 
 /**
- * One service on the dashboard: logo, heading, whether the shop lists it (and why not), description,
+ * One service on the dashboard: logo, heading, whether the shop lists it (and, when not, what is
+ * missing with a link to fix it: create its plan, or edit the plan that sells it), description,
  * content keys, Edit, Preview and Delete.
  */
 export function ServiceCard({ service, onDelete, busy }: Props) {
@@ -31,7 +33,7 @@ export function ServiceCard({ service, onDelete, busy }: Props) {
             </a>
           </p>
         ) : (
-          <p className={`${styles.listing} ${styles.hidden}`}>{listing.message ?? 'Not listed: no Active plan with a tier.'}</p>
+          <NotListed service={service} />
         ))}
       <p className={styles.description}>{service.serviceDescription}</p>
       {keys.length > 0 && (
@@ -58,5 +60,19 @@ export function ServiceCard({ service, onDelete, busy }: Props) {
       </div>
       {previewing && <ServicePreviewDialog service={service} onClose={() => setPreviewing(false)} />}
     </li>
+  );
+}
+
+/** What a hidden service is missing (the server's words) and the link that fixes it. */
+function NotListed({ service }: { service: AdminService }) {
+  const listing = service.listing;
+  const fix = planFixOf({ planId: listing?.planId ?? null });
+  return (
+    <p className={`${styles.listing} ${styles.hidden}`}>
+      {listing?.message ?? 'Not listed: no Active plan with a tier.'}{' '}
+      <Link href={fix.href} className={styles.fixLink} aria-label={`${fix.label} for ${service.serviceHeading}`}>
+        {fix.label}
+      </Link>
+    </p>
   );
 }

@@ -50,7 +50,7 @@ export function ServicePreviewDialog({ service, onClose }: { service: AdminServi
         <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>
           Close
         </button>
-        {listing?.listed || listing?.reason === 'plan_not_on_sale' ? (
+        {listing?.listed || listing?.planId ? (
           <a className="button button--primary" href={`/services/${encodeURIComponent(slug)}`} target="_blank" rel="noopener">
             Open its pricing page
           </a>
