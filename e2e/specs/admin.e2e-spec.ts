@@ -10,13 +10,31 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { signUpCustomer } from '../support/customers';
-import { describeInBrowser, pathOf, recordRequests, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
+import { artifactsDir, describeInBrowser, pathOf, recordRequests, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
+const NARROW = { width: 375, height: 812 };
+
+/**
+ * Screenshots `part` at 1280 and at 375 px (nothing scrolls sideways there), then back to 1280.
+ * After a resize the layout's drawer slides away: the shot waits until nothing moves.
+ */
+async function atBothWidths(page: Page, part: Locator, name: string): Promise<void> {
+  for (const [viewport, width] of [
+    [NARROW, 375],
+    [DESKTOP, 1280],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    if (width === 375) expect(await sidewaysScroll(page)).toBe(0);
+    await part.scrollIntoViewIfNeeded();
+    await part.screenshot({ path: path.join(artifactsDir, `${name}-${width}.png`) });
+  }
+}
 const ADMIN = { email: process.env.ADMIN_EMAIL || 'admin@growth.local', password: process.env.ADMIN_PASSWORD || 'admin-dev-password' };
 
 /** A 1×1 PNG, written to a temp file for setInputFiles. */
@@ -99,15 +117,25 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       await page.getByAltText('Preview of the chosen logo').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Create Service' }).click();
+      // Saved, the form offers what the new service needs next: its plan (docs/catalogue.md, "Listing rule").
+      const offer = page.getByRole('region', { name: 'Service saved. Create its plan and tiers next?' });
+      await offer.waitFor();
+      await offer.getByText(`Give the new plan the platform “${heading}” so it answers there.`, { exact: false }).waitFor();
+      expect(await offer.getByRole('link', { name: 'Create its plan' }).getAttribute('href')).toBe('/admin/edit-plan/new');
+      expect(await axeViolations(page)).toEqual([]);
+      await atBothWidths(page, offer, 'admin-service-saved-offer');
+      await offer.getByRole('link', { name: 'Back to dashboard' }).click();
       await page.waitForURL('**/admin/dashboard');
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading }) });
       await card.waitFor();
       expect(await card.locator('img').getAttribute('src')).toBe(`data:image/png;base64,${PNG_BASE64}`);
       expect(await axeViolations(page)).toEqual([]);
 
-      // Listed only once a plan on sale answers at its address (docs/catalogue.md, "Listing rule"):
-      // the dashboard says so, then a plan for it makes the public catalogue show it at once.
+      // Listed only once a plan on sale answers at its address: the dashboard says what is missing
+      // and links to the plan-create screen, then a plan for it makes the public catalogue show it at once.
       await card.getByText('Not listed: no Active plan with a tier', { exact: false }).waitFor();
+      expect(await card.getByRole('link', { name: `Create its plan for ${heading}` }).getAttribute('href')).toBe('/admin/edit-plan/new');
+      await atBothWidths(page, card, 'admin-service-not-listed');
       const adminToken = await page.evaluate(() => localStorage.getItem('adminToken'));
       const plan = await fetch(system.url('/api/plan/create'), {
         method: 'POST',
@@ -128,6 +156,9 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
         await serviceCard.waitFor({ timeout: 15_000 });
         expect(await serviceCard.locator('img').first().getAttribute('src')).toBe(`data:image/png;base64,${PNG_BASE64}`);
       });
+      await page.reload();
+      await card.getByText('Listed in the shop').waitFor();
+      expect(await card.getByRole('link', { name: /its plan for/ }).count()).toBe(0);
 
       // Delete: Cancel keeps it, Delete removes it (and the catalogue follows).
       await card.getByRole('button', { name: `Delete ${heading}` }).click();
