@@ -1,3 +1,4 @@
+import { orderNumberOf } from '@growth/contracts';
 import { DataSource } from 'typeorm';
 import { PaymentGateway } from '../../src/modules/billing/application/payment-gateway.port';
 import { SandboxGateway } from '../../src/modules/billing/adapters/gateways/sandbox.gateway';
@@ -143,12 +144,15 @@ describe('Refunds (sandbox gateway)', () => {
         [order.cents - 785, 'processed', 'staff'],
       ]);
       const processedMails = await eventually(
-        () => mailsTo(ann.email, 'Your refund of').filter((m) => m.subject.includes(order.orderId)),
+        () => mailsTo(ann.email, 'Your refund of').filter((m) => m.subject.includes(orderNumberOf(order.subscriptionId))),
         (mails) => mails.length >= 2,
       );
-      expect(mailsTo(ann.email, 'Refund of').filter((m) => m.subject.includes(order.orderId))).toHaveLength(2);
+      expect(mailsTo(ann.email, 'Refund of').filter((m) => m.subject.includes(orderNumberOf(order.subscriptionId)))).toHaveLength(2);
       expect(processedMails.map((m) => m.subject).sort()).toEqual(
-        [`Your refund of 7.85 USD was processed (${order.orderId})`, `Your refund of ${decimal(order.cents - 785)} USD was processed (${order.orderId})`].sort(),
+        [
+          `Your refund of 7.85 USD was processed (${orderNumberOf(order.subscriptionId)})`,
+          `Your refund of ${decimal(order.cents - 785)} USD was processed (${orderNumberOf(order.subscriptionId)})`,
+        ].sort(),
       );
       const audit = await staff().post('/api/admin/audit', { page: 1, limit: 10 }).expect(200);
       expect(JSON.stringify(audit.body)).toContain('refund.create');
@@ -271,7 +275,7 @@ describe('Refunds (sandbox gateway)', () => {
         message: 'The order was delivered in full on time.',
       });
       const declinedMails = await eventually(
-        () => mailsTo(ann.email, 'About your refund request').filter((m) => m.subject.includes(order.orderId)),
+        () => mailsTo(ann.email, 'About your refund request').filter((m) => m.subject.includes(orderNumberOf(order.subscriptionId))),
         (mails) => mails.length > 0,
       );
       expect(declinedMails.map((m) => m.text).join()).toContain('The order was delivered in full on time.');
@@ -372,7 +376,7 @@ describe('Refunds (sandbox gateway)', () => {
       expect((await customerCard(ann, order.subscriptionId))?.refund).toMatchObject({ state: 'processed', refunded: '2.00' });
       // The sandbox's own delivery comes later and changes nothing; one "processed" mail.
       await new Promise((resolve) => setTimeout(resolve, 1_700));
-      expect(mailsTo(ann.email, 'Your refund of 2.00 USD').filter((m) => m.subject.includes(order.orderId))).toHaveLength(1);
+      expect(mailsTo(ann.email, 'Your refund of 2.00 USD').filter((m) => m.subject.includes(orderNumberOf(order.subscriptionId)))).toHaveLength(1);
       // A refund.failed for a processed refund never moves it back.
       const late = webhookDelivery({ ...event, event: 'refund.failed' });
       expect((await deliverWebhook(t, late).expect(200)).body.outcome).toBe('ignored');

@@ -1,4 +1,4 @@
-import type { Subscription } from '@growth/contracts';
+import { orderNumberOf, type Subscription } from '@growth/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/platform/time/clock';
@@ -499,16 +499,18 @@ describe('Refills through the provider panel', () => {
   });
 
   describe('the "order completed" mail', () => {
-    const completedMails = (orderId: string) => outboxMails(t.dataDir, ann.email, 'Your order is complete').filter((mail) => mail.subject.endsWith(`(${orderId})`));
+    const completedMails = (subscriptionId: string) =>
+      outboxMails(t.dataDir, ann.email, 'Your order is complete').filter((mail) => mail.subject.endsWith(`(${orderNumberOf(subscriptionId)})`));
 
     it('goes out once when the provider completes an order, with the package, the link and where to see it', async () => {
-      const { orderId, link } = await completedOrder();
+      const { subscriptionId, link } = await completedOrder();
       const mails = await eventually(
-        () => completedMails(orderId),
+        () => completedMails(subscriptionId),
         (found) => found.length > 0,
       );
       expect(mails).toHaveLength(1);
-      expect(mails[0].subject).toBe(`Your order is complete: Instagram ${instagram.pricing[0].name} (${orderId})`);
+      expect(mails[0].subject).toBe(`Your order is complete: Instagram ${instagram.pricing[0].name} (${orderNumberOf(subscriptionId)})`);
+      expect(mails[0].text).toContain(`Order number: ${orderNumberOf(subscriptionId)}`);
       expect(mails[0].text).toContain(`Link: ${link}`);
       expect(mails[0].text).toContain('View your order: ');
       expect(mails[0].text).toMatch(/\/services\/completed$/m);
@@ -516,7 +518,7 @@ describe('Refills through the provider panel', () => {
       await syncAMinuteLater();
       await syncAMinuteLater();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(completedMails(orderId)).toHaveLength(1);
+      expect(completedMails(subscriptionId)).toHaveLength(1);
     });
 
     it('goes out once when staff mark an order Completed, however often they toggle it', async () => {
@@ -527,11 +529,11 @@ describe('Refills through the provider panel', () => {
       await toggle(1);
       await Promise.all([toggle(0), toggle(1)]);
       const mails = await eventually(
-        () => completedMails(manual.orderId),
+        () => completedMails(manual.subscriptionId),
         (found) => found.length > 0,
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(completedMails(manual.orderId)).toHaveLength(1);
+      expect(completedMails(manual.subscriptionId)).toHaveLength(1);
       expect(mails[0].text).not.toMatch(/refill guarantee/);
     });
   });

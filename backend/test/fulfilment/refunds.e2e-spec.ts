@@ -9,6 +9,7 @@ import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer, type CustomerSession } from '../support/customer-session';
 import { FakeClock } from '../identity/support';
+import { orderNumberOf } from '@growth/contracts';
 import { as, outboxMails, planOf, type PlanTiers } from '../billing/support';
 import { asAdmin, panelEnv, startPanel, syncNow, taskInState, taskOf, TIMEOUT_MS, type ProviderPanelUnderTest } from './support';
 
@@ -50,8 +51,8 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (value: T) =>
 type Mail = { subject: string; text: string };
 
 /** The refund mails to the shop's customer about one order (billing's refund.mails.ts: the subjects name the order). */
-function refundMails(shop: Shop, orderId: string): { issued: Mail[]; processed: Mail[]; all: Mail[] } {
-  const about = (subjectStart: string) => outboxMails(shop.t.dataDir, shop.customer.email, subjectStart).filter((mail) => mail.subject.endsWith(`(${orderId})`));
+function refundMails(shop: Shop, orderNumber: string): { issued: Mail[]; processed: Mail[]; all: Mail[] } {
+  const about = (subjectStart: string) => outboxMails(shop.t.dataDir, shop.customer.email, subjectStart).filter((mail) => mail.subject.endsWith(`(${orderNumber})`));
   const issued = about('Refund of ');
   const processed = about('Your refund of ');
   return { issued, processed, all: [...issued, ...processed, ...about('About your refund request')] };
@@ -166,7 +167,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     ['Refunded', 4, 'Refunded by the provider'],
   ] as const)('refunds the whole price when the provider says %s: pending, then processed, with both mails and a margin of 0.00', async (word, Status, note) => {
     const before = Date.now();
-    const { orderId, upstreamOrderId } = await placedOrder(shop);
+    const { orderId, subscriptionId, upstreamOrderId } = await placedOrder(shop);
     panel.standIn.setOrder(upstreamOrderId, { status: word });
     expect(await syncNow(shop.t, shop.admin)).toMatchObject({ finished: 1 });
 
@@ -204,17 +205,17 @@ describe('Automatic refunds of what the provider did not deliver', () => {
 
     const mails = await until(
       'both refund mails are in the outbox',
-      async () => refundMails(shop, orderId),
+      async () => refundMails(shop, orderNumberOf(subscriptionId)),
       (m) => m.processed.length > 0,
     );
-    expect(mails.issued.map((mail) => mail.subject)).toEqual([`Refund of ${PRICE} USD on its way (${orderId})`]);
+    expect(mails.issued.map((mail) => mail.subject)).toEqual([`Refund of ${PRICE} USD on its way (${orderNumberOf(subscriptionId)})`]);
     expect(mails.issued[0].text).toContain(`Part of your order could not be delivered (${note})`);
     expect(mails.issued[0].text).toContain(`Refund: ${PRICE} USD of ${PRICE} USD paid`);
-    expect(mails.processed.map((mail) => mail.subject)).toEqual([`Your refund of ${PRICE} USD was processed (${orderId})`]);
+    expect(mails.processed.map((mail) => mail.subject)).toEqual([`Your refund of ${PRICE} USD was processed (${orderNumberOf(subscriptionId)})`]);
   });
 
   it('refunds floor(price × remains / quantity) of a Partial, exactly: 157 of 1,000 not delivered on 19.99 is 3.13', async () => {
-    const { orderId, upstreamOrderId } = await placedOrder(shop);
+    const { orderId, subscriptionId, upstreamOrderId } = await placedOrder(shop);
     panel.standIn.setOrder(upstreamOrderId, { status: 'Partial', start_count: '40', remains: '157' });
     await syncNow(shop.t, shop.admin);
 
@@ -236,12 +237,12 @@ describe('Automatic refunds of what the provider did not deliver', () => {
 
     const mails = await until(
       'both refund mails are in the outbox',
-      async () => refundMails(shop, orderId),
+      async () => refundMails(shop, orderNumberOf(subscriptionId)),
       (m) => m.processed.length > 0,
     );
-    expect(mails.issued.map((mail) => mail.subject)).toEqual([`Refund of 3.13 USD on its way (${orderId})`]);
+    expect(mails.issued.map((mail) => mail.subject)).toEqual([`Refund of 3.13 USD on its way (${orderNumberOf(subscriptionId)})`]);
     expect(mails.issued[0].text).toContain('(157 of 1,000 not delivered)');
-    expect(mails.processed.map((mail) => mail.subject)).toEqual([`Your refund of 3.13 USD was processed (${orderId})`]);
+    expect(mails.processed.map((mail) => mail.subject)).toEqual([`Your refund of 3.13 USD was processed (${orderNumberOf(subscriptionId)})`]);
   });
 
   it('refunds exactly once, whoever asks again: the job run five times at once with the sweep, more sync passes, the sweep again', async () => {
@@ -266,7 +267,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     expect((await taskOf(shop.t, shop.admin, orderId)).refund).toMatchObject({ refundable: '0.00' });
     const mails = await until(
       'the processed mail is in the outbox',
-      async () => refundMails(shop, orderId),
+      async () => refundMails(shop, orderNumberOf(subscriptionId)),
       (m) => m.processed.length > 0,
     );
     expect([mails.issued.length, mails.processed.length]).toEqual([1, 1]);
@@ -290,7 +291,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     ]);
     const mails = await until(
       'both refund mails are in the outbox',
-      async () => refundMails(shop, orderId),
+      async () => refundMails(shop, orderNumberOf(subscriptionId)),
       (m) => m.processed.length > 0,
     );
     expect([mails.issued.length, mails.processed.length]).toEqual([1, 1]);
@@ -311,7 +312,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     expect(await completedOf(shop, orderId)).toMatchObject({ Status: 1, statusText: 'Completed', refund: null });
     expect((await taskOf(shop.t, shop.admin, orderId)).refund).toBeNull();
     expect(await refundRows(shop, orderId)).toEqual([]);
-    expect(refundMails(shop, orderId).all).toEqual([]);
+    expect(refundMails(shop, orderNumberOf(subscriptionId)).all).toEqual([]);
   });
 
   it.each([
@@ -339,7 +340,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     // The sweep leaves it to staff too.
     expect(await billingJobs(shop.t).sweep()).toMatchObject({ shortfalls: 0 });
     expect((await refundRows(shop, orderId)).map((row) => row.kind)).toEqual(['request']);
-    expect(refundMails(shop, orderId).all).toEqual([]);
+    expect(refundMails(shop, orderNumberOf(subscriptionId)).all).toEqual([]);
 
     // Staff look at the panel and refund what they find was not delivered.
     const approved = await asAdmin(shop.t, shop.admin)
@@ -390,7 +391,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     expect(await billingJobs(shop.t).sweep()).toMatchObject({ shortfalls: 0 });
     expect(await billingJobs(shop.t).settleShortfall(subscriptionId)).toBe('not_due');
     expect(await refundRows(shop, orderId)).toHaveLength(1);
-    expect(refundMails(shop, orderId).processed).toEqual([]);
+    expect(refundMails(shop, orderNumberOf(subscriptionId)).processed).toEqual([]);
 
     const again = await asAdmin(shop.t, shop.admin).post('/api/admin/refunds', { subscriptionId, reason: 'The provider cancelled; the first refund failed' }).expect(200);
     expect(again.body.refund).toMatchObject({ amount: PRICE, reason: 'staff', state: 'pending' });
@@ -405,7 +406,7 @@ describe('Automatic refunds of what the provider did not deliver', () => {
     ]);
     const mails = await until(
       'the processed mail is in the outbox',
-      async () => refundMails(shop, orderId),
+      async () => refundMails(shop, orderNumberOf(subscriptionId)),
       (m) => m.processed.length > 0,
     );
     expect([mails.issued.length, mails.processed.length]).toEqual([2, 1]);
@@ -467,7 +468,7 @@ describe('Automatic refunds left to staff (REFUND_UNDELIVERED=review)', () => {
     expect(await jobs.settleShortfall(subscriptionId)).toBe('not_due');
     await syncNow(shop.t, shop.admin);
     expect((await refundRows(shop, orderId)).map((row) => row.kind)).toEqual(['request']);
-    expect(refundMails(shop, orderId).all).toEqual([]);
+    expect(refundMails(shop, orderNumberOf(subscriptionId)).all).toEqual([]);
 
     const decided = await asAdmin(shop.t, shop.admin).post('/api/admin/refund-requests/decide', { requestId: task.refund!.requestId, approve: true }).expect(200);
     expect(decided.body).toMatchObject({ request: { state: 'approved' }, refund: { amount: PRICE, reason: 'undelivered' } });
@@ -479,7 +480,7 @@ describe('Automatic refunds left to staff (REFUND_UNDELIVERED=review)', () => {
     expect(twice.body.message).toBe('This refund request was already decided.');
     const mails = await until(
       'both refund mails are in the outbox',
-      async () => refundMails(shop, orderId),
+      async () => refundMails(shop, orderNumberOf(subscriptionId)),
       (m) => m.processed.length > 0,
     );
     expect([mails.issued.length, mails.processed.length]).toEqual([1, 1]);
@@ -538,7 +539,7 @@ describe('An automatic refund across a restart', () => {
     expect((await refundRows(shop, orderId)).map((row) => [row.kind, row.state, row.amount])).toEqual([['refund', 'processed', PRICE]]);
     const mails = await until(
       'the processed mail is in the outbox',
-      async () => refundMails(shop, orderId),
+      async () => refundMails(shop, orderNumberOf(subscriptionId)),
       (m) => m.processed.length > 0,
     );
     expect([mails.issued.length, mails.processed.length]).toEqual([1, 1]);

@@ -1,3 +1,4 @@
+import { orderNumberOf } from '@growth/contracts';
 import type { Subscription } from '@growth/contracts';
 import request from 'supertest';
 import { adminToken } from '../support/admin-session';
@@ -96,7 +97,8 @@ describe('Web and worker processes (PROCESS_ROLE) on one PostgreSQL and one Redi
       const orderId = created.body.order.id as string;
       const proof = await as(webTwo, customer).post('/api/payment/sandbox/checkout', { orderId, outcome: 'success' }).expect(200);
       const { success: _success, ...handlerResponse } = proof.body;
-      await as(webOne, customer).post('/api/payment/verify', handlerResponse).expect(200);
+      const verified = await as(webOne, customer).post('/api/payment/verify', handlerResponse).expect(200);
+      const orderNumber = orderNumberOf(verified.body.subscription.subscriptionId as string);
       await sleep(4 * SYNC_EVERY_MS);
       expect((await taskOf(webTwo, admin, orderId)).fulfilment).toMatchObject({ state: 'queued' });
       expect(addsOf(panel.standIn)).toEqual([]);
@@ -131,10 +133,10 @@ describe('Web and worker processes (PROCESS_ROLE) on one PostgreSQL and one Redi
       const mails = await until(
         'the refund mails are in the outbox',
         async () => outboxMails(webOne.dataDir, customer.email, ''),
-        (all) => all.some((mail) => mail.subject === `Your refund of 3.13 USD was processed (${orderId})`),
+        (all) => all.some((mail) => mail.subject === `Your refund of 3.13 USD was processed (${orderNumber})`),
       );
       expect(mails.map((mail) => mail.subject)).toEqual(
-        expect.arrayContaining([`Refund of 3.13 USD on its way (${orderId})`, `Your refund of 3.13 USD was processed (${orderId})`]),
+        expect.arrayContaining([`Refund of 3.13 USD on its way (${orderNumber})`, `Your refund of 3.13 USD was processed (${orderNumber})`]),
       );
     });
   } else {

@@ -2,6 +2,7 @@ import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder } from '../domain/payment-order';
+import { orderReferenceLine, orderReferenceOf } from '../domain/order-reference';
 
 /** The address of an order's receipt page (docs/payments.md#receipt), under the shop's public URL. */
 export function receiptUrlOf(publicUrl: string, orderId: string): string {
@@ -19,7 +20,7 @@ export function orderConfirmationMail(order: PaymentOrder, publicUrl: string): M
     `Plan: ${order.planName}`,
     `Package: ${order.tier.name}`,
     `Amount: ${amount}`,
-    `Order ID: ${order.orderId}`,
+    orderReferenceLine(order),
     `Payment ID: ${order.paymentId ?? '-'}`,
     `Profile link: ${order.profileLink}`,
     '',
@@ -29,5 +30,5 @@ export function orderConfirmationMail(order: PaymentOrder, publicUrl: string): M
     '',
     SHOP_NAME,
   ];
-  return { to: order.email, subject: `Order confirmed: ${order.planName} ${order.tier.name} (${order.orderId})`, text: lines.join('\n') };
+  return { to: order.email, subject: `Order confirmed: ${order.planName} ${order.tier.name} (${orderReferenceOf(order).value})`, text: lines.join('\n') };
 }

@@ -2,6 +2,7 @@ import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder, VoidReason } from '../domain/payment-order';
+import { orderReferenceLine, orderReferenceOf } from '../domain/order-reference';
 
 /**
  * The shop's words for a payment that was not honoured (docs/payments.md#order-lifetime), by
@@ -35,7 +36,7 @@ export function orderVoidMail(order: PaymentOrder, reason: VoidReason): Mail {
       : 'We received your payment after your order had expired (an order holds its price for 30 minutes), and the price of this package has changed since, so we cannot deliver it at the old price.';
   return {
     to: order.email,
-    subject: `Your payment is being refunded: ${order.planName} ${order.tier.name} (${order.orderId})`,
+    subject: `Your payment is being refunded: ${order.planName} ${order.tier.name} (${orderReferenceOf(order).value})`,
     text: [
       'Hello,',
       '',
@@ -44,7 +45,7 @@ export function orderVoidMail(order: PaymentOrder, reason: VoidReason): Mail {
       '',
       `Plan: ${order.planName}`,
       `Package: ${order.tier.name}`,
-      `Order ID: ${order.orderId}`,
+      orderReferenceLine(order),
       `Payment ID: ${order.paymentId ?? '-'}`,
       '',
       'You are welcome to buy again from the pricing page.',

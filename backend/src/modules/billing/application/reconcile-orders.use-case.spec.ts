@@ -1,3 +1,4 @@
+import { orderNumberOf } from '@growth/contracts';
 import { Logger } from '@nestjs/common';
 import { FakeGateway, InMemoryPaymentOrders, ManualClock, anOrder, completePaymentWithFakes } from '../../../../test/billing/in-memory';
 import type { InMemorySubscriptions } from '../../../../test/subscriptions/in-memory';
@@ -46,7 +47,8 @@ describe('ReconcileOrdersUseCase (the stuck-order sweep)', () => {
     expect(orders.get(order.orderId)).toMatchObject({ status: 'paid', paymentId: captured.id, paidAt: clock.now() });
     expect(subscriptions.rows).toEqual([expect.objectContaining({ orderId: order.orderId, paymentId: captured.id, userId: order.userId, status: 0 })]);
     expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]).toMatchObject({ to: order.email, subject: `Order confirmed: YouTube Growth (${order.orderId})` });
+    expect(mailer.sent[0]).toMatchObject({ to: order.email, subject: `Order confirmed: YouTube Growth (${orderNumberOf(subscriptions.rows[0].subscriptionId)})` });
+    expect(mailer.sent[0].text).toContain(`Order number: ${orderNumberOf(subscriptions.rows[0].subscriptionId)}`);
     expect(mailer.sent[0].text).toContain('Amount: 49.99 USD');
     expect(mailer.sent[0].text).toContain(`Payment ID: ${captured.id}`);
 

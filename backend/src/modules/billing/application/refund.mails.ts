@@ -3,6 +3,7 @@ import type { Mail } from '../../../platform/mail/mail.port';
 import { formatMinorUnits } from '../../../kernel/money';
 import type { PaymentOrder } from '../domain/payment-order';
 import type { Refund } from '../domain/refund';
+import { orderReferenceLine, orderReferenceOf } from '../domain/order-reference';
 
 const money = (amount: number, currency: string) => `${formatMinorUnits(amount, currency)} ${currency}`;
 const signature = ['', SHOP_NAME];
@@ -19,7 +20,7 @@ export function refundIssuedMail(order: PaymentOrder, refund: Refund): Mail {
           : 'We are refunding your order as agreed.';
   return {
     to: order.email,
-    subject: `Refund of ${money(refund.amount, refund.currency)} on its way (${order.orderId})`,
+    subject: `Refund of ${money(refund.amount, refund.currency)} on its way (${orderReferenceOf(order).value})`,
     text: [
       'Hello,',
       '',
@@ -28,7 +29,7 @@ export function refundIssuedMail(order: PaymentOrder, refund: Refund): Mail {
       `Plan: ${order.planName}`,
       `Package: ${order.tier.name}`,
       `Refund: ${money(refund.amount, refund.currency)} of ${money(order.amount, order.currency)} paid`,
-      `Order ID: ${order.orderId}`,
+      orderReferenceLine(order),
       '',
       'The money goes back to the card or account you paid with. Banks usually show it within 5-7 business days; we will write again once it is processed.',
       ...signature,
@@ -39,11 +40,11 @@ export function refundIssuedMail(order: PaymentOrder, refund: Refund): Mail {
 export function refundProcessedMail(order: PaymentOrder, refund: Refund): Mail {
   return {
     to: order.email,
-    subject: `Your refund of ${money(refund.amount, refund.currency)} was processed (${order.orderId})`,
+    subject: `Your refund of ${money(refund.amount, refund.currency)} was processed (${orderReferenceOf(order).value})`,
     text: [
       'Hello,',
       '',
-      `Your refund of ${money(refund.amount, refund.currency)} for ${order.planName} ${order.tier.name} (order ${order.orderId}) was processed by our payment provider.`,
+      `Your refund of ${money(refund.amount, refund.currency)} for ${order.planName} ${order.tier.name} (order ${orderReferenceOf(order).value}) was processed by our payment provider.`,
       'Depending on your bank it can take a few more days to appear on your statement.',
       ...signature,
     ].join('\n'),
@@ -53,11 +54,11 @@ export function refundProcessedMail(order: PaymentOrder, refund: Refund): Mail {
 export function refundDeclinedMail(order: PaymentOrder, message: string): Mail {
   return {
     to: order.email,
-    subject: `About your refund request (${order.orderId})`,
+    subject: `About your refund request (${orderReferenceOf(order).value})`,
     text: [
       'Hello,',
       '',
-      `We looked at your refund request for ${order.planName} ${order.tier.name} (order ${order.orderId}) and cannot refund it:`,
+      `We looked at your refund request for ${order.planName} ${order.tier.name} (order ${orderReferenceOf(order).value}) and cannot refund it:`,
       '',
       message,
       '',

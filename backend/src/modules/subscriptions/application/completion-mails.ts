@@ -7,6 +7,7 @@ import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
 import { DAY_MS, dayText } from '../../fulfilment/domain/refill';
 import { type CompletedOrder, OrderCompletions } from './order-completions.port';
+import { orderNumberOf } from '@growth/contracts';
 
 /** The mail a customer gets once, when their order is completed (the provider said so, or staff did). */
 export function orderCompletedMail(order: CompletedOrder, publicUrl: string): Mail {
@@ -19,7 +20,7 @@ export function orderCompletedMail(order: CompletedOrder, publicUrl: string): Ma
     '',
     `Package: ${order.planName} – ${order.tierName}`,
     `Link: ${order.profileLink}`,
-    `Order ID: ${order.orderId}`,
+    `Order number: ${orderNumberOf(order.subscriptionId)}`,
     '',
     ...(until
       ? [
@@ -32,7 +33,11 @@ export function orderCompletedMail(order: CompletedOrder, publicUrl: string): Ma
     'Thank you for shopping with us.',
     SHOP_NAME,
   ];
-  return { to: order.customerEmail, subject: `Your order is complete: ${order.planName} ${order.tierName} (${order.orderId})`, text: lines.join('\n') };
+  return {
+    to: order.customerEmail,
+    subject: `Your order is complete: ${order.planName} ${order.tierName} (${orderNumberOf(order.subscriptionId)})`,
+    text: lines.join('\n'),
+  };
 }
 
 /**
