@@ -97,7 +97,8 @@ runs('confirmation mails under worker kills and an emptied Redis (PostgreSQL + R
     const confirmations = () => {
       const counts = new Map(orderIds.map((id) => [id, 0]));
       for (const mail of readOutbox(store.dataDir)) {
-        const id = /^Order confirmed: .*\((order_[A-Za-z0-9]+)\)$/.exec(mail.subject)?.[1];
+        // The subject names the shop's order number; the receipt link in the text names the order.
+        const id = mail.subject.startsWith('Order confirmed: ') ? /\/receipt\/(order_[A-Za-z0-9]+)$/m.exec(mail.text)?.[1] : undefined;
         if (id && counts.has(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
       }
       return counts;

@@ -84,9 +84,11 @@ describeInBrowser('Automatic refund of a cancelled order (real server, API v2 st
       expect(await page.getByRole('article').count()).toBe(1);
       await screenshot(page, 'refunds-refunded-1280.png');
 
-      const orderId = listed.data.find((row: { profileLink: string }) => row.profileLink === link)?.orderId as string;
+      // Mails name the shop's order number: SG- and the subscription id's first eight characters.
+      const subscriptionId = listed.data.find((row: { profileLink: string }) => row.profileLink === link)?.subscriptionId as string;
+      const orderNumber = `SG-${subscriptionId.slice(0, 8).toUpperCase()}`;
       const mails = await refundMailsTo(system.store.dataDir, customer.email, 2);
-      expect(mails.map((mail) => mail.subject)).toEqual([`Refund of 49.99 USD on its way (${orderId})`, `Your refund of 49.99 USD was processed (${orderId})`]);
+      expect(mails.map((mail) => mail.subject)).toEqual([`Refund of 49.99 USD on its way (${orderNumber})`, `Your refund of 49.99 USD was processed (${orderNumber})`]);
       expect(mails[0].text).toContain('Part of your order could not be delivered (Canceled by the provider)');
     });
 
