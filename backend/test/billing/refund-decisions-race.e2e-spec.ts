@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../src/platform/database/unit-of-work';
 import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
 import { signUpCustomer, type CustomerSession } from '../support/customer-session';
+import { buy } from '../fulfilment/support';
 import { as, planOf, type PlanTiers } from './support';
 
 /**
@@ -117,14 +118,8 @@ if (onPostgres) {
     }
 
     it('the summary counts the refund stored meanwhile', async () => {
-      const pricing = youtube.pricing[0];
-      const order = (
-        await as(t, ann)
-          .post('/api/payment/order', { userId: ann.userId, planId: youtube.planId, pricingId: pricing.pricingId, profileLink: 'https://www.youtube.com/@ann' })
-          .expect(200)
-      ).body.order;
-      const proof = (await as(t, ann).post('/api/payment/sandbox/checkout', { orderId: order.id, outcome: 'success' }).expect(200)).body;
-      const subscriptionId = (await as(t, ann).post('/api/payment/verify', proof).expect(200)).body.subscription.subscriptionId as string;
+      const { orderId, subscriptionId } = await buy(t, ann, youtube, youtube.pricing[0].pricingId, 'https://www.youtube.com/@ann');
+      const order = { id: orderId };
 
       const issue = t.app.get(IssueRefund);
       const actor = { role: 'system', id: null } as const;
