@@ -48,6 +48,15 @@ async function expectText(locator: Locator, text: string): Promise<void> {
   expect((await locator.textContent())?.trim()).toBe(text);
 }
 
+/** Waits (up to 10 s) until `locator` matches `count` elements: a list may be between two answers. */
+async function expectCount(locator: Locator, count: number): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await locator.count()) === count) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(await locator.count()).toBe(count);
+}
+
 /** The card (article) whose heading is `name`. */
 function card(page: Page, name: string | RegExp): Locator {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { level: 2, name }) });
@@ -149,11 +158,13 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
       await search.press('Enter');
       await page.waitForURL(`**/admin/tasks?q=${encodeURIComponent(customer.email)}`);
       // At 1280 px the tasks are a table (docs/reports.md, "Screens"): one row per subscription.
-      const row = page.getByRole('row').filter({ hasText: orderId });
+      // The list on screen before the search answers may hold the order too: wait for the searched
+      // list, where the customer's e-mail is on exactly one row.
+      const row = page.getByRole('row').filter({ hasText: orderId }).filter({ hasText: customer.email });
       // Columns: pick box, order, customer, price, Status, created, actions.
       const status = row.locator('td').nth(4).locator('span').first();
       await row.waitFor();
-      expect(await page.getByRole('row').filter({ hasText: customer.email }).count()).toBe(1);
+      await expectCount(page.getByRole('row').filter({ hasText: customer.email }), 1);
       await expectText(status, 'Status: In Process');
 
       // The shop runs on sandbox payments: a banner says so above the heading, and the order, paid
