@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { StatusChip } from '@growth/kit/ui';
 import { formatPrice } from '@growth/kit/format';
 import { CopyLinkButton } from '../tasks/CopyLinkButton';
+import { PickBox } from '../tasks/PickBox';
 import { canComplete } from '../tasks/useBulkComplete';
 import type { TaskQuery } from '../tasks/taskQuery';
 import { formatDate } from '../ui';
@@ -104,15 +105,7 @@ export function TasksTable({ items, query, onSort, rowId, rowActions, card, sele
               <Fragment key={key}>
                 <tr id={rowId(subscription)} tabIndex={-1} className={expanded ? styles.expanded : undefined}>
                   <td className={styles.pick}>
-                    {canComplete(subscription) && (
-                      <input
-                        type="checkbox"
-                        aria-label={`Select the ${which}`}
-                        checked={selected.has(subscription.subscriptionId)}
-                        disabled={disabled}
-                        onChange={(event) => onSelect([subscription.subscriptionId], event.target.checked)}
-                      />
-                    )}
+                    {canComplete(subscription) && <PickBox subscription={subscription} selected={selected} disabled={disabled} onSelect={onSelect} />}
                   </td>
                   <td>
                     <span className={styles.primary}>

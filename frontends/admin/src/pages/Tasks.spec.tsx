@@ -66,6 +66,51 @@ describe('Tasks list', () => {
     expect(unsaid.queryByText('Sandbox')).toBeNull();
   });
 
+  it('on a phone each In Process card has a pick box; two picked are marked Completed after one confirmation', async () => {
+    const rows = [task(1), task(2), task(3, { Status: 1 }), task(4, { Status: 4, statusText: 'Refunded' })];
+    const [one, two] = [rows[0] as { subscriptionId: string }, rows[1] as { subscriptionId: string }];
+    api.answer('/admin/tasks', tasksPage(rows, { total: 4, page: 1, pages: 1 }), tasksPage(rows, { total: 4, page: 1, pages: 1 }));
+    api.answer('/admin/tasks/complete', [
+      200,
+      {
+        success: true,
+        completed: 2,
+        refused: 0,
+        results: [
+          { subscriptionId: one.subscriptionId, outcome: 'completed', status: 1 },
+          { subscriptionId: two.subscriptionId, outcome: 'completed', status: 1 },
+        ],
+      },
+    ]);
+    visit('/admin/tasks');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    // Not on a Completed or a Refunded order, and no bar before anything is picked.
+    expect(cards().map((card) => within(card).queryByRole('checkbox')?.getAttribute('aria-label') ?? null)).toEqual([
+      'Select the YouTube order order_1',
+      'Select the YouTube order order_2',
+      null,
+      null,
+    ]);
+    expect(screen.queryByText(/orders? selected$/)).toBeNull();
+    fireEvent.click(within(cards()[0]).getByRole('checkbox'));
+    expect(screen.getByText('1 order selected')).toBeTruthy();
+    fireEvent.click(within(cards()[1]).getByRole('checkbox'));
+    expect(screen.getByText('2 orders selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Completed' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark 2 orders Completed?' });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['YouTube order order_1', 'YouTube order order_2']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
+    await waitFor(() => expect(api.callsTo('/admin/tasks/complete')).toHaveLength(1));
+    expect(api.callsTo('/admin/tasks/complete')[0].body).toEqual({ subscriptionIds: [one.subscriptionId, two.subscriptionId] });
+    expect(await screen.findByText('2 orders marked Completed')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('/admin/tasks')).toHaveLength(2));
+    expect(screen.queryByText(/orders? selected$/)).toBeNull();
+  });
+
   it('status filter, sort, page size and search go into the address and the request, each back to page 1', async () => {
     const one = tasksPage([task(1)], { total: 30, page: 1, pages: 3 });
     api.answer('/admin/tasks', one, one, one, one, one, one, one); // the first page, then six changes

@@ -16,7 +16,8 @@ import { StatusToggleButton } from '../tasks/StatusToggleButton';
 import { TaskFilters } from '../tasks/TaskFilters';
 import { taskItemId, useFulfilmentAction } from '../tasks/useFulfilmentAction';
 import { useStatusToggle } from '../tasks/useStatusToggle';
-import { useBulkComplete } from '../tasks/useBulkComplete';
+import { canComplete, useBulkComplete } from '../tasks/useBulkComplete';
+import { PickBox } from '../tasks/PickBox';
 import tableStyles from '../lists/Table.module.css';
 import { useTasks, withReturnedRow } from '../tasks/useTasks';
 import { ADMIN_TOAST_MS, ConfirmDialog, ErrorBanner, Pager, Toast, uiStyles } from '../ui';
@@ -29,7 +30,8 @@ import styles from '../lists/Lists.module.css';
  * after confirmation) where allowed; refunds (docs/refunds.md): the card's refund block, Refund… on
  * a paid order with something left to refund, Approve / Decline of an open request, each in a dialog.
  * From 1100 px the list is a table (the customer's name and e-mail, sortable by plan and date, the
- * toggle on the row, Details opening the full card with every other action); cards below.
+ * toggle on the row, Details opening the full card with every other action); cards below. Every In Process
+ * order has a pick box (row or card) for Mark Completed of several at once, after one confirmation.
  * Below: orders needing attention, once the list has arrived.
  */
 export default function Tasks() {
@@ -62,6 +64,9 @@ export default function Tasks() {
     <AdminSubscriptionCard
       subscription={subscription}
       showCustomer
+      pick={
+        withToggle && canComplete(subscription) ? <PickBox subscription={subscription} selected={bulk.selected} disabled={working} onSelect={bulk.select} /> : undefined
+      }
       requestActions={
         <RequestButtons
           which={orderWhich(subscription.planName, subscription.orderId)}
@@ -158,7 +163,7 @@ export default function Tasks() {
             </ul>
           </div>
         )}
-        {wide && bulk.selected.size > 0 && (
+        {bulk.selected.size > 0 && (
           <div className={tableStyles.bulkBar}>
             <span>
               {bulk.selected.size} {bulk.selected.size === 1 ? 'order' : 'orders'} selected

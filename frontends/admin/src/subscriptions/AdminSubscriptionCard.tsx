@@ -19,6 +19,8 @@ interface Props {
   actions?: ReactNode;
   /** Approve and Decline beside an open refund request (the tasks list). */
   requestActions?: ReactNode;
+  /** A pick box before the heading (the tasks list on a phone: several orders marked Completed at once). */
+  pick?: ReactNode;
 }
 
 /**
@@ -26,7 +28,7 @@ interface Props {
  * profile link and created date (en-IN); then the upstream provider's part when it delivers it,
  * and its refunds or the customer's request when there are any.
  */
-export function AdminSubscriptionCard({ subscription, showCustomer = false, actions, requestActions }: Props) {
+export function AdminSubscriptionCard({ subscription, showCustomer = false, actions, requestActions, pick }: Props) {
   const titleId = useId();
   const pricing = subscription.pricing ?? ({} as Partial<AdminSubscription['pricing']>);
   const planName = subscription.planName || '—';
@@ -46,6 +48,7 @@ export function AdminSubscriptionCard({ subscription, showCustomer = false, acti
     <article className={styles.card} aria-labelledby={titleId}>
       <header className={styles.cardHead}>
         <div className={styles.titleLine}>
+          {pick}
           <h2 id={titleId} className={styles.name}>
             {planName}
           </h2>
