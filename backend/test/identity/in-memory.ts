@@ -5,7 +5,7 @@ import { EmailVerificationRepository } from '../../src/modules/identity/applicat
 import { PasswordResetCodeRepository } from '../../src/modules/identity/application/password-reset-code.repository.port';
 import { type GoogleIdentity, GoogleIdentityVerifier } from '../../src/modules/identity/application/google-identity.verifier.port';
 import { SubscriptionCounts } from '../../src/modules/identity/application/subscription-counts.port';
-import { UserRepository } from '../../src/modules/identity/application/user.repository.port';
+import { type ProfileUpdate, UserRepository } from '../../src/modules/identity/application/user.repository.port';
 import type { Country } from '../../src/modules/identity/domain/country';
 import type { EmailVerification } from '../../src/modules/identity/domain/email-verification';
 import type { PasswordResetCode } from '../../src/modules/identity/domain/password-reset';
@@ -30,7 +30,7 @@ export class InMemoryUsers extends UserRepository {
     this.rows.set(created.userId, created);
     return { ...created };
   }
-  async updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }) {
+  async updateProfile(userId: string, changes: ProfileUpdate) {
     const user = this.rows.get(userId);
     if (!user) return null;
     Object.assign(user, changes);

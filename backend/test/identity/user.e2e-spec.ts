@@ -570,6 +570,37 @@ describe('identity API', () => {
       expect(again.body.data.name).toBe('New Name');
     });
 
+    it('updates country, calling code and gender, read back by getById; left out, empty or null they stay as stored', async () => {
+      const countries = (await http().get('/api/country/getall').expect(200)).body.data as { _id: string; countryCode: string }[];
+      const us = countries.find((c) => c.countryCode === 'US')!;
+      const base = { userId: me.userId, name: 'New Name', phone: '5550100' };
+      const res = await post('update', { ...base, countryId: us._id, callingId: us._id, gender: 1 }, me.token).expect(200);
+      expect(res.body.data).toMatchObject({ countryId: us._id, callingId: us._id, gender: 1, country: 'United States' });
+      const read = async () => (await post('getById', { userId: me.userId }, me.token).expect(200)).body.data;
+      expect(await read()).toMatchObject({ countryId: us._id, callingId: us._id, gender: 1, country: 'United States' });
+
+      await post('update', base, me.token).expect(200);
+      await post('update', { ...base, countryId: '', callingId: '', gender: '' }, me.token).expect(200);
+      await post('update', { ...base, countryId: null, callingId: null, gender: null }, me.token).expect(200);
+      expect(await read()).toMatchObject({ countryId: us._id, callingId: us._id, gender: 1 });
+
+      // The sign-up form's select sends the digit as text; gender 0 is a value, not "none".
+      await post('update', { ...base, gender: '0' }, me.token).expect(200);
+      expect((await read()).gender).toBe(0);
+    });
+
+    it.each([
+      [{ countryId: 'india' }, 'countryId must be a country _id from /country/getall'],
+      [{ callingId: randomUUID() }, 'callingId is not a known country'],
+      [{ gender: 3 }, 'gender must be 0 (male), 1 (female) or 2 (other)'],
+    ])('answers 400 for %j and keeps the stored details', async (change, message) => {
+      const before = (await post('getById', { userId: me.userId }, me.token).expect(200)).body.data;
+      const res = await post('update', { userId: me.userId, name: 'N', phone: '5550100', ...change }, me.token).expect(400);
+      expect(res.body.message).toBe(message);
+      const after = (await post('getById', { userId: me.userId }, me.token).expect(200)).body.data;
+      expect(after).toMatchObject({ name: before.name, countryId: before.countryId, callingId: before.callingId, gender: before.gender });
+    });
+
     it.each([
       [{ name: '' }, 'name is required'],
       [{ phone: undefined }, 'phone is required'],

@@ -16,6 +16,8 @@ interface Props {
   value: string;
   onChange(id: string): void;
   placeholder?: string;
+  /** Ids of notes about the field shown beside it (aria-describedby). */
+  describedBy?: string;
 }
 
 function optionText(country: Country, kind: Props['kind']): string {
@@ -26,7 +28,7 @@ function optionText(country: Country, kind: Props['kind']): string {
  * A searchable select (WAI-ARIA combobox with a listbox popup): type to filter by country name,
  * country code or calling code ('+' ignored); Up/Down move, Enter picks, Escape closes.
  */
-export function CountryCombobox({ id, label, labelHidden, kind, countries, value, onChange, placeholder }: Props) {
+export function CountryCombobox({ id, label, labelHidden, kind, countries, value, onChange, placeholder, describedBy }: Props) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -125,6 +127,7 @@ export function CountryCombobox({ id, label, labelHidden, kind, countries, value
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={activeId}
+          aria-describedby={describedBy}
           autoComplete="off"
           spellCheck={false}
           placeholder={open ? 'Search…' : placeholder}

@@ -3,12 +3,15 @@ import { Link, useLocation } from 'wouter';
 import { ApiError, Spinner, displayName, useAuth } from '@growth/kit';
 import { Banner, type BannerMessage } from '@growth/kit/ui';
 import { EditProfileDialog } from '../profile/EditProfileDialog';
-import { fetchProfile, formatDate, type ProfileView } from '../profile/profileData';
+import { fetchProfile, formatDate, type Gender, type ProfileView } from '../profile/profileData';
 import { reasonOf } from '../profile/reason';
 import { displayCallingCode } from '../countries/countryFilter';
 import { useCountries } from '../countries/useCountries';
 import { EmailAddress } from '../profile/EmailAddress';
 import styles from '../profile/Profile.module.css';
+
+/** The sign-up form's words for gender (docs/product.md#data-shapes); '' shows as not given. */
+const GENDER_NAMES: Record<Gender, string> = { '': '', '0': 'Male', '1': 'Female', '2': 'Other' };
 
 type State = { status: 'loading' } | { status: 'failed'; reason: string; signedOut: boolean } | { status: 'ready'; profile: ProfileView };
 
@@ -21,11 +24,12 @@ function initials(name: string): string {
   return letters.join('') || 'U';
 }
 
-function CardIcon({ kind }: { kind: 'email' | 'phone' | 'country' | 'since' }) {
+function CardIcon({ kind }: { kind: 'email' | 'phone' | 'country' | 'gender' | 'since' }) {
   const paths = {
     email: 'M3 6h18v12H3zM3 7l9 6 9-6',
     phone: 'M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 5a2 2 0 0 1 2-2z',
     country: 'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
+    gender: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
     since: 'M4 5h16v15H4zM4 9h16M8 3v4M16 3v4',
   };
   return (
@@ -36,7 +40,7 @@ function CardIcon({ kind }: { kind: 'email' | 'phone' | 'country' | 'since' }) {
 }
 
 /**
- * The customer's profile (docs/product.md#screens-and-routes): header, contact cards, counters (Active and Completed
+ * The customer's profile (docs/product.md#screens-and-routes): header, detail cards, counters (Active and Completed
  * open their lists), View Services, Edit Profile.
  */
 export default function Profile() {
@@ -123,6 +127,7 @@ export default function Profile() {
     { kind: 'email' as const, label: 'Email', value: profile.email },
     { kind: 'phone' as const, label: 'Phone', value: phone },
     { kind: 'country' as const, label: 'Country', value: country },
+    { kind: 'gender' as const, label: 'Gender', value: GENDER_NAMES[profile.gender] },
     { kind: 'since' as const, label: 'Member since', value: joined },
   ];
   // Active and Completed open their lists; the total has no list of its own.
@@ -201,7 +206,8 @@ export default function Profile() {
           onSaved={(saved, serverMessage) => {
             setEditing(false);
             setState({ status: 'ready', profile: { ...profile, ...saved } });
-            updateUser(saved);
+            const { name, phone, countryId, callingId, gender } = saved;
+            updateUser({ name, phone, countryId, callingId, gender: gender === '' ? '' : Number(gender) });
             setNotice({ tone: 'success', text: 'Profile updated', detail: serverMessage });
           }}
         />

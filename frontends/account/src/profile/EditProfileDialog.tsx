@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Banner, type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
-import { updateProfile, type ProfileView } from './profileData';
+import { CountryCombobox } from '../countries/CountryCombobox';
+import { useCountryList } from '../countries/useCountries';
+import { updateProfile, type Gender, type ProfileView } from './profileData';
 import { reasonOf } from './reason';
 import form from '@growth/kit/form.module.css';
 import styles from './Profile.module.css';
@@ -8,23 +10,34 @@ import styles from './Profile.module.css';
 interface Props {
   profile: ProfileView;
   onClose(): void;
-  /** The update went through: the new name and phone, and the server's words if any. */
-  onSaved(saved: { name: string; phone: string }, serverMessage: string | null): void;
+  /** The update went through: the profile's fields as now stored, and the server's words if any. */
+  onSaved(saved: SavedProfile, serverMessage: string | null): void;
 }
 
+/** What Edit Profile changes; a detail left empty is the stored one, unchanged. */
+export type SavedProfile = Pick<ProfileView, 'name' | 'phone' | 'country' | 'countryId' | 'callingId' | 'gender'>;
+
 type Errors = Partial<Record<'name' | 'phone' | 'oldPassword', string>>;
+
+const COUNTRIES_NOTE = 'edit-countries-note';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Edit Profile: a modal dialog (native <dialog> shown modally, so the page behind is inert;
  * Tab wraps inside, Escape closes, focus goes back to the opener). Name and phone required; a
- * new password needs the old one (docs/product.md#validation).
+ * new password needs the old one; country, calling code and gender optional, as at sign-up, with
+ * the same lists (docs/product.md#validation).
  */
 export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState(profile.name);
   const [phone, setPhone] = useState(profile.phone);
+  const [callingId, setCallingId] = useState(profile.callingId);
+  const [countryId, setCountryId] = useState(profile.countryId);
+  const [gender, setGender] = useState<Gender>(profile.gender);
+  const { countries, status: countriesStatus } = useCountryList();
+  const countriesFailed = countriesStatus === 'failed';
   const [newPassword, setNewPassword] = useState('');
   const [oldPassword, setOldPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -74,8 +87,29 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
     }
     setBusy(true);
     try {
-      const serverMessage = await updateProfile(profile.userId, { name, phone, newPassword, oldPassword });
-      onSaved({ name: name.trim(), phone: phone.trim() }, serverMessage);
+      // Only a changed detail is sent: one left as it was, or empty, stays as stored.
+      const changed = <T extends string>(value: T, stored: T): T | '' => (value !== stored ? value : '');
+      const serverMessage = await updateProfile(profile.userId, {
+        name,
+        phone,
+        newPassword,
+        oldPassword,
+        countryId: changed(countryId, profile.countryId),
+        callingId: changed(callingId, profile.callingId),
+        gender: changed(gender, profile.gender),
+      });
+      const chosenCountry = countryId && countryId !== profile.countryId ? countries.find((c) => c._id === countryId) : undefined;
+      onSaved(
+        {
+          name: name.trim(),
+          phone: phone.trim(),
+          countryId: countryId || profile.countryId,
+          callingId: callingId || profile.callingId,
+          gender: gender || profile.gender,
+          country: chosenCountry ? chosenCountry.countryName : profile.country,
+        },
+        serverMessage,
+      );
     } catch (error) {
       setMessage({ tone: 'failure', text: 'Update failed', detail: reasonOf(error) });
       setBusy(false);
@@ -105,7 +139,69 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
         </div>
         <Banner message={message} />
         <TextField id="edit-name" label="Full name" autoComplete="name" value={name} onChange={setName} error={errors.name} />
-        <TextField id="edit-phone" label="Phone" type="tel" inputMode="tel" autoComplete="tel-national" value={phone} onChange={setPhone} error={errors.phone} />
+        <div className={form.field}>
+          <span className={form.label} id="edit-phone-label">
+            Phone
+          </span>
+          <div className={styles.phoneRow}>
+            <CountryCombobox
+              id="edit-calling"
+              label="Calling code"
+              labelHidden
+              kind="calling"
+              countries={countries}
+              value={callingId}
+              onChange={setCallingId}
+              placeholder="+ Code"
+              describedBy={countriesFailed ? COUNTRIES_NOTE : undefined}
+            />
+            <input
+              id="edit-phone"
+              className={form.input}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              aria-labelledby="edit-phone-label"
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={errors.phone ? 'edit-phone-error' : undefined}
+            />
+          </div>
+          {errors.phone && (
+            <p id="edit-phone-error" className={form.error}>
+              {errors.phone}
+            </p>
+          )}
+        </div>
+        <div className={form.row}>
+          <CountryCombobox
+            id="edit-country"
+            label="Country"
+            kind="country"
+            countries={countries}
+            value={countryId}
+            onChange={setCountryId}
+            placeholder="Select country"
+            describedBy={countriesFailed ? COUNTRIES_NOTE : undefined}
+          />
+          <div className={form.field}>
+            <label className={form.label} htmlFor="edit-gender">
+              Gender
+            </label>
+            <select id="edit-gender" className={form.select} value={gender} onChange={(event) => setGender(event.target.value as Gender)}>
+              <option value="">Select gender</option>
+              <option value="0">Male</option>
+              <option value="1">Female</option>
+              <option value="2">Other</option>
+            </select>
+          </div>
+        </div>
+        {countriesFailed && (
+          <p id={COUNTRIES_NOTE} className={form.error} role="status">
+            Countries could not be loaded right now, so country and calling code cannot be changed. You can still save your other changes.
+          </p>
+        )}
         <PasswordField id="edit-newPassword" label="New password" optional autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
         {newPassword && (
           <PasswordField

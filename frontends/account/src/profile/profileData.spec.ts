@@ -30,4 +30,13 @@ describe('updateProfile', () => {
     expect(calls[0].body).toEqual({ userId: 'u1', name: 'Ann', phone: '555', oldPassword: 'old password', newPassword: 'new password' });
     expect(localStorage.getItem('token')).toBe('new-token');
   });
+
+  it('sends country, calling code and gender only when given, gender as the number the server stores', async () => {
+    const calls = answer(200, { success: true, message: 'Profile updated', data: {} });
+    await updateProfile('u1', { name: 'Ann', phone: '555', countryId: 'c-in', callingId: 'c-us', gender: '0' });
+    expect(calls[0].body).toEqual({ userId: 'u1', name: 'Ann', phone: '555', countryId: 'c-in', callingId: 'c-us', gender: 0 });
+
+    await updateProfile('u1', { name: 'Ann', phone: '555', countryId: '', callingId: '', gender: '' });
+    expect(calls[1].body).toEqual({ userId: 'u1', name: 'Ann', phone: '555' });
+  });
 });

@@ -1,5 +1,7 @@
 import { api, TOKEN_KEY, type ProfileAnswer, type ProfileUpdateAnswer } from '@growth/kit';
 
+export type Gender = '' | '0' | '1' | '2';
+
 /** POST /user/getById → data (docs/product.md#data-shapes "User (profile view)") and subscription counts. */
 export interface ProfileView {
   userId: string;
@@ -10,6 +12,8 @@ export interface ProfileView {
   country: string;
   countryId: string;
   callingId: string;
+  /** As the sign-up form's select holds it: '0' male, '1' female, '2' other; '' for not given. */
+  gender: Gender;
   createdAt: string;
   counts: { total: number; active: number; completed: number };
 }
@@ -23,6 +27,11 @@ function text(value: unknown): string {
 function count(value: unknown): number {
   const n = Number(value);
   return Number.isFinite(n) && n >= 0 ? n : 0;
+}
+
+function gender(value: unknown): Gender {
+  const digit = text(value);
+  return digit === '0' || digit === '1' || digit === '2' ? digit : '';
 }
 
 /** The server may send the country as a name or as a country object. */
@@ -43,6 +52,7 @@ export async function fetchProfile(userId: string): Promise<ProfileView> {
     country: countryName(data.country),
     countryId: text(data.countryId),
     callingId: text(data.callingId),
+    gender: gender(data.gender),
     createdAt: text(data.createdAt),
     counts: { total: count(subs.total), active: count(subs.active), completed: count(subs.completed) },
   };
@@ -53,15 +63,24 @@ export interface ProfileUpdate {
   phone: string;
   newPassword?: string;
   oldPassword?: string;
+  /** A country's _id; '' (or left out) keeps the stored one. */
+  countryId?: string;
+  callingId?: string;
+  /** '' (or left out) keeps the stored one. */
+  gender?: Gender;
 }
 
 /**
- * POST /user/update: the old password is sent only when a new one is given (docs/product.md#validation). A new
- * password ends every session of the account; the answer then carries this device's new token,
- * which replaces the stored one.
+ * POST /user/update: the old password is sent only when a new one is given (docs/product.md#validation).
+ * Country, calling code and gender are sent only when chosen: the server keeps a stored value for
+ * one left out, so an empty select never clears it. A new password ends every session of the
+ * account; the answer then carries this device's new token, which replaces the stored one.
  */
 export async function updateProfile(userId: string, update: ProfileUpdate): Promise<string | null> {
-  const payload: Record<string, string> = { userId, name: update.name.trim(), phone: update.phone.trim() };
+  const payload: Record<string, string | number> = { userId, name: update.name.trim(), phone: update.phone.trim() };
+  if (update.countryId) payload.countryId = update.countryId;
+  if (update.callingId) payload.callingId = update.callingId;
+  if (update.gender) payload.gender = Number(update.gender);
   if (update.newPassword) {
     payload.newPassword = update.newPassword;
     payload.oldPassword = update.oldPassword ?? '';

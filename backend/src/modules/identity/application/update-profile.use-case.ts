@@ -7,6 +7,7 @@ import { oldPasswordIncorrect } from '../../../platform/auth/auth.errors';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { userNotFound } from '../domain/identity.errors';
+import type { Gender } from '../domain/user';
 import { CountryRepository } from './country.repository.port';
 import { loadOwnUser, withCountry } from './own-user';
 import type { Profile } from './profile';
@@ -19,14 +20,19 @@ export interface ProfileChanges {
   phone: string;
   oldPassword?: string;
   newPassword?: string;
+  /** Left out (undefined): the stored value stays. There is no way to clear one here. */
+  countryId?: string;
+  callingId?: string;
+  gender?: Gender;
 }
 
 /**
- * Edit Profile: name and phone, and a new password when the old one is given correctly. A new
+ * Edit Profile: name and phone; country, calling code and gender when given (sign-up leaves them
+ * optional, the profile asks later); and a new password when the old one is given correctly. A new
  * password ends every session of the account (its token version rises), so this one gets a fresh
  * token in the answer. An admin's edit of a customer is an admin write: it is recorded in the audit
- * log (user.update, name and phone before and after, whether the password changed, never a secret)
- * in the same transaction.
+ * log (user.update, name, phone and each detail given before and after, whether the password
+ * changed, never a secret) in the same transaction.
  */
 @Injectable()
 export class UpdateProfileUseCase {
@@ -52,11 +58,22 @@ export class UpdateProfileUseCase {
       }
       passwordHash = await this.hasher.hash(changes.newPassword);
     }
-    const before = { name: user.name, phone: user.phone };
+    for (const field of ['countryId', 'callingId'] as const) {
+      const id = changes[field];
+      if (id && !(await this.countries.findById(id))) throw new AppError('invalid', `${field} is not a known country`, 'unknown_country');
+    }
+    const details: Pick<ProfileChanges, 'countryId' | 'callingId' | 'gender'> = {
+      ...(changes.countryId ? { countryId: changes.countryId } : {}),
+      ...(changes.callingId ? { callingId: changes.callingId } : {}),
+      ...(changes.gender !== undefined ? { gender: changes.gender } : {}),
+    };
+    const detailKeys = Object.keys(details) as (keyof typeof details)[];
+    const before = { name: user.name, phone: user.phone, ...Object.fromEntries(detailKeys.map((key) => [key, user[key]])) };
     const updated = await this.uow.run(async () => {
       const saved = await this.users.updateProfile(user.userId, {
         name: withoutBidiControls(changes.name).trim(),
         phone: changes.phone.trim(),
+        ...details,
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (!saved) throw userNotFound();
@@ -66,7 +83,12 @@ export class UpdateProfileUseCase {
           entity: 'user',
           entityId: saved.userId,
           before,
-          after: { name: saved.name, phone: saved.phone, ...(passwordHash ? { passwordChanged: true } : {}) },
+          after: {
+            name: saved.name,
+            phone: saved.phone,
+            ...Object.fromEntries(detailKeys.map((key) => [key, saved[key]])),
+            ...(passwordHash ? { passwordChanged: true } : {}),
+          },
         });
       }
       return saved;

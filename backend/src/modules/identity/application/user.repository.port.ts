@@ -1,4 +1,14 @@
-import type { NewUser, User } from '../domain/user';
+import type { Gender, NewUser, User } from '../domain/user';
+
+/** The columns Edit Profile writes; an optional key left out keeps what is stored. */
+export interface ProfileUpdate {
+  name: string;
+  phone: string;
+  countryId?: string;
+  callingId?: string;
+  gender?: Gender;
+  passwordHash?: string;
+}
 
 /** Where customer accounts are kept. E-mail addresses are stored normalised (see normaliseEmail). */
 export abstract class UserRepository {
@@ -9,10 +19,11 @@ export abstract class UserRepository {
   /** Throws AppError 'conflict' (email_taken) when the address is already registered. */
   abstract create(user: NewUser): Promise<User>;
   /**
-   * Saves name and phone, and the password hash when given, in which case the token version rises
-   * too (every other session ends); null when the user does not exist.
+   * Saves name and phone, country, calling code and gender when given (a key left out keeps its
+   * column), and the password hash when given, in which case the token version rises too (every
+   * other session ends); null when the user does not exist.
    */
-  abstract updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }): Promise<User | null>;
+  abstract updateProfile(userId: string, changes: ProfileUpdate): Promise<User | null>;
   /**
    * A mailed code set a new password (at `at`): stores its hash, raises the token version (every
    * session token issued before ends) and records the proof of the address, in one UPDATE. Null for

@@ -85,6 +85,16 @@ function CountryIdField(field: string) {
   };
 }
 
+/** Optional 0 Male, 1 Female, 2 Other; '' or null for none, a one-digit string as its number. */
+function GenderField() {
+  return function (target: object, key: string) {
+    IsOptional()(target, key);
+    IsIn(GENDERS as Gender[], { message: 'gender must be 0 (male), 1 (female) or 2 (other)' })(target, key);
+    Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d$/.test(value) ? Number(value) : value))(target, key);
+    ApiPropertyOptional({ enum: GENDERS, description: '0 Male, 1 Female, 2 Other' })(target, key);
+  };
+}
+
 export class RequestOtpRequest {
   @EmailField()
   email: string;
@@ -132,10 +142,7 @@ export class RegisterRequest {
   @IsOptional()
   address?: string;
 
-  @ApiPropertyOptional({ enum: GENDERS, description: '0 Male, 1 Female, 2 Other' })
-  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d$/.test(value) ? Number(value) : value))
-  @IsIn(GENDERS as Gender[], { message: 'gender must be 0 (male), 1 (female) or 2 (other)' })
-  @IsOptional()
+  @GenderField()
   gender?: Gender;
 }
 
@@ -194,6 +201,16 @@ export class UpdateProfileRequest extends UserIdRequest {
   @NewPasswordField('newPassword')
   @ValidateIf((_object, value) => value !== undefined)
   newPassword?: string;
+
+  // The three details sign-up leaves optional: left out, '' or null keep what is stored.
+  @CountryIdField('countryId')
+  countryId?: string;
+
+  @CountryIdField('callingId')
+  callingId?: string;
+
+  @GenderField()
+  gender?: Gender;
 }
 
 export class ForgotPasswordRequest {

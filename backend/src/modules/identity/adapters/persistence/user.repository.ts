@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { entitySql } from '../../../../platform/database/entity-sql';
 import { UnitOfWork } from '../../../../platform/database/unit-of-work';
-import { UserRepository } from '../../application/user.repository.port';
+import { type ProfileUpdate, UserRepository } from '../../application/user.repository.port';
 import { emailRegistered } from '../../domain/identity.errors';
 import type { NewUser, User } from '../../domain/user';
 import { toUser } from './identity.mapper';
@@ -54,7 +54,7 @@ export class TypeOrmUserRepository extends UserRepository {
     }
   }
 
-  async updateProfile(userId: string, changes: { name: string; phone: string; passwordHash?: string }): Promise<User | null> {
+  async updateProfile(userId: string, changes: ProfileUpdate): Promise<User | null> {
     if (!isUuid(userId)) return null;
     const { passwordHash, ...rest } = changes;
     const result = await this.users.update({ userId }, passwordHash === undefined ? rest : { ...rest, passwordHash, tokenVersion: () => 'token_version + 1' });
