@@ -4,7 +4,10 @@
  * YouTube tier's price in Edit plan and the public pricing page /services/youtube shows the new
  * price at once; a customer buys through the sandbox, the admin finds the subscription in Tasks,
  * toggles it to Completed after the confirmation, and it moves from the customer's Active list to
- * their Completed list; the sandbox banner runs above Tasks and the order carries the Sandbox badge. Clients, User services, Plans, Edit plan, Tasks and the Audit log are
+ * their Completed list; the sandbox banner runs above Tasks and the order carries the Sandbox badge. A
+ * customer's full refund, asked on a phone and approved on Refunds, reads Refunded for the customer
+ * and for staff (no Mark Completed, no pick box, out of the active count); four orders are marked
+ * Completed in two batches (phone cards, then the table), each audited once. Clients, User services, Plans, Edit plan, Tasks and the Audit log are
  * checked at 360 px and 1280 px (no sideways scroll, no serious axe finding; screenshots in
  * e2e/artifacts).
  *
@@ -14,6 +17,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { buyWithSandbox, SANDBOX_KEY_SECRET, signUpCustomer, type Customer } from '../support/customers';
+import { reloadUntil } from '../support/fulfilment-system';
 import { describeInBrowser, getJson, pathOf, screenshot, sidewaysScroll, useSystem, withPage } from '../support/harness';
 
 const PHONE = { width: 360, height: 780 };
@@ -225,6 +229,128 @@ describeInBrowser('Admin operations (real server, Chromium)', () => {
         new RegExp(`^admin@\\S+ \\(admin\\) marked order order_\\S+ of ${customer.email.replace(/\./g, '\\.')} Completed$`),
       );
     });
+  });
+
+  it("a customer's full refund, approved by staff: Refunded for the customer (phone) and for staff (both widths), out of the active count, no Mark Completed", async () => {
+    const customer: Customer = await signUpCustomer(system, { label: 'full-refund', name: 'Fern Refund' });
+    const link = `https://www.youtube.com/@fern${Date.now().toString(36)}`;
+    const subscription = await buyWithSandbox(system, customer, { profileLink: link, captured: true });
+    const orderId = String(subscription.orderId);
+
+    // The customer asks for the refund from the card, on a phone.
+    await withPage(system, PHONE, { session: customer, screenshotOnFailure: 'admin-operations-refund-request.png' }, async (page, context) => {
+      context.setDefaultTimeout(15_000);
+      await page.goto(system.url('/services/active'));
+      const order = page.getByRole('article').first();
+      await order.waitFor();
+      await order.getByRole('button', { name: 'Request a refund' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request a refund' });
+      await dialog.getByLabel('Reason').fill('I ordered the wrong channel.');
+      await dialog.getByRole('button', { name: 'Send request' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await order.getByText('Refund requested', { exact: true }).waitFor();
+    });
+
+    // Staff approve all of it on the Refunds screen.
+    await withAdminPage(DESKTOP, 'refund-approve', async (page) => {
+      await page.goto(system.url('/admin/refunds'));
+      await page.getByRole('heading', { level: 1, name: 'Refunds' }).waitFor();
+      await page.getByRole('button', { name: `Approve refund: YouTube, order ${orderId}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Approve the refund request' });
+      await dialog.getByRole('button', { name: /^Refund / }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    // The gateway settles it: the customer's order is Refunded, under Completed, and no longer active.
+    await withPage(system, PHONE, { session: customer, screenshotOnFailure: 'admin-operations-refunded-customer.png' }, async (page, context) => {
+      context.setDefaultTimeout(15_000);
+      const order = page.getByRole('article').first();
+      await reloadUntil(page, system.url('/services/completed'), order.getByText(/^Refunded \$\d+\.\d\d on /));
+      await expectText(order.locator('header > span'), 'Status: Refunded');
+      expect(await order.getByRole('button', { name: 'Request a refund' }).count()).toBe(0);
+      await screenshot(page, `admin-operations-refunded-customer-${PHONE.width}.png`);
+      await page.goto(system.url('/services/active'));
+      await page.getByText('No active services found.').waitFor();
+      await page.goto(system.url('/profile'));
+      await page.getByRole('link', { name: '0 Active' }).waitFor();
+      await page.getByRole('link', { name: '1 Completed' }).waitFor();
+    });
+
+    // Staff see it Refunded, with nothing to mark: not on the row, not on the phone's card.
+    await withAdminPage(DESKTOP, 'refunded-tasks', async (page) => {
+      await page.goto(system.url(`/admin/tasks?q=${encodeURIComponent(customer.email)}`));
+      const row = page.getByRole('row').filter({ hasText: orderId }).filter({ hasText: customer.email });
+      await expectText(row.locator('td').nth(4).locator('span').first(), 'Status: Refunded');
+      expect(await row.getByRole('button', { name: /^Mark / }).count()).toBe(0);
+      expect(await row.getByRole('checkbox').count()).toBe(0);
+      // The Refunded filter finds it; In Process does not.
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('4');
+      await page.waitForURL(/status=4/);
+      await row.waitFor();
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('0');
+      await page.waitForURL(/status=0/);
+      await page.getByText('No subscriptions match these filters.').waitFor();
+    });
+    await withAdminPage(PHONE, 'refunded-tasks', async (page) => {
+      await page.goto(system.url(`/admin/tasks?q=${encodeURIComponent(customer.email)}`));
+      const order = card(page, 'YouTube').filter({ hasText: orderId });
+      await expectText(order.locator('header > span'), 'Status: Refunded');
+      expect(await order.getByRole('button', { name: /^Mark / }).count()).toBe(0);
+      expect(await order.getByRole('checkbox').count()).toBe(0);
+      await screenshot(page, `admin-operations-refunded-task-${PHONE.width}.png`);
+    });
+  });
+
+  it('marks several orders Completed at once, on a phone and at 1280 px: one confirmation, each order audited once', async () => {
+    const customer: Customer = await signUpCustomer(system, { label: 'bulk', name: 'Bea Bulk' });
+    const orders: string[] = [];
+    for (let n = 0; n < 4; n++) {
+      const bought = await buyWithSandbox(system, customer, { profileLink: `https://www.youtube.com/@bea${n}${Date.now().toString(36)}` });
+      orders.push(String(bought.orderId));
+    }
+
+    const markPicked = async (page: Page, picked: string[]) => {
+      for (const orderId of picked) await page.getByRole('checkbox', { name: `Select the YouTube order ${orderId}` }).check();
+      await page.getByText(`${picked.length} orders selected`, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Mark Completed', exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: `Mark ${picked.length} orders Completed?` });
+      expect((await dialog.getByRole('listitem').allTextContents()).sort()).toEqual(picked.map((orderId) => `YouTube order ${orderId}`).sort());
+      await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+      await page.getByText(`${picked.length} orders marked Completed`).waitFor();
+    };
+
+    await withAdminPage(PHONE, 'bulk', async (page) => {
+      await page.goto(system.url(`/admin/tasks?q=${encodeURIComponent(customer.email)}`));
+      await expectCount(page.getByRole('article').filter({ hasText: customer.email }), 4);
+      await markPicked(page, orders.slice(0, 2));
+      for (const orderId of orders.slice(0, 2)) await expectText(card(page, 'YouTube').filter({ hasText: orderId }).locator('header > span'), 'Status: Completed');
+      for (const orderId of orders.slice(2)) await expectText(card(page, 'YouTube').filter({ hasText: orderId }).locator('header > span'), 'Status: In Process');
+      await screenshot(page, `admin-operations-bulk-${PHONE.width}.png`);
+    });
+    await withAdminPage(DESKTOP, 'bulk', async (page) => {
+      await page.goto(system.url(`/admin/tasks?q=${encodeURIComponent(customer.email)}`));
+      await expectCount(page.getByRole('row').filter({ hasText: customer.email }), 4);
+      // Completed orders have no box any more.
+      expect(await page.getByRole('checkbox', { name: /^Select the YouTube order / }).count()).toBe(2);
+      await markPicked(page, orders.slice(2));
+      for (const orderId of orders)
+        await expectText(page.getByRole('row').filter({ hasText: orderId }).locator('td').nth(4).locator('span').first(), 'Status: Completed');
+    });
+
+    // One audit entry per order, each naming it and its customer.
+    await withAdminPage(DESKTOP, 'bulk-audit', async (page) => {
+      await page.goto(system.url('/admin/audit'));
+      await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+      for (const orderId of orders) {
+        await expectCount(page.getByRole('article').filter({ has: page.locator(`a[href="/admin/tasks?q=${encodeURIComponent(orderId)}"]`) }), 1);
+      }
+    });
+    const completed = await getJson(system.url('/api/subscription/completedService'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${customer.token}` },
+      body: JSON.stringify({ userId: customer.userId, page: 1, limit: 10 }),
+    });
+    expect(completed.data.map((row: { orderId: string }) => String(row.orderId)).sort()).toEqual([...orders].sort());
   });
 
   for (const viewport of [PHONE, DESKTOP]) {

@@ -50,12 +50,23 @@ function paymentId(): string {
   return `pay_${Array.from(crypto.randomBytes(14), (byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
+/** What Razorpay's checkout hands back for `orderId`: a new payment id, signed with the sandbox key secret. */
+function signedProof(orderId: string) {
+  const payment = paymentId();
+  const signature = crypto.createHmac('sha256', SANDBOX_KEY_SECRET).update(`${orderId}|${payment}`).digest('hex');
+  return { razorpay_order_id: orderId, razorpay_payment_id: payment, razorpay_signature: signature };
+}
+
 /**
  * One purchase through the sandbox: the order, the signature Razorpay's checkout would hand back
  * (HMAC-SHA256 of "order|payment" with the sandbox key secret), verify. Returns the subscription;
  * fails when the verification does not answer 'Payment verified'.
  */
-export async function buyWithSandbox(system: SystemHandle, customer: Session, options: { plan?: string; tier?: number; profileLink: string }): Promise<Subscription> {
+export async function buyWithSandbox(
+  system: SystemHandle,
+  customer: Session,
+  options: { plan?: string; tier?: number; profileLink: string; captured?: boolean },
+): Promise<Subscription> {
   const plan = await post(system, '/plan/getByName', { name: options.plan ?? 'YouTube' });
   const pricing = plan.pricing[options.tier ?? 0];
   if (!pricing) throw new Error(`${plan.name} has no pricing tier ${options.tier ?? 0}`);
@@ -65,9 +76,10 @@ export async function buyWithSandbox(system: SystemHandle, customer: Session, op
     { userId: customer.userId, planId: plan.planId, pricingId: pricing.pricingId, currency: 'USD', profileLink: options.profileLink },
     customer.token,
   );
-  const payment = paymentId();
-  const signature = crypto.createHmac('sha256', SANDBOX_KEY_SECRET).update(`${order.id}|${payment}`).digest('hex');
-  const verified = await post(system, '/payment/verify', { razorpay_order_id: order.id, razorpay_payment_id: payment, razorpay_signature: signature }, customer.token);
+  // captured: paid with the sandbox dialog's card (POST /payment/sandbox/checkout), so the sandbox
+  // gateway holds the payment and can refund it; otherwise a signed answer of a payment it never saw.
+  const proof = options.captured ? await post(system, '/payment/sandbox/checkout', { orderId: order.id, outcome: 'success' }, customer.token) : signedProof(order.id);
+  const verified = await post(system, '/payment/verify', proof, customer.token);
   if (verified.message !== 'Payment verified' || !verified.subscription) {
     throw new Error(`POST /api/payment/verify did not verify order ${order.id}: ${JSON.stringify(verified).slice(0, 500)}`);
   }
