@@ -66,6 +66,33 @@ describe('Login mode', () => {
     expect(memory.history).toEqual(['/services/active']); // replaced, not pushed
   });
 
+  it("Continue with Google from a tier's Buy goes back to that tier's checkout (next with ?buy=), replacing /login", async () => {
+    setRuntimeConfig({ remotes: {}, googleClientId: 'client.apps.googleusercontent.com' });
+    // Google's script, as loaded: the account chooser hands back an ID token at once.
+    const initialize = jest.fn();
+    window.google = {
+      accounts: {
+        id: {
+          initialize,
+          prompt: () => (initialize.mock.calls[0][0] as { callback(response: { credential: string }): void }).callback({ credential: 'google-id-token' }),
+          renderButton: jest.fn(),
+        },
+      },
+    };
+    answers['/user/google'] = [[200, { success: true, token: 't', userId: 'u1', user: { name: 'Ann', email: 'ann@example.com' } }]];
+    const next = '/services/instagram?buy=7d3c1a52-8f0e-4b7a-9a51-2f1e0c3b4d5e';
+    try {
+      const memory = visit(`/login?next=${encodeURIComponent(next)}`);
+      await screen.findByRole('heading', { name: 'Welcome Back' });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
+      await waitFor(() => expect(memory.history?.at(-1)).toBe(next));
+      expect(memory.history).toEqual([next]);
+      expect(calls.filter((call) => call.path === '/user/google').map((call) => call.body)).toEqual([expect.objectContaining({ idToken: 'google-id-token' })]);
+    } finally {
+      delete window.google;
+    }
+  });
+
   it('someone already signed in is sent to /', async () => {
     localStorage.setItem('token', 't');
     const memory = visit('/login?next=%2Fprofile');
