@@ -120,8 +120,9 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       // Saved, the form offers what the new service needs next: its plan (docs/catalogue.md, "Listing rule").
       const offer = page.getByRole('region', { name: 'Service saved. Create its plan and tiers next?' });
       await offer.waitFor();
-      await offer.getByText(`Give the new plan the platform “${heading}” so it answers there.`, { exact: false }).waitFor();
-      expect(await offer.getByRole('link', { name: 'Create its plan' }).getAttribute('href')).toBe('/admin/edit-plan/new');
+      await offer.getByText(`The new plan starts with the platform “${heading}”, so it answers there.`, { exact: false }).waitFor();
+      const createHref = `/admin/edit-plan/new?platform=${encodeURIComponent(heading)}`;
+      expect(await offer.getByRole('link', { name: 'Create its plan' }).getAttribute('href')).toBe(createHref);
       expect(await axeViolations(page)).toEqual([]);
       await atBothWidths(page, offer, 'admin-service-saved-offer');
       await offer.getByRole('link', { name: 'Back to dashboard' }).click();
@@ -134,20 +135,20 @@ describeInBrowser('Admin area (real server, Chromium)', () => {
       // Listed only once a plan on sale answers at its address: the dashboard says what is missing
       // and links to the plan-create screen, then a plan for it makes the public catalogue show it at once.
       await card.getByText('Not listed: no Active plan with a tier', { exact: false }).waitFor();
-      expect(await card.getByRole('link', { name: `Create its plan for ${heading}` }).getAttribute('href')).toBe('/admin/edit-plan/new');
+      expect(await card.getByRole('link', { name: `Create its plan for ${heading}` }).getAttribute('href')).toBe(createHref);
       await atBothWidths(page, card, 'admin-service-not-listed');
-      const adminToken = await page.evaluate(() => localStorage.getItem('adminToken'));
-      const plan = await fetch(system.url('/api/plan/create'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
-        body: JSON.stringify({
-          name: heading,
-          platform: heading,
-          status: 'Active',
-          pricing: [{ name: 'Starter', price: '9.90', description: 'First plays.', features: ['1,000 plays'], isPopular: true }],
-        }),
-      });
-      expect(plan.status).toBe(201);
+      // The link starts the new plan with the service's platform and name: staff add a tier and create it.
+      await card.getByRole('link', { name: `Create its plan for ${heading}` }).click();
+      await page.getByRole('heading', { level: 1, name: 'Create Plan' }).waitFor();
+      expect(await page.getByLabel('Plan name').inputValue()).toBe(heading);
+      expect(await page.getByLabel('Platform', { exact: true }).inputValue()).toBe(heading);
+      await page.getByLabel('Tier name').fill('Starter');
+      await page.getByLabel('Price (USD)').fill('9.90');
+      await page.getByLabel('Features').fill('1,000 plays');
+      await page.getByRole('button', { name: 'Create Plan' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit Plan' }).waitFor();
+      expect(pathOf(page)).toMatch(/^\/admin\/edit-plan\/[0-9a-f-]{36}$/);
+      await page.goto(system.url('/admin/dashboard'));
 
       // The public catalogue, in a visitor's page.
       await withPage(system, DESKTOP, {}, async (visitor) => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { cleanFeatures, isValidPrice } from '../plans/planForm';
@@ -215,6 +215,18 @@ describe('Edit plan', () => {
     visit('/admin/edit-plan');
     expect(screen.getByRole('alert').textContent).toBe('Missing plan ID');
     expect(api.calls).toEqual([]);
+  });
+
+  it("/admin/edit-plan/new?platform= (a service's Create its plan) starts with that platform and name; a blank one starts empty", async () => {
+    visit('/admin/edit-plan/new?platform=Sound%20Cloud');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Plan' })).toBeTruthy();
+    expect(field('Plan name').value).toBe('Sound Cloud');
+    expect(field('Platform').value).toBe('Sound Cloud');
+    expect(api.calls).toEqual([]);
+    cleanup();
+    visit('/admin/edit-plan/new?platform=%20%20');
+    expect(field('Plan name').value).toBe('');
+    expect(field('Platform').value).toBe('');
   });
 
   it('/admin/edit-plan/new creates a plan with POST /plan/create, then edits it at its own address', async () => {

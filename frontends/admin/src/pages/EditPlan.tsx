@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { Spinner, adminApi, type Plan } from '@growth/kit';
 import { AdminLayout } from '../layout/AdminLayout';
 import { PlanForm } from '../plans/PlanForm';
@@ -17,6 +17,7 @@ import {
   type TierDraft,
 } from '../plans/planForm';
 import { usePlanToEdit } from '../plans/usePlanToEdit';
+import { PLATFORM_PARAM } from '../services/planLinks';
 import { ADMIN_TOAST_MS, Banner, ConfirmDialog, ErrorBanner, Toast } from '../ui';
 
 const NO_ERRORS: PlanErrors = { tiers: {} };
@@ -24,7 +25,8 @@ const NO_ERRORS: PlanErrors = { tiers: {} };
 /**
  * Edit a plan (docs/product.md#admin): name, status, tiers (name, price, description, features one per line,
  * Most Popular), add tier, remove tier (a saved one after confirmation, POST /plan/deletePricing),
- * save (POST /plan/update). /admin/edit-plan/new creates a plan (POST /plan/create). Under the
+ * save (POST /plan/update). /admin/edit-plan/new creates a plan (POST /plan/create), started with
+ * the platform and name of `?platform=` when a service's "Create its plan" led here. Under the
  * form: how each saved tier is fulfilled (a provider service and quantity, or by hand; docs/fulfilment.md).
  */
 export default function EditPlan() {
@@ -33,6 +35,8 @@ export default function EditPlan() {
   const [created, setCreated] = useState<Plan | null>(null);
   const { plan, retry } = usePlanToEdit(planId, created);
   const creating = plan.status === 'create';
+  // /admin/edit-plan/new?platform=<service heading>: the plan a service's "Create its plan" asked for.
+  const platform = new URLSearchParams(useSearch()).get(PLATFORM_PARAM) ?? '';
 
   const [draft, setDraft] = useState<PlanDraft | null>(null);
   const [errors, setErrors] = useState<PlanErrors>(NO_ERRORS);
@@ -48,13 +52,13 @@ export default function EditPlan() {
   // A new page (another plan, or /new): start from what it holds.
   const loadedPlan = plan.status === 'loaded' ? plan.plan : null;
   useEffect(() => {
-    if (creating) setDraft(emptyPlan());
+    if (creating) setDraft(emptyPlan(platform));
     else if (loadedPlan) setDraft(draftOf(loadedPlan));
     else setDraft(null);
     setErrors(NO_ERRORS);
     setSaveError(null);
     setRemoveError(null);
-  }, [creating, loadedPlan]);
+  }, [creating, loadedPlan, platform]);
 
   const save = async () => {
     if (!draft) return;

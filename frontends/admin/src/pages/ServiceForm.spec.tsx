@@ -138,11 +138,11 @@ describe('Add service', () => {
       const title = await screen.findByRole('heading', { level: 2, name: 'Service saved. Create its plan and tiers next?' });
       expect(document.activeElement).toBe(title);
       expect(screen.queryByRole('form', { name: 'Add Service' })).toBeNull();
-      expect(screen.getByText(/Give the new plan the platform “Myspace” so it answers there\./).textContent).toBe(
-        'The shop lists Myspace once an Active plan with at least one pricing tier answers at /services/myspace. Give the new plan the platform “Myspace” so it answers there.',
+      expect(screen.getByText(/The new plan starts with the platform “Myspace”, so it answers there\./).textContent).toBe(
+        'The shop lists Myspace once an Active plan with at least one pricing tier answers at /services/myspace. The new plan starts with the platform “Myspace”, so it answers there.',
       );
       expect(memory.history.at(-1)).toBe('/admin/add-editService');
-      expect(screen.getByRole('link', { name: 'Create its plan' }).getAttribute('href')).toBe('/admin/edit-plan/new');
+      expect(screen.getByRole('link', { name: 'Create its plan' }).getAttribute('href')).toBe('/admin/edit-plan/new?platform=Myspace');
       fireEvent.click(screen.getByRole('link', { name: 'Back to dashboard' }));
       expect(memory.history.at(-1)).toBe('/admin/dashboard');
     });

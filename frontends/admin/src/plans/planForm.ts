@@ -60,8 +60,10 @@ export function emptyTier(): TierDraft {
   return { key: newKey(), name: '', price: '', description: '', featuresText: '', isPopular: false };
 }
 
-export function emptyPlan(): PlanDraft {
-  return { name: '', platform: '', status: 'Active', currency: 'USD', tiers: [emptyTier()] };
+/** A new plan; started for a service (`platform`: its heading), it is named after it too. */
+export function emptyPlan(platform = ''): PlanDraft {
+  const name = platform.trim();
+  return { name, platform: name, status: 'Active', currency: 'USD', tiers: [emptyTier()] };
 }
 
 export function tierDraftOf(tier: PricingTier): TierDraft {

@@ -35,7 +35,7 @@ describe('ServiceCard: what a hidden service is missing, and the link that fixes
       'Not listed: no Active plan with a tier. No plan at /services/myspace yet: create its plan and tiers to sell it.',
       null,
       'Create its plan',
-      '/admin/edit-plan/new',
+      '/admin/edit-plan/new?platform=Myspace',
     ],
     ['plan_not_active', 'Not listed: its plan is Inactive, not Active.', 'plan-7', 'Edit its plan', '/admin/edit-plan/plan-7'],
     ['no_tier', 'Not listed: its plan has no pricing tier.', 'plan/8', 'Edit its plan', '/admin/edit-plan/plan%2F8'],
@@ -60,6 +60,6 @@ describe('ServiceCard: what a hidden service is missing, and the link that fixes
   it('a listing without a message still says it is not listed, and offers to create the plan', () => {
     renderCard(serviceWith({ listed: false, reason: 'no_plan', message: null, planId: null }));
     expect(screen.getByText(/Not listed: no Active plan with a tier\./)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create its plan for Myspace' }).getAttribute('href')).toBe('/admin/edit-plan/new');
+    expect(screen.getByRole('link', { name: 'Create its plan for Myspace' }).getAttribute('href')).toBe('/admin/edit-plan/new?platform=Myspace');
   });
 });

@@ -66,7 +66,7 @@ export function ServiceCard({ service, onDelete, busy }: Props) {
 /** What a hidden service is missing (the server's words) and the link that fixes it. */
 function NotListed({ service }: { service: AdminService }) {
   const listing = service.listing;
-  const fix = planFixOf({ planId: listing?.planId ?? null });
+  const fix = planFixOf({ planId: listing?.planId ?? null }, service.serviceHeading);
   return (
     <p className={`${styles.listing} ${styles.hidden}`}>
       {listing?.message ?? 'Not listed: no Active plan with a tier.'}{' '}
