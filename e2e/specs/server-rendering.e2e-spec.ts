@@ -169,6 +169,28 @@ describeInBrowser('public pages arrive as HTML', () => {
     }
   });
 
+  test('a repeated page is the same bytes and headers (answered from the rendered cache), 304 for its ETag, HEAD with no body', async () => {
+    const stable = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => !['date', 'x-request-id'].includes(name)));
+    for (const path of ['/', '/services/youtube', '/faq']) {
+      const first = await fetch(system.url(path));
+      const firstBody = await first.text();
+      const again = await fetch(system.url(path), { headers: { 'X-Request-Id': 'repeat-42' } });
+      expect([path, await again.text()]).toEqual([path, firstBody]);
+      expect([path, stable(again.headers)]).toEqual([path, stable(first.headers)]);
+      expect(again.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(again.headers.get('cache-control')).toBe('no-cache');
+      expect(again.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(again.headers.get('x-request-id')).toBe('repeat-42');
+      const revisit = await fetch(system.url(path), { headers: { 'If-None-Match': first.headers.get('etag') ?? '' } });
+      expect([path, revisit.status, await revisit.text()]).toEqual([path, 304, '']);
+      const head = await fetch(system.url(path), { method: 'HEAD' });
+      expect([path, head.status, head.headers.get('etag'), await head.text()]).toEqual([path, 200, first.headers.get('etag'), '']);
+    }
+    // A guarded page under the same prefix is never one of them: the shell, for the browser to draw.
+    const account = await (await fetch(system.url('/services/active'))).text();
+    expect(account).toContain('<div id="root"></div>');
+  });
+
   test('a document edited in the admin is in the next HTML answer', async () => {
     const login = await getJson(system.url('/api/admin/login'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
     expect(textOf(await (await fetch(system.url('/terms'))).text())).not.toContain('Edited for the server-rendering spec');

@@ -12,6 +12,8 @@ import { SHOP_NAME } from '../config/brand';
 import { ChangeEvents } from '../events/change-events';
 import { ServerBundles } from './server-bundles';
 import { isServerRendered, ServerPages } from './server-pages';
+import { putPagesInFastLane } from './server-pages-fast-path';
+import { FastLane } from '../http/fast-lane';
 import { sitemapXml } from './sitemap';
 
 const REMOTES = ['storefront', 'account', 'admin'] as const;
@@ -93,6 +95,8 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
   // A remote's assets are where its entry is (REMOTE_*_URL, or /remotes/<name>/ here).
   const remoteBase = (name: string) => ((config.remotes as Record<string, string>)[name] ?? `/remotes/${name}/`).replace(/[?#].*$/, '').replace(/[^/]*$/, '');
   const serverPages = new ServerPages(new ServerBundles(dist, remoteBase), () => app.getHttpServer(), config.publicUrl.replace(/\/$/, ''), SITE_NAME, events);
+  const fastLane = fastLaneOf(app);
+  if (fastLane) putPagesInFastLane(fastLane, hints, serverPages);
 
   app.use('/sitemap.xml', (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -171,6 +175,15 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
 function changeEventsOf(app: NestExpressApplication): ChangeEvents | null {
   try {
     return app.get(ChangeEvents, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
+/** The app's fast lane; none in an app without the platform module's (a test app of the frontends alone). */
+function fastLaneOf(app: NestExpressApplication): FastLane | null {
+  try {
+    return app.get(FastLane, { strict: false });
   } catch {
     return null;
   }

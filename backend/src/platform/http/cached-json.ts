@@ -43,11 +43,13 @@ export class CachedReply {
   private readonly notModified: string[];
   private readonly idSlot: number;
 
+  /** `contentType`: the body's type, JSON unless said (a rendered page is text/html). */
   constructor(
     readonly cached: CachedBody,
     leading: readonly string[],
+    contentType: string = JSON_TYPE,
   ) {
-    this.ok = [...leading, 'X-Request-Id', '', ...jsonHeaders(cached)];
+    this.ok = [...leading, 'X-Request-Id', '', ...jsonHeaders(cached, contentType)];
     this.notModified = [...leading, 'X-Request-Id', '', ...notModifiedHeaders(cached)];
     this.idSlot = leading.length + 1;
   }
@@ -76,11 +78,13 @@ function notModifiedHeaders(cached: CachedBody): string[] {
   return ['ETag', cached.etag, 'Cache-Control', 'no-cache'];
 }
 
-/** The headers of a cached JSON body, as a flat [name, value, ...] list. */
-function jsonHeaders(cached: CachedBody): string[] {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The headers of a cached body (JSON unless `contentType` says otherwise), as a flat [name, value, ...] list. */
+function jsonHeaders(cached: CachedBody, contentType: string = JSON_TYPE): string[] {
   return [
     'Content-Type',
-    'application/json; charset=utf-8',
+    contentType,
     'Content-Length',
     String(cached.body.length),
     'ETag',

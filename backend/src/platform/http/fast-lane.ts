@@ -18,6 +18,8 @@ import { type LoggedRequest, loggedRequest, RequestLog, requestIdOf } from './re
 export interface FastRoute {
   path: string;
   parameter?: boolean;
+  /** The answers' Content-Type; JSON unless said. */
+  contentType?: string;
   keyOf(url: string): string | null;
   peek(key: string): CachedBody | undefined;
 }
@@ -232,7 +234,7 @@ export class FastLane implements OnApplicationBootstrap {
     if (!cached) return false;
     const startedAt = Date.now();
     const requestId = requestIdOf(req);
-    replyOf(lane, lane.template, cached).send(req, res, requestId);
+    replyOf(lane, lane.template, cached, lane.route.contentType).send(req, res, requestId);
     this.requestLog.record(req, res, requestId, startedAt, req.method === 'GET' ? known.logged : undefined);
     return true;
   }
@@ -284,10 +286,10 @@ export class FastLane implements OnApplicationBootstrap {
 }
 
 /** The lane's reply for `cached` with its current template, built at the first answer of that body. */
-function replyOf(lane: Learnt, template: string[], cached: CachedBody): CachedReply {
+function replyOf(lane: Learnt, template: string[], cached: CachedBody, contentType?: string): CachedReply {
   let reply = lane.replies.get(cached);
   if (reply === undefined) {
-    reply = new CachedReply(cached, template);
+    reply = new CachedReply(cached, template, contentType);
     lane.replies.set(cached, reply);
   }
   return reply;
