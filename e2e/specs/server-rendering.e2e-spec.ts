@@ -169,7 +169,7 @@ describeInBrowser('public pages arrive as HTML', () => {
     }
   });
 
-  test('a repeated page is the same bytes and headers (answered from the rendered cache), 304 for its ETag, HEAD with no body', async () => {
+  test('a repeated page is the same bytes and headers (answered from the rendered cache), 304 for its ETag, HEAD with no body, a query the same page', async () => {
     const stable = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => !['date', 'x-request-id'].includes(name)));
     for (const path of ['/', '/services/youtube', '/faq']) {
       const first = await fetch(system.url(path));
@@ -185,6 +185,9 @@ describeInBrowser('public pages arrive as HTML', () => {
       expect([path, revisit.status, await revisit.text()]).toEqual([path, 304, '']);
       const head = await fetch(system.url(path), { method: 'HEAD' });
       expect([path, head.status, head.headers.get('etag'), await head.text()]).toEqual([path, 200, first.headers.get('etag'), '']);
+      // A campaign's query does not make another page: the path's HTML, the same ETag.
+      const campaign = await fetch(system.url(`${path}?utm_source=newsletter&utm_campaign=${Date.now()}`));
+      expect([path, campaign.headers.get('etag'), await campaign.text()]).toEqual([path, first.headers.get('etag'), firstBody]);
     }
     // A guarded page under the same prefix is never one of them: the shell, for the browser to draw.
     const account = await (await fetch(system.url('/services/active'))).text();

@@ -141,7 +141,7 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
     res.setHeader('Cache-Control', 'no-cache');
     // A public page the server renders: from the cache when it holds it (nothing else to ask).
     const found = hints.pageRoute(req.path);
-    const rendered = found && isServerRendered(found.route) ? serverPages.key(found.route, req.path, req.originalUrl.includes('?')) : null;
+    const rendered = found && isServerRendered(found.route) ? serverPages.key(found.route, req.path) : null;
     const hit = serverPages.hit(rendered);
     if (hit) return sendPage(req, res, hit);
 

@@ -9,25 +9,27 @@ const MAX_PATHS = 1024;
 /**
  * Puts the rendered public pages in the platform's fast lane (see FastLane for why): a plain GET of
  * a page the server renders, whose HTML is in ServerPages' cache for the bundles on disk now, is
- * answered before Express with the same bytes, ETag and headers as the full stack's answer. A miss
- * (not rendered yet, dropped by an edit, a remote redeployed: its bundle's version is in the key),
- * an address with a query, and every other path go to the full stack, which renders and fills the
+ * answered before Express with the same bytes, ETag and headers as the full stack's answer, with or
+ * without a query (the page is rendered from its path, ServerPages.key). A miss
+ * (not rendered yet, dropped by an edit, a remote redeployed: its bundle's version is in the key)
+ * and every other path go to the full stack, which renders and fills the
  * cache. One lane per row of the page table at start; a row added by a later build is served by the
  * full stack until the next start.
  */
 export function putPagesInFastLane(fastLane: FastLane, hints: PreloadHints, pages: ServerPages): void {
   const rows = new Map<string, PageRoute>();
   const keyOf = (url: string): string | null => {
-    if (url.includes('?')) return null;
-    const found = hints.pageRoute(url);
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const found = hints.pageRoute(path);
     if (!found || !isServerRendered(found.route)) return null;
     if (rows.size >= MAX_PATHS) rows.clear();
-    rows.set(url, found.route);
-    return url;
+    rows.set(path, found.route);
+    return path;
   };
   const peek = (path: string) => {
     const route = rows.get(path);
-    return route ? pages.hit(pages.key(route, path, false)) : undefined;
+    return route ? pages.hit(pages.key(route, path)) : undefined;
   };
   const lanes = new Set<string>();
   for (const route of hints.pageRoutes()) {

@@ -66,9 +66,12 @@ export class ServerPages {
     if (events) for (const topic of ['catalogue', 'plans', 'documents'] as const) followChanges(events, topic, this.cache);
   }
 
-  /** The cache key of a page (its bundles' version and path), or null when its bundles are not built. A query is not cached. */
-  key(route: PageRoute, path: string, hasQuery: boolean): string | null {
-    if (hasQuery) return null;
+  /**
+   * The cache key of a page (its bundles' version and path), or null when its bundles are not built.
+   * A page is rendered from its path alone (the query is not read on the server, `search: ''`), so
+   * an address with a query (a campaign's `?utm_…`, `?buy=`) shares the entry of its path.
+   */
+  key(route: PageRoute, path: string): string | null {
     const loaded = this.bundles.load(route.page.split('/')[0]);
     return loaded ? `${loaded.version} ${path}` : null;
   }
