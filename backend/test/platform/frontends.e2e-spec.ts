@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { adminToken } from '../support/admin-session';
 import { createTestApp, type TestApp } from '../support/app';
+import { signUpCustomer } from '../support/customer-session';
 
 /**
  * The frontends as the server sends them: index.html for page paths with preload hints for what
@@ -178,6 +180,35 @@ describe('frontends over HTTP', () => {
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://accounts.google.com']);
     expect(csp['font-src']).toEqual(["'self'", 'data:']);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  // /sitemap.xml is served beside the API, outside Nest's router: its row of the role matrix and its
+  // hostile input are here (docs/architecture.md#server-rendering).
+  it('serves /sitemap.xml to everyone alike: the same bytes for a visitor, a customer, an admin and a forged token', async () => {
+    const customer = await signUpCustomer(t, 'sitemap');
+    const admin = await adminToken(t);
+    const visitor = await get('/sitemap.xml').expect(200);
+    expect(visitor.headers['content-type']).toMatch(/^application\/xml/);
+    expect(visitor.text).toContain('<loc>');
+    expect(visitor.text).toMatch(/<loc>[^<]*\/services\/youtube<\/loc>/);
+    for (const token of [customer.token, admin.token, 'forged.token.value']) {
+      const other = await get('/sitemap.xml').set('Authorization', `Bearer ${token}`).expect(200);
+      expect(other.text).toBe(visitor.text);
+    }
+    const head = await request(t.app.getHttpServer()).head('/sitemap.xml').expect(200);
+    expect(head.text ?? '').toBe('');
+  });
+
+  it('/sitemap.xml: other methods, deeper paths, long queries and escapes get a clear answer, never a 500 or a second sitemap', async () => {
+    const sitemap = (await get('/sitemap.xml').expect(200)).text;
+    const post = await request(t.app.getHttpServer()).post('/sitemap.xml').send({ x: 1 });
+    expect(post.status).toBe(404);
+    expect(post.text).not.toContain('<urlset');
+    expect((await get(`/sitemap.xml?${'q='.padEnd(4000, 'x')}`).expect(200)).text).toBe(sitemap);
+    for (const path of ['/sitemap.xml/extra', '/sitemap.xml/..%2f..%2fetc%2fpasswd', '/sitemap.xml%00', '/sitemap.xml.bak']) {
+      const res = await get(path);
+      expect([path, res.status < 500, res.text.includes('<urlset')]).toEqual([path, true, false]);
+    }
   });
 
   it('caches hashed files forever and revalidates entries and tables', async () => {

@@ -99,7 +99,8 @@ export function serveFrontends(app: NestExpressApplication, config: AppConfig): 
   if (fastLane) putPagesInFastLane(fastLane, hints, serverPages);
 
   app.use('/sitemap.xml', (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // Mounted at the path: a deeper one ('/sitemap.xml/x', path '/x' here) is not the sitemap.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
     serverPages.cache
       .getOrLoad('sitemap', async () => Buffer.from(await sitemapXml(hints.pageRoutes().filter(isServerRendered), addresses, config.publicUrl.replace(/\/$/, ''))))
       .then((sitemap) => res.status(200).type('application/xml').setHeader('Cache-Control', 'no-cache').send(sitemap.body))
