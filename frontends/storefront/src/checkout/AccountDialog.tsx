@@ -4,7 +4,7 @@ import { errorText, getRuntimeConfig, useAuth } from '@growth/kit';
 import { Banner, CodeField, failure, PasswordField, TextField, type BannerMessage } from '@growth/kit/ui';
 import { cooldownSeconds, failureOnce, isSignUpCode, newPasswordProblem, PASSWORD_RULE, requestSignUpCode, verifySignUpCode } from '@growth/kit/sign-up';
 import form from '@growth/kit/form.module.css';
-import { Dialog } from './Dialog';
+import { Dialog, FormActions } from './Dialog';
 import styles from './AccountDialog.module.css';
 
 /** Where the dialog is: the three registration steps (docs/product.md#screens-and-routes), or a login. */
@@ -199,16 +199,7 @@ export function AccountDialog({ summary, loginHref, onSignedIn, onCancel }: Prop
       eyebrow={summary}
       onClose={onCancel}
       locked={busy}
-      actions={
-        <>
-          <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Processing…' : SUBMIT[step]}
-          </button>
-        </>
-      }
+      actions={<FormActions formId={formId} busy={busy} submitLabel={SUBMIT[step]} onCancel={onCancel} />}
     >
       <form id={formId} className={styles.form} onSubmit={submit} noValidate aria-label={TITLES[step]}>
         {step === 'email' && (

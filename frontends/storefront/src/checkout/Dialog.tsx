@@ -62,3 +62,21 @@ export function Dialog({ title, children, onClose, locked = false, tone = 'defau
     </dialog>
   );
 }
+
+/**
+ * A checkout form's Cancel and submit pair for Dialog's `actions`: the submit button belongs to the
+ * form `formId` (it sits outside it, in the dialog's footer), and while `busy` both wait and the
+ * submit button says "Processing…".
+ */
+export function FormActions({ formId, busy, submitLabel, onCancel }: { formId: string; busy: boolean; submitLabel: string; onCancel(): void }) {
+  return (
+    <>
+      <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" form={formId} className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Processing…' : submitLabel}
+      </button>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { profileLinkPlaceholder, PLATFORM_LINK_RULES } from '@growth/kit/profile-links';
-import { Dialog } from './Dialog';
+import { Dialog, FormActions } from './Dialog';
 import { checkProfileLink } from './profileLink';
 import styles from './ProfileLinkDialog.module.css';
 
@@ -49,16 +49,7 @@ export function ProfileLinkDialog({ summary, busy, orderError, platformSlug, ini
       eyebrow={summary}
       onClose={onCancel}
       locked={busy}
-      actions={
-        <>
-          <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Processing…' : 'Continue to Payment'}
-          </button>
-        </>
-      }
+      actions={<FormActions formId={formId} busy={busy} submitLabel={'Continue to Payment'} onCancel={onCancel} />}
     >
       <form id={formId} className={styles.form} onSubmit={submit} noValidate>
         <label htmlFor={inputId} className={styles.label}>
