@@ -98,7 +98,11 @@ describe('Edit plan', () => {
     fireEvent.change(screen.getAllByLabelText('Features')[2], { target: { value: 'A\nB' } });
 
     api.answer('/plan/update', [200, { success: true, plan: youtube() }]);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Active to Pending takes the plan off sale: asked first.
+    const offSale = screen.getByRole('alertdialog', { name: 'Take YouTube Growth off sale?' });
+    expect(api.callsTo('/plan/update')).toEqual([]);
+    await act(async () => fireEvent.click(within(offSale).getByRole('button', { name: 'Save as Pending' })));
     expect(api.callsTo('/plan/update').map((c) => c.body)).toEqual([
       {
         planId: PLAN_ID,
@@ -215,6 +219,29 @@ describe('Edit plan', () => {
     visit('/admin/edit-plan');
     expect(screen.getByRole('alert').textContent).toBe('Missing plan ID');
     expect(api.calls).toEqual([]);
+  });
+
+  it('asks before a save takes an Active plan off sale: Keep it Active sends nothing; once saved Inactive, the next save asks no more', async () => {
+    await loaded();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Inactive' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Take YouTube off sale?' });
+    expect(dialog.textContent).toContain('its service leaves the public catalogue');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it Active' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo('/plan/update')).toEqual([]);
+
+    api.answer(
+      '/plan/update',
+      [200, { success: true, plan: { ...youtube(), status: 'Inactive' } }],
+      [200, { success: true, plan: { ...youtube(), status: 'Inactive' } }],
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Take YouTube off sale?' })).getByRole('button', { name: 'Save as Inactive' })));
+    expect(api.callsTo('/plan/update').map((c) => (c.body as { status: string }).status)).toEqual(['Inactive']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo('/plan/update')).toHaveLength(2);
   });
 
   it("/admin/edit-plan/new?platform= (a service's Create its plan) starts with that platform and name; a blank one starts empty", async () => {

@@ -48,6 +48,9 @@ export default function EditPlan() {
   const [removeBusy, setRemoveBusy] = useState(false);
   const [removeError, setRemoveError] = useState<unknown>(null);
   const [toast, setToast] = useState<string | null>(null);
+  // The status the server holds, to ask before a save takes an Active plan off sale.
+  const [savedStatus, setSavedStatus] = useState<Plan['status'] | null>(null);
+  const [askingOffSale, setAskingOffSale] = useState(false);
 
   // A new page (another plan, or /new): start from what it holds.
   const loadedPlan = plan.status === 'loaded' ? plan.plan : null;
@@ -55,12 +58,14 @@ export default function EditPlan() {
     if (creating) setDraft(emptyPlan(platform));
     else if (loadedPlan) setDraft(draftOf(loadedPlan));
     else setDraft(null);
+    setSavedStatus(loadedPlan?.status ?? null);
     setErrors(NO_ERRORS);
     setSaveError(null);
     setRemoveError(null);
   }, [creating, loadedPlan, platform]);
 
-  const save = async () => {
+  /** `offSaleConfirmed`: staff said yes to taking an Active plan off sale (docs/catalogue.md, "Listing rule"). */
+  const save = async (offSaleConfirmed = false) => {
     if (!draft) return;
     const found = validatePlan(draft);
     setErrors(found);
@@ -68,13 +73,21 @@ export default function EditPlan() {
       setRefusals((n) => n + 1);
       return;
     }
+    if (!creating && savedStatus === 'Active' && draft.status !== 'Active' && !offSaleConfirmed) {
+      setAskingOffSale(true);
+      return;
+    }
+    setAskingOffSale(false);
     setSaving(true);
     setSaveError(null);
     try {
       const answer = creating
         ? await adminApi.post<{ plan?: Plan }>('/plan/create', createBody(draft))
         : await adminApi.post<{ plan?: Plan }>('/plan/update', updateBody(planId.trim(), draft));
-      if (answer.plan) setDraft(draftOf(answer.plan));
+      if (answer.plan) {
+        setDraft(draftOf(answer.plan));
+        setSavedStatus(answer.plan.status);
+      }
       setToast(creating ? 'Plan created' : 'Plan saved');
       if (creating && answer.plan?.planId) {
         setCreated(answer.plan);
@@ -160,6 +173,21 @@ export default function EditPlan() {
       }
     >
       {body}
+      {askingOffSale && draft && (
+        <ConfirmDialog
+          title={`Take ${draft.name.trim() || 'this plan'} off sale?`}
+          confirmLabel={`Save as ${draft.status}`}
+          cancelLabel="Keep it Active"
+          busy={saving}
+          onConfirm={() => void save(true)}
+          onCancel={() => setAskingOffSale(false)}
+        >
+          <p>
+            Saved as {draft.status}, the plan stops selling: its service leaves the public catalogue and its pricing page says the packages are not available, until the
+            plan is Active again. Orders already paid are not affected.
+          </p>
+        </ConfirmDialog>
+      )}
       {removing && (
         <ConfirmDialog title="Remove tier?" confirmLabel="Remove" busy={removeBusy} onConfirm={() => void confirmRemove()} onCancel={() => setRemoving(null)}>
           <p>Remove the tier “{removing.name.trim() || 'unnamed'}” from this plan? It leaves the pricing page at once.</p>
