@@ -6,14 +6,14 @@ import { listPage, COMPLETED, visit, cards, button } from '../test/serviceLists'
 const { answers, calls } = signedInCustomerApi();
 
 describe('Completed Services', () => {
-  it('final states from the provider: Completed, Partial, Canceled, Refunded chips with their progress', async () => {
+  it('final states from the provider: Completed, Partial, Canceled, Refunded chips; only Completed and Partial say how the delivery went', async () => {
     answers[COMPLETED] = [
       listPage(
         [
           subscription(1, { Status: 1, statusText: 'Completed', progress: { startCount: 1204, remains: 0, quantity: 1000 } }),
           subscription(2, { Status: 2, statusText: 'Partial', progress: { startCount: 98, remains: 412, quantity: 1000 } }),
-          subscription(3, { Status: 3, statusText: 'Canceled', progress: null }),
-          subscription(4, { Status: 4, statusText: 'Refunded' }),
+          subscription(3, { Status: 3, statusText: 'Canceled', progress: { startCount: 0, remains: 0, quantity: 1000 } }),
+          subscription(4, { Status: 4, statusText: 'Refunded', progress: { startCount: 1204, remains: 0, quantity: 1000 } }),
         ],
         { total: 4, page: 1, lastPage: 1 },
       ),
@@ -22,9 +22,10 @@ describe('Completed Services', () => {
     await waitFor(() => expect(cards()).toHaveLength(4));
     const chips = cards().map((card) => card.querySelector('header > span')?.textContent);
     expect(chips).toEqual(['Status: Completed', 'Status: Partial', 'Status: Canceled', 'Status: Refunded']);
-    expect(within(cards()[0]).getByText('Started at 1,204 · 0 remaining')).toBeTruthy();
-    expect(within(cards()[1]).getByText('Started at 98 · 412 not delivered')).toBeTruthy(); // Partial: nothing more is coming
-    expect(within(cards()[2]).queryByText(/remaining|Started at/)).toBeNull();
+    expect(within(cards()[0]).getByText('Started at 1,204')).toBeTruthy(); // Completed: nothing remains to say
+    expect(within(cards()[1]).getByText('Started at 98 · Delivered 588 of 1,000')).toBeTruthy(); // Partial: what came
+    expect(within(cards()[2]).queryByText(/remaining|Started at|Delivered/)).toBeNull();
+    expect(within(cards()[3]).queryByText(/remaining|Started at|Delivered/)).toBeNull();
   });
 
   it('lists the completed page with a way back to Active', async () => {

@@ -39,11 +39,30 @@ describe('what the provider reported, in the card words', () => {
     expect(progressText({ startCount: 0, remains: 0, quantity: 1000 }, 0)).toBeNull();
     expect(progressText({ startCount: '0', remains: '0', quantity: 1000 }, 0)).toBeNull();
     expect(progressText({ startCount: null, remains: null, quantity: 1000 }, 0)).toBeNull();
-    // Finished from zero: true, and said.
-    expect(progressText({ startCount: 0, remains: 0, quantity: 1000 }, 1)).toBe('Started at 0 · 0 remaining');
-    expect(progressText({ startCount: 0, remains: 250, quantity: 1000 }, 0)).toBe('Started at 0 · 250 remaining');
+  });
+
+  it('a start count of 0 is not reported; remains of 0 on a running order is not reported either', () => {
+    expect(progressText({ startCount: 0, remains: 250, quantity: 1000 }, 0)).toBe('250 remaining');
+    expect(progressText({ startCount: 1204, remains: 0, quantity: 1000 }, 0)).toBe('Started at 1,204');
+    expect(progressText({ startCount: 1204, remains: 350, quantity: 1000 }, 0)).toBe('Started at 1,204 · 350 remaining');
     expect(progressText({ startCount: 120000, remains: null }, 0)).toBe('Started at 120,000');
+  });
+
+  it('Completed says only a real start count: not "Started at 0", not "0 remaining"', () => {
+    expect(progressText({ startCount: 0, remains: 0, quantity: 1000 }, 1)).toBeNull();
+    expect(progressText({ startCount: 98, remains: 0, quantity: 1000 }, 1)).toBe('Started at 98');
+  });
+
+  it('Partial says what was delivered when the panel said what remained; without the quantity, what was not', () => {
+    expect(progressText({ startCount: 98, remains: 412, quantity: 1000 }, 2)).toBe('Started at 98 · Delivered 588 of 1,000');
+    expect(progressText({ startCount: 0, remains: '412', quantity: '1000' }, 2)).toBe('Delivered 588 of 1,000');
     expect(progressText({ startCount: 98, remains: 412 }, 2)).toBe('Started at 98 · 412 not delivered');
+    expect(progressText({ startCount: 98, remains: null, quantity: 1000 }, 2)).toBe('Started at 98');
+  });
+
+  it('Canceled and Refunded show no delivery line (the refund says what came back)', () => {
+    expect(progressText({ startCount: 0, remains: 1000, quantity: 1000 }, 3)).toBeNull();
+    expect(progressText({ startCount: 1204, remains: 0, quantity: 1000 }, 4)).toBeNull();
   });
 
   it('the quantity once known, grouped; nothing for none, zero, a negative or unreadable value', () => {

@@ -24,9 +24,6 @@ function count(value: unknown): string | null {
   return null;
 }
 
-/** Statuses the provider ended short of the full quantity: Partial, Canceled, Refunded. */
-const ENDED_SHORT = new Set([2, 3, 4]);
-
 /** '1,000': the quantity ordered from the provider, once it is known; null before. */
 export function quantityText(progress: DeliveryProgress | null | undefined): string | null {
   if (!progress || typeof progress !== 'object') return null;
@@ -34,22 +31,44 @@ export function quantityText(progress: DeliveryProgress | null | undefined): str
   return quantity && quantity !== '0' && !quantity.startsWith('-') ? quantity : null;
 }
 
+/** A whole count as a BigInt (for the arithmetic of 'Delivered … of …'), else null. */
+function whole(value: unknown): bigint | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : null;
+  if (typeof value === 'string' && /^\d{1,30}$/.test(value.trim())) return BigInt(value.trim());
+  return null;
+}
+
 /**
- * 'Started at 1,204 · 350 remaining' (grouped as the card's dates are written: 120,000), only the parts the provider
- * reported; null when it reported neither, so the card shows no line at all. Once the order ended
- * short (Partial, Canceled, Refunded: `status` 2–4) nothing more is coming, so what is left is
- * 'not delivered' rather than 'remaining'. An order still In Process (`status` 0) with a start count
- * and remains of 0 has not started: panels send "0" for both before they begin (docs/fulfilment.md),
- * and 'Started at 0 · 0 remaining' would tell the customer it was delivered.
+ * What the provider reported of the delivery, in the card's words (docs/fulfilment.md, "What a panel
+ * may say"); null when there is nothing true to say, so the card shows no line:
+ * - a start count of 0 is "not reported" (panels send "0" when nobody typed one in), so only a real
+ *   one is said: 'Started at 1,204';
+ * - In Process: what is still coming, 'Started at 1,204 · 350 remaining'; remains of 0 on an order
+ *   not finished is not reported either (a panel says "0" until the order ends);
+ * - Completed: the start count only (nothing remains);
+ * - Partial: what was delivered, 'Started at 98 · Delivered 588 of 1,000', when the panel said what
+ *   remained and the quantity is known ('412 not delivered' without the quantity);
+ * - Canceled or Refunded: no delivery line; the refund says what came back.
+ * Counts are grouped as the card's dates are written (120,000).
  */
 export function progressText(progress: DeliveryProgress | null | undefined, status?: unknown): string | null {
   if (!progress || typeof progress !== 'object') return null;
+  const state = Number(status);
+  if (state === 3 || state === 4) return null;
   const started = count(progress.startCount);
-  const remains = count(progress.remains);
-  if (Number(status) === 0 && started === '0' && remains === '0') return null;
-  const left = ENDED_SHORT.has(Number(status)) ? 'not delivered' : 'remaining';
-  const parts = [started && `Started at ${started}`, remains && `${remains} ${left}`].filter(Boolean);
-  return parts.length ? parts.join(' · ') : null;
+  const parts = [started && started !== '0' && !started.startsWith('-') ? `Started at ${started}` : null];
+  const remains = whole(progress.remains);
+  if (state === 0 && remains !== null && remains > 0n) parts.push(`${COUNT.format(remains)} remaining`);
+  if (state === 2 && remains !== null) {
+    const quantity = whole(progress.quantity);
+    parts.push(
+      quantity !== null && quantity > 0n && remains <= quantity
+        ? `Delivered ${COUNT.format(quantity - remains)} of ${COUNT.format(quantity)}`
+        : `${COUNT.format(remains)} not delivered`,
+    );
+  }
+  const said = parts.filter(Boolean);
+  return said.length ? said.join(' · ') : null;
 }
 
 /** 'Nov 24, 2026' in the visitor's time zone; null for a missing or unreadable date. */
