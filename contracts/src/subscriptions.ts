@@ -133,8 +133,11 @@ export interface AdminFulfilment {
   queuedAt?: string | null;
   placedAt?: string | null;
   checkedAt?: string | null;
-  /** Price paid minus the upstream charge; null when the currencies differ or the charge is unknown. */
-  margin?: { amount: string; currency: string } | null;
+  /**
+   * Price paid minus the upstream charge; null when the currencies differ or the charge is unknown.
+   * `estimated`: a Partial order's cost counted as the charge's delivered share (docs/fulfilment.md).
+   */
+  margin?: { amount: string; currency: string; estimated?: boolean } | null;
 }
 
 /**

@@ -27,7 +27,8 @@ function countText(value: unknown): string {
  */
 export function marginText(fulfilment: AdminFulfilment, paidCurrency: unknown): string {
   const margin = fulfilment.margin;
-  if (margin && typeof margin === 'object') return moneyText(margin.amount, margin.currency);
+  if (margin && typeof margin === 'object')
+    return `${moneyText(margin.amount, margin.currency)}${margin.estimated ? ' (estimate: the charge for what was delivered)' : ''}`;
   const paid = upper(paidCurrency);
   const charged = upper(fulfilment.currency);
   if (paid && charged && paid !== charged) return `— (paid in ${paid}, charged in ${charged})`;

@@ -452,6 +452,11 @@ describe('The provider part of each task', () => {
         fulfilment: placed('done', { upstreamStatus: 'Partial', remains: 100 }),
       }),
       task(5, { fulfilment: fulfilment('placing') }),
+      task(8, {
+        Status: 2,
+        statusText: 'Partial',
+        fulfilment: placed('done', { upstreamStatus: 'Partial', remains: 412, margin: { amount: '18.81', currency: 'USD', estimated: true } }),
+      }),
       task(6, { fulfilment: fulfilment('canceled') }),
       task(7), // the manual path
     ]);
@@ -466,6 +471,8 @@ describe('The provider part of each task', () => {
     expect(rowOf(open, 'Start count')).toBe('Start count: 1,200');
     expect(rowOf(open, 'Remains')).toBe('Remains: 350');
     expect(rowOf(open, 'Margin')).toBe('Margin: 12.34 USD');
+    // A Partial order's cost is the charge's delivered share: said to be an estimate.
+    expect(rowOf(cardOf('order_8'), 'Margin')).toBe('Margin: 18.81 USD (estimate: the charge for what was delivered)');
     expect(rowOf(open, 'Last checked')).toMatch(/^Last checked: 2 Sept? 2025, /);
     expect(within(open).queryByRole('button', { name: /^Retry/ })).toBeNull();
     expect(within(open).queryByRole('button', { name: /^Link/ })).toBeNull();

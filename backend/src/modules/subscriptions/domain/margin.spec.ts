@@ -1,4 +1,4 @@
-import { decimalDifference, orderMargin } from './margin';
+import { decimalDifference, deliveredShareOf, orderMargin } from './margin';
 
 describe('decimalDifference', () => {
   it.each([
@@ -51,5 +51,46 @@ describe('orderMargin', () => {
     expect(orderMargin(pricing, { charge: '0.27819', currency: 'USD', state: 'done' }, 3, '19.99')).toEqual({ amount: '0.00', currency: 'USD' });
     expect(orderMargin(pricing, { charge: '0.27819', currency: 'USD', state: 'done' }, 4, null)).toEqual({ amount: '19.99', currency: 'USD' });
     expect(orderMargin(pricing, { charge: null, currency: null, state: 'canceled' }, 3, '19.99')).toEqual({ amount: '0.00', currency: 'USD' });
+  });
+});
+
+describe('a Partial order costs what was delivered (docs/fulfilment.md)', () => {
+  const pricing = { price: '19.99', currency: 'USD' };
+  const partial = (charge: string, quantity: number, remains: number | null) => ({ charge, currency: 'USD', state: 'done' as const, quantity, remains });
+
+  it('counts charge × delivered / quantity and marks the margin an estimate', () => {
+    // 588 of 1,000 delivered: 0.588 of 2.00.
+    expect(orderMargin(pricing, partial('2.00', 1000, 412), 2)).toEqual({ amount: '18.81', currency: 'USD', estimated: true });
+    // Rounded half away from zero to the charge's digits: 0.27819 × 1/3 = 0.09273.
+    expect(orderMargin(pricing, partial('0.27819', 3, 2), 2)).toEqual({ amount: '19.89727', currency: 'USD', estimated: true });
+    // With a refund of the undelivered share.
+    expect(orderMargin(pricing, partial('2.00', 1000, 412), 2, '8.24')).toEqual({ amount: '10.57', currency: 'USD', estimated: true });
+  });
+
+  it('keeps the full charge, not estimated, when the remains cannot say what was delivered, and on every other status', () => {
+    expect(orderMargin(pricing, partial('2.00', 1000, null), 2)).toEqual({ amount: '17.99', currency: 'USD' });
+    expect(orderMargin(pricing, partial('2.00', 1000, 1001), 2)).toEqual({ amount: '17.99', currency: 'USD' });
+    expect(orderMargin(pricing, partial('2.00', 0, 0), 2)).toEqual({ amount: '17.99', currency: 'USD' });
+    expect(orderMargin(pricing, partial('2.00', 1000, 0), 1)).toEqual({ amount: '17.99', currency: 'USD' });
+    expect(orderMargin(pricing, { charge: '2.00', currency: 'USD', state: 'open' as const }, 2)).toEqual({ amount: '17.99', currency: 'USD' });
+  });
+});
+
+describe('deliveredShareOf', () => {
+  it.each([
+    ['2.00', 1000, 412, '1.18'],
+    ['2.00', 1000, 0, '2.00'],
+    ['2.00', 1000, 1000, '0.00'],
+    ['0.27819', 3, 2, '0.09273'],
+    ['5', 3, 1, '3.33'],
+  ])('%s for %i ordered with %i remaining is %s', (charge, quantity, remains, share) => {
+    expect(deliveredShareOf(charge, quantity, remains)).toBe(share);
+  });
+
+  it('is null when nothing can be said', () => {
+    expect(deliveredShareOf('2.00', 1000, null)).toBeNull();
+    expect(deliveredShareOf('2.00', 1000, -1)).toBeNull();
+    expect(deliveredShareOf('2.00', 0, 0)).toBeNull();
+    expect(deliveredShareOf('abc', 1000, 10)).toBeNull();
   });
 });
