@@ -22,16 +22,6 @@ const SPECS = '\\.(spec|int-spec|e2e-spec)\\.tsx?$';
  * other through files that form no cycle. A new module takes its place in this list.
  */
 const MODULE_ORDER = ['admin', 'reports', 'billing', 'catalogue', 'plans', 'fulfilment', 'subscriptions', 'identity'];
-/**
- * The one crossing still against the order: subscriptions' card and mapper read fulfilment's refill
- * rules (the customer's refill view, the stored history's reader, the day text) and the panel's
- * word reader. To go with the delivery-summary port (docs/architecture.md#boundaries); nothing else
- * may join it.
- */
-const PENDING_CROSSING = {
-  from: '^backend/src/modules/subscriptions/(adapters/http/subscription\\.presenter|adapters/persistence/subscription\\.mapper|application/completion-mails)\\.ts$',
-  to: '^backend/src/modules/fulfilment/domain/(refill|upstream-status)\\.ts$',
-};
 
 function moduleOrderRules() {
   const comment = (name, later) =>
@@ -42,26 +32,17 @@ function moduleOrderRules() {
       name: 'no-circular-between-modules',
       comment: comment(name, MODULE_ORDER.slice(i + 1)),
       severity: 'error',
-      from: { path: `^backend/src/modules/${name}/`, pathNot: [SPECS, ...(name === 'subscriptions' ? [PENDING_CROSSING.from] : [])] },
+      from: { path: `^backend/src/modules/${name}/`, pathNot: SPECS },
       to: { path: `^backend/src/modules/(${earlier.join('|') || '$^'})/` },
     };
   });
-  rules.push(
-    {
-      name: 'no-circular-between-modules',
-      comment: comment('subscriptions', MODULE_ORDER.slice(MODULE_ORDER.indexOf('subscriptions') + 1)),
-      severity: 'error',
-      from: { path: PENDING_CROSSING.from },
-      to: { path: `^backend/src/modules/(${MODULE_ORDER.slice(0, MODULE_ORDER.indexOf('subscriptions')).join('|')})/`, pathNot: PENDING_CROSSING.to },
-    },
-    {
-      name: 'every-module-in-the-order',
-      comment: 'A backend module that imports another module takes its place in MODULE_ORDER (.dependency-cruiser.cjs), which keeps modules from importing each other.',
-      severity: 'error',
-      from: { path: `^backend/src/modules/(?!(?:${MODULE_ORDER.join('|')})/)([^/]+)/`, pathNot: SPECS },
-      to: { path: '^backend/src/modules/([^/]+)/', pathNot: '^backend/src/modules/$1/' },
-    },
-  );
+  rules.push({
+    name: 'every-module-in-the-order',
+    comment: 'A backend module that imports another module takes its place in MODULE_ORDER (.dependency-cruiser.cjs), which keeps modules from importing each other.',
+    severity: 'error',
+    from: { path: `^backend/src/modules/(?!(?:${MODULE_ORDER.join('|')})/)([^/]+)/`, pathNot: SPECS },
+    to: { path: '^backend/src/modules/([^/]+)/', pathNot: '^backend/src/modules/$1/' },
+  });
   return rules;
 }
 

@@ -45,3 +45,11 @@ export function isPlausibleRemains(value: unknown, quantity: number): value is n
 export function isPlausibleCharge(value: unknown): value is string {
   return typeof value === 'string' && UPSTREAM_BOUNDS.charge.test(value);
 }
+
+/**
+ * A panel's status word as compared: lower case, inner runs of spaces as one. Fulfilment reads the
+ * final words with it; subscriptions' card knows a Pending order that has not started by it.
+ */
+export function normalWord(raw: string): string {
+  return raw.toLowerCase().replace(/\s+/g, ' ');
+}

@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../platform/config/app-config';
+import { RefillViews } from '../subscriptions/application/refill-views.port';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CancelFulfilmentUseCase } from './application/cancel-fulfilment.use-case';
 import { FulfilmentIntake } from './application/fulfilment-intake';
@@ -21,6 +22,7 @@ import { CustomerRefillController } from './adapters/http/refill.controller';
 import { RequestRefillUseCase } from './application/request-refill.use-case';
 import { SyncRefillsUseCase } from './application/sync-refills.use-case';
 import { RefillTerms } from './application/refill-terms';
+import { CustomerRefillViews } from './application/customer-refill-views';
 import { TierFulfilmentOrmEntity } from './adapters/persistence/tier-fulfilment.orm-entity';
 import { TypeOrmTierMappingRepository } from './adapters/persistence/tier-mapping.repository';
 import { TypeOrmFulfilmentLedger } from './adapters/persistence/fulfilment-ledger.repository';
@@ -32,6 +34,18 @@ import { ManualPanel } from './adapters/provider/manual.panel';
 import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfilment.processor';
 
 /**
+ * Subscriptions' RefillViews port, answered by fulfilment's refill rules. Global, since
+ * subscriptions' own routes need it and subscriptions cannot import fulfilment (fulfilment imports
+ * subscriptions: docs/architecture.md#boundaries); it imports nothing, so no module cycle forms.
+ */
+@Global()
+@Module({
+  providers: [{ provide: RefillViews, useClass: CustomerRefillViews }],
+  exports: [RefillViews],
+})
+export class RefillViewsModule {}
+
+/**
  * Fulfilment (docs/fulfilment.md): paid orders of mapped tiers are placed with an upstream provider panel
  * ("API v2") by a queue job, and a repeating sync pass follows their status until the provider
  * reports a final word. The panel is chosen by FULFILMENT_PROVIDER: `manual` (the default: nothing
@@ -39,10 +53,11 @@ import { FulfilmentProcessor, FulfilmentSchedule } from './adapters/queue/fulfil
  * moves (FulfilmentLedger), the refills (RefillLedger) and the tier → upstream service mappings
  * (tier_fulfilment) are this module's. Refills (docs/refill.md): customers and staff ask the provider to top up a
  * completed order; the sync pass follows them. Exports FulfilmentIntake (billing's way in),
- * GetProviderOverviewUseCase (reports' low balance) and RefillTerms (the pricing pages' guarantee).
+ * GetProviderOverviewUseCase (reports' low balance) and RefillTerms (the pricing pages' guarantee);
+ * binds subscriptions' RefillViews (RefillViewsModule).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([TierFulfilmentOrmEntity]), SubscriptionsModule],
+  imports: [TypeOrmModule.forFeature([TierFulfilmentOrmEntity]), SubscriptionsModule, RefillViewsModule],
   controllers: [FulfilmentAdminController, CustomerRefillController],
   providers: [
     {

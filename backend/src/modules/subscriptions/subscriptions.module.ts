@@ -18,13 +18,16 @@ import { TypeOrmSubscriptionCounts } from './adapters/persistence/subscription-c
 import { TypeOrmSubscriptionRepository } from './adapters/persistence/subscription.repository';
 import { AdminTasksController } from './adapters/http/admin-tasks.controller';
 import { SubscriptionController } from './adapters/http/subscription.controller';
+import { SubscriptionPresenter } from './adapters/http/subscription.presenter';
 
 /**
  * Subscriptions: what customers bought and its delivery status. Exports identity's profile
  * counters (SubscriptionCounts) and billing's RecordPurchaseUseCase (a paid order becomes its one
  * subscription), the SubscriptionRepository (fulfilment reads the orders it delivers through it),
  * SubscriptionRefunds (billing's way to the refund summary and the settlement of orders finished
- * short, docs/refunds.md) and CompletionMails (the "order completed" mail, once per order). Serves the customer's Active, Completed and
+ * short, docs/refunds.md), CompletionMails (the "order completed" mail, once per order) and
+ * SubscriptionPresenter (a subscription in an API answer; its refill card comes through the
+ * RefillViews port, which fulfilment binds). Serves the customer's Active, Completed and
  * all-services lists, and the admin's task list with its Status toggle (POST /admin/tasks,
  * /admin/upStatus) and Mark Completed for several orders (POST /admin/tasks/complete).
  */
@@ -43,7 +46,8 @@ import { SubscriptionController } from './adapters/http/subscription.controller'
     ListAdminTasksUseCase,
     UpdateSubscriptionStatusUseCase,
     CompleteOrdersUseCase,
+    SubscriptionPresenter,
   ],
-  exports: [SubscriptionCounts, RecordPurchaseUseCase, SubscriptionRepository, SubscriptionRefunds, CompletionMails],
+  exports: [SubscriptionCounts, RecordPurchaseUseCase, SubscriptionRepository, SubscriptionRefunds, CompletionMails, SubscriptionPresenter],
 })
 export class SubscriptionsModule {}

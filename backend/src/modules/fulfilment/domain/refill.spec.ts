@@ -1,4 +1,5 @@
-import { customerRefillView, customerRefusal, DAY_MS, readRefillHistory, readRefillWord, type RefillRecord, type RefillState } from './refill';
+import { DAY_MS } from '../../../kernel/day-text';
+import { customerRefillView, customerRefusal, readRefillWord, type RefillRecord, type RefillState } from './refill';
 
 const completedAt = new Date('2026-11-03T10:00:00.000Z');
 const record = (state: RefillState, requestedAt: Date, extra: Partial<RefillRecord> = {}): RefillRecord => ({
@@ -94,43 +95,5 @@ describe('refill rules (docs/refill.md)', () => {
     expect(view(record('rejected', at(8), { settledAt: at(8), unsupported: true }))).toMatchObject({
       message: 'This provider does not offer refills for this order. Our team has been told.',
     });
-  });
-
-  it('reads a stored summary defensively: entries of an unknown shape are left out', () => {
-    const stored = {
-      history: [
-        {
-          refillId: 'a',
-          state: 'open',
-          actor: 'staff',
-          requestedAt: at(1).getTime(),
-          settledAt: null,
-          checkedAt: at(2).getTime(),
-          upstreamRefillId: '5',
-          upstreamStatus: 'Pending',
-          failure: null,
-          unsupported: false,
-        },
-        { refillId: 'b', state: 'exploded', requestedAt: 1 },
-        { refillId: 'c', state: 'completed', requestedAt: 'yesterday' },
-        'nonsense',
-        null,
-      ],
-    };
-    expect(readRefillHistory(stored)).toEqual([
-      {
-        refillId: 'a',
-        state: 'open',
-        actor: 'staff',
-        requestedAt: at(1),
-        settledAt: null,
-        checkedAt: at(2),
-        upstreamRefillId: '5',
-        upstreamStatus: 'Pending',
-        failure: null,
-        unsupported: false,
-      },
-    ]);
-    for (const value of [null, [], 'x', { history: 'x' }]) expect(readRefillHistory(value)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { DAY_MS, dayText, momentText } from '../../../kernel/day-text';
 import { ORDER_STATUS } from '../../../kernel/order-status';
 import { REFILL_STATES, type RefillActor, type RefillRecord, type RefillState, type SubscriptionRefills } from '../../../kernel/delivery-summary';
 
@@ -50,11 +51,8 @@ export type CustomerRefillState = 'available' | 'requested' | 'in_progress' | 'c
 
 /** The most days a guarantee may run. */
 export const MAX_REFILL_DAYS = 365;
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most one request per order in this span (from the last request). */
 export const REFILL_REQUEST_SPACING_MS = DAY_MS;
-/** The newest refills an order's summary keeps (the admin's history). */
-export const REFILL_HISTORY = 20;
 
 /** Sentences a customer reads. */
 export const REFILL_MESSAGES = {
@@ -62,17 +60,6 @@ export const REFILL_MESSAGES = {
   rejected: 'The provider could not top up this order.',
   review: 'Your refill request is being checked by our team.',
 } as const;
-
-/** "3 Dec 2026" (UTC). */
-export function dayText(at: Date): string {
-  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** "3 Dec 2026, 14:05 UTC". */
-export function momentText(at: Date): string {
-  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
-  return `${dayText(at)}, ${time} UTC`;
-}
 
 /**
  * A refill's status word, read: case, spaces, underscores and hyphens do not matter ('Inprogress',
@@ -235,41 +222,4 @@ export function customerRefillView(order: RefillCandidate, now: Date): CustomerR
     nextRequestAt: refusal?.nextRequestAt ?? null,
     message: latest ? customerMessageOf(latest) : null,
   };
-}
-
-const EPOCH_LIMIT = 8.64e15;
-/** A time the summary stored (epoch milliseconds), or null. */
-function timeOf(value: unknown): Date | null {
-  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= EPOCH_LIMIT ? new Date(value) : null;
-}
-const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
-
-/**
- * A stored summary (jsonb: `{ history: [...] }`, times as epoch milliseconds) read back defensively:
- * an entry of an unknown shape is left out.
- */
-export function readRefillHistory(value: unknown): RefillRecord[] {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  const history = (value as { history?: unknown }).history;
-  if (!Array.isArray(history)) return [];
-  const records: RefillRecord[] = [];
-  for (const entry of history.slice(0, REFILL_HISTORY)) {
-    if (!entry || typeof entry !== 'object') continue;
-    const e = entry as Record<string, unknown>;
-    const requestedAt = timeOf(e.requestedAt);
-    if (typeof e.refillId !== 'string' || !REFILL_STATES.includes(e.state as RefillState) || requestedAt === null) continue;
-    records.push({
-      refillId: e.refillId,
-      state: e.state as RefillState,
-      actor: e.actor === 'staff' ? 'staff' : 'customer',
-      requestedAt,
-      settledAt: timeOf(e.settledAt),
-      checkedAt: timeOf(e.checkedAt),
-      upstreamRefillId: textOrNull(e.upstreamRefillId),
-      upstreamStatus: textOrNull(e.upstreamStatus),
-      failure: textOrNull(e.failure),
-      unsupported: e.unsupported === true,
-    });
-  }
-  return records;
 }

@@ -1,6 +1,6 @@
-import { isPlausibleCharge, isPlausibleRemains, isPlausibleStartCount, UPSTREAM_BOUNDS, type UpstreamFacts } from '../../../kernel/upstream-facts';
+import { isPlausibleCharge, isPlausibleRemains, isPlausibleStartCount, normalWord, UPSTREAM_BOUNDS, type UpstreamFacts } from '../../../kernel/upstream-facts';
 import { boundedText, quoted } from './bounded-text';
-import { type FinalStatus, interpretUpstreamStatus, normalWord } from './upstream-status';
+import { type FinalStatus, interpretUpstreamStatus } from './upstream-status';
 
 /** What a provider reported for one order, as its adapter read it (numbers parsed, texts bounded). */
 export interface ReportedOrder {

@@ -1,4 +1,5 @@
 import { type FinalOrderStatus, ORDER_STATUS } from '../../../kernel/order-status';
+import { normalWord } from '../../../kernel/upstream-facts';
 
 /**
  * A provider's status word, read. API v2 panels write Pending, In progress, Processing, Completed,
@@ -36,9 +37,4 @@ export function interpretUpstreamStatus(word: string | null | undefined): Upstre
   if (!raw) return { raw: null };
   const finalStatus = FINAL_WORDS.get(normalWord(raw));
   return finalStatus === undefined ? { raw } : { raw, finalStatus };
-}
-
-/** A word as compared: lower case, inner runs of spaces as one. */
-export function normalWord(raw: string): string {
-  return raw.toLowerCase().replace(/\s+/g, ' ');
 }

@@ -5,7 +5,7 @@ import { SHOP_NAME } from '../../../platform/config/brand';
 import type { Mail } from '../../../platform/mail/mail.port';
 import { Mailer } from '../../../platform/mail/mailer';
 import { Clock } from '../../../platform/time/clock';
-import { DAY_MS, dayText } from '../../fulfilment/domain/refill';
+import { DAY_MS, dayText } from '../../../kernel/day-text';
 import { type CompletedOrder, OrderCompletions } from './order-completions.port';
 import { orderNumberOf } from '@growth/contracts';
 

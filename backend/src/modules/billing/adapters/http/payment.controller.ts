@@ -6,7 +6,7 @@ import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.
 import type { Principal } from '../../../../platform/auth/principal';
 import { AppError } from '../../../../platform/errors/app-error';
 import { Clock } from '../../../../platform/time/clock';
-import { subscriptionBody } from '../../../subscriptions';
+import { SubscriptionPresenter } from '../../../subscriptions';
 import { CreateOrderUseCase } from '../../application/create-order.use-case';
 import { HandleWebhookUseCase } from '../../application/handle-webhook.use-case';
 import { PaymentGateway } from '../../application/payment-gateway.port';
@@ -37,6 +37,7 @@ export class PaymentController {
     private readonly gateway: PaymentGateway,
     private readonly orders: PaymentOrderRepository,
     private readonly clock: Clock,
+    private readonly presenter: SubscriptionPresenter,
   ) {}
 
   /** Stores an order for one tier (amount from the server's price) and answers what the checkout needs. */
@@ -73,7 +74,7 @@ export class PaymentController {
   @ApiBadRequestResponse({ description: 'A missing or wrong signature: nothing is stored.' })
   async verify(@CurrentPrincipal() caller: Principal, @Body() body: VerifyPaymentRequest): Promise<ApiSuccess<SubscriptionAnswer<Subscription>>> {
     const { subscription } = await this.verifyPayment.execute(caller, body);
-    return { success: true as const, message: 'Payment verified', subscription: subscriptionBody(subscription, this.clock.now()) };
+    return { success: true as const, message: 'Payment verified', subscription: this.presenter.subscriptionBody(subscription, this.clock.now()) };
   }
 
   /** Razorpay's events (raw body signed with the webhook secret). Answers fast; 400 for a bad signature. */

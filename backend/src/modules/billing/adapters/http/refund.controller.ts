@@ -14,7 +14,7 @@ import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.
 import type { Principal } from '../../../../platform/auth/principal';
 import { adminPaging, DEFAULT_ADMIN_PAGE_SIZE } from '../../../../platform/http/admin-paging';
 import { Clock } from '../../../../platform/time/clock';
-import { adminSubscriptionBody, subscriptionBody } from '../../../subscriptions';
+import { SubscriptionPresenter } from '../../../subscriptions';
 import { DecideRefundRequestUseCase } from '../../application/decide-refund-request.use-case';
 import { ListRefundsUseCase } from '../../application/list-refunds.use-case';
 import type { RefundListRow } from '../../application/refund.repository.port';
@@ -77,6 +77,7 @@ export class CustomerRefundController {
   constructor(
     private readonly requestRefund: RequestRefundUseCase,
     private readonly clock: Clock,
+    private readonly presenter: SubscriptionPresenter,
   ) {}
 
   @Post('refund-request')
@@ -90,7 +91,7 @@ export class CustomerRefundController {
     return {
       success: true as const,
       message: 'Refund requested. We review requests within 7-10 business days.',
-      subscription: subscriptionBody(subscription, this.clock.now()),
+      subscription: this.presenter.subscriptionBody(subscription, this.clock.now()),
     };
   }
 }
@@ -106,6 +107,7 @@ export class AdminRefundsController {
     private readonly decide: DecideRefundRequestUseCase,
     private readonly list: ListRefundsUseCase,
     private readonly clock: Clock,
+    private readonly presenter: SubscriptionPresenter,
   ) {}
 
   @Post('refunds')
@@ -115,7 +117,7 @@ export class AdminRefundsController {
   @ApiConflictResponse({ description: 'More than is left to refund, or nothing left.' })
   async refund(@CurrentPrincipal() caller: Principal, @Body() body: StaffRefundRequest): Promise<ApiSuccess<RefundAnswer>> {
     const { refund, subscription } = await this.refundOrder.execute(caller, body);
-    return { success: true as const, refund: refundBody(refund), subscription: adminSubscriptionBody(subscription, this.clock.now()) };
+    return { success: true as const, refund: refundBody(refund), subscription: this.presenter.adminSubscriptionBody(subscription, this.clock.now()) };
   }
 
   @Post('refund-requests/decide')
@@ -129,7 +131,7 @@ export class AdminRefundsController {
       success: true as const,
       request: requestBody(decided.request),
       refund: decided.refund ? refundBody(decided.refund) : null,
-      subscription: decided.subscription ? adminSubscriptionBody(decided.subscription, this.clock.now()) : null,
+      subscription: decided.subscription ? this.presenter.adminSubscriptionBody(decided.subscription, this.clock.now()) : null,
     };
   }
 

@@ -15,7 +15,7 @@ import type { Principal } from '../../../../platform/auth/principal';
 import { AppError } from '../../../../platform/errors/app-error';
 import { providerUnavailable } from '../../domain/fulfilment.errors';
 import { Clock } from '../../../../platform/time/clock';
-import { adminSubscriptionBody } from '../../../subscriptions';
+import { SubscriptionPresenter } from '../../../subscriptions';
 import { CancelFulfilmentUseCase } from '../../application/cancel-fulfilment.use-case';
 import { GetProviderOverviewUseCase } from '../../application/get-provider-overview.use-case';
 import { ListProviderServicesUseCase } from '../../application/list-provider-services.use-case';
@@ -62,6 +62,7 @@ export class FulfilmentAdminController {
     private readonly requestRefill: RequestRefillUseCase,
     private readonly clock: Clock,
     private readonly syncRefills: SyncRefillsUseCase,
+    private readonly presenter: SubscriptionPresenter,
   ) {}
 
   @Get('provider')
@@ -119,7 +120,10 @@ export class FulfilmentAdminController {
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: "'Only an order that needs review can be retried'" })
   async retry(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
-    return { success: true as const, subscription: adminSubscriptionBody(await this.retryFulfilment.execute(caller, body.subscriptionId), this.clock.now()) };
+    return {
+      success: true as const,
+      subscription: this.presenter.adminSubscriptionBody(await this.retryFulfilment.execute(caller, body.subscriptionId), this.clock.now()),
+    };
   }
 
   @Post('link')
@@ -132,7 +136,7 @@ export class FulfilmentAdminController {
   async link(@CurrentPrincipal() caller: Principal, @Body() body: LinkUpstreamOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     return {
       success: true as const,
-      subscription: adminSubscriptionBody(await this.linkUpstream.execute(caller, body.subscriptionId, body.upstreamOrderId), this.clock.now()),
+      subscription: this.presenter.adminSubscriptionBody(await this.linkUpstream.execute(caller, body.subscriptionId, body.upstreamOrderId), this.clock.now()),
     };
   }
 
@@ -142,7 +146,10 @@ export class FulfilmentAdminController {
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   @ApiConflictResponse({ description: "'Only an order not yet placed upstream can be cancelled here; cancel a placed one on the provider panel'" })
   async cancel(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
-    return { success: true as const, subscription: adminSubscriptionBody(await this.cancelFulfilment.execute(caller, body.subscriptionId), this.clock.now()) };
+    return {
+      success: true as const,
+      subscription: this.presenter.adminSubscriptionBody(await this.cancelFulfilment.execute(caller, body.subscriptionId), this.clock.now()),
+    };
   }
 
   @Post('refill')
@@ -153,7 +160,7 @@ export class FulfilmentAdminController {
   @ApiConflictResponse({ description: "'A refill for this order is already under way with the provider; wait until it is settled.'" })
   async refill(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     const { subscription, outcome } = await this.requestRefill.execute(caller, body.subscriptionId);
-    return { success: true as const, message: STAFF_REFILL_MESSAGES[outcome], subscription: adminSubscriptionBody(subscription, this.clock.now()) };
+    return { success: true as const, message: STAFF_REFILL_MESSAGES[outcome], subscription: this.presenter.adminSubscriptionBody(subscription, this.clock.now()) };
   }
 
   @Post('sync')

@@ -12,7 +12,7 @@ import {
 import { Authenticated, CurrentPrincipal } from '../../../../platform/auth/auth.guard';
 import type { Principal } from '../../../../platform/auth/principal';
 import { Clock } from '../../../../platform/time/clock';
-import { subscriptionBody } from '../../../subscriptions';
+import { SubscriptionPresenter } from '../../../subscriptions';
 import { REFILL_MESSAGES } from '../../domain/refill';
 import { type RefillOutcome, RequestRefillUseCase } from '../../application/request-refill.use-case';
 import { FulfilmentOrderRequest } from './fulfilment-admin.requests';
@@ -32,6 +32,7 @@ export class CustomerRefillController {
   constructor(
     private readonly requestRefill: RequestRefillUseCase,
     private readonly clock: Clock,
+    private readonly presenter: SubscriptionPresenter,
   ) {}
 
   @Post('refill')
@@ -48,6 +49,6 @@ export class CustomerRefillController {
   @ApiServiceUnavailableResponse({ description: 'The provider could not be reached; nothing was requested.' })
   async request(@CurrentPrincipal() caller: Principal, @Body() body: FulfilmentOrderRequest): Promise<ApiSuccess<SubscriptionAnswer<Subscription>>> {
     const { subscription, outcome } = await this.requestRefill.execute(caller, body.subscriptionId);
-    return { success: true as const, message: CUSTOMER_REFILL_MESSAGES[outcome], subscription: subscriptionBody(subscription, this.clock.now()) };
+    return { success: true as const, message: CUSTOMER_REFILL_MESSAGES[outcome], subscription: this.presenter.subscriptionBody(subscription, this.clock.now()) };
   }
 }

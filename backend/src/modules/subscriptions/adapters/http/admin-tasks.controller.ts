@@ -10,7 +10,7 @@ import { ListAdminTasksUseCase } from '../../application/list-admin-tasks.use-ca
 import { UpdateSubscriptionStatusUseCase } from '../../application/update-subscription-status.use-case';
 import { adminTaskQuery, encodeTaskCursor } from '../../domain/admin-task-list';
 import { AdminTasksRequest, CompleteOrdersRequest, UpdateStatusRequest } from './admin-tasks.requests';
-import { adminSubscriptionBody } from './subscription.presenter';
+import { SubscriptionPresenter } from './subscription.presenter';
 
 /**
  * The admin's Tasks screen (docs/product.md#admin; docs/product.md#api: /admin/tasks, /admin/upStatus and
@@ -27,6 +27,7 @@ export class AdminTasksController {
     private readonly updateStatus: UpdateSubscriptionStatusUseCase,
     private readonly completeOrders: CompleteOrdersUseCase,
     private readonly clock: Clock,
+    private readonly presenter: SubscriptionPresenter,
   ) {}
 
   @Post('tasks')
@@ -54,7 +55,7 @@ export class AdminTasksController {
     const now = this.clock.now();
     return {
       success: true as const,
-      data: page.items.map((s) => adminSubscriptionBody(s, now)),
+      data: page.items.map((s) => this.presenter.adminSubscriptionBody(s, now)),
       paging: adminPaging(page.total, query.page, query.limit, page.hasNext),
       cursors: {
         next: page.next ? encodeTaskCursor(query, page.next) : null,
@@ -69,7 +70,7 @@ export class AdminTasksController {
   @ApiNotFoundResponse({ description: "'Subscription not found'" })
   async upStatus(@CurrentPrincipal() caller: Principal, @Body() body: UpdateStatusRequest): Promise<ApiSuccess<SubscriptionAnswer<AdminSubscription>>> {
     const subscription = await this.updateStatus.execute(caller, body.subscriptionId, body.Status);
-    return { success: true as const, subscription: adminSubscriptionBody(subscription, this.clock.now()) };
+    return { success: true as const, subscription: this.presenter.adminSubscriptionBody(subscription, this.clock.now()) };
   }
 
   @Post('tasks/complete')

@@ -7,7 +7,7 @@ import { Clock } from '../../../../platform/time/clock';
 import { ListSubscriptionPageUseCase } from '../../application/list-subscription-page.use-case';
 import { ListUserSubscriptionsUseCase } from '../../application/list-user-subscriptions.use-case';
 import { listPageQuery, type SubscriptionList, type SubscriptionPage } from '../../domain/subscription-list';
-import { adminSubscriptionBody, subscriptionBody } from './subscription.presenter';
+import { SubscriptionPresenter } from './subscription.presenter';
 import { SubscriptionPageRequest, UserSubscriptionsRequest } from './subscription.requests';
 
 const PAGE_RESPONSE = '{ success: true, data: Subscription[] (newest first), meta: { total, page, perPage, lastPage } }';
@@ -26,6 +26,7 @@ export class SubscriptionController {
     private readonly listPage: ListSubscriptionPageUseCase,
     private readonly listAll: ListUserSubscriptionsUseCase,
     private readonly clock: Clock,
+    private readonly presenter: SubscriptionPresenter,
   ) {}
 
   @Post('activeService')
@@ -56,17 +57,20 @@ export class SubscriptionController {
     const now = this.clock.now();
     // Staff's page of a client's services shows what the task card shows (docs/refill.md, "Bodies");
     // the body follows the token's role, never the body, so a customer still reads only their own words.
-    const present = caller.role === 'admin' ? adminSubscriptionBody : subscriptionBody;
-    return { success: true as const, subscriptions: subscriptions.map((s) => present(s, now)) };
+    const admin = caller.role === 'admin';
+    return {
+      success: true as const,
+      subscriptions: subscriptions.map((s) => (admin ? this.presenter.adminSubscriptionBody(s, now) : this.presenter.subscriptionBody(s, now))),
+    };
   }
 
   private async page(caller: Principal, body: SubscriptionPageRequest, which: SubscriptionList) {
     const query = listPageQuery({ userId: body.userId, which, page: body.page, limit: body.limit });
-    return pageBody(await this.listPage.execute(caller, query), this.clock.now());
+    return pageBody(await this.listPage.execute(caller, query), this.clock.now(), this.presenter);
   }
 }
 
-function pageBody(page: SubscriptionPage, now: Date): ApiSuccess<MetaPagedAnswer<Subscription>> {
+function pageBody(page: SubscriptionPage, now: Date, presenter: SubscriptionPresenter): ApiSuccess<MetaPagedAnswer<Subscription>> {
   const { total, page: current, perPage, lastPage } = page.meta;
-  return { success: true as const, data: page.items.map((s) => subscriptionBody(s, now)), meta: { total, page: current, perPage, lastPage } };
+  return { success: true as const, data: page.items.map((s) => presenter.subscriptionBody(s, now)), meta: { total, page: current, perPage, lastPage } };
 }

@@ -1,5 +1,5 @@
 import type { FulfilmentState, SubscriptionFulfilment } from '../../../../kernel/delivery-summary';
-import { readRefillHistory } from '../../../fulfilment/domain/refill';
+import { readRefillHistory } from '../../../../kernel/refill-history';
 import { dateOf } from '../../../../platform/database/date-of';
 import { readRefundSummary } from '../../domain/refund-summary';
 import type { PurchasedTier, Subscription } from '../../domain/subscription';
