@@ -3,7 +3,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { Clock } from '../../../platform/time/clock';
 import { isVerifiedForRegistration, OTP_MAX_WRONG_TRIES } from '../domain/email-verification';
-import { emailRegistered } from '../domain/identity.errors';
+import { emailRegistered, unknownCountry } from '../domain/identity.errors';
 import { type Gender, normaliseEmail } from '../domain/user';
 import { CountryRepository } from './country.repository.port';
 import { EmailVerificationRepository } from './email-verification.repository.port';
@@ -64,7 +64,7 @@ export class RegisterUserUseCase {
     }
     for (const field of ['countryId', 'callingId'] as const) {
       const id = registration[field];
-      if (id && !(await this.countries.findById(id))) throw new AppError('invalid', `${field} is not a known country`, 'unknown_country');
+      if (id && !(await this.countries.findById(id))) throw unknownCountry(field);
     }
     const user = await this.users.create({
       email,

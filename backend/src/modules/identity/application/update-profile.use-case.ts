@@ -6,7 +6,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import { oldPasswordIncorrect } from '../../../platform/auth/auth.errors';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
-import { userNotFound } from '../domain/identity.errors';
+import { unknownCountry, userNotFound } from '../domain/identity.errors';
 import type { Gender } from '../domain/user';
 import { CountryRepository } from './country.repository.port';
 import { loadOwnUser, withCountry } from './own-user';
@@ -60,7 +60,7 @@ export class UpdateProfileUseCase {
     }
     for (const field of ['countryId', 'callingId'] as const) {
       const id = changes[field];
-      if (id && !(await this.countries.findById(id))) throw new AppError('invalid', `${field} is not a known country`, 'unknown_country');
+      if (id && !(await this.countries.findById(id))) throw unknownCountry(field);
     }
     const details: Pick<ProfileChanges, 'countryId' | 'callingId' | 'gender'> = {
       ...(changes.countryId ? { countryId: changes.countryId } : {}),
