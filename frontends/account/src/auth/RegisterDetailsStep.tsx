@@ -3,6 +3,8 @@ import { useAuth, type Country } from '@growth/kit';
 import { Banner, failure, type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
 import { newPasswordProblem, PASSWORD_RULE } from '@growth/kit/sign-up';
 import { CountryCombobox } from '../countries/CountryCombobox';
+import { PhoneField } from '../countries/PhoneField';
+import { GenderField } from '../profile/GenderField';
 import form from '@growth/kit/form.module.css';
 import { useFieldErrors } from './useFieldErrors';
 import { EmailAddress } from '../profile/EmailAddress';
@@ -108,40 +110,15 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
       <Banner message={message} />
       <form className={form.form} onSubmit={(event) => void complete(event)} noValidate aria-label="Create your account">
         <TextField id="register-name" label="Full name" autoComplete="name" value={details.name} onChange={set('name')} error={errors.name} />
-        <div className={form.field}>
-          <span className={form.label} id="register-phone-label">
-            Phone
-          </span>
-          <div className={styles.phoneRow}>
-            <CountryCombobox
-              id="register-calling"
-              label="Calling code"
-              labelHidden
-              kind="calling"
-              countries={countries}
-              value={details.callingId}
-              onChange={set('callingId')}
-              placeholder="+ Code"
-            />
-            <input
-              id="register-phone"
-              className={form.input}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              aria-labelledby="register-phone-label"
-              value={details.phone}
-              onChange={(event) => set('phone')(event.target.value)}
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={errors.phone ? 'register-phone-error' : undefined}
-            />
-          </div>
-          {errors.phone && (
-            <p id="register-phone-error" className={form.error}>
-              {errors.phone}
-            </p>
-          )}
-        </div>
+        <PhoneField
+          idPrefix="register"
+          countries={countries}
+          callingId={details.callingId}
+          onCallingId={set('callingId')}
+          phone={details.phone}
+          onPhone={set('phone')}
+          error={errors.phone}
+        />
         <PasswordField
           id="register-password"
           label="Password"
@@ -161,17 +138,7 @@ export function RegisterDetailsStep({ email, otp, message, onMessage: setMessage
             onChange={set('countryId')}
             placeholder="Select country"
           />
-          <div className={form.field}>
-            <label className={form.label} htmlFor="register-gender">
-              Gender
-            </label>
-            <select id="register-gender" className={form.select} value={details.gender} onChange={(event) => set('gender')(event.target.value as Details['gender'])}>
-              <option value="">Select gender</option>
-              <option value="0">Male</option>
-              <option value="1">Female</option>
-              <option value="2">Other</option>
-            </select>
-          </div>
+          <GenderField id="register-gender" value={details.gender} onChange={set('gender')} />
         </div>
         <SubmitButton wide busy={busy}>
           Complete Registration

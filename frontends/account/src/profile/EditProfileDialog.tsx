@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Banner, type BannerMessage, PasswordField, SubmitButton, TextField } from '@growth/kit/ui';
 import { CountryCombobox } from '../countries/CountryCombobox';
+import { PhoneField } from '../countries/PhoneField';
+import { GenderField } from './GenderField';
 import { useCountryList } from '../countries/useCountries';
 import { updateProfile, type Gender, type ProfileView } from './profileData';
 import { reasonOf } from './reason';
@@ -139,41 +141,16 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
         </div>
         <Banner message={message} />
         <TextField id="edit-name" label="Full name" autoComplete="name" value={name} onChange={setName} error={errors.name} />
-        <div className={form.field}>
-          <span className={form.label} id="edit-phone-label">
-            Phone
-          </span>
-          <div className={styles.phoneRow}>
-            <CountryCombobox
-              id="edit-calling"
-              label="Calling code"
-              labelHidden
-              kind="calling"
-              countries={countries}
-              value={callingId}
-              onChange={setCallingId}
-              placeholder="+ Code"
-              describedBy={countriesFailed ? COUNTRIES_NOTE : undefined}
-            />
-            <input
-              id="edit-phone"
-              className={form.input}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              aria-labelledby="edit-phone-label"
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={errors.phone ? 'edit-phone-error' : undefined}
-            />
-          </div>
-          {errors.phone && (
-            <p id="edit-phone-error" className={form.error}>
-              {errors.phone}
-            </p>
-          )}
-        </div>
+        <PhoneField
+          idPrefix="edit"
+          countries={countries}
+          callingId={callingId}
+          onCallingId={setCallingId}
+          phone={phone}
+          onPhone={setPhone}
+          error={errors.phone}
+          callingDescribedBy={countriesFailed ? COUNTRIES_NOTE : undefined}
+        />
         <div className={form.row}>
           <CountryCombobox
             id="edit-country"
@@ -185,17 +162,7 @@ export function EditProfileDialog({ profile, onClose, onSaved }: Props) {
             placeholder="Select country"
             describedBy={countriesFailed ? COUNTRIES_NOTE : undefined}
           />
-          <div className={form.field}>
-            <label className={form.label} htmlFor="edit-gender">
-              Gender
-            </label>
-            <select id="edit-gender" className={form.select} value={gender} onChange={(event) => setGender(event.target.value as Gender)}>
-              <option value="">Select gender</option>
-              <option value="0">Male</option>
-              <option value="1">Female</option>
-              <option value="2">Other</option>
-            </select>
-          </div>
+          <GenderField id="edit-gender" value={gender} onChange={setGender} />
         </div>
         {countriesFailed && (
           <p id={COUNTRIES_NOTE} className={form.error} role="status">
