@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { DAY_MS } from '../../../kernel/day-text';
 import type { Principal } from '../../../platform/auth/principal';
 import { AppConfig } from '../../../platform/config/app-config';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -12,8 +13,6 @@ import { nothingToRefund, orderNotPaid } from '../domain/billing.errors';
 import { PaymentOrderRepository } from './payment-order.repository.port';
 import { RefundRepository } from './refund.repository.port';
 import { RefundSummaries } from './refund-summaries';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * POST /subscription/refund-request: a customer asks for the money back on one of their paid orders,

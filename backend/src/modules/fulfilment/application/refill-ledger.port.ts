@@ -1,4 +1,4 @@
-import type { RefillActor } from '../domain/refill';
+import type { RefillActor } from '../../../kernel/delivery-summary';
 import type { Subscription } from '../../subscriptions/domain/subscription';
 
 /** A refill to record before the provider is called. */

@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../../kernel/day-text';
-import { customerRefillView, customerRefusal, readRefillWord, type RefillRecord, type RefillState } from './refill';
+import type { RefillRecord, RefillState } from '../../../kernel/delivery-summary';
+import { customerRefillView, customerRefusal, readRefillWord } from './refill';
 
 const completedAt = new Date('2026-11-03T10:00:00.000Z');
 const record = (state: RefillState, requestedAt: Date, extra: Partial<RefillRecord> = {}): RefillRecord => ({

@@ -1,13 +1,12 @@
 import { DAY_MS, dayText, momentText } from '../../../kernel/day-text';
 import { ORDER_STATUS } from '../../../kernel/order-status';
-import { REFILL_STATES, type RefillActor, type RefillRecord, type RefillState, type SubscriptionRefills } from '../../../kernel/delivery-summary';
+import { REFILL_STATES, type RefillRecord, type RefillState, type SubscriptionRefills } from '../../../kernel/delivery-summary';
 
 /**
  * Refills: the provider tops up an order whose followers, likes or views dropped (docs/refill.md).
  * The states, the actors and the record of an order's refills are the kernel's
  * (kernel/delivery-summary.ts: subscriptions shows them); the rules are here.
  */
-export { REFILL_STATES, type RefillActor, type RefillRecord, type RefillState, type SubscriptionRefills };
 /**
  * The refill's state machine, its one table: each move the refill ledger makes, the states it may
  * start from and the state it ends in. A request adds a refill in REFILL_REQUESTED (`placing`; at

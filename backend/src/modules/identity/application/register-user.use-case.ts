@@ -3,7 +3,8 @@ import { AppError } from '../../../platform/errors/app-error';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
 import { Clock } from '../../../platform/time/clock';
 import { isVerifiedForRegistration, OTP_MAX_WRONG_TRIES } from '../domain/email-verification';
-import { emailRegistered, unknownCountry } from '../domain/identity.errors';
+import { emailRegistered } from '../domain/identity.errors';
+import { assertKnownCountries } from './known-countries';
 import { type Gender, normaliseEmail } from '../domain/user';
 import { CountryRepository } from './country.repository.port';
 import { EmailVerificationRepository } from './email-verification.repository.port';
@@ -62,10 +63,7 @@ export class RegisterUserUseCase {
     if (await this.users.findByEmail(email)) {
       throw emailRegistered();
     }
-    for (const field of ['countryId', 'callingId'] as const) {
-      const id = registration[field];
-      if (id && !(await this.countries.findById(id))) throw unknownCountry(field);
-    }
+    await assertKnownCountries(this.countries, registration);
     const user = await this.users.create({
       email,
       name: withoutBidiControls(registration.name).trim(),

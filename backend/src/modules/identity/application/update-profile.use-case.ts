@@ -6,7 +6,8 @@ import { AppError } from '../../../platform/errors/app-error';
 import { oldPasswordIncorrect } from '../../../platform/auth/auth.errors';
 import { SessionTokens } from '../../../platform/auth/session-tokens';
 import { PasswordHasher } from '../../../platform/security/password-hasher';
-import { unknownCountry, userNotFound } from '../domain/identity.errors';
+import { userNotFound } from '../domain/identity.errors';
+import { assertKnownCountries } from './known-countries';
 import type { Gender } from '../domain/user';
 import { CountryRepository } from './country.repository.port';
 import { loadOwnUser, withCountry } from './own-user';
@@ -58,10 +59,7 @@ export class UpdateProfileUseCase {
       }
       passwordHash = await this.hasher.hash(changes.newPassword);
     }
-    for (const field of ['countryId', 'callingId'] as const) {
-      const id = changes[field];
-      if (id && !(await this.countries.findById(id))) throw unknownCountry(field);
-    }
+    await assertKnownCountries(this.countries, changes);
     const details: Pick<ProfileChanges, 'countryId' | 'callingId' | 'gender'> = {
       ...(changes.countryId ? { countryId: changes.countryId } : {}),
       ...(changes.callingId ? { callingId: changes.callingId } : {}),
