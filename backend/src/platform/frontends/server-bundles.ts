@@ -55,17 +55,24 @@ interface Loaded<T> {
   value: T;
 }
 
+/** How long a bundle file's modification time is trusted before it is read again from disk. */
+export const BUNDLE_CHECK_EVERY_MS = 1000;
+
 export class ServerBundles {
   private shell: Loaded<ShellServerBundle> | null = null;
   private readonly remotes = new Map<string, Loaded<RemoteServerBundle>>();
+  /** Each file's last modification time seen (null: not there) and when it was read. */
+  private readonly seen = new Map<string, { mtimeMs: number | null; at: number }>();
 
   /**
    * @param dist         an app's dist folder by name ('shell', 'storefront'...)
    * @param remoteBase   where a remote's browser files are served from (its assets' base URL)
+   * @param now          the clock the checks are spaced by
    */
   constructor(
     private readonly dist: (name: string) => string,
     private readonly remoteBase: (name: string) => string,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The shell's bundle and the remote's, with a version that changes when either file does; null when either is not built. */
@@ -73,7 +80,7 @@ export class ServerBundles {
     const shell = this.loadShell();
     if (!shell) return null;
     const file = join(this.dist(remote), SERVER_BUNDLE);
-    const mtimeMs = mtimeOf(file);
+    const mtimeMs = this.mtimeOf(file);
     if (mtimeMs === null) return null;
     let loaded = this.remotes.get(remote);
     if (!loaded || loaded.mtimeMs !== mtimeMs || loaded.shell !== shell.value) {
@@ -92,13 +99,27 @@ export class ServerBundles {
 
   private loadShell(): Loaded<ShellServerBundle> | null {
     const file = join(this.dist('shell'), SERVER_BUNDLE);
-    const mtimeMs = mtimeOf(file);
+    const mtimeMs = this.mtimeOf(file);
     if (mtimeMs === null) return (this.shell = null);
     if (this.shell?.mtimeMs !== mtimeMs) {
       // Node's own require for what the bundle leaves out (node: built-ins react-dom/server uses).
       this.shell = { mtimeMs, value: evaluate(file, readFileSync(file, 'utf8'), createRequire(file)) as ShellServerBundle };
     }
     return this.shell;
+  }
+
+  /**
+   * The file's modification time, read from disk at most once per BUNDLE_CHECK_EVERY_MS: every
+   * cached page answer asks for its bundles' version (the cache key), and two stat calls per answer
+   * are work the fast lane need not do. A redeploy is served within that second.
+   */
+  private mtimeOf(file: string): number | null {
+    const now = this.now();
+    const seen = this.seen.get(file);
+    if (seen && now - seen.at < BUNDLE_CHECK_EVERY_MS && now >= seen.at) return seen.mtimeMs;
+    const mtimeMs = mtimeOf(file);
+    this.seen.set(file, { mtimeMs, at: now });
+    return mtimeMs;
   }
 }
 
