@@ -316,6 +316,28 @@ describe('Overview API', () => {
     });
   });
 
+  it("counts a Partial order's upstream cost as the charge's delivered share, and the whole charge again while its remains are unknown", async () => {
+    const usdBefore = async () => {
+      const res = await overview({ from: '2026-01-10', to: '2026-01-11', granularity: 'day' }, 'Asia/Kolkata').expect(200);
+      return res.body.currencies.find((c: { currency: string }) => c.currency === 'USD').upstreamCost.previous;
+    };
+    const id = o.previousUsd.subscriptionId;
+    // 1.1 charged for 1,000; 437 not delivered: 1.1 × 563 / 1,000 = 0.6193, rounded to cents 0.62.
+    await db().query(`UPDATE fulfilments SET upstream_remains = 437 WHERE subscription_id = $1`, [id]);
+    await db().query(`UPDATE subscriptions SET status = 2 WHERE subscription_id = $1`, [id]);
+    expect(await usdBefore()).toBe('0.62');
+    expect(await keptSales(db())).toEqual(await countedSales(db()));
+    // Remains the panel never said (or that cannot be): nothing tells what was delivered.
+    await db().query(`UPDATE fulfilments SET upstream_remains = NULL WHERE subscription_id = $1`, [id]);
+    expect(await usdBefore()).toBe('1.10');
+    await db().query(`UPDATE fulfilments SET upstream_remains = 1001 WHERE subscription_id = $1`, [id]);
+    expect(await usdBefore()).toBe('1.10');
+    // Back to Completed, as the other cases found it: the whole charge.
+    await db().query(`UPDATE fulfilments SET upstream_remains = 437 WHERE subscription_id = $1`, [id]);
+    await db().query(`UPDATE subscriptions SET status = 1 WHERE subscription_id = $1`, [id]);
+    expect(await usdBefore()).toBe('1.10');
+  });
+
   it('kept every rollup equal to a GROUP BY over the source tables', async () => {
     expect(await keptSales(db())).toEqual(await countedSales(db()));
     expect(await keptAttention(db())).toEqual(await countedAttention(db()));

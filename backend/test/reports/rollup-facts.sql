@@ -10,7 +10,12 @@ FROM refunds r JOIN payment_orders o ON o.order_id = r.order_id WHERE r.state = 
 UNION ALL
 SELECT s.created_at, s.pricing->>'currency', o.plan_slug, s.pricing->>'name',
        CASE WHEN upper(btrim(f.upstream_currency)) = s.pricing->>'currency' THEN NULL ELSE upper(btrim(f.upstream_currency)) END,
-       0, 0, 0, 0, f.upstream_charge::numeric, 1
+       0, 0, 0, 0,
+       -- A Partial order: the charge's delivered share, rounded half away from zero to its digits (at least cents).
+       CASE WHEN s.status = 2 AND f.upstream_quantity > 0 AND f.upstream_remains BETWEEN 0 AND f.upstream_quantity
+            THEN round(f.upstream_charge::numeric * (f.upstream_quantity - f.upstream_remains) / f.upstream_quantity, greatest(scale(f.upstream_charge::numeric), 2))
+            ELSE f.upstream_charge::numeric END,
+       1
 FROM subscriptions s JOIN fulfilments f ON f.subscription_id = s.subscription_id JOIN payment_orders o ON o.order_id = s.order_id
 WHERE f.upstream_charge ~ '^[0-9]+([.][0-9]+)?$' AND f.upstream_currency IS NOT NULL
   AND f.fulfilment_state <> 'canceled' AND NOT (f.fulfilment_state = 'done' AND s.status IN (3, 4))

@@ -187,7 +187,7 @@ function inputsOf(event: (typeof EVENTS)[number]): Inputs {
 }
 
 /** (Re)writes report_<table>_<event>() for the three events (the triggers calling them stay). */
-async function defineTriggers(queryRunner: QueryRunner, table: string, apply: (inputs: Inputs) => string): Promise<void> {
+export async function defineTriggers(queryRunner: QueryRunner, table: string, apply: (inputs: Inputs) => string): Promise<void> {
   for (const event of EVENTS) {
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION report_${table}_${event}() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -209,7 +209,7 @@ async function createTriggers(queryRunner: QueryRunner, table: string): Promise<
   await queryRunner.query(`CREATE TRIGGER report_${table}_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION report_rebuild_after_truncate()`);
 }
 
-async function defineRebuild(queryRunner: QueryRunner, parts: string[]): Promise<void> {
+export async function defineRebuild(queryRunner: QueryRunner, parts: string[]): Promise<void> {
   await queryRunner.query(`
     CREATE OR REPLACE FUNCTION report_rebuild() RETURNS void LANGUAGE plpgsql AS $$
     BEGIN
@@ -240,7 +240,7 @@ function cost(subscriptions: string, fulfilments: string, sign: number): string 
 }
 
 /** Subscriptions In Process (all, and per quarter hour of creation), from subscription rows. */
-function inProcess(rows: string, sign: number): string {
+export function inProcess(rows: string, sign: number): string {
   return `
     SELECT 'in_process_all' AS kind, ${TIMELESS}, (${sign})::bigint AS n FROM ${rows} WHERE status = 0
     UNION ALL
@@ -249,16 +249,18 @@ function inProcess(rows: string, sign: number): string {
     FROM ${rows} WHERE status = 0`;
 }
 
-const needsReview = (rows: string, sign: number) =>
+export const needsReview = (rows: string, sign: number) =>
   `SELECT 'needs_review' AS kind, ${TIMELESS}, (${sign})::bigint AS n FROM ${rows} WHERE fulfilment_state = 'needs_review'`;
 
 /** A statement on subscriptions: its In Process counts, then the cost of its rows with their fulfilments (attention first, as in a payment). */
-const subscriptionsSource = (inputs: Inputs) => applyAttention(union(inputs, inProcess)) + applySales(union(inputs, (rows, sign) => cost(rows, 'fulfilments', sign)));
+export const subscriptionsSource = (inputs: Inputs) =>
+  applyAttention(union(inputs, inProcess)) + applySales(union(inputs, (rows, sign) => cost(rows, 'fulfilments', sign)));
 
 /** A statement on fulfilments: its needs-review count, then the cost of its rows with their subscriptions. */
-const fulfilmentsSource = (inputs: Inputs) => applyAttention(union(inputs, needsReview)) + applySales(union(inputs, (rows, sign) => cost('subscriptions', rows, sign)));
+export const fulfilmentsSource = (inputs: Inputs) =>
+  applyAttention(union(inputs, needsReview)) + applySales(union(inputs, (rows, sign) => cost('subscriptions', rows, sign)));
 
 /** report_rebuild()'s part for both tables: each count once, each cost once. */
-function rebuiltRecords(): string {
+export function rebuiltRecords(): string {
   return applyAttention(`${needsReview('fulfilments', 1)} UNION ALL ${inProcess('subscriptions', 1)}`) + applySales(cost('subscriptions', 'fulfilments', 1));
 }

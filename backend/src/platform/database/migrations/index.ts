@@ -27,6 +27,7 @@ import { SecondPayments1765200000100 } from './1765200000100-second-payments';
 import { Fulfilments1765300000000 } from './1765300000000-fulfilments';
 import { SandboxOrders1765400000000 } from './1765400000000-sandbox-orders';
 import { CookiePolicyDeviceCookies1765500000000 } from './1765500000000-cookie-policy-device-cookies';
+import { PartialUpstreamCost1765600000000 } from './1765600000000-partial-upstream-cost';
 
 /**
  * Every migration, in order. Tables are created by these only (no `synchronize`); the same list runs
@@ -62,4 +63,5 @@ export const migrations: Function[] = [
   Fulfilments1765300000000,
   SandboxOrders1765400000000,
   CookiePolicyDeviceCookies1765500000000,
+  PartialUpstreamCost1765600000000,
 ];
